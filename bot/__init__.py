@@ -1,0 +1,1 @@
+"""Mentat application: configuration, entry point, phase session, store, renderer."""

@@ -1,0 +1,38 @@
+"""``mentat scenario FILE.json``: run a scenario file and print one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rules.scenario import ScenarioError, run_scenario
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "scenario",
+        help="apply a dune-scenario/1 file's actions and print the results as JSON",
+    )
+    parser.add_argument("file", type=Path, help="the scenario file (JSON)")
+    parser.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"mentat scenario: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    except json.JSONDecodeError as error:
+        print(f"mentat scenario: {args.file} is not JSON: {error}", file=sys.stderr)
+        return 2
+    try:
+        _, output = run_scenario(data)
+    except ScenarioError as error:
+        print(f"mentat scenario: {args.file}: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(output, indent=args.indent, ensure_ascii=False))
+    return 0

@@ -1,0 +1,1 @@
+"""discord.py glue: slash commands, buttons, channels, permissions. No rules logic."""

@@ -1,0 +1,1 @@
+"""Mentat rules engine for the Dune Shipment & Movement phase (standard library only)."""

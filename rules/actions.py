@@ -1,0 +1,259 @@
+"""Actions: small frozen values, one per thing a faction can do in this phase.
+
+Territory names are kept as the player typed them; the engine resolves them
+(case and punctuation ignored) and refuses unknown ones. Sectors are the
+printed numbers 1..18; ``None`` means "not given" (Polar Sink, or a
+territory with a single sector).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+from rules.errors import InvalidActionError
+from rules.factions import Faction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Anything that changes the phase; see :class:`FactionAction` for a faction's."""
+
+    name: ClassVar[str] = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FactionAction(Action):
+    """An action taken by (or for) one faction."""
+
+    faction: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class Ship(FactionAction):
+    """Ship forces from off-planet reserves to one territory and sector (1.06.02)."""
+
+    name: ClassVar[str] = "ship"
+    to: str
+    sector: int | None
+    forces: int
+    special: int = 0
+    karama: bool = False
+    ally_pays: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Send(FactionAction):
+    """Fremen: send reserves for free near The Great Flat (2.04.05)."""
+
+    name: ClassVar[str] = "send"
+    to: str
+    sector: int | None
+    forces: int
+    special: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CrossShip(FactionAction):
+    """Spacing Guild (or its ally): ship from one territory to another (2.06.05.01)."""
+
+    name: ClassVar[str] = "cross_ship"
+    from_: str
+    from_sector: int | None
+    to: str
+    sector: int | None
+    forces: int
+    special: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShipToReserves(FactionAction):
+    """Spacing Guild: ship forces from a territory back to reserves (2.06.05.02)."""
+
+    name: ClassVar[str] = "ship_to_reserves"
+    from_: str
+    from_sector: int | None
+    forces: int
+    special: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Move(FactionAction):
+    """Move one group from one territory to one other, or another sector (1.06.03)."""
+
+    name: ClassVar[str] = "move"
+    from_: str
+    from_sector: int | None
+    to: str
+    sector: int | None
+    forces: int
+    special: int = 0
+    advisors: bool = False
+    take_up_arms: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(FactionAction):
+    """End the current step; from a faction not to act, decline its prompts."""
+
+    name: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayHajr(FactionAction):
+    """Play Hajr for an extra movement action (3.01.09)."""
+
+    name: ClassVar[str] = "hajr"
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaCancel(FactionAction):
+    """Cancel the ✷ ability another faction just used (3.01.11)."""
+
+    name: ClassVar[str] = "karama_cancel"
+    ability: str | None = None
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaPrevent(FactionAction):
+    """Prevent a ✷…✷ ability before it is used (3.01.11)."""
+
+    name: ClassVar[str] = "karama_prevent"
+    ability: str = ""
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaStopShipment(FactionAction):
+    """Spacing Guild, advanced, once a game: stop an off-planet shipment (1.14.06)."""
+
+    name: ClassVar[str] = "karama_stop_shipment"
+
+
+@dataclass(frozen=True, slots=True)
+class Advise(FactionAction):
+    """Bene Gesserit Spiritual Advisors (2.02.05, 2.02.11)."""
+
+    name: ClassVar[str] = "advise"
+    to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Flip(FactionAction):
+    """Bene Gesserit: flip forces in a territory (INTRUSION 2.02.16, WARTIME 2.02.18)."""
+
+    name: ClassVar[str] = "flip"
+    territory: str = ""
+    to: str = ""  # "fighters" or "advisors"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildNow(FactionAction):
+    """Spacing Guild, advanced: take the whole turn now (2.06.12.01)."""
+
+    name: ClassVar[str] = "guild_now"
+
+
+@dataclass(frozen=True, slots=True)
+class GuildDelay(FactionAction):
+    """Spacing Guild, advanced: delay the turn when up (2.06.12.02)."""
+
+    name: ClassVar[str] = "guild_delay"
+
+
+@dataclass(frozen=True, slots=True)
+class ClosePrompts(Action):
+    """The flow moves on: decline every prompt still open (deadline, moderator)."""
+
+    name: ClassVar[str] = "close_prompts"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.name: cls
+    for cls in (
+        Ship,
+        Send,
+        CrossShip,
+        ShipToReserves,
+        Move,
+        Pass,
+        PlayHajr,
+        KaramaCancel,
+        KaramaPrevent,
+        KaramaStopShipment,
+        Advise,
+        Flip,
+        GuildNow,
+        GuildDelay,
+        ClosePrompts,
+    )
+}
+
+_KEY_ALIASES = {"from_": "from"}
+_RULE_FOR_PARSE = "1.06.00"
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """The scenario-format dict of ``action`` (``from_dict`` reads it back)."""
+    out: dict[str, Any] = {"action": action.name}
+    if isinstance(action, FactionAction):
+        out["faction"] = action.faction.value
+    for f in fields(action):
+        if f.name == "faction":
+            continue
+        out[_KEY_ALIASES.get(f.name, f.name)] = getattr(action, f.name)
+    return out
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Parse one scenario-format action.
+
+    Raises :class:`InvalidActionError` for an unknown action name or faction,
+    a missing field, or a field of the wrong type.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidActionError(f"an action must be an object, not {data!r}", rule=_RULE_FOR_PARSE)
+    name = data.get("action")
+    cls = ACTION_TYPES.get(str(name)) if name is not None else None
+    if cls is None:
+        known = ", ".join(sorted(ACTION_TYPES))
+        raise InvalidActionError(
+            f"unknown action {name!r}; known actions: {known}", rule=_RULE_FOR_PARSE
+        )
+    if not issubclass(cls, FactionAction):
+        return cls()
+    faction = Faction.parse(str(data.get("faction", "")))
+    if faction is None:
+        raise InvalidActionError(
+            f"unknown faction {data.get('faction')!r} in {cls.name!r} action",
+            rule=_RULE_FOR_PARSE,
+        )
+    kwargs: dict[str, Any] = {"faction": faction}
+    for f in fields(cls):
+        key = _KEY_ALIASES.get(f.name, f.name)
+        if f.name == "faction" or (data.get(key) is None and f.default is not MISSING):
+            continue
+        if data.get(key) is not None:
+            kwargs[f.name] = _coerce(cls.name, key, data[key], str(f.type))
+        elif "None" in str(f.type):
+            kwargs[f.name] = None
+        else:
+            raise InvalidActionError(f"{cls.name!r} needs {key!r}", rule=_RULE_FOR_PARSE)
+    return cls(**kwargs)
+
+
+def _coerce(action: str, key: str, value: object, kind: str) -> object:
+    if kind.startswith("bool"):
+        if isinstance(value, bool):
+            return value
+    elif kind.startswith("int"):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif isinstance(value, str):
+        return value
+    raise InvalidActionError(
+        f"{action!r}: {key!r} cannot be {value!r} (expected {kind.split(' ')[0]})",
+        rule=_RULE_FOR_PARSE,
+    )

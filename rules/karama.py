@@ -1,0 +1,156 @@
+"""Karama (3.01.11): cancel a ✷ ability just used, or prevent a ✷…✷ ability.
+
+A cancel restores the position from just before the ability was used. The
+faction whose ability was cancelled may then retake that action without it
+(the ability stays disabled for the rest of its turn); a cancelled Guild
+payment is the exception: the shipment stands and the spice goes to the bank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from rules import turn_flow
+from rules.actions import KaramaCancel, KaramaPrevent, action_from_dict
+from rules.errors import IllegalActionError, InvalidActionError
+from rules.events import Event
+from rules.factions import Faction
+from rules.model import Ability, Prompt, PromptKind
+
+if TYPE_CHECKING:
+    from rules.game import GameState
+
+KARAMA_RULE = "3.01.11"
+PREVENTABLE = frozenset({Ability.SHIP_AS_IT_PLEASES_YOU})
+RETAKE = frozenset(
+    {
+        Ability.FREMEN_MOVEMENT,
+        Ability.STORM_MIGRATION,
+        Ability.HALF_PRICE,
+        Ability.ALLY_HALF_PRICE,
+        Ability.CROSS_SHIP,
+        Ability.ALLY_CROSS_SHIP,
+        Ability.OFF_PLANET,
+        Ability.TAKE_UP_ARMS,
+    }
+)
+
+
+def cancel(state: GameState, action: KaramaCancel) -> list[Event]:
+    faction = action.faction
+    prompt = _window(state, faction, action.ability)
+    card = state.karama_card(faction, action.card)
+    if card is None:
+        raise IllegalActionError(f"{faction.label} holds no Karama card", rule=KARAMA_RULE)
+    assert prompt.before is not None and prompt.ability is not None
+    ability, user = prompt.ability, prompt.subject
+    assert user is not None
+    state.restore(prompt.before)
+    state.discard(faction, card)
+    events = [
+        Event.of(
+            "karama_cancel",
+            faction=faction,
+            card=card,
+            ability=ability,
+            against=user,
+            rule=ability.rule,
+        )
+    ]
+    return events + _after_cancel(state, ability, user, prompt)
+
+
+def _window(state: GameState, faction: Faction, ability: str | None) -> Prompt:
+    if ability is not None and ability not in Ability.__members__.values():
+        known = ", ".join(a.value for a in Ability)
+        raise InvalidActionError(
+            f"unknown ability {ability!r}; abilities: {known}", rule=KARAMA_RULE
+        )
+    for prompt in state.phase.open_prompts:
+        if prompt.kind is not PromptKind.KARAMA or faction not in prompt.waiting_on():
+            continue
+        if ability is None or prompt.ability == ability:
+            return prompt
+    what = f"the {ability} ability" if ability else "a ✷ ability"
+    raise IllegalActionError(
+        f"there is no use of {what} by another faction to cancel now", rule=KARAMA_RULE
+    )
+
+
+def _after_cancel(state: GameState, ability: Ability, user: Faction, prompt: Prompt) -> list[Event]:
+    from rules.game import HANDLERS
+
+    if ability in RETAKE or ability is Ability.GUILD_PAYMENT:
+        turn = state.phase.turn
+        assert turn is not None
+        state.set_phase(turn=replace(turn, disabled=turn.disabled | {ability}))
+    if ability is Ability.GUILD_PAYMENT:
+        assert prompt.redo is not None
+        redo = action_from_dict(prompt.redo)
+        return HANDLERS[type(redo)](state, redo)
+    if ability is Ability.SHIP_AS_IT_PLEASES_YOU:
+        state.set_phase(guild_timing_blocked=True)
+        return [Event.of("guild_timing_cancelled", faction=user, rule=ability.rule)]
+    if ability is Ability.WARTIME:
+        assert prompt.redo is not None
+        territory = str(prompt.redo["territory"])
+        resolved = state.board.resolve(territory)
+        name = resolved.name if resolved else territory
+        state.set_phase(karama_blocked=state.phase.karama_blocked | {f"wartime:{name}"})
+    if ability in RETAKE:
+        return [Event.of("retake", faction=user, without=ability, rule=ability.rule)]
+    return []
+
+
+def may_prevent(state: GameState, faction: Faction) -> bool:
+    guild = Faction.SPACING_GUILD
+    turn = state.phase.turn
+    return (
+        faction is not guild
+        and turn_flow.guild_timing_open(state)
+        and not state.phase.guild_delayed
+        and not (turn is not None and turn.faction is guild)
+        and state.karama_card(faction) is not None
+    )
+
+
+def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:
+    faction = action.faction
+    if action.ability != Ability.SHIP_AS_IT_PLEASES_YOU.value:
+        raise IllegalActionError(
+            f"{action.ability!r} cannot be prevented: in this phase only the Guild's "
+            "ship_as_it_pleases_you (✷…✷) can",
+            rule=KARAMA_RULE,
+        )
+    if state.karama_card(faction, action.card) is None:
+        raise IllegalActionError(f"{faction.label} holds no Karama card", rule=KARAMA_RULE)
+    if not may_prevent(state, faction):
+        raise IllegalActionError(
+            "the Guild's timing can be prevented only by another faction, in the advanced "
+            "game, before the Guild uses it",
+            rule=KARAMA_RULE,
+        )
+    card = state.karama_card(faction, action.card)
+    assert card is not None
+    state.discard(faction, card)
+    state.set_phase(guild_timing_blocked=True)
+    _drop_timing_prompts(state)
+    return [
+        Event.of(
+            "karama_prevent",
+            faction=faction,
+            card=card,
+            ability=Ability.SHIP_AS_IT_PLEASES_YOU,
+            rule=Ability.SHIP_AS_IT_PLEASES_YOU.rule,
+        )
+    ]
+
+
+def _drop_timing_prompts(state: GameState) -> None:
+    stages = []
+    for stage in state.phase.stages:
+        kept = tuple(p for p in stage if p.kind is not PromptKind.GUILD_TIMING)
+        if kept:
+            stages.append(kept)
+    state.set_phase(stages=tuple(stages))

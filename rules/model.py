@@ -1,0 +1,389 @@
+"""Immutable values that make up a game position.
+
+Everything here is a frozen, hashable value with ``to_dict``/``from_dict``
+so that a position can be stored, compared and restored exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.factions import Faction
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class FactionState:
+    """What a faction holds off the board. Spice and cards are private."""
+
+    spice: int = 0
+    reserves: int = 0
+    special_reserves: int = 0
+    tanks: int = 0
+    special_tanks: int = 0
+    cards: tuple[str, ...] = ()
+
+    def to_dict(self) -> JSON:
+        return {
+            "spice": self.spice,
+            "reserves": self.reserves,
+            "special_reserves": self.special_reserves,
+            "tanks": self.tanks,
+            "special_tanks": self.special_tanks,
+            "cards": list(self.cards),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> FactionState:
+        return cls(
+            spice=int(data.get("spice", 0)),
+            reserves=int(data.get("reserves", 0)),
+            special_reserves=int(data.get("special_reserves", 0)),
+            tanks=int(data.get("tanks", 0)),
+            special_tanks=int(data.get("special_tanks", 0)),
+            cards=tuple(str(c) for c in data.get("cards", ())),
+        )
+
+    def forces_off_board(self) -> int:
+        return self.reserves + self.special_reserves + self.tanks + self.special_tanks
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """One faction's tokens in one sector of one territory."""
+
+    forces: int = 0  # regular fighters
+    special: int = 0  # starred fighters (Sardaukar, Fedaykin)
+    advisors: int = 0  # Bene Gesserit advisors
+
+    @property
+    def fighters(self) -> int:
+        return self.forces + self.special
+
+    @property
+    def total(self) -> int:
+        return self.forces + self.special + self.advisors
+
+    def __add__(self, other: Stack) -> Stack:
+        return Stack(
+            self.forces + other.forces,
+            self.special + other.special,
+            self.advisors + other.advisors,
+        )
+
+    def __sub__(self, other: Stack) -> Stack:
+        return Stack(
+            self.forces - other.forces,
+            self.special - other.special,
+            self.advisors - other.advisors,
+        )
+
+    def covers(self, other: Stack) -> bool:
+        return (
+            self.forces >= other.forces
+            and self.special >= other.special
+            and self.advisors >= other.advisors
+        )
+
+
+StackKey = tuple[Faction, str, int | None]
+"""(faction, territory, printed sector or None for the Polar Sink)."""
+
+
+class Step(enum.StrEnum):
+    SHIP = "ship"
+    MOVE = "move"
+
+
+class Ability(enum.StrEnum):
+    """Faction abilities marked with ✷ that a Karama card may cancel or prevent."""
+
+    FREMEN_MOVEMENT = "fremen_movement"  # 2.04.06
+    STORM_MIGRATION = "storm_migration"  # 2.04.17
+    GUILD_PAYMENT = "guild_payment"  # 2.06.04
+    CROSS_SHIP = "cross_ship"  # 2.06.05.01
+    OFF_PLANET = "off_planet"  # 2.06.05.02
+    HALF_PRICE = "half_price"  # 2.06.06
+    ALLY_HALF_PRICE = "ally_half_price"  # 2.06.09
+    ALLY_CROSS_SHIP = "ally_cross_ship"  # 2.06.10
+    SHIP_AS_IT_PLEASES_YOU = "ship_as_it_pleases_you"  # 2.06.12
+    SPIRITUAL_ADVISORS = "spiritual_advisors"  # 2.02.05
+    INTRUSION = "intrusion"  # 2.02.16
+    TAKE_UP_ARMS = "take_up_arms"  # 2.02.17
+    WARTIME = "wartime"  # 2.02.18
+
+    @property
+    def rule(self) -> str:
+        return ABILITY_RULES[self]
+
+    @property
+    def owner(self) -> Faction:
+        return ABILITY_OWNERS[self]
+
+
+ABILITY_RULES = {
+    Ability.FREMEN_MOVEMENT: "2.04.06",
+    Ability.STORM_MIGRATION: "2.04.17",
+    Ability.GUILD_PAYMENT: "2.06.04",
+    Ability.CROSS_SHIP: "2.06.05.01",
+    Ability.OFF_PLANET: "2.06.05.02",
+    Ability.HALF_PRICE: "2.06.06",
+    Ability.ALLY_HALF_PRICE: "2.06.09",
+    Ability.ALLY_CROSS_SHIP: "2.06.10",
+    Ability.SHIP_AS_IT_PLEASES_YOU: "2.06.12",
+    Ability.SPIRITUAL_ADVISORS: "2.02.05",
+    Ability.INTRUSION: "2.02.16",
+    Ability.TAKE_UP_ARMS: "2.02.17",
+    Ability.WARTIME: "2.02.18",
+}
+
+ABILITY_OWNERS = {
+    a: (
+        Faction.FREMEN
+        if r.startswith("2.04")
+        else Faction.SPACING_GUILD
+        if r.startswith("2.06")
+        else Faction.BENE_GESSERIT
+    )
+    for a, r in ABILITY_RULES.items()
+}
+
+
+class PromptKind(enum.StrEnum):
+    KARAMA = "karama"  # a window to cancel a ✷ ability just used
+    ADVISE = "advise"  # BG Spiritual Advisors after an off-planet shipment
+    INTRUSION = "intrusion"  # BG may flip fighters to advisors
+    WARTIME = "wartime"  # BG may flip advisors to fighters at phase start
+    GUILD_TIMING = "guild_timing"  # the Guild may take its turn now
+    GUILD_STOP = "guild_stop"  # the Guild's once-a-game Karama: stop a shipment
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A question the engine is waiting on besides the faction to act.
+
+    ``responders`` may answer; a prompt closes when answered, when every
+    responder has declined, or when the flow moves on. ``subject`` is the
+    faction whose action opened it.
+    """
+
+    kind: PromptKind
+    responders: tuple[Faction, ...]
+    subject: Faction | None = None
+    ability: Ability | None = None
+    territory: str | None = None
+    sector: int | None = None
+    declined: frozenset[Faction] = frozenset()
+    # For a Karama window: the position before the ability was used, and the
+    # action to re-apply when the cancel lets the rest of it stand.
+    before: Snapshot | None = None
+    redo: JSON | None = None
+
+    def waiting_on(self) -> tuple[Faction, ...]:
+        return tuple(f for f in self.responders if f not in self.declined)
+
+    def to_dict(self) -> JSON:
+        return {
+            "kind": self.kind.value,
+            "responders": [f.value for f in self.responders],
+            "subject": self.subject.value if self.subject else None,
+            "ability": self.ability.value if self.ability else None,
+            "territory": self.territory,
+            "sector": self.sector,
+            "declined": sorted(f.value for f in self.declined),
+            "before": self.before.to_dict() if self.before else None,
+            "redo": self.redo,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Prompt:
+        return cls(
+            kind=PromptKind(data["kind"]),
+            responders=tuple(Faction(f) for f in data["responders"]),
+            subject=Faction(data["subject"]) if data.get("subject") else None,
+            ability=Ability(data["ability"]) if data.get("ability") else None,
+            territory=data.get("territory"),
+            sector=data.get("sector"),
+            declined=frozenset(Faction(f) for f in data.get("declined", ())),
+            before=Snapshot.from_dict(data["before"]) if data.get("before") else None,
+            redo=data.get("redo"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The turn of the faction now shipping and moving."""
+
+    faction: Faction
+    step: Step = Step.SHIP
+    moves_made: int = 0
+    hajr_played: int = 0
+    ornithopters_at_start: bool = False
+    disabled: frozenset[Ability] = frozenset()  # cancelled by Karama for the retake
+
+    @property
+    def moves_allowed(self) -> int:
+        return 1 + self.hajr_played
+
+    @property
+    def untouched(self) -> bool:
+        """True before the faction has done anything in this turn."""
+        return self.step is Step.SHIP and self.moves_made == 0 and self.hajr_played == 0
+
+    def to_dict(self) -> JSON:
+        return {
+            "faction": self.faction.value,
+            "step": self.step.value,
+            "moves_made": self.moves_made,
+            "hajr_played": self.hajr_played,
+            "ornithopters_at_start": self.ornithopters_at_start,
+            "disabled": sorted(a.value for a in self.disabled),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Turn:
+        return cls(
+            faction=Faction(data["faction"]),
+            step=Step(data["step"]),
+            moves_made=int(data["moves_made"]),
+            hajr_played=int(data["hajr_played"]),
+            ornithopters_at_start=bool(data["ornithopters_at_start"]),
+            disabled=frozenset(Ability(a) for a in data["disabled"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """Where the Shipment & Movement phase stands."""
+
+    order: tuple[Faction, ...]  # storm order, first player first
+    done: frozenset[Faction] = frozenset()
+    turn: Turn | None = None
+    stages: tuple[tuple[Prompt, ...], ...] = ()  # open prompts first
+    started: bool = False
+    complete: bool = False
+    guild_delayed: bool = False
+    guild_timing_blocked: bool = False
+    guild_karama_used: bool = False
+    karama_blocked: frozenset[str] = frozenset()  # e.g. "wartime:Arrakeen"
+
+    @property
+    def open_prompts(self) -> tuple[Prompt, ...]:
+        return self.stages[0] if self.stages else ()
+
+    def to_dict(self) -> JSON:
+        return {
+            "order": [f.value for f in self.order],
+            "done": sorted(f.value for f in self.done),
+            "turn": self.turn.to_dict() if self.turn else None,
+            "stages": [[p.to_dict() for p in stage] for stage in self.stages],
+            "started": self.started,
+            "complete": self.complete,
+            "guild_delayed": self.guild_delayed,
+            "guild_timing_blocked": self.guild_timing_blocked,
+            "guild_karama_used": self.guild_karama_used,
+            "karama_blocked": sorted(self.karama_blocked),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Phase:
+        return cls(
+            order=tuple(Faction(f) for f in data["order"]),
+            done=frozenset(Faction(f) for f in data["done"]),
+            turn=Turn.from_dict(data["turn"]) if data.get("turn") else None,
+            stages=tuple(
+                tuple(Prompt.from_dict(p) for p in stage) for stage in data.get("stages", ())
+            ),
+            started=bool(data.get("started", False)),
+            complete=bool(data.get("complete", False)),
+            guild_delayed=bool(data.get("guild_delayed", False)),
+            guild_timing_blocked=bool(data.get("guild_timing_blocked", False)),
+            guild_karama_used=bool(data.get("guild_karama_used", False)),
+            karama_blocked=frozenset(data.get("karama_blocked", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Every part of a position that actions change."""
+
+    factions: tuple[tuple[Faction, FactionState], ...]
+    stacks: tuple[tuple[StackKey, Stack], ...]
+    spice_bank: int
+    phase: Phase
+
+    def to_dict(self) -> JSON:
+        return {
+            "factions": {f.value: s.to_dict() for f, s in self.factions},
+            "stacks": [stack_to_dict(k, v) for k, v in self.stacks],
+            "spice_bank": self.spice_bank,
+            "phase": self.phase.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Snapshot:
+        return cls(
+            factions=tuple(
+                (Faction(f), FactionState.from_dict(s)) for f, s in data["factions"].items()
+            ),
+            stacks=tuple(stack_from_dict(d) for d in data["stacks"]),
+            spice_bank=int(data["spice_bank"]),
+            phase=Phase.from_dict(data["phase"]),
+        )
+
+
+def stack_to_dict(key: StackKey, stack: Stack) -> JSON:
+    faction, territory, sector = key
+    return {
+        "faction": faction.value,
+        "territory": territory,
+        "sector": sector,
+        "forces": stack.forces,
+        "special": stack.special,
+        "advisors": stack.advisors,
+    }
+
+
+def stack_from_dict(data: Mapping[str, Any]) -> tuple[StackKey, Stack]:
+    key = (Faction(data["faction"]), str(data["territory"]), data.get("sector"))
+    return key, Stack(int(data["forces"]), int(data["special"]), int(data["advisors"]))
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Basic or advanced game, and the per-game variant switches (INTERPRETATIONS.md)."""
+
+    advanced: bool = True
+    ornithopters_from_shipment: bool = True
+    fremen_storm_movement: str = "blocked"  # "blocked", "free", "half_loss"
+    guild_ally_pays: str = "guild"  # "guild" or "bank"
+    guild_ally_ship_to_reserves: bool = False
+    variants_given: tuple[str, ...] = field(default=(), compare=False)
+
+    def to_dict(self) -> JSON:
+        return {
+            "advanced": self.advanced,
+            "variants": {
+                "ornithopters_from_shipment": self.ornithopters_from_shipment,
+                "fremen_storm_movement": self.fremen_storm_movement,
+                "guild_ally_pays": self.guild_ally_pays,
+                "guild_ally_ship_to_reserves": self.guild_ally_ship_to_reserves,
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
+        variants = dict(data.get("variants") or {})
+        return replace(cls(advanced=bool(data.get("advanced", True))), **variants)
+
+
+VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
+    "ornithopters_from_shipment": (True, False),
+    "fremen_storm_movement": ("blocked", "free", "half_loss"),
+    "guild_ally_pays": ("guild", "bank"),
+    "guild_ally_ship_to_reserves": (True, False),
+}

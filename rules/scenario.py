@@ -1,0 +1,278 @@
+"""The ``dune-scenario/1`` file format: a position at the start of the Shipment &
+Movement phase plus a list of actions, run through the phase state machine.
+
+A malformed file raises :class:`ScenarioError` naming the offending field;
+anything wrong inside ``actions`` is a refused action in the output instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.actions import action_from_dict
+from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
+from rules.errors import RulesError
+from rules.factions import Faction
+from rules.game import GameState, board_stacks_to_dicts
+from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
+
+FORMAT = "dune-scenario/1"
+FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is malformed; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    rules: RuleSet
+    storm_sector: int
+    seats: tuple[Faction | None, ...]
+    alliances: tuple[tuple[Faction, Faction], ...]
+    factions: dict[Faction, FactionState]
+    stacks: dict[StackKey, Stack]
+    board_spice: dict[tuple[str, int | None], int]
+    actions: tuple[Any, ...]
+
+    def initial_state(self) -> GameState:
+        """The position at the start of the phase (Wartime and Guild prompts open)."""
+        return GameState(
+            storm_sector=self.storm_sector,
+            seats=self.seats,
+            factions=self.factions,
+            stacks=self.stacks,
+            alliances=self.alliances,
+            rules=self.rules,
+            board_spice=self.board_spice,
+        )
+
+
+def load_scenario(data: object) -> Scenario:
+    """Check and read a scenario; raises ScenarioError naming the first bad field."""
+    root = _mapping(data, "the file")
+    if root.get("format") != FORMAT:
+        raise ScenarioError(f"format: expected {FORMAT!r}, got {root.get('format')!r}")
+    for key in ("storm_sector", "seats"):
+        if key not in root:
+            raise ScenarioError(f"{key}: required key missing")
+    seats = _seats(root["seats"])
+    seated = {f for f in seats if f is not None}
+    factions = _factions(root.get("factions") or {}, seated)
+    return Scenario(
+        rules=_rules(root),
+        storm_sector=_storm(root["storm_sector"]),
+        seats=seats,
+        alliances=_alliances(root.get("alliances") or [], seated),
+        factions=factions,
+        stacks=_board(root.get("board") or [], seated),
+        board_spice=_board_spice(root.get("spice_on_board") or []),
+        actions=tuple(_sequence(root.get("actions") or [], "actions")),
+    )
+
+
+def run_scenario(data: object) -> tuple[GameState, dict[str, Any]]:
+    """Apply every action in turn; return the final state and the output object."""
+    scenario = load_scenario(data)
+    state = scenario.initial_state()
+    results = []
+    for index, raw in enumerate(scenario.actions):
+        try:
+            events = state.apply(action_from_dict(raw))
+        except RulesError as error:
+            results.append(
+                {"index": index, "accepted": False, "rule": error.rule, "error": error.message}
+            )
+            continue
+        results.append({"index": index, "accepted": True, "events": [e.to_dict() for e in events]})
+    state.close_all_prompts()
+    return state, {"results": results, "state": final_state(state)}
+
+
+def final_state(state: GameState) -> dict[str, Any]:
+    return {
+        "storm_sector": state.storm_sector,
+        "factions": {
+            f.value: s.to_dict() for f, s in sorted(state.factions.items(), key=lambda i: i[0])
+        },
+        "board": [_board_entry(d) for d in _split_kinds(board_stacks_to_dicts(state.stacks))],
+        "phase_complete": state.is_complete,
+    }
+
+
+# -- fields ---------------------------------------------------------------------------
+
+
+def _mapping(value: object, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{where}: expected an object")
+    return value
+
+
+def _sequence(value: object, where: str) -> Sequence[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: expected a list")
+    return value
+
+
+def _count(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"{where}: expected a whole number, got {value!r}")
+    if value < 0:
+        raise ScenarioError(f"{where}: cannot be negative ({value})")
+    return value
+
+
+def _faction(value: object, where: str) -> Faction:
+    faction = Faction.parse(value) if isinstance(value, str) else None
+    if faction is None:
+        known = ", ".join(f.value for f in Faction)
+        raise ScenarioError(f"{where}: unknown faction {value!r} (known: {known})")
+    return faction
+
+
+def _rules(root: Mapping[str, Any]) -> RuleSet:
+    advanced = root.get("advanced", True)
+    if not isinstance(advanced, bool):
+        raise ScenarioError(f"advanced: expected true or false, got {advanced!r}")
+    variants = _mapping(root.get("variants") or {}, "variants")
+    for key, value in variants.items():
+        choices = VARIANT_CHOICES.get(key)
+        if choices is None:
+            raise ScenarioError(
+                f"variants.{key}: unknown variant (known: {', '.join(VARIANT_CHOICES)})"
+            )
+        if value not in choices or type(value) is not type(choices[0]):
+            raise ScenarioError(f"variants.{key}: {value!r} is not one of {list(choices)}")
+    return RuleSet.from_dict({"advanced": advanced, "variants": dict(variants)})
+
+
+def _storm(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= SECTOR_COUNT:
+        raise ScenarioError(f"storm_sector: expected a printed sector 1..18, got {value!r}")
+    return value
+
+
+def _seats(value: object) -> tuple[Faction | None, ...]:
+    seats = _sequence(value, "seats")
+    if len(seats) > SEAT_COUNT:
+        raise ScenarioError(f"seats: at most {SEAT_COUNT} seats, got {len(seats)}")
+    out = tuple(None if s is None else _faction(s, f"seats[{i}]") for i, s in enumerate(seats))
+    seated = [f for f in out if f is not None]
+    if len(set(seated)) != len(seated):
+        raise ScenarioError("seats: a faction is seated twice")
+    if not seated:
+        raise ScenarioError("seats: no faction is seated")
+    return out
+
+
+def _factions(value: object, seated: set[Faction]) -> dict[Faction, FactionState]:
+    raw = _mapping(value, "factions")
+    out = {f: FactionState() for f in seated}
+    for name, fields in raw.items():
+        faction = _faction(name, f"factions.{name}")
+        if faction not in seated:
+            raise ScenarioError(f"factions.{name}: this faction has no seat")
+        fields = _mapping(fields, f"factions.{name}")
+        counts = {k: _count(fields.get(k, 0), f"factions.{name}.{k}") for k in FACTION_FIELDS}
+        cards = _sequence(fields.get("cards", []), f"factions.{name}.cards")
+        if not all(isinstance(c, str) for c in cards):
+            raise ScenarioError(f"factions.{name}.cards: expected card names")
+        out[faction] = FactionState(**counts, cards=tuple(cards))
+    return out
+
+
+def _alliances(value: object, seated: set[Faction]) -> tuple[tuple[Faction, Faction], ...]:
+    out = []
+    allied: set[Faction] = set()
+    for i, pair in enumerate(_sequence(value, "alliances")):
+        members = _sequence(pair, f"alliances[{i}]")
+        if len(members) != 2:
+            raise ScenarioError(f"alliances[{i}]: an alliance has two factions")
+        a, b = (_faction(m, f"alliances[{i}]") for m in members)
+        if a == b or a not in seated or b not in seated or {a, b} & allied:
+            raise ScenarioError(
+                f"alliances[{i}]: needs two different seated factions, each in one alliance"
+            )
+        allied |= {a, b}
+        out.append((a, b))
+    return tuple(out)
+
+
+def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
+    board = standard_board()
+    out: dict[StackKey, Stack] = {}
+    for i, raw in enumerate(_sequence(value, "board")):
+        where = f"board[{i}]"
+        entry = _mapping(raw, where)
+        faction = _faction(entry.get("faction"), f"{where}.faction")
+        if faction not in seated:
+            raise ScenarioError(f"{where}.faction: {faction.value} has no seat")
+        territory = board.resolve(str(entry.get("territory", "")))
+        if territory is None:
+            raise ScenarioError(f"{where}.territory: unknown territory {entry.get('territory')!r}")
+        sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
+        forces = _count(entry.get("forces", 0), f"{where}.forces")
+        special = _count(entry.get("special", 0), f"{where}.special")
+        advisors = entry.get("advisors", False)
+        if not isinstance(advisors, bool):
+            raise ScenarioError(f"{where}.advisors: expected true or false")
+        if advisors and faction is not Faction.BENE_GESSERIT:
+            raise ScenarioError(f"{where}.advisors: only the Bene Gesserit have advisors")
+        if advisors and special:
+            raise ScenarioError(f"{where}.special: advisors have no starred side")
+        stack = Stack(advisors=forces) if advisors else Stack(forces, special)
+        key = (faction, territory.name, sector)
+        out[key] = out.get(key, Stack()) + stack
+    return {k: v for k, v in out.items() if v.total}
+
+
+def _stack_sector(value: object, sectors: tuple[int, ...], name: str, where: str) -> int | None:
+    if not sectors:
+        if value is not None:
+            raise ScenarioError(f"{where}.sector: {name} has no sector (omit it or give null)")
+        return None
+    if value is None and len(sectors) == 1:
+        return sectors[0]
+    if isinstance(value, bool) or value not in sectors:
+        listed = ", ".join(str(s) for s in sectors)
+        raise ScenarioError(f"{where}.sector: {name} lies in sectors {listed}, not {value!r}")
+    assert isinstance(value, int)
+    return value
+
+
+def _board_spice(value: object) -> dict[tuple[str, int | None], int]:
+    board = standard_board()
+    out: dict[tuple[str, int | None], int] = {}
+    for i, raw in enumerate(_sequence(value, "spice_on_board")):
+        where = f"spice_on_board[{i}]"
+        entry = _mapping(raw, where)
+        territory = board.resolve(str(entry.get("territory", "")))
+        if territory is None:
+            raise ScenarioError(f"{where}.territory: unknown territory {entry.get('territory')!r}")
+        sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
+        out[(territory.name, sector)] = _count(entry.get("amount", 0), f"{where}.amount")
+    return out
+
+
+def _split_kinds(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for entry in entries:
+        if entry["forces"] or entry["special"]:
+            out.append({**entry, "advisors": 0})
+        if entry["advisors"]:
+            out.append({**entry, "forces": entry["advisors"], "special": 0, "advisors": 1})
+    return out
+
+
+def _board_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "faction": entry["faction"],
+        "territory": entry["territory"],
+        "sector": entry["sector"],
+        "forces": entry["forces"],
+        "special": entry["special"],
+        "advisors": bool(entry["advisors"]),
+    }
