@@ -1,0 +1,158 @@
+"""``render_map``: a public view in, PNG bytes out."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from bot.render import palette
+from bot.render.board_image import board_image
+from bot.render.fonts import font
+from bot.render.geometry import Box, Point
+from bot.render.overlays import (
+    LastMove,
+    LastShipment,
+    draw_highlights,
+    draw_last_move,
+    draw_last_shipment,
+    draw_seats,
+    draw_storm,
+)
+from bot.render.panel import Heading, draw_panel
+from bot.render.sprites import count_colour, sprite
+from bot.render.tokens import Callout, PlacedToken, Placement, TokenLayout, layout_tokens
+from rules.board import Piece
+from rules.factions import Faction
+from rules.view import PublicView
+
+PNG_COMPRESS_LEVEL = 6
+
+
+def render_map(
+    view: PublicView,
+    *,
+    title: str = "Shipment & Movement",
+    turn: int | None = None,
+    highlight: Iterable[Piece] = (),
+    last_move: LastMove | None = None,
+    last_shipment: LastShipment | None = None,
+) -> bytes:
+    """Draw the board as everyone may see it and return it as a PNG.
+
+    ``highlight`` tints pieces (legal destinations of a selected group, for a
+    player's own preview); ``last_move`` draws the path of the last move and
+    ``last_shipment`` marks where the last shipment landed.
+
+    Raises TypeError when ``view`` is anything but a :class:`PublicView`
+    (a private view must never become a picture that could be posted).
+    """
+    image = draw_map(
+        view,
+        title=title,
+        turn=turn,
+        highlight=highlight,
+        last_move=last_move,
+        last_shipment=last_shipment,
+    )
+    return encode_png(image)
+
+
+def draw_map(
+    view: PublicView,
+    *,
+    title: str = "Shipment & Movement",
+    turn: int | None = None,
+    highlight: Iterable[Piece] = (),
+    last_move: LastMove | None = None,
+    last_shipment: LastShipment | None = None,
+) -> Image.Image:
+    """The picture of :func:`render_map` before encoding."""
+    if type(view) is not PublicView:
+        raise TypeError(
+            f"render_map draws only a PublicView, not {type(view).__name__}: "
+            "private information must never reach a picture"
+        )
+    layout = layout_tokens(view)
+    image = _canvas(layout.height)
+    draw_storm(image, view.storm_sector)
+    draw_seats(image, view.seats)
+    draw_highlights(image, highlight)
+    if last_shipment is not None:
+        draw_last_shipment(image, last_shipment)
+    if last_move is not None:
+        draw_last_move(image, last_move, _token_of(layout, last_move.faction))
+    _draw_tokens(image, layout)
+    draw_panel(image, view, Heading(title, turn, last_shipment))
+    return image
+
+
+def encode_png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()
+
+
+def _canvas(height: int) -> Image.Image:
+    board = board_image()
+    if height == board.height:
+        return board.copy()
+    image = Image.new("RGB", (board.width, height), palette.PANEL)
+    image.paste(board, (0, 0))
+    return image
+
+
+def _token_of(layout: TokenLayout, faction: Faction) -> dict[Piece, Box]:
+    """The faction's first token in each piece it is drawn in on the disc."""
+    result: dict[Piece, Box] = {}
+    for placed in layout.tokens:
+        on_disc = placed.placement is not Placement.CALLOUT
+        if on_disc and placed.token.faction == faction:
+            result.setdefault(placed.token.piece, placed.box)
+    return result
+
+
+def _draw_tokens(image: Image.Image, layout: TokenLayout) -> None:
+    draw = ImageDraw.Draw(image)
+    for callout in layout.callouts:
+        _draw_callout_frame(draw, callout)
+    for placed in layout.tokens:
+        _draw_token(image, draw, placed)
+
+
+def _draw_callout_frame(draw: ImageDraw.ImageDraw, callout: Callout) -> None:
+    left, top = callout.box[:2]
+    start = _nearest_on_box(callout.box, callout.anchor)
+    draw.line((start, callout.anchor), fill=(0, 0, 0), width=5)
+    draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
+    draw.rounded_rectangle(callout.box, radius=8, fill=(250, 244, 232), outline=(0, 0, 0), width=2)
+    name = callout.territory
+    if callout.sector is not None:
+        name = f"{name} · {callout.sector}"
+    draw.text((left + 8, top + 5), name, font=font("condensed", 17), fill=(40, 30, 20))
+
+
+def _nearest_on_box(box: Box, point: Point) -> Point:
+    return (min(max(point[0], box[0]), box[2]), min(max(point[1], box[1]), box[3]))
+
+
+def _draw_token(image: Image.Image, draw: ImageDraw.ImageDraw, placed: PlacedToken) -> None:
+    left, top, right, _ = placed.box
+    size = round(right - left)
+    token = placed.token
+    picture = sprite(token.kind, token.faction, size)
+    image.paste(picture, (round(left), round(top)), picture)
+    if placed.placement is Placement.MARKER:
+        return
+    text = str(token.count)
+    points = max(10, math.floor(size * (0.5 if len(text) < 2 else 0.42)))
+    centre = (left + size / 2, top + size / 2 + (1 if token.kind == "spice" else 0))
+    draw.text(
+        centre,
+        text,
+        font=font("bold", points),
+        fill=count_colour(token.kind, token.faction),
+        anchor="mm",
+    )
