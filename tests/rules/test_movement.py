@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from rules.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, RulesError
 from rules.factions import Faction
 from rules.game import GameState
-from rules.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, RulesError
 from tests.rules.helpers import act, forces, kinds, position, stack
 
 # Atreides (seat 0) acts first with the storm in the storm-start sector 18.
