@@ -124,9 +124,10 @@ def _draw_tokens(image: Image.Image, layout: TokenLayout) -> None:
 
 def _draw_callout_frame(draw: ImageDraw.ImageDraw, callout: Callout) -> None:
     left, top = callout.box[:2]
-    start = _nearest_on_box(callout.box, callout.anchor)
-    draw.line((start, callout.anchor), fill=(0, 0, 0), width=5)
-    draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
+    if callout.anchor is not None:
+        start = _nearest_on_box(callout.box, callout.anchor)
+        draw.line((start, callout.anchor), fill=(0, 0, 0), width=4)
+        draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
     draw.rounded_rectangle(callout.box, radius=8, fill=(250, 244, 232), outline=(0, 0, 0), width=2)
     name = callout.territory
     if callout.sector is not None:

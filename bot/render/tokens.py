@@ -40,9 +40,11 @@ TOKEN_SIZES = (40, 34, 29, 25)
 MARKER_SIZES = (14, 11, 8)
 CALLOUT_TOKEN = 34
 GAP = 3.0
-"""Minimum pixels between two tokens."""
+"""Minimum pixels between two tokens (markers: one less)."""
 EDGE = 2.0
-"""Minimum pixels between a token and its cell's border."""
+"""Minimum pixels between a token and its cell's border (markers: one less)."""
+SMALL = 20
+"""Tokens under this size are markers and sit a little closer."""
 CALLOUT_WIDTH = 212
 CALLOUT_HEADER = 22
 CALLOUT_PADDING = 6
@@ -94,8 +96,12 @@ class Callout:
     territory: str
     sector: int | None
     box: Box
-    anchor: Point
-    """The middle of the piece's markers, where the leader line ends."""
+    anchor: Point | None
+    """The middle of the piece's markers, where the leader line ends (None: no line)."""
+
+    @property
+    def piece(self) -> Piece:
+        return (self.territory, self.sector)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +163,10 @@ class Crowd:
     tokens: list[Token]
     markers: list[PlacedToken]
 
+    @property
+    def piece(self) -> Piece:
+        return self.cell.piece
+
 
 def _crowd(cell: Cell, tokens: list[Token]) -> Crowd:
     markers = _markers(tokens)
@@ -193,16 +203,24 @@ def _pack(cell: Cell, count: int, sizes: tuple[int, ...]) -> list[Box] | None:
     """
     tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
     for size, keep_names_clear in tries:
-        boxes = _greedy(_candidates(cell.piece, size, keep_names_clear), count)
+        candidates = _candidates(cell.piece, size, keep_names_clear)
+        gap = GAP if size >= SMALL else GAP - 1
+        boxes = _greedy(candidates, count, gap) or _greedy(_scan_order(candidates), count, gap)
         if boxes is not None:
             return boxes
     return None
 
 
-def _greedy(candidates: tuple[Box, ...], count: int) -> list[Box] | None:
+@cache
+def _scan_order(candidates: tuple[Box, ...]) -> tuple[Box, ...]:
+    """Row by row: packs tighter than middle-first when space is short."""
+    return tuple(sorted(candidates, key=lambda b: (b[1], b[0])))
+
+
+def _greedy(candidates: tuple[Box, ...], count: int, gap: float) -> list[Box] | None:
     chosen: list[Box] = []
     for box in candidates:
-        if not any(boxes_overlap(box, other, GAP) for other in chosen):
+        if not any(boxes_overlap(box, other, gap) for other in chosen):
             chosen.append(box)
             if len(chosen) == count:
                 return _reading_order(chosen)
@@ -219,12 +237,13 @@ def _candidates(piece: Piece, size: int, keep_names_clear: bool) -> tuple[Box, .
     cell = cell_for(*piece)
     middle = _cell_middle(cell)
     names = [lb.box for lb in labels()] if keep_names_clear else []
-    step = max(2.0, size / 4)
+    step = max(1.5, size / 4)
+    edge = EDGE if size >= SMALL else EDGE - 1
     left, top, right, bottom = _bounds(cell)
     boxes: list[Box] = []
     for x, y in _grid(left, top, right, bottom, step):
         box = (x - size / 2, y - size / 2, x + size / 2, y + size / 2)
-        if cell.contains_box(box, EDGE) and not any(boxes_overlap(box, n) for n in names):
+        if cell.contains_box(box, edge) and not any(boxes_overlap(box, n) for n in names):
             boxes.append(box)
     boxes.sort(key=lambda b: math.dist(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), middle))
     return tuple(boxes)
@@ -259,21 +278,43 @@ def _cell_middle(cell: Cell) -> Point:
 def _place_callouts(
     crowded: list[Crowd], base_height: int
 ) -> tuple[list[Callout], list[PlacedToken], int]:
+    """Callouts in the board's corners, nearest their piece; the rest in rows below."""
     taken: list[Box] = []
     callouts: list[Callout] = []
-    placed: list[PlacedToken] = []
-    height = base_height
+    overflow: list[Crowd] = []
     for crowd in crowded:
         anchor = _middle_of([m.box for m in crowd.markers])
-        size = _callout_size(len(crowd.tokens))
-        box = _corner_slot(size, anchor, taken)
+        box = _corner_slot(_callout_size(len(crowd.tokens)), anchor, taken)
         if box is None:
-            box = (CALLOUT_MARGIN, height, CALLOUT_MARGIN + size[0], height + size[1])
-            height += round(size[1]) + CALLOUT_MARGIN
+            overflow.append(crowd)
+            continue
         taken.append(box)
         callouts.append(Callout(crowd.cell.territory, crowd.cell.sector, box, anchor))
-        placed.extend(_placed(crowd.tokens, _callout_boxes(box), Placement.CALLOUT))
+    below, height = _rows_below(overflow, base_height)
+    callouts.extend(below)
+    by_piece = {c.piece: c for c in crowded}
+    placed = [
+        p
+        for c in callouts
+        for p in _placed(by_piece[c.piece].tokens, _callout_boxes(c.box), Placement.CALLOUT)
+    ]
     return callouts, placed, height
+
+
+def _rows_below(crowded: list[Crowd], top: int) -> tuple[list[Callout], int]:
+    """Callouts that find no corner, in rows under the panel (no leader line)."""
+    callouts: list[Callout] = []
+    x, y, row_height = float(CALLOUT_MARGIN), float(top), 0.0
+    for crowd in crowded:
+        width, height = _callout_size(len(crowd.tokens))
+        if x + width > WIDTH - CALLOUT_MARGIN:
+            x, y, row_height = float(CALLOUT_MARGIN), y + row_height + CALLOUT_MARGIN, 0.0
+        box = (x, y, x + width, y + height)
+        callouts.append(Callout(crowd.cell.territory, crowd.cell.sector, box, None))
+        x += width + CALLOUT_MARGIN
+        row_height = max(row_height, height)
+    bottom = y + row_height + CALLOUT_MARGIN if crowded else float(top)
+    return callouts, math.ceil(bottom)
 
 
 def _middle_of(boxes: list[Box]) -> Point:
@@ -310,7 +351,18 @@ def _corner_slot(size: tuple[float, float], anchor: Point, taken: list[Box]) -> 
     options = [b for b in _corner_boxes(size) if not any(boxes_overlap(b, t, 4) for t in taken)]
     if not options:
         return None
-    return min(options, key=lambda b: math.dist(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), anchor))
+    return min(options, key=lambda b: (math.dist(_corner_of(b), anchor), _from_edge(b)))
+
+
+def _corner_of(box: Box) -> Point:
+    """The picture corner whose column holds ``box``."""
+    x = 0.0 if box[0] < CENTRE[0] else float(WIDTH)
+    y = 0.0 if box[1] < CENTRE[1] else float(BOARD_HEIGHT)
+    return (x, y)
+
+
+def _from_edge(box: Box) -> float:
+    return min(box[1], BOARD_HEIGHT - box[3])
 
 
 def _corner_boxes(size: tuple[float, float]) -> Iterable[Box]:
