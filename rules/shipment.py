@@ -249,8 +249,8 @@ def ship(state: GameState, action: Ship) -> list[Event]:
             rule=NATIVES_RULE,
         )
     wanted = counted(action.forces, action.special, rule=SHIP_RULE)
-    require_reserves(state, faction, wanted, rule=SHIP_RULE)
     territory, sector = check_landing(state, faction, action.to, action.sector, rule=SHIP_RULE)
+    require_reserves(state, faction, wanted, rule=SHIP_RULE)
     card = _karama_for_shipment(state, faction) if action.karama else None
     quote = price(state, faction, territory, wanted.total, karama=action.karama)
     before = state.snapshot()
@@ -318,11 +318,11 @@ def send(state: GameState, action: Send) -> list[Event]:
         raise IllegalActionError("only the Fremen send forces from Dune", rule=SEND_RULE)
     require_shipment_step(state, faction)
     wanted = counted(action.forces, action.special, rule=SEND_RULE)
-    require_reserves(state, faction, wanted, rule=SEND_RULE)
     migration = state.rules.advanced and Ability.STORM_MIGRATION not in _disabled(state, faction)
     territory, sector = check_landing(
         state, faction, action.to, action.sector, rule=SEND_RULE, storm_allowed=migration
     )
+    require_reserves(state, faction, wanted, rule=SEND_RULE)
     if state.board.territory_distance(THE_GREAT_FLAT, territory.name) > SEND_RANGE:
         raise IllegalActionError(
             f"{territory.name} is more than two territories from The Great Flat",
