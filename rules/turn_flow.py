@@ -296,9 +296,10 @@ def legal_action_names(state: GameState, faction: Faction) -> list[str]:
             names.append("hajr")
         if guild.may_delay(state, faction):
             names.append("guild_delay")
-    for prompt in state.phase.open_prompts:
-        if faction in prompt.waiting_on():
-            names += _answers(state, faction, prompt)
+    for stage in state.phase.stages:  # answering a later prompt declines the earlier stages
+        for prompt in stage:
+            if faction in prompt.waiting_on():
+                names += _answers(state, faction, prompt)
     if karama.may_prevent(state, faction):
         names.append("karama_prevent")
     return list(dict.fromkeys(names))

@@ -1,0 +1,235 @@
+"""Property tests: random positions and random action sequences keep the invariants.
+
+Forces and spice are conserved and never negative, a refused action changes
+nothing, undo restores exactly, to_dict round-trips, and the public view
+never carries spice behind a shield or cards.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.actions import Action, action_from_dict
+from rules.board import standard_board
+from rules.errors import RulesError
+from rules.factions import Faction
+from rules.game import GameState
+from rules.scenario import load_scenario
+
+BOARD = standard_board()
+TERRITORIES = sorted(BOARD.territories)
+FACTIONS = [f.value for f in Faction]
+CARDS = ["Karama", "Hajr", "Baliset", "Lasgun"]
+ACTION_NAMES = [
+    "ship", "send", "cross_ship", "ship_to_reserves", "move", "pass", "hajr", "karama_cancel",
+    "karama_prevent", "karama_stop_shipment", "advise", "flip", "guild_now", "guild_delay",
+]  # fmt: skip
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> GameState:
+    chosen = draw(st.lists(st.sampled_from(FACTIONS), min_size=2, max_size=6, unique=True))
+    seats: list[str | None] = [None] * 6
+    for faction, seat in zip(chosen, draw(st.permutations(range(6))), strict=False):
+        seats[seat] = faction
+    factions = {
+        f: {
+            "spice": draw(st.integers(0, 15)),
+            "reserves": draw(st.integers(0, 12)),
+            "special_reserves": draw(st.integers(0, 3)) if f in ("emperor", "fremen") else 0,
+            "cards": draw(st.lists(st.sampled_from(CARDS), max_size=3)),
+        }
+        for f in chosen
+    }
+    board = draw(st.lists(stacks(chosen), max_size=10))
+    allies = draw(st.booleans())
+    data = {
+        "format": "dune-scenario/1",
+        "advanced": draw(st.booleans()),
+        "variants": {
+            "fremen_storm_movement": draw(st.sampled_from(["blocked", "free", "half_loss"])),
+            "ornithopters_from_shipment": draw(st.booleans()),
+        },
+        "storm_sector": draw(st.integers(1, 18)),
+        "seats": seats,
+        "alliances": [chosen[:2]] if allies else [],
+        "factions": factions,
+        "board": board,
+    }
+    return load_scenario(data).initial_state()
+
+
+@st.composite
+def stacks(draw: st.DrawFn, chosen: list[str]) -> dict[str, Any]:
+    faction = draw(st.sampled_from(chosen))
+    territory = BOARD[draw(st.sampled_from(TERRITORIES))]
+    sector = draw(st.sampled_from(territory.sectors)) if territory.sectors else None
+    advisors = faction == "bene_gesserit" and draw(st.booleans())
+    return {
+        "faction": faction,
+        "territory": territory.name,
+        "sector": sector,
+        "forces": draw(st.integers(1, 6)),
+        "special": 0 if advisors else draw(st.integers(0, 1)),
+        "advisors": advisors,
+    }
+
+
+def random_action(draw: st.DrawFn, state: GameState) -> Action:
+    """Mostly legal-looking actions found with the engine's queries, sometimes wild ones."""
+    actors = [f.value for f in state.factions]
+    to_act = state.to_act()
+    responders = [f.value for p in state.open_prompts() for f in p.responders]
+    pool = ([to_act.value] * 4 if to_act else []) + responders * 3 + actors
+    faction = draw(st.sampled_from(pool))
+    legal = state.legal_actions(Faction(faction))
+    wild = not legal or draw(st.integers(0, 4)) == 0
+    name = draw(st.sampled_from(ACTION_NAMES if wild else legal))
+    data: dict[str, Any] = {"faction": faction, "action": name, **wild_fields(draw, state, faction)}
+    if not wild:
+        data.update(aimed_fields(draw, state, Faction(faction), name))
+    return action_from_dict(data)
+
+
+def wild_fields(draw: st.DrawFn, state: GameState, faction: str) -> dict[str, Any]:
+    own = [t for (f, t, _), _ in state.stacks.items() if f.value == faction] or TERRITORIES
+    territory = BOARD[draw(st.sampled_from(TERRITORIES))]
+    advisors = faction == "bene_gesserit" and draw(st.booleans())
+    return {
+        "to": territory.name,
+        "sector": draw(st.sampled_from([*territory.sectors, None])),
+        "from": draw(st.sampled_from(own)),
+        "forces": draw(st.integers(0, 5)),
+        "special": draw(st.sampled_from([0, 0, 1])),
+        "advisors": advisors,
+        "take_up_arms": advisors and draw(st.booleans()),
+        "karama": draw(st.sampled_from([False, False, True])),
+        "territory": draw(st.sampled_from(own)),
+        "ability": "ship_as_it_pleases_you",
+    }
+
+
+def aimed_fields(draw: st.DrawFn, state: GameState, faction: Faction, name: str) -> dict[str, Any]:
+    if name in ("ship", "send"):
+        found = (
+            state.legal_send_destinations(faction)
+            if name == "send"
+            else state.legal_ship_destinations(faction)
+        )
+        if found:
+            dest = draw(st.sampled_from(found))
+            return {
+                "to": dest.territory,
+                "sector": draw(st.sampled_from(dest.sectors)),
+                "forces": draw(st.integers(1, 3)),
+                "special": 0,
+            }
+    if name in ("move", "cross_ship", "ship_to_reserves"):
+        return aimed_move(draw, state, faction)
+    if name == "advise":
+        prompt = next((p for p in state.open_prompts() if p.territory), None)
+        return {"to": draw(st.sampled_from(["Polar Sink", prompt.territory if prompt else ""]))}
+    if name == "flip":
+        prompt = next((p for p in state.open_prompts() if p.territory), None)
+        if prompt is not None:
+            return {"territory": prompt.territory, "to": "advisors"}
+        return {"to": "fighters"}
+    if name == "karama_cancel":
+        return {"ability": None}
+    return {}
+
+
+def aimed_move(draw: st.DrawFn, state: GameState, faction: Faction) -> dict[str, Any]:
+    own = sorted(
+        {(t, s) for (f, t, s), _ in state.stacks.items() if f is faction},
+        key=lambda p: (p[0], p[1] or 0),
+    )
+    if not own:
+        return {}
+    territory, sector = draw(st.sampled_from(own))
+    stack = state.stack(faction, territory, sector)
+    advisors = bool(stack.advisors) and not stack.fighters
+    try:
+        found = state.legal_move_destinations(faction, territory, sector, advisors=advisors)
+    except RulesError:
+        found = []
+    fields: dict[str, Any] = {
+        "from": territory,
+        "from_sector": sector,
+        "forces": draw(st.integers(1, max(1, stack.forces + stack.advisors))),
+        "special": 0,
+        "advisors": advisors,
+        "take_up_arms": advisors and draw(st.booleans()),
+    }
+    if found:
+        dest = draw(st.sampled_from(found))
+        fields.update(to=dest.territory, sector=draw(st.sampled_from(dest.sectors)))
+    return fields
+
+
+def totals(state: GameState) -> tuple[dict[Faction, int], int]:
+    forces = {f: s.forces_off_board() for f, s in state.factions.items()}
+    for (f, _, _), stack in state.stacks.items():
+        forces[f] += stack.total
+    spice = sum(s.spice for s in state.factions.values()) + state.spice_bank
+    return forces, spice
+
+
+def assert_sound(state: GameState) -> None:
+    for s in state.factions.values():
+        assert min(s.spice, s.reserves, s.special_reserves, s.tanks, s.special_tanks) >= 0
+    for stack in state.stacks.values():
+        assert min(stack.forces, stack.special, stack.advisors) >= 0 and stack.total > 0
+    public = json.dumps(state.public_view().to_dict())
+    assert '"cards"' not in public and '"spice":' not in public.replace('"spice": [', "")
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(positions(), st.data())
+def test_random_sequences_keep_the_invariants(state: GameState, data: st.DataObject) -> None:
+    start_forces, start_spice = totals(state)
+    for _ in range(data.draw(st.integers(1, 40))):
+        if state.is_complete:
+            break
+        action = random_action(data.draw, state)
+        before = state.to_dict()
+        try:
+            state.apply(action)
+        except RulesError as error:
+            assert error.rule and error.message
+            assert state.to_dict() == before, f"refused {action} changed the state"
+            continue
+        after = state.to_dict()
+        state.undo()
+        assert state.to_dict() == before, f"undo of {action} is not exact"
+        state.apply(action)
+        assert state.to_dict() == after, f"{action} is not deterministic"
+        assert GameState.from_dict(after).to_dict() == after
+        assert totals(state) == (start_forces, start_spice)
+        assert_sound(state)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.data())
+def test_closing_prompts_and_passing_always_ends_the_phase(
+    state: GameState, data: st.DataObject
+) -> None:
+    for _ in range(40):
+        if state.is_complete:
+            break
+        to_act = state.to_act()
+        if state.open_prompts() and (to_act is None or data.draw(st.booleans())):
+            state.close_all_prompts()
+        else:
+            assert to_act is not None
+            state.apply(action_from_dict({"faction": to_act.value, "action": "pass"}))
+    assert state.is_complete
+    assert not state.open_prompts()
