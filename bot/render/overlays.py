@@ -168,7 +168,7 @@ def draw_highlights(image: Image.Image, pieces: Iterable[Piece]) -> None:
 @cache
 def _highlight_mask(piece: Piece) -> Mask:
     outline = cell_for(*piece).outline()
-    return _polygon_mask(outline, fill=90, edge=255, edge_width=5)
+    return _polygon_mask(outline, fill=75, edge=255, edge_width=5)
 
 
 def draw_last_shipment(image: Image.Image, shipment: LastShipment) -> None:

@@ -1,0 +1,135 @@
+"""``mentat render FILE.json --out map.png``: draw a scenario file's position.
+
+The starting position by default, the end position with ``--after`` (then
+the last move's path and the last shipment are marked too).
+``--highlight FACTION:TERRITORY`` tints where that faction's forces in that
+territory may move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from bot.render.overlays import LastMove, LastShipment
+from bot.render.render import render_map
+from rules.board import Piece, standard_board
+from rules.errors import RulesError
+from rules.factions import Faction
+from rules.game import GameState
+from rules.scenario import ScenarioError, load_scenario, run_scenario
+
+SHIPMENTS = ("shipment", "ship", "send", "cross_ship", "spiritual_advisor")
+PROG = "mentat render"
+
+
+class RenderUsageError(ValueError):
+    """A command-line value the renderer cannot use; the message says which."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "render", help="draw a dune-scenario/1 file's position as a PNG map"
+    )
+    parser.add_argument("file", type=Path, help="the scenario file (JSON)")
+    parser.add_argument("--out", type=Path, default=Path("map.png"), help="the PNG to write")
+    parser.add_argument(
+        "--after", action="store_true", help="draw the position after all the file's actions"
+    )
+    parser.add_argument(
+        "--highlight",
+        metavar="FACTION:TERRITORY",
+        help="tint the legal destinations of that faction's forces in that territory",
+    )
+    parser.add_argument("--turn", type=int, default=None, help="the game turn for the title")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        data = _read(Path(args.file))
+        png = _render(data, args)
+    except (OSError, ValueError) as error:
+        print(f"{PROG}: {args.file}: {_message(error)}", file=sys.stderr)
+        return 2
+    try:
+        Path(args.out).write_bytes(png)
+    except OSError as error:
+        print(f"{PROG}: cannot write {args.out}: {error.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _message(error: Exception) -> str:
+    if isinstance(error, OSError):
+        return f"cannot read: {error.strerror}"
+    if isinstance(error, json.JSONDecodeError):
+        return f"not JSON: {error}"
+    return str(error)
+
+
+def _read(path: Path) -> object:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _render(data: object, args: argparse.Namespace) -> bytes:
+    """The picture asked for; raises ScenarioError, RulesError or RenderUsageError."""
+    last_move: LastMove | None = None
+    last_shipment: LastShipment | None = None
+    if args.after:
+        state, output = run_scenario(data)
+        events = _accepted_events(output)
+        last_move = _last_move(events)
+        last_shipment = _last_shipment(events)
+    else:
+        state = load_scenario(data).initial_state()
+    highlight = _highlight(state, args.highlight) if args.highlight else ()
+    return render_map(
+        state.public_view(),
+        turn=args.turn,
+        highlight=highlight,
+        last_move=last_move,
+        last_shipment=last_shipment,
+    )
+
+
+def _highlight(state: GameState, spec: str) -> list[Piece]:
+    faction_name, sep, territory_name = spec.partition(":")
+    faction = Faction.parse(faction_name)
+    if not sep or faction is None:
+        raise RenderUsageError(f"--highlight: expected FACTION:TERRITORY, got {spec!r}")
+    territory = standard_board().resolve(territory_name)
+    if territory is None:
+        raise RenderUsageError(f"--highlight: unknown territory {territory_name!r}")
+    destinations = state.legal_move_destinations(faction, territory.name)
+    return [(d.territory, s) for d in destinations for s in d.sectors]
+
+
+def _accepted_events(output: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [e for r in output["results"] if r["accepted"] for e in r["events"]]
+
+
+def _last_move(events: Iterable[Mapping[str, Any]]) -> LastMove | None:
+    moves = [e for e in events if e.get("type") == "move"]
+    if not moves:
+        return None
+    move = moves[-1]
+    path: list[Piece] = [(str(t), None) for t in move.get("path") or [move["from_territory"]]]
+    path[-1] = (str(move["to"]), move.get("sector"))
+    return LastMove(Faction(move["faction"]), tuple(path))
+
+
+def _last_shipment(events: Iterable[Mapping[str, Any]]) -> LastShipment | None:
+    shipments = [e for e in events if e.get("type") in SHIPMENTS and "to" in e]
+    if not shipments:
+        return None
+    last = shipments[-1]
+    forces = int(last.get("forces", 1)) + int(last.get("special", 0))
+    return LastShipment(Faction(last["faction"]), str(last["to"]), last.get("sector"), forces)
+
+
+__all__ = ["RenderUsageError", "RulesError", "ScenarioError", "register", "run"]

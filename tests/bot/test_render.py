@@ -1,0 +1,282 @@
+"""The map picture: size, storm shading, token placement, and public data only."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import typing
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.cli import main
+from bot.render import (
+    LastMove,
+    LastShipment,
+    Placement,
+    TokenKind,
+    TokenLayout,
+    layout_tokens,
+    render_map,
+)
+from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
+from bot.render.geometry import (
+    HEIGHT,
+    RIM_RADIUS,
+    WIDTH,
+    Box,
+    cell_for,
+    cells,
+    piece_at,
+    sector_angles,
+    to_point,
+)
+from rules.factions import Faction
+from rules.view import PrivateView, PublicView, StackView
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "advanced-phase.json"
+
+
+def decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def smallest_pieces(count: int) -> tuple[tuple[str, int | None], ...]:
+    by_area = sorted(
+        cells().values(),
+        key=lambda c: (c.r_outer**2 - c.r_inner**2) * (c.angle_max - c.angle_min),
+    )
+    return tuple(c.piece for c in by_area[:count])
+
+
+def corners_and_middle(box: Box) -> list[tuple[float, float]]:
+    left, top, right, bottom = box
+    return [
+        (left, top),
+        (right, top),
+        (left, bottom),
+        (right, bottom),
+        ((left + right) / 2, (top + bottom) / 2),
+    ]
+
+
+def assert_no_overlap(layout: TokenLayout) -> None:
+    boxes = [t.box for t in layout.tokens]
+    for a, b in itertools.combinations(boxes, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    for a, b in itertools.combinations([c.box for c in layout.callouts], 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def assert_every_stack_in_its_piece(view: PublicView, layout: TokenLayout) -> None:
+    on_disc = [t for t in layout.tokens if t.placement is not Placement.CALLOUT]
+    for stack in view.stacks:
+        piece = cell_for(stack.territory, stack.sector).piece
+        mine = [t for t in on_disc if t.token.faction == stack.faction and t.token.piece == piece]
+        assert mine, f"no token for {stack}"
+        for placed in mine:
+            for point in corners_and_middle(placed.box):
+                assert piece_at(point) == piece, (stack, placed.box, point)
+
+
+# -- the picture -----------------------------------------------------------------------
+
+
+def test_picture_has_the_expected_size_and_is_a_small_png() -> None:
+    png = render_map(busy_view())
+    assert png.startswith(b"\x89PNG")
+    assert decode(png).size == (WIDTH, HEIGHT)
+    assert len(png) < 1_000_000
+
+
+def test_storm_sector_pixels_are_shaded() -> None:
+    start, _ = sector_angles(5)
+    points = [
+        to_point(r / 100, start + a) for r in range(20, 100, 8) for a in (3.0, 7.0, 13.0, 17.0)
+    ]
+    storm_here = decode(render_map(public_view((), storm_sector=5)))
+    storm_away = decode(render_map(public_view((), storm_sector=14)))
+    darker = [_brightness(storm_here, p) < _brightness(storm_away, p) - 60 for p in points]
+    assert sum(darker) >= 0.9 * len(points)  # a few samples fall on borders and names
+    in_sector_14 = to_point(0.6, 290.0)
+    assert _brightness(storm_away, in_sector_14) < _brightness(storm_here, in_sector_14) - 60
+    in_neither = to_point(0.6, 250.0)
+    assert _pixel(storm_here, in_neither) == _pixel(storm_away, in_neither)
+
+
+def _brightness(picture: Image.Image, point: tuple[float, float]) -> int:
+    return sum(_pixel(picture, point))
+
+
+def _pixel(picture: Image.Image, point: tuple[float, float]) -> tuple[int, ...]:
+    pixel = picture.getpixel((round(point[0]), round(point[1])))
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+def test_a_forces_token_is_drawn_in_the_faction_colour_where_the_layout_says() -> None:
+    view = public_view((StackView(Faction.ATREIDES, "Arrakeen", 9, 10, 0, 0),))
+    (placed,) = layout_tokens(view).tokens
+    picture = decode(render_map(view))
+    left, top, right, bottom = placed.box
+    x, y = left + (right - left) * 0.3, (top + bottom) / 2
+    assert _pixel(picture, (x, y)) == (34, 139, 58)
+
+
+def test_highlighted_pieces_are_tinted() -> None:
+    view = public_view(())
+    point = to_point(0.6, 265.0)
+    assert piece_at(point) == ("Plastic Basin", 13)
+    plain = _pixel(decode(render_map(view)), point)
+    lit = _pixel(decode(render_map(view, highlight=[("Plastic Basin", 13)])), point)
+    assert lit != plain
+
+
+def test_last_move_and_shipment_are_drawn() -> None:
+    view = busy_view()
+    plain = render_map(view)
+    marked = render_map(
+        view,
+        turn=4,
+        last_move=LastMove(Faction.FREMEN, (("Sietch Tabr", 13), ("The Great Flat", 14))),
+        last_shipment=LastShipment(Faction.EMPEROR, "Arrakeen", 9, 5),
+    )
+    assert marked != plain
+
+
+# -- token placement ---------------------------------------------------------------------
+
+
+def test_every_stack_has_a_token_inside_its_piece_and_none_overlap() -> None:
+    view = busy_view()
+    layout = layout_tokens(view)
+    assert_every_stack_in_its_piece(view, layout)
+    assert_no_overlap(layout)
+
+
+def test_stacks_become_forces_starred_and_advisor_tokens() -> None:
+    view = public_view(
+        (
+            StackView(Faction.EMPEROR, "Arrakeen", 9, 4, 2, 0),
+            StackView(Faction.BENE_GESSERIT, "Arrakeen", 9, 0, 0, 3),
+        )
+    )
+    kinds = {(t.token.faction, t.token.kind, t.token.count) for t in layout_tokens(view).tokens}
+    assert kinds == {
+        (Faction.EMPEROR, TokenKind.FORCES, 4),
+        (Faction.EMPEROR, TokenKind.SPECIAL, 2),
+        (Faction.BENE_GESSERIT, TokenKind.ADVISORS, 3),
+    }
+
+
+def test_six_factions_in_the_smallest_piece_spill_into_a_callout() -> None:
+    (piece,) = smallest_pieces(1)
+    view = crowded_view((piece,))
+    layout = layout_tokens(view)
+    assert_every_stack_in_its_piece(view, layout)
+    assert_no_overlap(layout)
+    (callout,) = layout.callouts
+    assert callout.piece == piece
+    in_callout = [t for t in layout.tokens if t.placement is Placement.CALLOUT]
+    assert len(in_callout) == len(view.stacks) + 4  # 2 starred, BG advisors, spice
+    assert all(_inside(t.box, callout.box) for t in in_callout)
+    assert decode(render_map(view)).size == (WIDTH, HEIGHT)
+
+
+def test_worst_case_every_piece_crowded_never_overlaps() -> None:
+    view = crowded_view(tuple(all_pieces()))
+    layout = layout_tokens(view)
+    assert_every_stack_in_its_piece(view, layout)
+    assert_no_overlap(layout)
+    for callout in layout.callouts:
+        assert _off_the_disc(callout.box)
+    assert decode(render_map(view)).size == (WIDTH, layout.height)
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
+
+
+def _off_the_disc(box: Box) -> bool:
+    return all(
+        (x - WIDTH / 2) ** 2 + (y - 700) ** 2 > RIM_RADIUS**2 for x, y in corners_and_middle(box)
+    )
+
+
+# -- public data only ----------------------------------------------------------------------
+
+
+def test_a_private_view_cannot_be_rendered() -> None:
+    private = PrivateView(busy_view(), Faction.ATREIDES, 10, ("Karama",), ())
+    with pytest.raises(TypeError, match="PublicView"):
+        render_map(private)  # type: ignore[arg-type]
+
+
+def test_a_public_view_subclass_cannot_smuggle_private_data() -> None:
+    class Smuggler(PublicView):
+        __slots__ = ("cards",)
+
+    view = busy_view()
+    smuggler = Smuggler(**{f: getattr(view, f) for f in PublicView.__dataclass_fields__})
+    with pytest.raises(TypeError):
+        render_map(smuggler)
+
+
+def test_render_map_is_annotated_to_take_only_a_public_view() -> None:
+    hints = typing.get_type_hints(render_map)
+    assert hints["view"] is PublicView
+
+
+def test_rendering_is_pure() -> None:
+    view = busy_view()
+    assert render_map(view) == render_map(replace(view))
+
+
+# -- the command line --------------------------------------------------------------------
+
+
+def test_cli_renders_a_scenario_start_and_end(tmp_path: Path) -> None:
+    start, end = tmp_path / "start.png", tmp_path / "end.png"
+    assert main(["render", str(EXAMPLE), "--out", str(start)]) == 0
+    assert main(["render", str(EXAMPLE), "--after", "--out", str(end)]) == 0
+    assert Image.open(start).size == (WIDTH, HEIGHT)
+    assert start.read_bytes() != end.read_bytes()
+
+
+def test_cli_highlights_legal_destinations(tmp_path: Path) -> None:
+    plain, lit = tmp_path / "plain.png", tmp_path / "lit.png"
+    assert main(["render", str(EXAMPLE), "--out", str(plain)]) == 0
+    code = main(["render", str(EXAMPLE), "--out", str(lit), "--highlight", "harkonnen:Carthag"])
+    assert code == 0
+    assert plain.read_bytes() != lit.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        ("{not json", "not JSON"),
+        (json.dumps({"format": "something-else"}), "format"),
+    ],
+)
+def test_cli_reports_a_bad_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, expected: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content, encoding="utf-8")
+    assert main(["render", str(bad), "--out", str(tmp_path / "x.png")]) != 0
+    assert expected in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_reports_a_bad_highlight(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", str(EXAMPLE), "--out", str(out), "--highlight", "nobody:Carthag"]) != 0
+    assert "--highlight" in capsys.readouterr().err
