@@ -1,0 +1,55 @@
+"""`mentat scenario FILE.json`: one JSON object on stdout; malformed files exit non-zero."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "advanced-phase.json"
+
+
+def mentat(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=60,
+    )
+
+
+def test_a_valid_file_prints_one_json_object_and_exits_0() -> None:
+    done = mentat("scenario", str(EXAMPLE))
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert set(output) == {"results", "state"}
+    assert any(not r["accepted"] for r in output["results"])  # refusals still exit 0
+
+
+def test_a_malformed_file_names_the_field_and_exits_non_zero(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    data = json.loads(EXAMPLE.read_text())
+    data["board"][2]["territory"] = "Giedi Prime"
+    bad.write_text(json.dumps(data))
+    done = mentat("scenario", str(bad))
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert "board[2].territory" in done.stderr and "Giedi Prime" in done.stderr
+
+
+def test_not_json_exits_non_zero(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    done = mentat("scenario", str(bad))
+    assert done.returncode != 0
+    assert "not JSON" in done.stderr
+
+
+def test_missing_file_exits_non_zero(tmp_path: Path) -> None:
+    done = mentat("scenario", str(tmp_path / "missing.json"))
+    assert done.returncode != 0
+    assert "cannot read" in done.stderr
