@@ -100,6 +100,7 @@ def _border_mask(size: tuple[int, int]) -> Image.Image:
     for cell in cells().values():
         number = numbers[cell.territory]
         draw.polygon(_scaled(cell.outline()), fill=number, outline=number, width=2)
+    ids = ids.filter(ImageFilter.ModeFilter(3))  # fill pinholes where cells meet
     spread = ids.filter(ImageFilter.MaxFilter(BORDER_PIXELS))
     shrunk = ids.filter(ImageFilter.MinFilter(BORDER_PIXELS))
     return ImageChops.difference(spread, shrunk).point(lambda v: 255 if v else 0)

@@ -41,6 +41,23 @@ def draw_panel(image: Image.Image, view: PublicView, heading: Heading) -> None:
         left = MARGIN + index * (width + CARD_GAP)
         _draw_card(image, draw, view, faction, index, (left, left + width))
     _draw_legend(image, draw)
+    if heading.last_shipment is not None:
+        _draw_last_shipment(draw, heading.last_shipment)
+
+
+def _draw_last_shipment(draw: ImageDraw.ImageDraw, shipment: LastShipment) -> None:
+    where = shipment.territory
+    if shipment.sector is not None:
+        where = f"{where} · {shipment.sector}"
+    count = "" if shipment.forces is None else f" {shipment.forces}"
+    text = f"Last shipment: {shipment.faction.label}{count} → {where}"
+    draw.text(
+        (WIDTH - MARGIN, LEGEND_TOP + 3),
+        text,
+        font=font("bold", 20),
+        fill=palette.PANEL_TEXT,
+        anchor="ra",
+    )
 
 
 def _draw_heading(draw: ImageDraw.ImageDraw, view: PublicView, heading: Heading) -> None:

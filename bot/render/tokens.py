@@ -36,14 +36,14 @@ from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
 
-TOKEN_SIZES = (40, 34, 29, 25)
+TOKEN_SIZES = (40, 34, 29, 25, 21)
 MARKER_SIZES = (14, 11, 8)
 CALLOUT_TOKEN = 34
 GAP = 3.0
 """Minimum pixels between two tokens (markers: one less)."""
 EDGE = 2.0
 """Minimum pixels between a token and its cell's border (markers: one less)."""
-SMALL = 20
+SMALL = 18
 """Tokens under this size are markers and sit a little closer."""
 CALLOUT_WIDTH = 212
 CALLOUT_HEADER = 22
@@ -365,14 +365,17 @@ def _from_edge(box: Box) -> float:
     return min(box[1], BOARD_HEIGHT - box[3])
 
 
-def _corner_boxes(size: tuple[float, float]) -> Iterable[Box]:
+@cache
+def _corner_boxes(size: tuple[float, float]) -> tuple[Box, ...]:
+    """Every spot for a callout of ``size`` along the picture's sides, clear of the disc."""
     width, height = size
     m = CALLOUT_MARGIN
-    for y in range(m, int(BOARD_HEIGHT - m - height) + 1, 4):
-        for x in (m, WIDTH - m - width):
-            box = (float(x), float(y), x + width, y + height)
-            if _off_disc(box):
-                yield box
+    boxes = (
+        (float(x), float(y), x + width, y + height)
+        for y in range(m, int(BOARD_HEIGHT - m - height) + 1, 4)
+        for x in (m, WIDTH - m - width)
+    )
+    return tuple(b for b in boxes if _off_disc(b))
 
 
 def _off_disc(box: Box) -> bool:
