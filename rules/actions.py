@@ -95,9 +95,14 @@ class Move(FactionAction):
 
 @dataclass(frozen=True, slots=True)
 class Pass(FactionAction):
-    """End the current step; from a faction not to act, decline its prompts."""
+    """End the current step; from a faction not to act, decline its prompts.
+
+    With ``prompt`` (a prompt kind such as ``"karama"``), decline only prompts of
+    that kind, whoever passes.
+    """
 
     name: ClassVar[str] = "pass"
+    prompt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,10 +35,7 @@ def now(state: GameState, action: GuildNow) -> list[Event]:
         )
     turn_flow.remove_prompt(state, prompt)
     before = state.snapshot()
-    state.set_phase(
-        turn=Turn(GUILD, ornithopters_at_start=state.has_ornithopters(GUILD)),
-        guild_delayed=False,
-    )
+    state.set_phase(turn=Turn(GUILD, ornithopters_at_start=state.has_ornithopters(GUILD)))
     state.push_stages(state.karama_stage([(GUILD, Ability.SHIP_AS_IT_PLEASES_YOU)], before, None))
     return [Event.of("guild_acts_now", faction=GUILD, before=displaced.faction, rule=AHEAD_RULE)]
 

@@ -104,15 +104,29 @@ def _after_cancel(state: GameState, ability: Ability, user: Faction, prompt: Pro
 
 
 def may_prevent(state: GameState, faction: Faction) -> bool:
+    """Another faction may prevent the Guild's timing until the Guild has used it."""
     guild = Faction.SPACING_GUILD
-    turn = state.phase.turn
+    phase = state.phase
     return (
         faction is not guild
-        and turn_flow.guild_timing_open(state)
-        and not state.phase.guild_delayed
-        and not (turn is not None and turn.faction is guild)
+        and state.rules.advanced
+        and state.guild_in_game
+        and guild not in phase.done
+        and not phase.guild_timing_blocked
+        and not phase.guild_delayed
+        and not guild_acting_early(state)
         and state.karama_card(faction) is not None
     )
+
+
+def guild_acting_early(state: GameState) -> bool:
+    """The Guild's turn runs while a faction before it in storm order has not acted."""
+    phase = state.phase
+    guild = Faction.SPACING_GUILD
+    if phase.turn is None or phase.turn.faction is not guild:
+        return False
+    earlier = phase.order[: phase.order.index(guild)]
+    return any(f not in phase.done for f in earlier)
 
 
 def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:

@@ -187,8 +187,12 @@ def answers_open_prompt(state: GameState, action: Action) -> bool:
     if isinstance(action, ClosePrompts):
         return True
     if isinstance(action, Pass):
-        return action.faction != state.to_act() and any(
-            action.faction in p.waiting_on() for stage in state.phase.stages for p in stage
+        if action.prompt is None and action.faction == state.to_act():
+            return False
+        return any(
+            action.faction in p.waiting_on() and action.prompt in (None, p.kind.value)
+            for stage in state.phase.stages
+            for p in stage
         )
     kinds = PROMPT_ANSWERS.get(type(action), frozenset())
     faction = getattr(action, "faction", None)
@@ -221,14 +225,14 @@ def find_open_prompt(
     raise NotYourTurnError(f"{faction.label} has no open {names} prompt to answer", rule=rule)
 
 
-def decline_for(state: GameState, faction: Faction) -> list[Event]:
-    """``faction`` says no to every prompt waiting on it."""
+def decline_for(state: GameState, faction: Faction, kind: str | None = None) -> list[Event]:
+    """``faction`` says no to every prompt (of ``kind``, if given) waiting on it."""
     stages = []
     declined = []
     for stage in state.phase.stages:
         kept = []
         for p in stage:
-            if faction in p.waiting_on():
+            if faction in p.waiting_on() and kind in (None, p.kind.value):
                 declined.append(p.kind.value)
                 p = replace(p, declined=p.declined | {faction})
             if p.waiting_on():
@@ -245,9 +249,13 @@ def decline_for(state: GameState, faction: Faction) -> list[Event]:
 def pass_(state: GameState, action: Pass) -> list[Event]:
     """The faction to act ends its step; anyone else declines its prompts."""
     faction = action.faction
-    if faction != state.to_act():
+    if action.prompt is not None or faction != state.to_act():
         if answers_open_prompt(state, action):
-            return decline_for(state, faction)
+            return decline_for(state, faction, action.prompt)
+        if action.prompt is not None:
+            raise NotYourTurnError(
+                f"{faction.label} has no open {action.prompt} prompt to decline", rule=ORDER_RULE
+            )
         require_turn(state, faction)
     turn = require_turn(state, faction)
     if turn.step is Step.SHIP:
