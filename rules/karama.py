@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from rules import turn_flow
 from rules.actions import KaramaCancel, KaramaPrevent, action_from_dict
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.events import Event
