@@ -468,3 +468,12 @@ def test_variants_do_not_let_other_factions_through_storm() -> None:
         to="The Great Flat",
         forces=5,
     )
+
+
+def test_fremen_move_of_two_in_the_basic_game() -> None:
+    state = fremen_first(
+        advanced=False, board=[{"faction": "fremen", "territory": "Sietch Tabr", "forces": 6}]
+    )
+    act(state, "fremen", "pass")
+    act(state, "fremen", "move", from_="Sietch Tabr", to="Funeral Plain", forces=6)
+    assert forces(state, "fremen", "Funeral Plain") == 6

@@ -595,3 +595,28 @@ def test_guild_stop_is_not_offered_for_the_allys_cross_ship() -> None:
     )
     act(state, "atreides", "cross_ship", from_="Tuek's Sietch", to="Carthag", forces=4)
     assert PromptKind.GUILD_STOP not in all_prompt_kinds(state)
+
+
+def test_guild_stop_is_offered_for_a_karama_bought_shipment() -> None:
+    """INTERPRETATIONS #7: a Karama-bought shipment from off-planet triggers it too."""
+    state = stop_position(
+        factions={"spacing_guild": {"cards": ["Karama"]}, "atreides": {"cards": ["Karama"]}}
+    )
+    act(state, "atreides", "ship", to="Arrakeen", forces=5, karama=True)
+    assert PromptKind.GUILD_STOP in {p.kind for p in state.open_prompts()}
+    act(state, "spacing_guild", "karama_stop_shipment")
+    assert state.factions[ATREIDES].reserves == 10
+    assert spice(state, ATREIDES) == 17
+    assert state.spice_bank == 3
+    assert state.factions[ATREIDES].cards == ()
+
+
+def test_guild_stop_declined_then_spiritual_advisors_follow() -> None:
+    state = stop_position()
+    act(state, "atreides", "ship", to="Arrakeen", forces=5)
+    act(state, "spacing_guild", "pass")  # declines the stop
+    assert PromptKind.GUILD_STOP not in all_prompt_kinds(state)
+    act(state, "bene_gesserit", "advise", to="Arrakeen")
+    assert forces(state, "atreides", "Arrakeen") == 5
+    assert stack(state, "bene_gesserit", "Arrakeen", 9) == (0, 0, 1)
+    assert state.factions[GUILD].cards == ("Karama", "Karama")
