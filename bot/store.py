@@ -403,6 +403,10 @@ class Store:
         """Replace the game's deadlines (timezone-aware times)."""
         await self._update_game(game_id, "deadlines", _deadlines_json(deadlines))
 
+    async def set_options(self, game_id: int, options: Mapping[str, Any]) -> None:
+        """Replace the game's options (JSON-friendly values)."""
+        await self._update_game(game_id, "options", _canonical(dict(options)))
+
     async def finish_game(self, game_id: int) -> None:
         """Mark the game finished: it is no longer loaded at start-up and takes no requests."""
         await self._update_game(game_id, "status", "finished")

@@ -180,6 +180,12 @@ async def test_deadlines_must_have_a_timezone(store: Store) -> None:
     assert (await store.load_game(game)).record.deadlines == {"turn": later}
 
 
+async def test_options_can_change(store: Store) -> None:
+    game = await new_game(store)
+    await store.set_options(game, {"timeout_hours": 12})
+    assert (await store.game(game)).options == {"timeout_hours": 12}
+
+
 async def test_several_games_per_server(store: Store) -> None:
     a, b = await new_game(store, 1), await new_game(store, 1)
     c = await new_game(store, 2)
@@ -307,9 +313,9 @@ async def test_a_reopened_store_loads_the_committed_position(
     async with await Store.open(db_path) as store:
         loaded = await store.load_active_games()
     assert [g.record.id for g in loaded] == games[:2]
-    for n, game in enumerate(loaded):
-        assert game.state == replay(script[: 4 + n])
-        assert game.seq == 1 + 4 + n
+    for n, one in enumerate(loaded):
+        assert one.state == replay(script[: 4 + n])
+        assert one.seq == 1 + 4 + n
 
 
 async def test_loading_uses_the_snapshot_when_its_hash_matches(
