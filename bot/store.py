@@ -27,18 +27,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import json
 import logging
 import os
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Callable,
+    Collection,
+    Coroutine,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+)
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from types import TracebackType
-from typing import Any, Literal, cast
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 
 import aiosqlite
 
@@ -51,10 +61,12 @@ from rules.game import GameState
 log = logging.getLogger(__name__)
 
 Kind = Literal["start", "action", "undo", "redo"]
+P = ParamSpec("P")
+T = TypeVar("T")
 
 SYSTEM_ACTOR = 0
 """The actor id of requests the bot makes itself (e.g. closing prompts at a deadline)."""
-DEFAULT_SNAPSHOT_EVERY = 20
+DEFAULT_SNAPSHOT_EVERY = 10
 BUSY_TIMEOUT_MS = 5_000
 CREATE_KEY = "mentat:create"
 """The idempotency key of the ``start`` entry written by :meth:`Store.create_game`."""
@@ -257,6 +269,32 @@ def _move_top(
 # -- the store ----------------------------------------------------------------
 
 
+def _completes(
+    operation: Callable[P, Coroutine[Any, Any, T]],
+) -> Callable[P, Coroutine[Any, Any, T]]:
+    """Run a store operation to its end even when the caller is cancelled meanwhile.
+
+    The operation runs in a task of its own; a cancelled caller waits for it to finish (its
+    commit, or its rollback, and the in-memory game with it) before the cancellation goes on,
+    so memory and disk never disagree and the next request sees a settled game.
+    """
+
+    @functools.wraps(operation)
+    async def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        task = asyncio.ensure_future(operation(*args, **kwargs))
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            while not task.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait({task})
+            if not task.cancelled() and task.exception() is not None:
+                log.warning("%s failed after its caller was cancelled", operation.__name__)
+            raise
+
+    return run
+
+
 @dataclass(frozen=True, slots=True)
 class _Row:
     seq: int
@@ -281,6 +319,10 @@ class _Live:
     state: GameState
     history: History
     snapshot_heads: set[int]
+    keys: set[str]  # every idempotency key in the game's log
+
+
+_Job = tuple[int, History, Collection[int]]  # a game to rebuild: id, history, snapshot heads
 
 
 class Store:
@@ -319,13 +361,16 @@ class Store:
             raise
         return cls(db, snapshot_every=snapshot_every)
 
-    async def close(self) -> None:
-        """Snapshot the games whose position is not snapshotted yet, then close. Idempotent."""
+    async def close(self, *, checkpoint: bool = True) -> None:
+        """Close the connection, first snapshotting (unless ``checkpoint`` is false) the loaded
+        games whose position is not snapshotted yet, so the next start-up replays nothing.
+        Idempotent."""
         if self._closed:
             return
         self._closed = True
         try:
-            await self.checkpoint()
+            if checkpoint:
+                await self.checkpoint()
         finally:
             await self._db.close()
 
@@ -342,6 +387,7 @@ class Store:
 
     # -- games ----------------------------------------------------------------
 
+    @_completes
     async def create_game(
         self,
         guild_id: int,
@@ -411,6 +457,7 @@ class Store:
         """Mark the game finished: it is no longer loaded at start-up and takes no requests."""
         await self._update_game(game_id, "status", "finished")
 
+    @_completes
     async def _update_game(self, game_id: int, column: str, value: str) -> None:
         async with self._game_lock(game_id):
             async with self._transaction() as db:
@@ -425,6 +472,7 @@ class Store:
 
     # -- seats and moderators -------------------------------------------------
 
+    @_completes
     async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
         """Give ``faction``'s seat to ``user_id`` (replacing whoever held it)."""
         async with self._game_lock(game_id):
@@ -446,6 +494,7 @@ class Store:
         )
         return {Faction(faction): user for faction, user in rows}
 
+    @_completes
     async def add_moderator(self, game_id: int, user_id: int) -> None:
         await self.game(game_id)
         async with self._transaction() as db:
@@ -454,6 +503,7 @@ class Store:
                 (game_id, user_id),
             )
 
+    @_completes
     async def remove_moderator(self, game_id: int, user_id: int) -> None:
         async with self._transaction() as db:
             await db.execute(
@@ -470,6 +520,7 @@ class Store:
 
     # -- the log ----------------------------------------------------------------
 
+    @_completes
     async def submit(
         self, game_id: int, actor: int, action: Action, idempotency_key: str
     ) -> SubmitResult:
@@ -482,7 +533,7 @@ class Store:
         body = _canonical(action_to_dict(action))
         async with self._game_lock(game_id):
             live = await self._live_game(game_id)
-            earlier = await self._entry_with_key(game_id, idempotency_key)
+            earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "action", body)
             _check_active(live.record)
@@ -491,6 +542,7 @@ class Store:
             row = _Row(history.last_seq, "action", actor, idempotency_key, body, None, events)
             return await self._write(live, history, live.state, row)
 
+    @_completes
     async def undo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
         """Cancel the last action in effect (moderators only); the log keeps both entries.
 
@@ -500,7 +552,7 @@ class Store:
         """
         async with self._game_lock(game_id):
             live = await self._live_game(game_id)
-            earlier = await self._entry_with_key(game_id, idempotency_key)
+            earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "undo", None)
             await self._check_moderator(live.record, moderator_id, "undo")
@@ -518,6 +570,7 @@ class Store:
             )
             return await self._write(live, history, state, row)
 
+    @_completes
     async def redo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
         """Re-apply the most recently undone action (moderators only).
 
@@ -526,7 +579,7 @@ class Store:
         """
         async with self._game_lock(game_id):
             live = await self._live_game(game_id)
-            earlier = await self._entry_with_key(game_id, idempotency_key)
+            earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "redo", None)
             await self._check_moderator(live.record, moderator_id, "redo")
@@ -540,6 +593,7 @@ class Store:
             )
             return await self._write(live, history, live.state, row)
 
+    @_completes
     async def start_phase(
         self, game_id: int, moderator_id: int, start_state: GameState, idempotency_key: str
     ) -> SubmitResult:
@@ -550,7 +604,7 @@ class Store:
         body = _canonical(start_state.to_dict())
         async with self._game_lock(game_id):
             live = await self._live_game(game_id)
-            earlier = await self._entry_with_key(game_id, idempotency_key)
+            earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "start", body)
             await self._check_moderator(live.record, moderator_id, "start a phase")
@@ -579,9 +633,20 @@ class Store:
             return _loaded(await self._live_game(game_id))
 
     async def load_active_games(self) -> list[LoadedGame]:
-        """Load every active game (at start-up), oldest first."""
-        return [await self.load_game(record.id) for record in await self.games()]
+        """Load every active game (at start-up), oldest first, reading them all at once.
 
+        A game whose log cannot be replayed is left out with an error in the log (using it
+        later raises :class:`CorruptLogError`); the others still load.
+        """
+        records = await self.games()
+        lives, errors = await self._load_many([r for r in records if r.id not in self._live])
+        for live in lives:
+            self._live.setdefault(live.record.id, live)
+        for error in errors.values():
+            log.error("%s", error)
+        return [_loaded(self._live[r.id]) for r in records if r.id in self._live]
+
+    @_completes
     async def checkpoint(self) -> int:
         """Snapshot every loaded game whose position is not snapshotted; returns how many."""
         snapshots: list[tuple[_Live, _Snapshot]] = []
@@ -612,32 +677,89 @@ class Store:
         return live
 
     async def _load(self, game_id: int) -> _Live:
-        record = await self.game(game_id)
-        headers = await self._read(
-            "SELECT seq, kind, target FROM action_log WHERE game_id = ? ORDER BY seq", (game_id,)
+        lives, errors = await self._load_many([await self.game(game_id)])
+        if errors:
+            raise errors[game_id]
+        return lives[0]
+
+    async def _load_many(
+        self, records: Sequence[GameRecord]
+    ) -> tuple[list[_Live], dict[int, CorruptLogError]]:
+        """Load games with a few queries for all of them; unreplayable ones go to the errors."""
+        ids = [record.id for record in records]
+        logs = await self._read_grouped(_LOG_HEADERS, ids)
+        heads = await self._read_grouped(_SNAPSHOT_HEADS, ids)
+        histories, errors = _histories(ids, logs)
+        heads_of = {i: {head for (head,) in heads.get(i, ())} for i in histories}
+        states, failed = await self._rebuild_many(
+            [(i, history, heads_of[i]) for i, history in histories.items()]
         )
-        try:
-            history = History.of(headers)
-        except CorruptLogError as error:
-            raise CorruptLogError(f"game #{game_id}: {error}") from error
-        heads = {head for (head,) in await self._read(_SNAPSHOT_HEADS, (game_id,))}
-        state = await self._rebuild(game_id, history, heads)
-        return _Live(record, state, history, heads)
+        lives = [
+            _Live(r, states[r.id], histories[r.id], heads_of[r.id], {row[3] for row in logs[r.id]})
+            for r in records
+            if r.id in states
+        ]
+        return lives, errors | failed
 
     async def _rebuild(self, game_id: int, history: History, heads: Collection[int]) -> GameState:
         """The position of ``history``: the newest sound snapshot, then the actions after it."""
-        base, state = await self._base_state(game_id, history, heads)
-        wanted = history.effective[history.effective.index(base) + 1 :]
-        rows = await self._read(
-            "SELECT seq, body FROM action_log WHERE game_id = ? AND kind = 'action' AND seq > ?"
-            " ORDER BY seq",
-            (game_id, base),
+        states, errors = await self._rebuild_many([(game_id, history, heads)])
+        if errors:
+            raise errors[game_id]
+        return states[game_id]
+
+    async def _rebuild_many(
+        self, jobs: Sequence[_Job]
+    ) -> tuple[dict[int, GameState], dict[int, CorruptLogError]]:
+        """Each game's position: its newest sound snapshot, then the effective actions after it."""
+        bases = await self._base_states(jobs)
+        bodies = await self._bodies_after({game_id: base for game_id, (base, _) in bases.items()})
+        states: dict[int, GameState] = {}
+        errors: dict[int, CorruptLogError] = {}
+        for game_id, history, _ in jobs:
+            base, state = bases[game_id]
+            wanted = history.effective[history.effective.index(base) + 1 :]
+            try:
+                for seq in wanted:
+                    _replay(game_id, state, seq, bodies.get(game_id, {}).get(seq))
+            except CorruptLogError as error:
+                errors[game_id] = error
+                continue
+            states[game_id] = state
+        return states, errors
+
+    async def _base_states(self, jobs: Sequence[_Job]) -> dict[int, tuple[int, GameState]]:
+        """Each game's newest snapshot in effect (read together); per game when it is unsound."""
+        newest = {game_id: _newest_in_effect(history, heads) for game_id, history, heads in jobs}
+        rows = await self._read_pairs(
+            "WITH wanted (game_id, head_seq) AS (VALUES {values})"
+            " SELECT game_id, head_seq, state, state_hash FROM snapshots JOIN wanted"
+            " USING (game_id, head_seq)",
+            [(game_id, head) for game_id, head in newest.items() if head is not None],
         )
-        bodies: dict[int, str] = dict(rows)
-        for seq in wanted:
-            _replay(game_id, state, seq, bodies.get(seq))
-        log.debug("game #%d: from entry #%d, replayed %d actions", game_id, base, len(wanted))
-        return state
+        found: dict[int, tuple[int, GameState]] = {}
+        for game_id, head, text, digest in rows:
+            state = _sound_snapshot(game_id, head, text, digest)
+            if state is not None:
+                found[game_id] = (head, state)
+        for game_id, history, heads in jobs:
+            if game_id not in found:
+                older = [h for h in heads if h != newest[game_id]]
+                found[game_id] = await self._base_state(game_id, history, older)
+        return found
+
+    async def _bodies_after(self, bases: Mapping[int, int]) -> dict[int, dict[int, str]]:
+        """The action bodies of each game after its base entry: game -> seq -> body."""
+        rows = await self._read_pairs(
+            "WITH base (game_id, seq) AS (VALUES {values})"
+            " SELECT a.game_id, a.seq, a.body FROM base AS b CROSS JOIN action_log AS a"
+            " ON a.game_id = b.game_id AND a.seq > b.seq WHERE a.kind = 'action'",
+            list(bases.items()),
+        )
+        out: dict[int, dict[int, str]] = {}
+        for game_id, seq, body in rows:
+            out.setdefault(game_id, {})[seq] = body
+        return out
 
     async def _base_state(
         self, game_id: int, history: History, heads: Collection[int]
@@ -676,14 +798,18 @@ class Store:
         try:
             due = row.kind == "start" or history.since(live.snapshot_heads) >= self._snapshot_every
             snapshot = _snapshot_of(history, state) if due else None
-            async with self._transaction() as db:
-                await _insert_entry(db, game_id, row)
-                if snapshot is not None:
+            if snapshot is None:
+                async with self._db_lock:  # one statement: a transaction of its own
+                    await _insert_entry(self._db, game_id, row)
+            else:
+                async with self._transaction() as db:
+                    await _insert_entry(db, game_id, row)
                     await _insert_snapshot(db, game_id, snapshot)
         except BaseException:
             self._live.pop(game_id, None)
             raise
         live.history, live.state = history, state
+        live.keys.add(row.key)
         if snapshot is not None:
             live.snapshot_heads.add(snapshot.head)
         return SubmitResult(row.seq, row.events, state)
@@ -700,6 +826,29 @@ class Store:
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._db_lock:
             return list(await self._db.execute_fetchall(sql, params))
+
+    async def _read_grouped(self, sql: str, ids: Sequence[int]) -> dict[int, list[Any]]:
+        """Rows of ``sql`` (its ``{ids}`` a list of game ids) grouped by their first column."""
+        out: dict[int, list[Any]] = {}
+        for chunk in _chunks(ids, 500):
+            rows = await self._read(sql.format(ids=", ".join("?" * len(chunk))), chunk)
+            for game_id, *rest in rows:
+                out.setdefault(game_id, []).append(tuple(rest))
+        return out
+
+    async def _read_pairs(self, sql: str, pairs: Sequence[tuple[int, int]]) -> list[Any]:
+        """Rows of ``sql`` whose ``{values}`` is a VALUES list of the integer pairs."""
+        rows: list[Any] = []
+        for chunk in _chunks(pairs, 250):
+            values = ", ".join(["(?, ?)"] * len(chunk))
+            rows += await self._read(sql.format(values=values), [n for p in chunk for n in p])
+        return rows
+
+    async def _earlier(self, live: _Live, key: str) -> LogEntry | None:
+        """The log entry already holding ``key``, if any (keys are cached with the game)."""
+        if key not in live.keys:
+            return None
+        return await self._entry_with_key(live.record.id, key)
 
     @contextlib.asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -733,7 +882,11 @@ class Store:
 _GAME_COLUMNS = (
     "SELECT id, guild_id, channels, options, variants, deadlines, status, created_at FROM games"
 )
-_SNAPSHOT_HEADS = "SELECT head_seq FROM snapshots WHERE game_id = ?"
+_LOG_HEADERS = (
+    "SELECT game_id, seq, kind, target, idem_key FROM action_log WHERE game_id IN ({ids})"
+    " ORDER BY game_id, seq"
+)
+_SNAPSHOT_HEADS = "SELECT game_id, head_seq FROM snapshots WHERE game_id IN ({ids})"
 
 
 async def _insert_entry(db: aiosqlite.Connection, game_id: int, row: _Row) -> None:
@@ -764,11 +917,12 @@ async def _insert_snapshot(db: aiosqlite.Connection, game_id: int, snapshot: _Sn
 
 
 async def _rollback(db: aiosqlite.Connection) -> None:
+    """Roll back whatever transaction is open (statements run in order on the connection's
+    thread, so a BEGIN still queued is rolled back too)."""
     try:
-        if db.in_transaction:
-            await db.execute("ROLLBACK")
-    except sqlite3.Error as error:  # the connection state is unknown; the caller's error wins
-        log.warning("rollback failed: %s", error)
+        await db.execute("ROLLBACK")
+    except sqlite3.OperationalError as error:  # no transaction was open after all
+        log.debug("rollback: %s", error)
 
 
 # -- helpers --------------------------------------------------------------------
@@ -820,6 +974,33 @@ def _sound_snapshot(game_id: int, head: int, text: str, digest: str) -> GameStat
             "game #%d: snapshot at entry #%d is unreadable (%s); skipped", game_id, head, error
         )
         return None
+
+
+def _histories(
+    ids: Sequence[int], logs: Mapping[int, list[Any]]
+) -> tuple[dict[int, History], dict[int, CorruptLogError]]:
+    histories: dict[int, History] = {}
+    errors: dict[int, CorruptLogError] = {}
+    for game_id in ids:
+        try:
+            history = History.of(row[:3] for row in logs.get(game_id, ()))
+            if not history.effective:
+                raise CorruptLogError("the log has no start entry")
+        except CorruptLogError as error:
+            errors[game_id] = CorruptLogError(f"game #{game_id}: {error}")
+        else:
+            histories[game_id] = history
+    return histories, errors
+
+
+def _newest_in_effect(history: History, heads: Collection[int]) -> int | None:
+    in_effect = set(history.effective)
+    return max((head for head in heads if head in in_effect), default=None)
+
+
+def _chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def _replay(game_id: int, state: GameState, seq: int, body: str | None) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from bot.store import (
+    CorruptLogError,
     GameFinishedError,
     History,
     KeyReusedError,
@@ -299,6 +300,25 @@ async def test_games_progress_concurrently(store: Store) -> None:
         assert (await store.load_game(game)).state == replay(actions)
 
 
+@pytest.mark.parametrize("ticks", range(0, 12, 2))
+async def test_a_cancelled_submit_leaves_memory_and_disk_agreeing(
+    store: Store, script: list[dict[str, Any]], ticks: int
+) -> None:
+    game = await new_game(store)
+    await play(store, game, script[:3])
+    task = asyncio.create_task(store.submit(game, PLAYER, action_from_dict(script[3]), "late"))
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    committed = "late" in {entry.key for entry in await store.log(game)}
+    assert (await store.load_game(game)).state == replay(script[: 4 if committed else 3])
+    again = await store.submit(game, PLAYER, action_from_dict(script[3]), "late")
+    assert again.duplicate == committed
+    assert again.state == replay(script[:4])
+
+
 # -- loading --------------------------------------------------------------------------
 
 
@@ -358,6 +378,55 @@ async def test_close_snapshots_the_loaded_games(
         (stored,) = db.execute("SELECT state_hash FROM snapshots WHERE head_seq = 4").fetchone()
     assert heads == [(1,), (4,)]
     assert stored == state_hash(replay(script[:3]))
+
+
+async def test_close_without_checkpoint_leaves_the_replay_to_the_next_start(
+    db_path: Path, script: list[dict[str, Any]]
+) -> None:
+    async with await Store.open(db_path, snapshot_every=100) as store:
+        game = await new_game(store)
+        await play(store, game, script[:3])
+        await store.close(checkpoint=False)
+    with raw(db_path) as db:
+        assert db.execute("SELECT head_seq FROM snapshots").fetchall() == [(1,)]
+    async with await Store.open(db_path) as store:
+        assert (await store.load_game(game)).state == replay(script[:3])
+
+
+async def test_start_up_loads_many_games_in_batches(
+    db_path: Path, script: list[dict[str, Any]]
+) -> None:
+    async with await Store.open(db_path, snapshot_every=2) as store:
+        games = [await new_game(store, guild=n % 7) for n in range(260)]
+        for n, game in enumerate(games):
+            await play(store, game, script[: n % 5])
+        await store.close(checkpoint=False)
+    async with await Store.open(db_path) as store:
+        loaded = await store.load_active_games()
+    assert [g.record.id for g in loaded] == games
+    for n, one in enumerate(loaded):
+        assert one.state == replay(script[: n % 5])
+
+
+async def test_a_game_that_cannot_be_replayed_does_not_stop_the_others(
+    db_path: Path, script: list[dict[str, Any]], caplog: pytest.LogCaptureFixture
+) -> None:
+    async with await Store.open(db_path) as store:
+        good, bad = await new_game(store), await new_game(store)
+        await play(store, good, script[:2])
+    nowhere = json.dumps({"faction": "atreides", "action": "ship", "to": "Nowhere"} | _ONE)
+    with raw(db_path) as db:
+        db.execute(
+            "INSERT INTO action_log (game_id, seq, kind, actor, body, events, idem_key,"
+            " created_at) VALUES (?, 2, 'action', 1, ?, '[]', 'forged', 'now')",
+            (bad, nowhere),
+        )
+    with caplog.at_level(logging.ERROR, logger="bot.store"):
+        async with await Store.open(db_path) as store:
+            assert [g.record.id for g in await store.load_active_games()] == [good]
+            with pytest.raises(CorruptLogError, match=f"game #{bad}: action entry #2 is refused"):
+                await store.load_game(bad)
+    assert f"game #{bad}: action entry #2 is refused on replay" in caplog.text
 
 
 # -- undo and redo ----------------------------------------------------------------------

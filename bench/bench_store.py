@@ -1,0 +1,146 @@
+"""Store benchmark: latency of appending one action, and start-up load of many games.
+
+Run ``.venv/bin/python bench/bench_store.py [--games 1000] [--actions 60]``. Progress goes to
+stderr; the last line of stdout is one JSON object:
+
+- ``append_ms_p50`` / ``append_ms_p99``: one ``Store.submit`` (rules check, log row, a snapshot
+  every ``snapshot_every`` actions, commit with ``synchronous=FULL``), sequential.
+- ``load_1000_games_s``: ``load_active_games()`` of a fresh store after the writer was stopped
+  without its closing checkpoint (as after a crash: up to ``snapshot_every - 1`` actions to
+  replay per game). ``load_1000_games_after_clean_shutdown_s``: the same after a clean close.
+
+Each game holds ``--actions`` accepted actions: random phases of the six factions chained with
+``start_phase``, and one undo and redo by a moderator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.store import DEFAULT_SNAPSHOT_EVERY, Store  # noqa: E402
+from rules.actions import action_from_dict  # noqa: E402
+from tests.bot.phase_script import random_phase, start_position  # noqa: E402
+
+MODERATOR = 1
+PLAYER = 2
+PHASES = 12  # distinct random phases the games are built from
+WRITERS = 16  # games populated concurrently
+
+
+def progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+async def fill_game(store: Store, game: int, phases: list[list[dict[str, Any]]], n: int) -> None:
+    """Submit ``n`` actions to ``game``, starting a new phase whenever one runs out."""
+    done = 0
+    for index, phase in enumerate(phases):
+        if index:
+            await store.start_phase(game, MODERATOR, start_position(), f"phase{index}")
+        for action in phase[: n - done]:
+            await store.submit(game, PLAYER, action_from_dict(action), f"a{done}")
+            done += 1
+        if done == n:
+            break
+    await store.undo(game, MODERATOR, "undo")
+    await store.redo(game, MODERATOR, "redo")
+
+
+def phases_for(game: int, pool: list[list[dict[str, Any]]], n: int) -> list[list[dict[str, Any]]]:
+    """Enough phases from the pool to hold ``n`` actions."""
+    chosen: list[list[dict[str, Any]]] = []
+    while sum(len(p) for p in chosen) < n:
+        chosen.append(pool[(game + len(chosen)) % len(pool)])
+    return chosen
+
+
+async def bench_append(path: Path, pool: list[list[dict[str, Any]]], count: int) -> list[float]:
+    """Milliseconds per submit, sequential, over games of the pool's phases."""
+    times: list[float] = []
+    async with await Store.open(path) as store:
+        while len(times) < count:
+            game = await store.create_game(1, start_position(), moderators=[MODERATOR])
+            for i, raw in enumerate(pool[game % len(pool)]):
+                action = action_from_dict(raw)
+                started = time.perf_counter()
+                await store.submit(game, PLAYER, action, f"k{i}")
+                times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+async def populate(path: Path, pool: list[list[dict[str, Any]]], games: int, n: int) -> None:
+    store = await Store.open(path)
+    try:
+        queue = list(range(games))
+
+        async def writer() -> None:
+            while queue:
+                index = queue.pop()
+                game = await store.create_game(index % 50, start_position(), moderators=[1])
+                await fill_game(store, game, phases_for(index, pool, n), n)
+
+        await asyncio.gather(*(writer() for _ in range(WRITERS)))
+    finally:
+        await store.close(checkpoint=False)  # as if killed: no closing snapshots
+
+
+async def bench_load(path: Path, *, checkpoint: bool) -> tuple[float, int]:
+    store = await Store.open(path)
+    try:
+        started = time.perf_counter()
+        loaded = await store.load_active_games()
+        return time.perf_counter() - started, len(loaded)
+    finally:
+        await store.close(checkpoint=checkpoint)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def main(games: int, actions: int, appends: int) -> dict[str, Any]:
+    pool = [random_phase(seed) for seed in range(PHASES)]
+    with tempfile.TemporaryDirectory(prefix="mentat-bench-") as tmp:
+        progress(f"append: {appends} sequential submits")
+        times = await bench_append(Path(tmp) / "append.db", pool, appends)
+        path = Path(tmp) / "load.db"
+        progress(f"populate: {games} games x {actions} actions")
+        started = time.perf_counter()
+        await populate(path, pool, games, actions)
+        progress(f"populated in {time.perf_counter() - started:.1f} s; loading")
+        crash_s, loaded = await bench_load(path, checkpoint=True)
+        clean_s, _ = await bench_load(path, checkpoint=False)
+        size_mb = sum(f.stat().st_size for f in Path(tmp).glob("load.db*")) / 1e6
+    assert loaded == games, f"loaded {loaded} of {games} games"
+    return {
+        "append_ms_p50": round(percentile(times, 0.50), 3),
+        "append_ms_p99": round(percentile(times, 0.99), 3),
+        "append_ms_max": round(max(times), 3),
+        "appends": len(times),
+        "games": games,
+        "actions_per_game": actions,
+        "snapshot_every": DEFAULT_SNAPSHOT_EVERY,
+        "db_mb": round(size_mb, 1),
+        "load_1000_games_s": round(crash_s * 1000 / games, 3),
+        "load_1000_games_after_clean_shutdown_s": round(clean_s * 1000 / games, 3),
+    }
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--actions", type=int, default=60)
+    parser.add_argument("--appends", type=int, default=3000)
+    args = parser.parse_args()
+    print(json.dumps(asyncio.run(main(args.games, args.actions, args.appends))))
