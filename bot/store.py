@@ -542,6 +542,20 @@ class Store:
             row = _Row(history.last_seq, "action", actor, idempotency_key, body, None, events)
             return await self._write(live, history, live.state, row)
 
+    async def earlier_result(
+        self, game_id: int, action: Action, idempotency_key: str
+    ) -> SubmitResult | None:
+        """The result of ``idempotency_key`` if it was already applied, else None.
+
+        Raises :class:`KeyReusedError` when the key was used for a different request.
+        """
+        async with self._game_lock(game_id):
+            live = await self._live_game(game_id)
+            earlier = await self._earlier(live, idempotency_key)
+            if earlier is None:
+                return None
+            return _duplicate(live, earlier, "action", _canonical(action_to_dict(action)))
+
     @_completes
     async def undo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
         """Cancel the last action in effect (moderators only); the log keeps both entries.

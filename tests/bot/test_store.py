@@ -264,6 +264,19 @@ async def test_the_same_key_is_applied_once(store: Store, script: list[dict[str,
     assert len(await store.log(game)) == 2
 
 
+async def test_earlier_result_tells_whether_a_key_was_applied(
+    store: Store, script: list[dict[str, Any]]
+) -> None:
+    game = await new_game(store)
+    action = action_from_dict(script[0])
+    assert await store.earlier_result(game, action, "k") is None
+    first = await store.submit(game, PLAYER, action, "k")
+    earlier = await store.earlier_result(game, action, "k")
+    assert earlier is not None and earlier.duplicate and earlier.seq == first.seq
+    with pytest.raises(KeyReusedError):
+        await store.earlier_result(game, action_from_dict(script[1]), "k")
+
+
 async def test_a_key_reused_for_another_request_is_refused(
     store: Store, script: list[dict[str, Any]]
 ) -> None:
