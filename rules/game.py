@@ -157,6 +157,10 @@ class GameState:
     def open_prompts(self) -> tuple[Prompt, ...]:
         return self.phase.open_prompts
 
+    def answers_open_prompt(self, action: Action) -> bool:
+        """True if ``action`` answers one of the open prompts (not a later stage's)."""
+        return turn_flow.answers_first_stage(self, action)
+
     def in_game(self, faction: Faction) -> bool:
         return faction in self.factions
 

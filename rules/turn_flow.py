@@ -199,6 +199,22 @@ def answers_open_prompt(state: GameState, action: Action) -> bool:
     return any(p.kind in kinds and faction in p.waiting_on() for p in state.phase.open_prompts)
 
 
+def answers_first_stage(state: GameState, action: Action) -> bool:
+    """Does ``action`` answer a prompt of the open stage itself (not a later one)?"""
+    faction = getattr(action, "faction", None)
+    kinds = PROMPT_ANSWERS.get(type(action), frozenset())
+    for p in state.phase.open_prompts:
+        if faction not in p.waiting_on():
+            continue
+        if isinstance(action, Pass) and (
+            action.prompt == p.kind.value or (action.prompt is None and faction != state.to_act())
+        ):
+            return True
+        if p.kind in kinds:
+            return True
+    return False
+
+
 def decline_stage(state: GameState) -> list[Event]:
     """The flow moves on: every prompt of the open stage is declined."""
     stage, *rest = state.phase.stages

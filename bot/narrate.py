@@ -1,0 +1,190 @@
+"""Words for what happened: public events and the public view as readable lines.
+
+Everything here reads only public events and :class:`~rules.view.PublicView`,
+so its text may go to any channel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from bot.publisher import PublicNotice
+from rules.events import Event
+from rules.factions import Faction
+from rules.view import PublicPrompt, PublicView
+
+PROMPT_NAMES = {
+    "karama": "Karama window",
+    "advise": "Spiritual Advisors",
+    "intrusion": "Intrusion",
+    "wartime": "Wartime",
+    "guild_timing": "Guild timing",
+    "guild_stop": "Guild's Karama stop",
+}
+
+ABILITY_NAMES = {
+    "fremen_movement": "the Fremen move of two territories",
+    "storm_migration": "Storm Migration",
+    "guild_payment": "the Guild's payment for shipment",
+    "cross_ship": "the Guild's cross-ship",
+    "off_planet": "the Guild's shipment back to reserves",
+    "half_price": "the Guild's half-price shipping",
+    "ally_half_price": "the Guild ally's half-price shipping",
+    "ally_cross_ship": "the Guild ally's cross-ship",
+    "ship_as_it_pleases_you": "the Guild's timing (Ship As It Pleases You)",
+    "spiritual_advisors": "Spiritual Advisors",
+    "intrusion": "Intrusion",
+    "take_up_arms": "Take Up Arms",
+    "wartime": "Wartime",
+}
+
+
+def name(faction: Any) -> str:
+    parsed = Faction.parse(str(faction)) if faction else None
+    return parsed.label if parsed else str(faction)
+
+
+def where(territory: str, sector: int | None) -> str:
+    return territory if sector is None else f"{territory} (sector {sector})"
+
+
+def count(forces: int, special: int = 0, noun: str = "force") -> str:
+    text = f"{forces} {noun}{'s' * (forces != 1)}"
+    return text + (f" and {special} starred" if special else "")
+
+
+def _payment(e: Event) -> str:
+    if not e["cost"]:
+        return "for free"
+    payee = "the Spice Bank" if e["paid_to"] == "spice_bank" else f"the {name(e['paid_to'])}"
+    ally = f" ({name(e['ally'])} paid {e['ally_paid']})" if e.get("ally_paid") else ""
+    return f"for {e['cost']} spice to {payee}{ally}"
+
+
+def _shipment(e: Event) -> str:
+    karama = " with a Karama card" if e.get("karama") else ""
+    return (
+        f"{name(e['faction'])} ships {count(e['forces'], e['special'])} to "
+        f"{where(e['to'], e['sector'])}{karama} {_payment(e)}."
+    )
+
+
+def _move(e: Event) -> str:
+    noun = "advisor" if e["advisors"] else "force"
+    path = " → ".join(e["path"])
+    return (
+        f"{name(e['faction'])} moves {count(e['forces'], e['special'], noun)} from "
+        f"{e['from_territory']} to {where(e['to'], e['sector'])} ({path})."
+    )
+
+
+NARRATORS: dict[str, Callable[[Event], str | None]] = {
+    "shipment": _shipment,
+    "send": lambda e: (
+        f"Fremen send {count(e['forces'], e['special'])} to {where(e['to'], e['sector'])}."
+    ),
+    "cross_ship": lambda e: (
+        f"{name(e['faction'])} cross-ships {count(e['forces'], e['special'])} from "
+        f"{e['from_territory']} to {where(e['to'], e['sector'])} {_payment(e)}."
+    ),
+    "ship_to_reserves": lambda e: (
+        f"{name(e['faction'])} ships {count(e['forces'], e['special'])} from "
+        f"{e['from_territory']} back to reserves for {e['cost']} spice to the Spice Bank."
+    ),
+    "move": _move,
+    "storm_losses": lambda e: (
+        f"The storm takes {count(e['forces'], e['special'])} of {name(e['faction'])} "
+        f"to the Tleilaxu Tanks ({e['rule']})."
+    ),
+    "alliance_constraint": lambda e: (
+        f"{name(e['faction'])}'s {count(e['forces'], e['special'])} in {e['territory']} "
+        f"share it with their ally {name(e['ally'])} and go to the Tleilaxu Tanks "
+        f"({e['rule']})."
+    ),
+    "shipment_passed": lambda e: f"{name(e['faction'])} does not ship.",
+    "movement_passed": lambda e: f"{name(e['faction'])} does not move.",
+    "turn_started": lambda e: f"**{name(e['faction'])}** is up.",
+    "turn_ended": lambda e: None,
+    "hajr_played": lambda e: (
+        f"{name(e['faction'])} plays Hajr: {e['moves_allowed']} moves this turn."
+    ),
+    "karama_cancel": lambda e: (
+        f"{name(e['faction'])} plays {e['card']} to cancel "
+        f"{ABILITY_NAMES.get(e['ability'], e['ability'])} ({e['rule']})."
+    ),
+    "karama_prevent": lambda e: (
+        f"{name(e['faction'])} plays {e['card']} to prevent "
+        f"{ABILITY_NAMES.get(e['ability'], e['ability'])} this phase."
+    ),
+    "retake": lambda e: (
+        f"{name(e['faction'])} may retake the action without "
+        f"{ABILITY_NAMES.get(e['without'], e['without'])}."
+    ),
+    "guild_timing_cancelled": lambda e: "The Guild must keep its place in storm order.",
+    "guild_acts_now": lambda e: f"The Spacing Guild acts now, before {name(e['before'])}.",
+    "guild_delays": lambda e: "The Spacing Guild announces: Delay.",
+    "shipment_stopped": lambda e: (
+        f"The Spacing Guild plays Karama to stop {name(e['shipper'])}'s shipment to "
+        f"{e['territory']}: {count(e['forces'], e['special'])} back to reserves, the spice "
+        "stays paid."
+    ),
+    "spiritual_advisor": lambda e: (
+        f"The Bene Gesserit send a spiritual {e['kind']} to {where(e['to'], e['sector'])}."
+    ),
+    "flipped": lambda e: f"The Bene Gesserit in {e['territory']} flip to {e['to']} ({e['rule']}).",
+    "prompts_closed": lambda e: None,
+    "prompt_declined": lambda e: None,  # who declined is not announced
+    "phase_complete": lambda e: "The Shipment & Movement phase is over.",
+}
+
+
+def describe(event: Event) -> str | None:
+    """One line for a public event, or None for bookkeeping events."""
+    narrator = NARRATORS.get(event.kind)
+    if narrator is None:
+        return f"{event.kind}: {dict(event.fields)}"
+    return narrator(event)
+
+
+def describe_prompt(prompt: PublicPrompt) -> str:
+    title = PROMPT_NAMES.get(prompt.kind, prompt.kind)
+    if prompt.kind == "karama":
+        ability = ABILITY_NAMES.get(prompt.ability or "", prompt.ability)
+        return f"{title}: any other faction may cancel {ability} ({name(prompt.subject)})."
+    if prompt.kind == "advise":
+        return f"{title}: the Bene Gesserit may send an advisor after {name(prompt.subject)}."
+    if prompt.kind == "intrusion":
+        return f"{title}: the Bene Gesserit may flip their fighters in {prompt.territory}."
+    if prompt.kind == "guild_timing":
+        return f"{title}: the Guild may act before {name(prompt.subject)}."
+    if prompt.kind == "guild_stop":
+        return f"{title}: the Guild may stop {name(prompt.subject)}'s shipment."
+    return f"{title}: the Bene Gesserit may flip advisors to fighters."
+
+
+def describe_wait(view: PublicView) -> str:
+    if view.phase_complete:
+        return "The phase is complete."
+    parts = []
+    if view.to_act is not None:
+        step = "ship" if view.step == "ship" else "move"
+        parts.append(f"Waiting for {name(view.to_act)} to {step}.")
+    parts += [describe_prompt(p) for p in view.prompts]
+    return " ".join(parts)
+
+
+def public_notice(
+    events: Iterable[Event],
+    view: PublicView,
+    *,
+    game_id: int = 0,
+    picture: bytes | None = None,
+    note: str | None = None,
+) -> PublicNotice:
+    """The announcement of an accepted action, made from public material only."""
+    lines = [line for e in events if (line := describe(e))]
+    if note:
+        lines.insert(0, note)
+    lines.append(describe_wait(view))
+    return PublicNotice("\n".join(lines), picture=picture, game_id=game_id)

@@ -1,0 +1,107 @@
+"""Standing orders: what a faction recorded privately, in advance, to answer prompts.
+
+Asynchronous games must not stall on questions whose answer a player already
+knows ("never cancel with Karama", "always advise to the Polar Sink", "the
+Guild acts right before Harkonnen"). The session applies them at once, as the
+faction's own answer, so nobody can tell an order from a quick player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from rules.actions import Advise, FactionAction, GuildDelay, GuildNow, Pass
+from rules.board import POLAR_SINK
+from rules.factions import Faction
+from rules.game import GameState
+from rules.model import Prompt, PromptKind
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "karama": ("ask", "never"),
+    "advise": ("ask", "polar_sink", "territory", "never"),
+    "intrusion": ("ask", "never"),
+    "guild_timing": ("ask", "in_order", "last", *(f"before:{f.value}" for f in Faction)),
+}
+
+
+class OrderError(ValueError):
+    """A standing order that does not exist; the message lists the choices."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingOrders:
+    karama: str = "ask"  # "never": decline every Karama window at once
+    advise: str = "ask"  # BG: "polar_sink", "territory" (advisor where allowed), "never"
+    intrusion: str = "ask"  # BG: "never" flip on intrusion
+    guild_timing: str = "ask"  # Guild: "in_order", "last", "before:<faction>"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StandingOrders:
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                raise OrderError(f"unknown standing order {key!r}; orders: {', '.join(known)}")
+            if value not in CHOICES[key]:
+                raise OrderError(
+                    f"{key} cannot be {value!r}; choose one of {', '.join(CHOICES[key])}"
+                )
+        return cls(**dict(data))
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def standing_answer(
+    state: GameState, faction: Faction, orders: StandingOrders
+) -> FactionAction | None:
+    """The answer ``orders`` give now for ``faction``, or None to wait for the player."""
+    for stage in state.phase.stages:
+        for prompt in stage:
+            if faction in prompt.waiting_on():
+                answer = _answer(state, faction, prompt, orders)
+                if answer is not None:
+                    return answer
+    return _guild_turn(state, faction, orders)
+
+
+def _answer(
+    state: GameState, faction: Faction, prompt: Prompt, orders: StandingOrders
+) -> FactionAction | None:
+    kind = prompt.kind
+    if kind is PromptKind.KARAMA and orders.karama == "never":
+        return Pass(faction, prompt=kind.value)
+    if kind is PromptKind.ADVISE:
+        return _advise(state, faction, prompt, orders.advise)
+    if kind is PromptKind.INTRUSION and orders.intrusion == "never":
+        return Pass(faction, prompt=kind.value)
+    if kind is PromptKind.GUILD_TIMING and orders.guild_timing != "ask":
+        wanted = orders.guild_timing.removeprefix("before:")
+        if prompt.subject is not None and wanted == prompt.subject.value:
+            return GuildNow(faction)
+        return Pass(faction, prompt=kind.value)
+    return None
+
+
+def _advise(state: GameState, faction: Faction, prompt: Prompt, order: str) -> FactionAction | None:
+    if order == "never":
+        return Pass(faction, prompt=PromptKind.ADVISE.value)
+    if order == "polar_sink":
+        return Advise(faction, POLAR_SINK)
+    if order == "territory":
+        allowed = (
+            state.rules.advanced
+            and prompt.territory is not None
+            and not state.forces_in(faction, prompt.territory).fighters
+        )
+        return Advise(faction, prompt.territory if allowed and prompt.territory else POLAR_SINK)
+    return None
+
+
+def _guild_turn(state: GameState, faction: Faction, orders: StandingOrders) -> GuildDelay | None:
+    from rules.guild import may_delay
+
+    if orders.guild_timing == "ask" or orders.guild_timing == "in_order":
+        return None
+    return GuildDelay(faction) if may_delay(state, faction) else None

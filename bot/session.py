@@ -1,0 +1,496 @@
+"""The phase session: runs one game's Shipment & Movement phase in time.
+
+One asyncio task per game takes requests from a queue (player actions,
+moderator commands, standing orders) and wakes for deadlines. Every accepted
+action is committed to the store before anything is announced. What is
+awaited (the faction to act, or an open stage of prompts) has a deadline; a
+reminder goes out before it, and on expiry the default happens (the faction
+passes its step; open prompts are declined), announced publicly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot import narrate
+from bot.clock import Clock
+from bot.orders import StandingOrders, standing_answer
+from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
+from bot.store import SYSTEM_ACTOR, Store, SubmitResult
+from rules.actions import Action, ClosePrompts, FactionAction, Pass
+from rules.errors import RulesError
+from rules.events import Event
+from rules.factions import Faction
+from rules.game import GameState
+from rules.view import PublicView
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long each wait lasts (minutes for live games, hours for asynchronous ones)."""
+
+    step: timedelta = timedelta(hours=12)
+    prompt: timedelta = timedelta(hours=2)
+    reminder: timedelta = timedelta(hours=1)  # before the deadline
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> Timing:
+        raw = options.get("timing", {})
+        default = cls()
+        return cls(
+            step=timedelta(seconds=raw.get("step_s", default.step.total_seconds())),
+            prompt=timedelta(seconds=raw.get("prompt_s", default.prompt.total_seconds())),
+            reminder=timedelta(seconds=raw.get("reminder_s", default.reminder.total_seconds())),
+        )
+
+    def to_options(self) -> dict[str, float]:
+        return {
+            "step_s": self.step.total_seconds(),
+            "prompt_s": self.prompt.total_seconds(),
+            "reminder_s": self.reminder.total_seconds(),
+        }
+
+
+class SessionError(Exception):
+    """A request the session cannot take (paused game, not a moderator, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """What the phase waits on now: its identity, kind and who may end it."""
+
+    key: str
+    kind: str  # "step" or "prompt"
+    factions: tuple[Faction, ...]
+
+
+@dataclass
+class _Request:
+    run: Callable[[], Awaitable[Any]]
+    done: asyncio.Future[Any] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+class PhaseSession:
+    """Drives one game's phase: the queue, the deadlines, the announcements."""
+
+    def __init__(
+        self,
+        game_id: int,
+        *,
+        store: Store,
+        publisher: Publisher,
+        clock: Clock,
+        timing: Timing | None = None,
+        renderer: Renderer | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.store = store
+        self.publisher = publisher
+        self.clock = clock
+        self.timing = timing or Timing()
+        self.renderer = renderer
+        self.state: GameState | None = None
+        self.orders: dict[Faction, StandingOrders] = {}
+        self.paused_left: timedelta | None = None
+        self._queue: asyncio.Queue[_Request] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._deadline: datetime | None = None
+        self._wait: Wait | None = None
+        self._reminded = False
+        self._seq = 0  # the last log entry this session has seen
+        self._idle = False
+        self._went_idle = asyncio.Event()
+
+    # -- life cycle --------------------------------------------------------------
+
+    async def start(self) -> None:
+        loaded = await self.store.load_game(self.game_id)
+        self.state, self._seq = loaded.state, loaded.seq
+        self.orders = {
+            f: StandingOrders.from_dict(o)
+            for f, o in loaded.record.options.get("standing_orders", {}).items()
+            for f in [Faction(f)]
+        }
+        self._restore_timers(loaded.record.deadlines, loaded.record.options)
+        self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
+        self._task.add_done_callback(self._report_crash)
+        await self._call(self._follow_orders_and_wait)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def _report_crash(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("session of game %d stopped", self.game_id, exc_info=task.exception())
+
+    # -- requests (any task may call these; they run one at a time) ---------------
+
+    async def submit(
+        self, faction: Faction, action: FactionAction, *, actor: int, key: str
+    ) -> SubmitResult:
+        """A player's action; raises the RulesError of a refusal (nothing changes)."""
+        if action.faction is not faction:
+            raise SessionError(f"you play {faction.label}, not {action.faction.label}")
+
+        async def run() -> SubmitResult:
+            earlier = await self.store.earlier_result(self.game_id, action, key)
+            if earlier is not None:
+                return earlier
+            self._check_running()
+            self._check_not_early(action)
+            result = await self.store.submit(self.game_id, actor, action, key)
+            if not result.duplicate:
+                await self._after(result, action)
+            return result
+
+        result: SubmitResult = await self._call(run)
+        return result
+
+    async def set_orders(self, faction: Faction, orders: StandingOrders) -> None:
+        """Record a faction's standing orders privately and apply them if a prompt waits."""
+
+        async def run() -> None:
+            self.orders[faction] = orders
+            await self._save_orders()
+            await self.publisher.private(
+                self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.to_dict()}")
+            )
+            await self._follow_orders_and_wait()
+
+        await self._call(run)
+
+    async def pause(self, moderator: int) -> None:
+        async def run() -> None:
+            if self.paused_left is None and self._deadline is not None:
+                self.paused_left = self._deadline - self.clock.now()
+                await self._save_timers()
+            await self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
+
+        await self._call(run)
+
+    async def resume(self, moderator: int) -> None:
+        async def run() -> None:
+            if self.paused_left is not None:
+                self._deadline = self.clock.now() + self.paused_left
+                self.paused_left = None
+                await self._save_timers()
+            await self._moderator_note(f"Resumed by <@{moderator}>.")
+
+        await self._call(run)
+
+    async def extend(self, moderator: int, by: timedelta) -> None:
+        async def run() -> None:
+            if self.paused_left is not None:
+                self.paused_left += by
+            elif self._deadline is not None:
+                self._deadline += by
+                self._reminded = False
+            await self._save_timers()
+            await self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
+
+        await self._call(run)
+
+    async def skip(self, moderator: int, key: str) -> None:
+        """The moderator applies the default for what is awaited now."""
+
+        async def run() -> None:
+            await self._default(reason=f"<@{moderator}> skipped the wait", key=key)
+
+        await self._call(run)
+
+    async def undo(self, moderator: int, key: str) -> SubmitResult:
+        async def run() -> SubmitResult:
+            result = await self.store.undo(self.game_id, moderator, key)
+            await self._after(
+                result, None, note=f"Correction by <@{moderator}>: an action is undone."
+            )
+            return result
+
+        result: SubmitResult = await self._call(run)
+        return result
+
+    async def redo(self, moderator: int, key: str) -> SubmitResult:
+        async def run() -> SubmitResult:
+            result = await self.store.redo(self.game_id, moderator, key)
+            await self._after(
+                result, None, note=f"Correction by <@{moderator}>: an action is redone."
+            )
+            return result
+
+        result: SubmitResult = await self._call(run)
+        return result
+
+    async def end_phase(self, moderator: int, key: str) -> None:
+        """Decline every prompt and pass every remaining step, in order."""
+
+        async def run() -> None:
+            step = 0
+            while self.state is not None and not self.state.is_complete:
+                await self._default(reason=f"<@{moderator}> ended the phase", key=f"{key}:{step}")
+                step += 1
+
+        await self._call(run)
+
+    async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
+        request = _Request(run)
+        await self._queue.put(request)
+        return await request.done
+
+    def _check_running(self) -> None:
+        if self.paused_left is not None:
+            raise SessionError("the game is paused by a moderator")
+
+    def _check_not_early(self, action: FactionAction) -> None:
+        """While prompts are open, only their answers are taken: the rest waits."""
+        assert self.state is not None
+        prompts = self.state.public_view().prompts
+        if prompts and not self.state.answers_open_prompt(action):
+            waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
+            raise SessionError(f"please wait until this closes: {waiting}")
+
+    # -- the task ---------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            request = await self._next_request()
+            if request is None:
+                await self._on_timer()
+                continue
+            try:
+                request.done.set_result(await request.run())
+            except (RulesError, SessionError, LookupError, PermissionError, ValueError) as error:
+                request.done.set_exception(error)
+            except Exception as error:  # keep the game alive; report to the caller
+                log.exception("game %d: request failed", self.game_id)
+                request.done.set_exception(error)
+
+    def next_idle(self) -> Awaitable[bool]:
+        """Completes the next time the session has nothing left to do (tests, tools)."""
+        return self._went_idle.wait()
+
+    async def until_idle(self) -> None:
+        if not self._idle:
+            await self.next_idle()
+
+    def _set_idle(self, idle: bool) -> None:
+        self._idle = idle
+        if idle:
+            self._went_idle.set()
+            self._went_idle = asyncio.Event()
+
+    async def _next_request(self) -> _Request | None:
+        """The next queued request, or None when a timer (reminder, deadline) is due."""
+        try:
+            return await self._wait_for_request()
+        finally:
+            self._set_idle(False)
+
+    async def _wait_for_request(self) -> _Request | None:
+        getter = asyncio.ensure_future(self._queue.get())
+        due = self._next_timer()
+        sleeper = asyncio.ensure_future(self.clock.sleep_until(due)) if due else None
+        await asyncio.sleep(0)  # let the timer register before saying we are idle
+        self._set_idle(self._queue.empty())
+        waiting = {getter} if sleeper is None else {getter, sleeper}
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        if sleeper is not None:
+            sleeper.cancel()
+        if getter in done:
+            return getter.result()
+        getter.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await getter
+        return None
+
+    def _next_timer(self) -> datetime | None:
+        if self._deadline is None or self.paused_left is not None:
+            return None
+        if not self._reminded:
+            return self._deadline - self.timing.reminder
+        return self._deadline
+
+    async def _on_timer(self) -> None:
+        if self._deadline is None or self.paused_left is not None:
+            return
+        if self.clock.now() < self._deadline:
+            self._reminded = True
+            await self._save_timers()
+            await self._remind()
+            return
+        try:
+            await self._default(reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}")
+        except Exception:
+            log.exception("game %d: default action failed", self.game_id)
+
+    # -- after every change ---------------------------------------------------------
+
+    async def _after(
+        self, result: SubmitResult, action: Action | None, *, note: str | None = None
+    ) -> None:
+        self.state, self._seq = result.state, max(self._seq, result.seq)
+        await self._announce(list(result.events), action, note=note)
+        await self._follow_orders_and_wait()
+
+    async def _announce(
+        self, events: list[Event], action: Action | None, *, note: str | None = None
+    ) -> None:
+        assert self.state is not None
+        view = self.state.public_view()
+        picture = await self.renderer(view, events) if self.renderer else None
+        notice = narrate.public_notice(
+            events, view, game_id=self.game_id, picture=picture, note=note
+        )
+        await self.publisher.public(self.game_id, notice)
+        await self.publisher.spectators(self.game_id, notice)
+
+    async def _follow_orders_and_wait(self) -> None:
+        """Apply standing orders that answer what is open, then (re)arm the deadline."""
+        assert self.state is not None
+        for _ in range(50):
+            answer = self._standing_answer()
+            if answer is None:
+                break
+            key = f"{self.game_id}:order:{self._seq}:{answer.faction.value}"
+            result = await self.store.submit(self.game_id, SYSTEM_ACTOR, answer, key)
+            self.state, self._seq = result.state, max(self._seq, result.seq)
+            await self._announce(list(result.events), answer)
+        await self._arm()
+
+    def _standing_answer(self) -> FactionAction | None:
+        assert self.state is not None
+        if self.state.is_complete:
+            return None
+        for faction, orders in self.orders.items():
+            if faction in self.state.factions:
+                answer = standing_answer(self.state, faction, orders)
+                if answer is not None:
+                    return answer
+        return None
+
+    async def _arm(self) -> None:
+        """Start a new deadline when what is awaited has changed; tell who must answer."""
+        wait = self.current_wait()
+        if wait is None:
+            self._deadline, self._wait = None, None
+            await self._save_timers()
+            return
+        if self._wait is not None and wait.key == self._wait.key:
+            return
+        self._wait, self._reminded = wait, False
+        length = self.timing.step if wait.kind == "step" else self.timing.prompt
+        self._deadline = self.clock.now() + length
+        await self._save_timers()
+        await self._ask(wait)
+
+    def current_wait(self) -> Wait | None:
+        assert self.state is not None
+        state = self.state
+        if state.is_complete:
+            return None
+        prompts = state.open_prompts()
+        if prompts:
+            who = tuple(dict.fromkeys(f for p in prompts for f in p.waiting_on()))
+            parts = [f"{p.kind.value}/{p.subject}/{p.ability}/{p.territory}" for p in prompts]
+            return Wait("prompts:" + "|".join(parts), "prompt", who)
+        turn = state.phase.turn
+        assert turn is not None
+        key = f"turn:{turn.faction.value}:{turn.step.value}:{turn.moves_made}:{turn.hajr_played}"
+        return Wait(key + f":{sorted(f.value for f in state.phase.done)}", "step", (turn.faction,))
+
+    async def _ask(self, wait: Wait) -> None:
+        """Each faction that may act or answer hears it privately, with its choices."""
+        assert self.state is not None
+        when = self._deadline.strftime("%Y-%m-%d %H:%M UTC") if self._deadline else "-"
+        for faction in wait.factions:
+            choices = tuple(self.state.legal_actions(faction))
+            mine = self.state.view_for(faction)
+            text = (
+                f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
+                f"You hold {mine.spice} spice. Deadline: {when}."
+            )
+            kind = None if wait.kind == "step" else self.state.open_prompts()[0].kind.value
+            await self.publisher.private(
+                self.game_id, PrivateNotice(faction, text, prompt=kind, choices=choices)
+            )
+
+    async def _remind(self) -> None:
+        if self._wait is None:
+            return
+        for faction in self._wait.factions:
+            await self.publisher.private(
+                self.game_id,
+                PrivateNotice(faction, f"Reminder: the deadline is {self._deadline:%H:%M UTC}."),
+            )
+
+    async def _default(self, *, reason: str, key: str) -> None:
+        """What happens when nobody answers in time: pass the step or decline the prompts."""
+        assert self.state is not None
+        if self.state.is_complete:
+            return
+        action: Action
+        if self.state.open_prompts():
+            action, what = ClosePrompts(), "the open prompts are declined"
+        else:
+            faction = self.state.to_act()
+            assert faction is not None
+            action, what = Pass(faction), f"{faction.label} passes"
+        result = await self.store.submit(self.game_id, SYSTEM_ACTOR, action, key)
+        if not result.duplicate:
+            await self._after(result, action, note=f"{reason}: {what}.")
+
+    async def _moderator_note(self, text: str) -> None:
+        await self.publisher.moderators(self.game_id, ModeratorNotice(text))
+        notice = PublicNotice(text, game_id=self.game_id)
+        await self.publisher.public(self.game_id, notice)
+
+    # -- persistence of timers and orders --------------------------------------------
+
+    async def _save_timers(self) -> None:
+        deadlines: dict[str, datetime] = {}
+        if self._deadline is not None and self._wait is not None:
+            deadlines["deadline"] = self._deadline
+            if self._reminded:
+                deadlines["reminded"] = self._deadline
+        options = dict((await self.store.game(self.game_id)).options)
+        options["session"] = {
+            "wait": self._wait.key if self._wait else None,
+            "paused_left_s": self.paused_left.total_seconds() if self.paused_left else None,
+        }
+        await self.store.set_deadlines(self.game_id, deadlines)
+        await self.store.set_options(self.game_id, options)
+
+    async def _save_orders(self) -> None:
+        options = dict((await self.store.game(self.game_id)).options)
+        options["standing_orders"] = {f.value: o.to_dict() for f, o in self.orders.items()}
+        await self.store.set_options(self.game_id, options)
+
+    def _restore_timers(
+        self, deadlines: Mapping[str, datetime], options: Mapping[str, Any]
+    ) -> None:
+        saved = options.get("session", {})
+        deadline = deadlines.get("deadline")
+        if self.state is None or deadline is None:
+            return
+        wait = self.current_wait()
+        if wait is None or wait.key != saved.get("wait"):
+            return
+        self._wait, self._deadline = wait, deadline
+        self._reminded = "reminded" in deadlines
+        if saved.get("paused_left_s") is not None:
+            self.paused_left = timedelta(seconds=saved["paused_left_s"])
