@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from bot.render.marks import last_move_of, last_shipment_of
 from bot.render.overlays import LastMove, LastShipment
 from bot.render.render import render_map
 from rules.board import Piece, standard_board
@@ -23,7 +24,6 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import ScenarioError, load_scenario, run_scenario
 
-SHIPMENTS = ("shipment", "ship", "send", "cross_ship", "spiritual_advisor")
 PROG = "mentat render"
 
 
@@ -83,8 +83,8 @@ def _render(data: object, args: argparse.Namespace) -> bytes:
     if args.after:
         state, output = run_scenario(data)
         events = _accepted_events(output)
-        last_move = _last_move(events)
-        last_shipment = _last_shipment(events)
+        last_move = last_move_of(events)
+        last_shipment = last_shipment_of(events)
     else:
         state = load_scenario(data).initial_state()
     highlight = _highlight(state, args.highlight) if args.highlight else ()
@@ -111,25 +111,6 @@ def _highlight(state: GameState, spec: str) -> list[Piece]:
 
 def _accepted_events(output: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [e for r in output["results"] if r["accepted"] for e in r["events"]]
-
-
-def _last_move(events: Iterable[Mapping[str, Any]]) -> LastMove | None:
-    moves = [e for e in events if e.get("type") == "move"]
-    if not moves:
-        return None
-    move = moves[-1]
-    path: list[Piece] = [(str(t), None) for t in move.get("path") or [move["from_territory"]]]
-    path[-1] = (str(move["to"]), move.get("sector"))
-    return LastMove(Faction(move["faction"]), tuple(path))
-
-
-def _last_shipment(events: Iterable[Mapping[str, Any]]) -> LastShipment | None:
-    shipments = [e for e in events if e.get("type") in SHIPMENTS and "to" in e]
-    if not shipments:
-        return None
-    last = shipments[-1]
-    forces = int(last.get("forces", 1)) + int(last.get("special", 0))
-    return LastShipment(Faction(last["faction"]), str(last["to"]), last.get("sector"), forces)
 
 
 __all__ = ["RenderUsageError", "RulesError", "ScenarioError", "register", "run"]
