@@ -20,9 +20,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _register_optional(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Sub-commands whose modules need the optional parts of the application."""
+    from bot import demo
     from bot.render import cli as render_cli
 
     render_cli.register(commands)
+    demo.register(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

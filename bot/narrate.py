@@ -165,7 +165,7 @@ def describe_prompt(prompt: PublicPrompt) -> str:
 
 def describe_wait(view: PublicView) -> str:
     if view.phase_complete:
-        return "The phase is complete."
+        return ""
     parts = []
     if view.to_act is not None:
         step = "ship" if view.step == "ship" else "move"
@@ -186,5 +186,11 @@ def public_notice(
     lines = [line for e in events if (line := describe(e))]
     if note:
         lines.insert(0, note)
-    lines.append(describe_wait(view))
+    if wait := describe_wait(view):
+        lines.append(wait)
     return PublicNotice("\n".join(lines), picture=picture, game_id=game_id)
+
+
+def has_news(events: Iterable[Event]) -> bool:
+    """Whether any event is worth a line of its own in the public log."""
+    return any(describe(e) for e in events)

@@ -112,6 +112,7 @@ class PhaseSession:
         self._seq = 0  # the last log entry this session has seen
         self._idle = False
         self._went_idle = asyncio.Event()
+        self._last_wait = ""
 
     # -- life cycle --------------------------------------------------------------
 
@@ -352,6 +353,10 @@ class PhaseSession:
     ) -> None:
         assert self.state is not None
         view = self.state.public_view()
+        wait = narrate.describe_wait(view)
+        if not note and not narrate.has_news(events) and wait == self._last_wait:
+            return  # a "no" to a prompt that others still consider: nothing to tell
+        self._last_wait = wait
         picture = await self.renderer(view, events) if self.renderer else None
         notice = narrate.public_notice(
             events, view, game_id=self.game_id, picture=picture, note=note
@@ -418,7 +423,7 @@ class PhaseSession:
         assert self.state is not None
         when = self._deadline.strftime("%Y-%m-%d %H:%M UTC") if self._deadline else "-"
         for faction in wait.factions:
-            choices = tuple(self.state.legal_actions(faction))
+            choices = tuple(dict.fromkeys(self.state.legal_actions(faction, open_stage_only=True)))
             mine = self.state.view_for(faction)
             text = (
                 f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "

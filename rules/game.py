@@ -196,9 +196,13 @@ class GameState:
             self, faction, from_territory, from_sector, advisors=advisors
         )
 
-    def legal_actions(self, faction: Faction) -> list[str]:
-        """The action names ``faction`` may use now (turn actions and prompt answers)."""
-        return turn_flow.legal_action_names(self, faction)
+    def legal_actions(self, faction: Faction, *, open_stage_only: bool = False) -> list[str]:
+        """The action names ``faction`` may use now (turn actions and prompt answers).
+
+        With ``open_stage_only``, while prompts are open only the answers to the open
+        stage are listed (what a session that lets windows run their course accepts).
+        """
+        return turn_flow.legal_action_names(self, faction, open_stage_only=open_stage_only)
 
     # -- snapshots and serialisation --------------------------------------
 

@@ -307,11 +307,18 @@ def close_prompts(state: GameState, action: ClosePrompts) -> list[Event]:
 # -- what a faction may do now -------------------------------------------------
 
 
-def legal_action_names(state: GameState, faction: Faction) -> list[str]:
+def legal_action_names(
+    state: GameState, faction: Faction, *, open_stage_only: bool = False
+) -> list[str]:
     from rules import guild, karama, shipment
 
     names: list[str] = []
     turn = state.phase.turn
+    stages = state.phase.stages[:1] if open_stage_only else state.phase.stages
+    if open_stage_only and stages:
+        return [
+            n for p in stages[0] if faction in p.waiting_on() for n in _answers(state, faction, p)
+        ]
     if turn is not None and turn.faction == faction:
         if turn.step is Step.SHIP:
             names += shipment.shipment_kinds(state, faction)
@@ -320,7 +327,7 @@ def legal_action_names(state: GameState, faction: Faction) -> list[str]:
             names.append("hajr")
         if guild.may_delay(state, faction):
             names.append("guild_delay")
-    for stage in state.phase.stages:  # answering a later prompt declines the earlier stages
+    for stage in stages:  # answering a later prompt declines the earlier stages
         for prompt in stage:
             if faction in prompt.waiting_on():
                 names += _answers(state, faction, prompt)
