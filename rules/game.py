@@ -14,6 +14,7 @@ is then processed normally.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -59,6 +60,9 @@ from rules.model import (
 from rules.view import PrivateView, PublicView, private_view, public_view
 
 Handler = Callable[[Any, Any], list[Event]]
+
+UNDO_LIMIT = 1000
+"""How many positions ``undo()`` can step back (a long-lived game must not grow forever)."""
 
 HANDLERS: dict[type[Action], Handler] = {
     Ship: shipment.ship,
@@ -106,7 +110,7 @@ class GameState:
         self.spice_bank = spice_bank
         self.board_spice: dict[tuple[str, int | None], int] = dict(board_spice or {})
         self.phase = phase or Phase(order=turn_flow.storm_order(self.seats, storm_sector))
-        self._history: list[Snapshot] = []
+        self._history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
         if not self.phase.started:
             self.phase = replace(self.phase, started=True)
             turn_flow.start_phase(self)
@@ -137,7 +141,7 @@ class GameState:
         return events
 
     def undo(self) -> None:
-        """Restore the position before the last accepted action."""
+        """Restore the position before the last accepted action (up to UNDO_LIMIT back)."""
         if not self._history:
             raise IndexError("nothing to undo")
         self.restore(self._history.pop())
