@@ -88,8 +88,7 @@ def advise(state: GameState, action: Advise) -> list[Event]:
     else:
         _check_advisor_target(state, target, prompt)
         sector, stack, kind = prompt.sector, Stack(advisors=1), "advisor"
-    own = state.factions[BG]
-    state.update(BG, reserves=own.reserves - 1)
+    state.from_reserves(BG, stack)
     state.add(BG, target.name, sector, stack)
     state.push_stages(
         state.karama_stage([(BG, Ability.SPIRITUAL_ADVISORS)], before, action_to_dict(action))
@@ -155,19 +154,7 @@ def _intrusion(state: GameState, action: Flip, territory: Territory) -> list[Eve
             rule=INTRUSION_RULE,
         )
     turn_flow.remove_prompt(state, prompt)
-    before = state.snapshot()
-    count = flip_territory(state, territory.name, to_advisors=True)
-    state.push_stages(state.karama_stage([(BG, Ability.INTRUSION)], before, action_to_dict(action)))
-    return [
-        Event.of(
-            "flipped",
-            faction=BG,
-            territory=territory.name,
-            to="advisors",
-            forces=count,
-            rule=INTRUSION_RULE,
-        )
-    ]
+    return _flip_under_karama(state, action, territory, Ability.INTRUSION)
 
 
 def _wartime(state: GameState, action: Flip, territory: Territory) -> list[Event]:
@@ -185,19 +172,18 @@ def _wartime(state: GameState, action: Flip, territory: Territory) -> list[Event
             f"the Bene Gesserit have no advisors in {territory.name}", rule=WARTIME_RULE
         )
     check_may_take_arms(state, territory)
+    return _flip_under_karama(state, action, territory, Ability.WARTIME)
+
+
+def _flip_under_karama(
+    state: GameState, action: Flip, territory: Territory, ability: Ability
+) -> list[Event]:
+    """Flip a territory with a ✷ ability: a Karama window opens on the flip."""
     before = state.snapshot()
-    count = flip_territory(state, territory.name, to_advisors=False)
-    state.push_stages(state.karama_stage([(BG, Ability.WARTIME)], before, action_to_dict(action)))
-    return [
-        Event.of(
-            "flipped",
-            faction=BG,
-            territory=territory.name,
-            to="fighters",
-            forces=count,
-            rule=WARTIME_RULE,
-        )
-    ]
+    to_advisors = ability is Ability.INTRUSION
+    count = flip_territory(state, territory.name, to_advisors=to_advisors)
+    state.push_stages(state.karama_stage([(BG, ability)], before, action_to_dict(action)))
+    return [_flip_event(territory, count, action.to, ability.rule)]
 
 
 def check_may_take_arms(state: GameState, territory: Territory) -> None:

@@ -342,6 +342,19 @@ class GameState:
     def remove(self, faction: Faction, territory: str, sector: int | None, delta: Stack) -> None:
         self.add(faction, territory, sector, Stack(-delta.forces, -delta.special, -delta.advisors))
 
+    def from_reserves(self, faction: Faction, stack: Stack) -> None:
+        """Take regular and starred forces out of ``faction``'s reserves."""
+        own = self.factions[faction]
+        self.update(
+            faction,
+            reserves=own.reserves - stack.forces - stack.advisors,
+            special_reserves=own.special_reserves - stack.special,
+        )
+
+    def to_reserves(self, faction: Faction, stack: Stack) -> None:
+        """Put forces back into ``faction``'s reserves."""
+        self.from_reserves(faction, Stack(-stack.forces, -stack.special, -stack.advisors))
+
     def update(self, faction: Faction, **changes: Any) -> None:
         self.factions[faction] = replace(self.factions[faction], **changes)
 

@@ -111,12 +111,7 @@ def stop_shipment(state: GameState, action: KaramaStopShipment) -> list[Event]:
     shipper = prompt.subject
     assert shipper is not None and prompt.territory is not None
     state.remove(shipper, prompt.territory, prompt.sector, shipped)
-    own = state.factions[shipper]
-    state.update(
-        shipper,
-        reserves=own.reserves + shipped.forces,
-        special_reserves=own.special_reserves + shipped.special,
-    )
+    state.to_reserves(shipper, shipped)
     state.discard(GUILD, card)
     state.set_phase(guild_karama_used=True)
     _drop_prompts_about(state, shipper)

@@ -257,12 +257,7 @@ def ship(state: GameState, action: Ship) -> list[Event]:
     ally, ally_paid = collect(state, faction, quote.cost, quote.payee, action.ally_pays)
     if card is not None:
         state.discard(faction, card)
-    own = state.factions[faction]
-    state.update(
-        faction,
-        reserves=own.reserves - wanted.forces,
-        special_reserves=own.special_reserves - wanted.special,
-    )
+    state.from_reserves(faction, wanted)
     state.add(faction, territory.name, sector, wanted)
     turn_flow.end_step(state)
     event = _shipment_event(
@@ -329,12 +324,7 @@ def send(state: GameState, action: Send) -> list[Event]:
             rule=SEND_RULE,
         )
     before = state.snapshot()
-    own = state.factions[faction]
-    state.update(
-        faction,
-        reserves=own.reserves - wanted.forces,
-        special_reserves=own.special_reserves - wanted.special,
-    )
+    state.from_reserves(faction, wanted)
     events = [_shipment_event("send", faction, territory, sector, wanted, 0, None)]
     uses: tuple[tuple[Faction, Ability], ...] = ()
     placed = wanted
@@ -467,12 +457,7 @@ def ship_to_reserves(state: GameState, action: ShipToReserves) -> list[Event]:
     collect(state, faction, cost, None, 0)
     for from_sector, stack in group:
         state.remove(faction, source.name, from_sector, stack)
-    own = state.factions[faction]
-    state.update(
-        faction,
-        reserves=own.reserves + wanted.forces,
-        special_reserves=own.special_reserves + wanted.special,
-    )
+    state.to_reserves(faction, wanted)
     turn_flow.end_step(state)
     event = Event.of(
         "ship_to_reserves",
