@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from rules.actions import KaramaCancel, KaramaPrevent, action_from_dict
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.events import Event
-from rules.factions import Faction
-from rules.model import Ability, Prompt, PromptKind
+from rules.factions import KARAMA, Faction, same_card
+from rules.model import Ability, Prompt, PromptKind, Snapshot
 
 if TYPE_CHECKING:
     from rules.game import GameState
@@ -45,6 +45,7 @@ def cancel(state: GameState, action: KaramaCancel) -> list[Event]:
     assert prompt.before is not None and prompt.ability is not None
     ability, user = prompt.ability, prompt.subject
     assert user is not None
+    played_at = state.snapshot()
     state.restore(prompt.before)
     state.discard(faction, card)
     events = [
@@ -57,7 +58,22 @@ def cancel(state: GameState, action: KaramaCancel) -> list[Event]:
             rule=ability.rule,
         )
     ]
-    return events + _after_cancel(state, ability, user, prompt)
+    events += _after_cancel(state, ability, user, prompt)
+    open_bg_karama_window(state, faction, card, played_at)
+    return events
+
+
+def bg_karama_use(state: GameState, faction: Faction, card: str) -> tuple[Faction, Ability] | None:
+    """A worthless card played as a Karama by the Bene Gesserit is itself a ✷ use (2.02.23)."""
+    if faction is Faction.BENE_GESSERIT and not same_card(card, KARAMA):
+        return (faction, Ability.BG_KARAMA)
+    return None
+
+
+def open_bg_karama_window(state: GameState, faction: Faction, card: str, before: Snapshot) -> None:
+    use = bg_karama_use(state, faction, card)
+    if use is not None:
+        state.push_stages(state.karama_stage([use], before, {"card": card}))
 
 
 def _window(state: GameState, faction: Faction, ability: str | None) -> Prompt:
@@ -88,6 +104,11 @@ def _after_cancel(state: GameState, ability: Ability, user: Faction, prompt: Pro
         assert prompt.redo is not None
         redo = action_from_dict(prompt.redo)
         return HANDLERS[type(redo)](state, redo)
+    if ability is Ability.BG_KARAMA:
+        spent = (prompt.redo or {}).get("card") or state.karama_card(Faction.BENE_GESSERIT)
+        if spent is not None:  # the worthless card is spent all the same
+            state.discard(Faction.BENE_GESSERIT, str(spent))
+        return []
     if ability is Ability.SHIP_AS_IT_PLEASES_YOU:
         state.set_phase(guild_timing_blocked=True)
         return [Event.of("guild_timing_cancelled", faction=user, rule=ability.rule)]
@@ -146,9 +167,11 @@ def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:
         )
     card = state.karama_card(faction, action.card)
     assert card is not None
+    played_at = state.snapshot()
     state.discard(faction, card)
     state.set_phase(guild_timing_blocked=True)
     _drop_timing_prompts(state)
+    open_bg_karama_window(state, faction, card, played_at)
     return [
         Event.of(
             "karama_prevent",

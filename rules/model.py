@@ -115,6 +115,7 @@ class Ability(enum.StrEnum):
     INTRUSION = "intrusion"  # 2.02.16
     TAKE_UP_ARMS = "take_up_arms"  # 2.02.17
     WARTIME = "wartime"  # 2.02.18
+    BG_KARAMA = "bg_karama"  # 2.02.23: a worthless card played as a Karama
 
     @property
     def rule(self) -> str:
@@ -139,6 +140,7 @@ ABILITY_RULES = {
     Ability.INTRUSION: "2.02.16",
     Ability.TAKE_UP_ARMS: "2.02.17",
     Ability.WARTIME: "2.02.18",
+    Ability.BG_KARAMA: "2.02.23",
 }
 
 ABILITY_OWNERS = {

@@ -5,7 +5,7 @@ and shipment back to reserves.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules import turn_flow
@@ -14,6 +14,7 @@ from rules.board import THE_GREAT_FLAT, Territory
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.events import Event
 from rules.factions import Faction
+from rules.karama import bg_karama_use
 from rules.model import Ability, Prompt, PromptKind, Snapshot, Stack, Step
 from rules.movement import destination_sector, sector_text, select_group
 
@@ -260,6 +261,8 @@ def ship(state: GameState, action: Ship) -> list[Event]:
     state.from_reserves(faction, wanted)
     state.add(faction, territory.name, sector, wanted)
     turn_flow.end_step(state)
+    if card is not None and (use := bg_karama_use(state, faction, card)):
+        quote = replace(quote, uses=(*quote.uses, use))
     event = _shipment_event(
         "shipment",
         faction,

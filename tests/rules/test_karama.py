@@ -574,3 +574,64 @@ def test_karama_prevent_when_the_guild_is_up_but_has_not_used_its_timing() -> No
     act(state, "harkonnen", "karama_prevent", ability="ship_as_it_pleases_you")
     assert state.to_act() is GUILD
     refused(state, IllegalActionError, "2.06.12.02", "spacing_guild", "guild_delay")
+
+
+# -- a Karama against the Bene Gesserit's worthless-card Karama (2.02.23 ✷) -------------
+
+
+def test_a_karama_cancels_the_bene_gesserit_worthless_card_karama() -> None:
+    """The BG's worthless card as Karama is itself ✷: a real Karama cancels that use; the
+    ability it cancelled stands again, with its window open, and both cards are spent."""
+    state = position(
+        storm=10,
+        seats=[None, "atreides", None, None, "fremen", "bene_gesserit"],
+        factions={
+            "bene_gesserit": {"cards": ["Kulon"]},
+            "atreides": {"cards": ["Karama"]},
+        },
+        board=[{"faction": "fremen", "territory": "Sietch Tabr", "forces": 4}],
+    )
+    assert state.to_act() is Faction.FREMEN
+    act(state, "fremen", "pass")
+    act(state, "fremen", "move", from_="Sietch Tabr", to="Funeral Plain", forces=4)
+    act(state, "bene_gesserit", "karama_cancel")
+    assert forces(state, "fremen", "Funeral Plain") == 0
+    window = state.open_prompts()[0]
+    assert (window.ability, window.subject) == (Ability.BG_KARAMA, Faction.BENE_GESSERIT)
+    assert Faction.BENE_GESSERIT not in window.responders
+    events = act(state, "atreides", "karama_cancel")
+    assert [e["ability"] for e in events if e.kind == "karama_cancel"] == ["bg_karama"]
+    assert forces(state, "fremen", "Funeral Plain") == 4  # the move of two stands again
+    assert state.open_prompts()[0].ability is Ability.FREMEN_MOVEMENT
+    assert state.factions[Faction.BENE_GESSERIT].cards == ()
+    assert state.factions[Faction.ATREIDES].cards == ()
+
+
+def test_a_karama_cancels_a_bene_gesserit_half_price_shipment_bought_with_a_worthless_card() -> (
+    None
+):
+    state = position(
+        storm=18,
+        seats=["bene_gesserit", "atreides", None, None, None, None],
+        factions={"bene_gesserit": {"cards": ["Baliset"]}, "atreides": {"cards": ["Karama"]}},
+    )
+    act(state, "bene_gesserit", "ship", to="Carthag", forces=4, karama=True)
+    assert state.factions[Faction.BENE_GESSERIT].spice == 18
+    act(state, "atreides", "karama_cancel", ability="bg_karama")
+    assert forces(state, "bene_gesserit", "Carthag") == 0
+    assert state.factions[Faction.BENE_GESSERIT].spice == 20
+    assert state.factions[Faction.BENE_GESSERIT].cards == ()
+    assert state.to_act() is Faction.BENE_GESSERIT
+    assert state.phase.turn is not None and state.phase.turn.step.value == "ship"
+    act(state, "bene_gesserit", "ship", to="Carthag", forces=4)  # full price now
+    assert state.factions[Faction.BENE_GESSERIT].spice == 16
+
+
+def test_a_real_karama_played_by_the_bene_gesserit_opens_no_such_window() -> None:
+    state = position(
+        storm=18,
+        seats=["bene_gesserit", "atreides", None, None, None, None],
+        factions={"bene_gesserit": {"cards": ["Karama"]}},
+    )
+    act(state, "bene_gesserit", "ship", to="Carthag", forces=4, karama=True)
+    assert not any(p.ability is Ability.BG_KARAMA for p in state.open_prompts())
