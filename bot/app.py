@@ -6,22 +6,34 @@ imports discord: channels are plain integer ids, players are user ids.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
+from bot import narrate
 from bot.clock import Clock, SystemClock
 from bot.maps import MapMaker
-from bot.publisher import Publisher
+from bot.publisher import PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError, Timing
 from bot.store import GameRecord, Store
 from rules.factions import Faction
 from rules.game import GameState
+from rules.scenario import FORMAT, ScenarioError, load_scenario
 
 log = logging.getLogger(__name__)
 
 CHANNEL_ROLES = ("table", "spectators", "moderators", "category")
+
+
+@dataclass(frozen=True, slots=True)
+class _Launch:
+    run: Callable[[], Any]
+    done: asyncio.Future[Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +52,17 @@ class Mentat:
         self.clock = clock or SystemClock()
         self.sessions: dict[int, PhaseSession] = {}
         self._channels: dict[int, int] = {}
+        self._seats: dict[int, dict[Faction, int]] = {}
+        self._launches: asyncio.Queue[_Launch] = asyncio.Queue()
+        self._launcher: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Load every active game and start its session."""
+        """Load every active game and start its session.
+
+        From now on the sessions of new games are started by the application's own
+        task, so they belong to the application, not to the request that created them.
+        """
+        self._launcher = asyncio.create_task(self._launch_loop(), name="mentat-launcher")
         for record in await self.store.games():
             try:
                 await self._start_session(record)
@@ -50,6 +70,11 @@ class Mentat:
                 log.exception("could not start game %d", record.id)
 
     async def stop(self) -> None:
+        if self._launcher is not None:
+            self._launcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._launcher
+            self._launcher = None
         for session in self.sessions.values():
             await session.stop()
         self.sessions.clear()
@@ -72,7 +97,27 @@ class Mentat:
             variants=[k for k, v in start.rules.to_dict()["variants"].items() if v],
             moderators=moderators,
         )
+        session: PhaseSession = await self._launch(lambda: self._start_session_of(game_id))
+        return session
+
+    async def _start_session_of(self, game_id: int) -> PhaseSession:
         return await self._start_session(await self.store.game(game_id))
+
+    async def _launch(self, run: Callable[[], Any]) -> Any:
+        """Run ``run`` (which starts or stops sessions) in the application's task."""
+        if self._launcher is None or asyncio.current_task() is self._launcher:
+            return await run()
+        launch = _Launch(run, asyncio.get_running_loop().create_future())
+        self._launches.put_nowait(launch)
+        return await launch.done
+
+    async def _launch_loop(self) -> None:
+        while True:
+            launch = await self._launches.get()
+            try:
+                launch.done.set_result(await launch.run())
+            except Exception as error:
+                launch.done.set_exception(error)
 
     async def _start_session(self, record: GameRecord) -> PhaseSession:
         options = dict(record.options)
@@ -123,3 +168,137 @@ class Mentat:
     async def require_moderator(self, game_id: int, user_id: int) -> None:
         if not await self.store.is_moderator(game_id, user_id):
             raise SessionError("only this game's moderators may do that")
+
+    # -- seats, served from memory (autocomplete must answer within 3 seconds) -------
+
+    async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
+        await self.store.seat(game_id, user_id, faction)
+        self._seats.pop(game_id, None)
+
+    async def seats(self, game_id: int) -> dict[Faction, int]:
+        if game_id not in self._seats:
+            self._seats[game_id] = await self.store.seats(game_id)
+        return self._seats[game_id]
+
+    async def faction_of(self, game_id: int, user_id: int) -> Faction | None:
+        """The faction ``user_id`` holds in the game, or None."""
+        return next((f for f, u in (await self.seats(game_id)).items() if u == user_id), None)
+
+    # -- a new position: a set-up phase start or a moderator's correction -------------
+
+    async def begin_phase(
+        self, game_id: int, moderator: int, position: GameState, *, key: str, note: str
+    ) -> PhaseSession:
+        """Restart the game's phase at ``position`` (moderators only), announced publicly.
+
+        The log keeps everything before it, but undo stops at this new start.
+        """
+        await self.require_moderator(game_id, moderator)
+
+        async def run() -> PhaseSession:
+            await self.session(game_id).stop()
+            await self.store.start_phase(game_id, moderator, position, key)
+            return await self._start_session_of(game_id)
+
+        session: PhaseSession = await self._launch(run)
+        view = position.public_view()
+        text = f"{note}\n{narrate.describe_wait(view)}".strip()
+        notice = PublicNotice(text, game_id=game_id)
+        await self.publisher.public(game_id, notice)
+        await self.publisher.spectators(game_id, notice)
+        return session
+
+    async def correct(
+        self,
+        game_id: int,
+        moderator: int,
+        change: Callable[[dict[str, Any]], str],
+        *,
+        key: str,
+    ) -> PhaseSession:
+        """Apply a moderator's correction to the current position (see :mod:`corrections`).
+
+        ``change`` edits the position's dict and returns the public description.
+        Raises ValueError when the corrected position cannot exist.
+        """
+        state = self.session(game_id).state
+        assert state is not None
+        data = state.to_dict()
+        what = change(data)
+        try:
+            corrected = GameState.from_dict(data)
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"that correction gives an impossible position: {error}") from error
+        return await self.begin_phase(
+            game_id, moderator, corrected, key=key, note=f"Correction by <@{moderator}>: {what}"
+        )
+
+
+FREMEN_START = (("Sietch Tabr", None, 4), ("False Wall South", 4, 3), ("False Wall West", 16, 3))
+"""The Fremen's 10 starting forces when the players do not choose (a documented default)."""
+SEAT_ORDER = tuple(Faction)
+
+
+def standard_start(
+    seats: tuple[Faction | None, ...] = SEAT_ORDER,
+    *,
+    advanced: bool = True,
+    storm_sector: int = 1,
+    variants: Mapping[str, Any] | None = None,
+    alliances: tuple[tuple[Faction, Faction], ...] = (),
+) -> GameState:
+    """The game's starting position (rules/data/factions.json) at the start of the phase.
+
+    Every faction's starting spice, reserves and board; the Fremen as
+    :data:`FREMEN_START`, the Bene Gesserit's one force in the Polar Sink. Raises
+    ScenarioError for an impossible setting (an unknown variant, a storm off the board).
+    """
+    board: list[dict[str, Any]] = []
+    factions: dict[str, dict[str, Any]] = {}
+    for faction in (f for f in seats if f is not None):
+        factions[faction.value] = _starting_faction(faction)
+        board += _starting_board(faction)
+    data = {
+        "format": FORMAT,
+        "advanced": advanced,
+        "variants": dict(variants or {}),
+        "storm_sector": storm_sector,
+        "seats": [f.value if f else None for f in seats],
+        "alliances": [[a.value, b.value] for a, b in alliances],
+        "factions": factions,
+        "board": board,
+    }
+    return load_scenario(data).initial_state()
+
+
+def _starting_faction(faction: Faction) -> dict[str, Any]:
+    facts = _faction_facts()[faction.value]
+    special = int(facts.get("special_forces", 0))
+    reserves = int(facts["starting_reserves"])
+    return {
+        "spice": facts["starting_spice"],
+        "reserves": reserves - special,
+        "special_reserves": special,
+    }
+
+
+def _starting_board(faction: Faction) -> list[dict[str, Any]]:
+    if faction is Faction.FREMEN:
+        return [
+            {"faction": faction.value, "territory": t, "sector": s, "forces": n}
+            for t, s, n in FREMEN_START
+        ]
+    facts = _faction_facts()[faction.value]
+    return [
+        {"faction": faction.value, "territory": b["territory"], "forces": b["forces"]}
+        for b in facts["starting_board"]
+    ]
+
+
+def _faction_facts() -> dict[str, dict[str, Any]]:
+    text = resources.files("rules").joinpath("data/factions.json").read_text(encoding="utf-8")
+    facts: dict[str, dict[str, Any]] = json.loads(text)["factions"]
+    return facts
+
+
+__all__ = ["FREMEN_START", "Mentat", "ScenarioError", "Seat", "standard_start"]

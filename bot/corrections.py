@@ -1,0 +1,145 @@
+"""Moderators' corrections to a position: plain edits of ``GameState.to_dict()``.
+
+Each function changes the position dict in place and returns the public line
+that announces it (no spice amounts or card names: those are private). They
+raise ValueError, naming the input, for a correction that cannot be made;
+:meth:`bot.app.Mentat.correct` then rebuilds the position and restarts the
+phase there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.board import SECTOR_COUNT, standard_board
+from rules.factions import Faction
+
+JSON = dict[str, Any]
+
+
+def set_storm(data: JSON, sector: int) -> str:
+    if not 1 <= sector <= SECTOR_COUNT:
+        raise ValueError(f"the storm sector must be 1..{SECTOR_COUNT}, not {sector}")
+    data["storm_sector"] = sector
+    return f"the storm is in sector {sector}."
+
+
+def place(
+    data: JSON, faction: Faction, territory: str, sector: int | None, forces: int, special: int = 0
+) -> str:
+    """Put forces from ``faction``'s reserves on the board."""
+    name, sector = _piece(territory, sector)
+    own = _faction(data, faction)
+    _take(own, "reserves", forces)
+    _take(own, "special_reserves", special)
+    _stack(data, faction, name, sector)["forces"] += forces
+    _stack(data, faction, name, sector)["special"] += special
+    where = _where(name, sector)
+    return f"{faction.label} place {_count(forces, special)} from reserves in {where}."
+
+
+def remove(
+    data: JSON,
+    faction: Faction,
+    territory: str,
+    sector: int | None,
+    forces: int,
+    special: int = 0,
+    *,
+    to_tanks: bool = False,
+) -> str:
+    """Take forces off the board, back to reserves or to the Tleilaxu Tanks."""
+    name, sector = _piece(territory, sector)
+    stack = _stack(data, faction, name, sector)
+    _take(stack, "forces", forces)
+    _take(stack, "special", special)
+    own = _faction(data, faction)
+    own["tanks" if to_tanks else "reserves"] += forces
+    own["special_tanks" if to_tanks else "special_reserves"] += special
+    data["stacks"] = [s for s in data["stacks"] if s["forces"] + s["special"] + s["advisors"]]
+    where = "the Tleilaxu Tanks" if to_tanks else "reserves"
+    return f"{faction.label} lose {_count(forces, special)} in {_where(name, sector)} to {where}."
+
+
+def set_spice(data: JSON, faction: Faction, amount: int) -> str:
+    if amount < 0:
+        raise ValueError(f"spice cannot be negative ({amount})")
+    _faction(data, faction)["spice"] = amount
+    return f"{faction.label}'s spice is corrected (the amount stays behind their shield)."
+
+
+def give_card(data: JSON, faction: Faction, card: str) -> str:
+    own = _faction(data, faction)
+    own["cards"] = [*own["cards"], card.strip()]
+    return f"{faction.label} receive a treachery card."
+
+
+def take_card(data: JSON, faction: Faction, card: str) -> str:
+    own = _faction(data, faction)
+    match = next((c for c in own["cards"] if c.lower() == card.strip().lower()), None)
+    if match is None:
+        raise ValueError(f"{faction.label} hold no {card!r}")
+    cards = list(own["cards"])
+    cards.remove(match)
+    own["cards"] = cards
+    return f"{faction.label} lose a treachery card."
+
+
+def _piece(territory: str, sector: int | None) -> tuple[str, int | None]:
+    found = standard_board().resolve(territory)
+    if found is None:
+        raise ValueError(f"unknown territory {territory!r}")
+    if not found.sectors:
+        return found.name, None
+    if sector is None and len(found.sectors) == 1:
+        return found.name, found.sectors[0]
+    if sector not in found.sectors:
+        sectors = ", ".join(str(s) for s in found.sectors)
+        raise ValueError(f"{found.name} has sectors {sectors}, not {sector}")
+    return found.name, sector
+
+
+def _faction(data: JSON, faction: Faction) -> JSON:
+    try:
+        own: JSON = data["factions"][faction.value]
+    except KeyError:
+        raise ValueError(f"{faction.label} is not in this game") from None
+    return own
+
+
+def _take(holder: JSON, key: str, amount: int) -> None:
+    if amount < 0:
+        raise ValueError(f"a count cannot be negative ({amount})")
+    if holder[key] < amount:
+        raise ValueError(f"only {holder[key]} {key.replace('_', ' ')} there, not {amount}")
+    holder[key] -= amount
+
+
+def _stack(data: JSON, faction: Faction, territory: str, sector: int | None) -> JSON:
+    for stack in data["stacks"]:
+        if (stack["faction"], stack["territory"], stack["sector"]) == (
+            faction.value,
+            territory,
+            sector,
+        ):
+            found: JSON = stack
+            return found
+    stack = {
+        "faction": faction.value,
+        "territory": territory,
+        "sector": sector,
+        "forces": 0,
+        "special": 0,
+        "advisors": 0,
+    }
+    data["stacks"].append(stack)
+    return stack
+
+
+def _count(forces: int, special: int) -> str:
+    text = f"{forces} force{'s' * (forces != 1)}"
+    return text + (f" and {special} starred" if special else "")
+
+
+def _where(territory: str, sector: int | None) -> str:
+    return territory if sector is None else f"{territory} (sector {sector})"
