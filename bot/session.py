@@ -306,18 +306,17 @@ class PhaseSession:
         getter = asyncio.ensure_future(self._queue.get())
         due = self._next_timer()
         sleeper = asyncio.ensure_future(self.clock.sleep_until(due)) if due else None
-        await asyncio.sleep(0)  # let the timer register before saying we are idle
-        self._set_idle(self._queue.empty())
-        waiting = {getter} if sleeper is None else {getter, sleeper}
-        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        if sleeper is not None:
-            sleeper.cancel()
-        if getter in done:
-            return getter.result()
-        getter.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await getter
-        return None
+        try:
+            await asyncio.sleep(0)  # let the timer register before saying we are idle
+            self._set_idle(self._queue.empty())
+            waiting = {getter} if sleeper is None else {getter, sleeper}
+            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+            return getter.result() if getter in done else None
+        finally:  # also when the session is stopped: leave no timer or reader behind
+            if sleeper is not None:
+                sleeper.cancel()
+            if not getter.done():
+                getter.cancel()
 
     def _next_timer(self) -> datetime | None:
         if self._deadline is None or self.paused_left is not None:

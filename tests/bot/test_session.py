@@ -268,3 +268,15 @@ async def test_nothing_private_reaches_public_or_spectators(table: Table) -> Non
         assert not re.search(r"You hold \d+ spice|You may:", notice.text)
     private = [n.text for n in table.publisher.private_for(Faction.ATREIDES)]
     assert any("You hold 10 spice" in text for text in private)
+
+
+async def test_a_restart_keeps_the_remaining_time_of_an_open_window(table: Table) -> None:
+    await table.open(scenario())
+    await table.play(scenario()["actions"][0])  # Harkonnen ships: a five-minute window
+    await table.advance(3 * 60)
+    await table.close()
+    await table.open()  # restart: two minutes of the window are left
+    await table.advance(90)
+    assert "Time ran out" not in table.public_text()
+    await table.advance(45)
+    assert "Time ran out: the open prompts are declined." in table.public_text()
