@@ -17,6 +17,7 @@ from typing import Any
 
 from bot import narrate
 from bot.clock import Clock, SystemClock
+from bot.corrections import CorrectionError
 from bot.maps import MapMaker
 from bot.publisher import PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError, Timing
@@ -219,7 +220,7 @@ class Mentat:
         """Apply a moderator's correction to the current position (see :mod:`corrections`).
 
         ``change`` edits the position's dict and returns the public description.
-        Raises ValueError when the corrected position cannot exist.
+        Raises CorrectionError when the corrected position cannot exist.
         """
         state = self.session(game_id).state
         assert state is not None
@@ -228,7 +229,7 @@ class Mentat:
         try:
             corrected = GameState.from_dict(data)
         except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"that correction gives an impossible position: {error}") from error
+            raise CorrectionError(f"that gives an impossible position: {error}") from error
         return await self.begin_phase(
             game_id, moderator, corrected, key=key, note=f"Correction by <@{moderator}>: {what}"
         )

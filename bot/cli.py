@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Sequence
 
 from bot import scenario_cli
@@ -25,6 +26,7 @@ def _register_optional(commands: argparse._SubParsersAction[argparse.ArgumentPar
 
     render_cli.register(commands)
     demo.register(commands)
+    importlib.import_module("cogs.runner").register(commands)  # the Discord bot: `mentat run`
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,9 +17,13 @@ from rules.factions import Faction
 JSON = dict[str, Any]
 
 
+class CorrectionError(ValueError):
+    """A correction that cannot be made; the message names the input."""
+
+
 def set_storm(data: JSON, sector: int) -> str:
     if not 1 <= sector <= SECTOR_COUNT:
-        raise ValueError(f"the storm sector must be 1..{SECTOR_COUNT}, not {sector}")
+        raise CorrectionError(f"the storm sector must be 1..{SECTOR_COUNT}, not {sector}")
     data["storm_sector"] = sector
     return f"the storm is in sector {sector}."
 
@@ -63,7 +67,7 @@ def remove(
 
 def set_spice(data: JSON, faction: Faction, amount: int) -> str:
     if amount < 0:
-        raise ValueError(f"spice cannot be negative ({amount})")
+        raise CorrectionError(f"spice cannot be negative ({amount})")
     _faction(data, faction)["spice"] = amount
     return f"{faction.label}'s spice is corrected (the amount stays behind their shield)."
 
@@ -78,7 +82,7 @@ def take_card(data: JSON, faction: Faction, card: str) -> str:
     own = _faction(data, faction)
     match = next((c for c in own["cards"] if c.lower() == card.strip().lower()), None)
     if match is None:
-        raise ValueError(f"{faction.label} hold no {card!r}")
+        raise CorrectionError(f"{faction.label} hold no {card!r}")
     cards = list(own["cards"])
     cards.remove(match)
     own["cards"] = cards
@@ -88,14 +92,14 @@ def take_card(data: JSON, faction: Faction, card: str) -> str:
 def _piece(territory: str, sector: int | None) -> tuple[str, int | None]:
     found = standard_board().resolve(territory)
     if found is None:
-        raise ValueError(f"unknown territory {territory!r}")
+        raise CorrectionError(f"unknown territory {territory!r}")
     if not found.sectors:
         return found.name, None
     if sector is None and len(found.sectors) == 1:
         return found.name, found.sectors[0]
     if sector not in found.sectors:
         sectors = ", ".join(str(s) for s in found.sectors)
-        raise ValueError(f"{found.name} has sectors {sectors}, not {sector}")
+        raise CorrectionError(f"{found.name} has sectors {sectors}, not {sector}")
     return found.name, sector
 
 
@@ -103,15 +107,15 @@ def _faction(data: JSON, faction: Faction) -> JSON:
     try:
         own: JSON = data["factions"][faction.value]
     except KeyError:
-        raise ValueError(f"{faction.label} is not in this game") from None
+        raise CorrectionError(f"{faction.label} is not in this game") from None
     return own
 
 
 def _take(holder: JSON, key: str, amount: int) -> None:
     if amount < 0:
-        raise ValueError(f"a count cannot be negative ({amount})")
+        raise CorrectionError(f"a count cannot be negative ({amount})")
     if holder[key] < amount:
-        raise ValueError(f"only {holder[key]} {key.replace('_', ' ')} there, not {amount}")
+        raise CorrectionError(f"only {holder[key]} {key.replace('_', ' ')} there, not {amount}")
     holder[key] -= amount
 
 

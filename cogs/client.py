@@ -1,0 +1,58 @@
+"""The Discord client: loads the cogs, registers the persistent buttons, syncs commands."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.app import Mentat
+from bot.clock import Clock
+from bot.store import Store
+from cogs.errors import on_app_command_error
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.moderation")
+
+
+class MentatBot(commands.Bot):
+    """discord.py's bot around one :class:`~bot.app.Mentat` application."""
+
+    app: Mentat
+
+    def __init__(self, *, dev_guild_id: int | None = None) -> None:
+        intents = discord.Intents.default()
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.dev_guild_id = dev_guild_id
+
+    async def setup_hook(self) -> None:
+        from cogs.play.views import PromptButton
+
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(PromptButton)
+        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
+        if self.dev_guild_id is not None:
+            await self.sync_commands(self.dev_guild_id)
+
+    async def sync_commands(self, guild_id: int | None = None) -> int:
+        """Sync the slash commands (to one guild at once, or globally within the hour)."""
+        guild = discord.Object(id=guild_id) if guild_id is not None else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d commands to %s", len(synced), guild_id or "every guild")
+        return len(synced)
+
+
+def build(
+    store: Store, *, clock: Clock | None = None, dev_guild_id: int | None = None
+) -> MentatBot:
+    """A bot and its application over ``store`` (the sessions start with ``bot.app.start()``)."""
+    from cogs.publisher import DiscordPublisher
+
+    bot = MentatBot(dev_guild_id=dev_guild_id)
+    bot.app = Mentat(store, DiscordPublisher(bot), clock)
+    return bot

@@ -1,0 +1,80 @@
+"""Helpers every cog uses: the game of a channel, who acts for which faction."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+
+from bot.session import PhaseSession, SessionError
+from rules.factions import Faction
+from rules.game import GameState
+
+if TYPE_CHECKING:
+    from bot.app import Mentat
+
+FactionName = Literal[
+    "atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "spacing_guild"
+]
+
+
+def app_of(interaction: discord.Interaction) -> Mentat:
+    app: Mentat = interaction.client.app  # type: ignore[attr-defined]
+    return app
+
+
+def game_of(interaction: discord.Interaction) -> int:
+    """The game of the channel the command is used in (SessionError if none)."""
+    return app_of(interaction).game_in(interaction.channel_id or 0)
+
+
+def state_of(interaction: discord.Interaction, game_id: int) -> GameState:
+    state = session_of(interaction, game_id).state
+    if state is None:
+        raise SessionError("this game has not started")
+    return state
+
+
+def session_of(interaction: discord.Interaction, game_id: int) -> PhaseSession:
+    return app_of(interaction).session(game_id)
+
+
+async def acting_faction(
+    interaction: discord.Interaction, game_id: int, named: str | None = None
+) -> Faction:
+    """The caller's own faction, or the one named (its seated player or a moderator)."""
+    app = app_of(interaction)
+    if named is not None:
+        faction = Faction(named)
+        await app.require_player(game_id, interaction.user.id, faction)
+        return faction
+    faction = await app.faction_of(game_id, interaction.user.id)
+    if faction is None:
+        raise SessionError(
+            "you hold no seat in this game (a moderator names the faction with `faction:`)"
+        )
+    return faction
+
+
+async def seated_faction(interaction: discord.Interaction, game_id: int) -> Faction | None:
+    """For autocomplete: the caller's faction, or the one typed in ``faction:``."""
+    named = getattr(interaction.namespace, "faction", None)
+    if named:
+        return Faction.parse(str(named))
+    return await app_of(interaction).faction_of(game_id, interaction.user.id)
+
+
+def key_of(interaction: discord.Interaction) -> str:
+    """The idempotency key of a request: Discord's interaction id."""
+    return f"discord:{interaction.id}"
+
+
+async def require_moderator(interaction: discord.Interaction, game_id: int) -> None:
+    """Moderators are the game's listed users or members of its moderator role."""
+    app = app_of(interaction)
+    record = await app.store.game(game_id)
+    role_id = record.options.get("moderator_role")
+    roles = getattr(interaction.user, "roles", [])
+    if role_id is not None and any(r.id == int(role_id) for r in roles):
+        await app.store.add_moderator(game_id, interaction.user.id)
+    await app.require_moderator(game_id, interaction.user.id)

@@ -1,0 +1,91 @@
+"""The one app-command error handler: refusals become ephemeral messages.
+
+A :class:`~rules.errors.RulesError` is answered with its message and the rule it
+cites; the application's refusals (not your seat, not a moderator, paused
+game, ...) with their message; anything else is logged with the game and the
+action and answered with a short apology.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.corrections import CorrectionError
+from bot.orders import OrderError
+from bot.session import SessionError
+from bot.store import StoreError
+from rules.errors import RulesError
+from rules.scenario import ScenarioError
+
+log = logging.getLogger(__name__)
+
+REFUSALS = (SessionError, StoreError, OrderError, ScenarioError, CorrectionError)
+APOLOGY = "Sorry, something went wrong on Mentat's side; the moderators can look it up in the log."
+
+
+def message_for(error: BaseException) -> str | None:
+    """The ephemeral answer to a refusal, or None for an unexpected error."""
+    if isinstance(error, RulesError):
+        return f"Refused: {error.message} (rule {error.rule})."
+    if isinstance(error, REFUSALS):
+        return f"Refused: {error}."
+    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        return f"Refused: {error}"
+    return None
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer ``interaction`` with the refusal or an apology, always ephemerally."""
+    text = message_for(error)
+    if text is None:
+        log.error(
+            "unexpected error in %s (game channel %s, user %s, options %s)",
+            _action(interaction),
+            interaction.channel_id,
+            interaction.user.id,
+            _options(interaction),
+            exc_info=error,
+        )
+        text = APOLOGY
+    await reply(interaction, text)
+
+
+async def reply(
+    interaction: discord.Interaction,
+    text: str,
+    *,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """An ephemeral answer through ``response`` or ``followup``, whichever is open."""
+    extra: dict[str, object] = {}
+    if file is not None:
+        extra["file"] = file
+    if view is not None:
+        extra["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[arg-type]
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    await report(interaction, original)
+
+
+def _action(interaction: discord.Interaction) -> str:
+    command = interaction.command
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+def _options(interaction: discord.Interaction) -> dict[str, object]:
+    return dict(interaction.namespace.__dict__) if interaction.command else {}

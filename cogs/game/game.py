@@ -1,0 +1,191 @@
+"""/game: a game's channels, seats and start."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import standard_start
+from bot.session import SessionError, Timing
+from cogs.common import FactionName, app_of, game_of, key_of, require_moderator, session_of
+from cogs.errors import reply
+from rules.factions import Faction
+from rules.scenario import ScenarioError, load_scenario
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SEATS = "atreides,bene_gesserit,emperor,fremen,harkonnen,spacing_guild"
+
+
+def parse_seats(text: str) -> tuple[Faction | None, ...]:
+    """Six comma-separated faction ids in seat order (seat k at sector 3k+1); ``-`` is empty."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) > 6:
+        raise SessionError("at most six seats")
+    seats: list[Faction | None] = []
+    for name in names:
+        faction = None if name in ("", "-") else Faction.parse(name)
+        if faction is None and name not in ("", "-"):
+            raise SessionError(f"unknown faction {name!r}; use {DEFAULT_SEATS}")
+        seats.append(faction)
+    return tuple(seats + [None] * (6 - len(seats)))
+
+
+class Game(commands.Cog):
+    """Set up a game: its category and channels, who plays which faction, the start."""
+
+    game = app_commands.Group(
+        name="game",
+        description="Set up and start a Dune Shipment & Movement phase.",
+        default_permissions=discord.Permissions(manage_channels=True),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Create a game: its category, channels and position.")
+    async def game_new(
+        self,
+        interaction: discord.Interaction,
+        seats: str = DEFAULT_SEATS,
+        advanced: bool = True,
+        storm: app_commands.Range[int, 1, 18] = 1,
+        maps: Literal["action", "turn", "never"] = "action",
+        step_minutes: app_commands.Range[int, 1, 10080] = 720,
+        prompt_minutes: app_commands.Range[int, 1, 10080] = 120,
+        moderator_role: discord.Role | None = None,
+        ornithopters_from_shipment: bool = True,
+        fremen_storm_movement: Literal["blocked", "free", "half_loss"] = "blocked",
+        guild_ally_pays: Literal["guild", "bank"] = "guild",
+    ) -> None:
+        guild = interaction.guild
+        assert guild is not None
+        variants = {
+            "ornithopters_from_shipment": ornithopters_from_shipment,
+            "fremen_storm_movement": fremen_storm_movement,
+            "guild_ally_pays": guild_ally_pays,
+        }
+        start = standard_start(
+            parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channels, private = await create_channels(guild, list(start.factions), moderator_role)
+        timing = Timing.from_options(
+            {
+                "timing": {
+                    "step_s": step_minutes * 60,
+                    "prompt_s": prompt_minutes * 60,
+                    "reminder_s": min(step_minutes, prompt_minutes) * 30,
+                }
+            }
+        )
+        options = {
+            "maps": maps,
+            "timing": timing.to_options(),
+            "private_channels": {f.value: c for f, c in private.items()},
+            "moderator_role": moderator_role.id if moderator_role else None,
+        }
+        app = app_of(interaction)
+        session = await app.create_game(
+            guild.id, start, channels=channels, options=options, moderators=(interaction.user.id,)
+        )
+        await session.pause(interaction.user.id)
+        await reply(
+            interaction,
+            f"Game #{session.game_id} is set up in <#{channels['table']}>. Seat the players with "
+            "`/game seat`, then `/game start`.",
+        )
+
+    @game.command(name="seat", description="Give a faction's seat to a player.")
+    async def game_seat(
+        self, interaction: discord.Interaction, player: discord.Member, faction: FactionName
+    ) -> None:
+        game_id = game_of(interaction)
+        await require_moderator(interaction, game_id)
+        app = app_of(interaction)
+        await app.seat(game_id, player.id, Faction(faction))
+        record = await app.store.game(game_id)
+        channel_id = record.options.get("private_channels", {}).get(faction)
+        channel = (
+            interaction.guild.get_channel(int(channel_id))
+            if interaction.guild and channel_id
+            else None
+        )
+        if isinstance(channel, discord.TextChannel):
+            await channel.set_permissions(player, view_channel=True, send_messages=True)
+        await reply(interaction, f"{player.mention} plays {Faction(faction).label}.")
+
+    @game.command(name="start", description="Start the phase (optionally from a scenario file).")
+    async def game_start(
+        self, interaction: discord.Interaction, position: discord.Attachment | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        await require_moderator(interaction, game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        app = app_of(interaction)
+        if position is not None:
+            try:
+                state = load_scenario(json.loads(await position.read())).initial_state()
+            except json.JSONDecodeError as error:
+                raise ScenarioError(f"the position is not JSON: {error}") from error
+            await app.begin_phase(
+                game_id,
+                interaction.user.id,
+                state,
+                key=key_of(interaction),
+                note="The moderator set up the position.",
+            )
+        await session_of(interaction, game_id).resume(interaction.user.id)
+        await reply(interaction, "The Shipment & Movement phase is running.")
+
+    @commands.command(name="sync")
+    @commands.is_owner()
+    async def sync(self, ctx: commands.Context[commands.Bot], guild_id: int | None = None) -> None:
+        """Owner only: ``@Mentat sync [guild id]`` syncs the slash commands."""
+        count = await self.bot.sync_commands(guild_id)  # type: ignore[attr-defined]
+        await ctx.reply(f"Synced {count} commands.")
+
+
+async def create_channels(
+    guild: discord.Guild, factions: list[Faction], moderator_role: discord.Role | None
+) -> tuple[dict[str, int], dict[Faction, int]]:
+    """The category, the table, the read-only spectators', the moderators' and one private
+    channel per faction (its player is added by ``/game seat``)."""
+    me = guild.me
+    everyone = guild.default_role
+    bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True, attach_files=True)
+    hidden = {everyone: discord.PermissionOverwrite(view_channel=False), me: bot_can}
+    category = await guild.create_category("Dune")
+    table = await guild.create_text_channel("dune-table", category=category)
+    spectators = await guild.create_text_channel(
+        "dune-spectators",
+        category=category,
+        overwrites={everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can},
+    )
+    mods = dict(hidden)
+    if moderator_role is not None:
+        mods[moderator_role] = discord.PermissionOverwrite(view_channel=True)  # type: ignore[index]
+    moderators = await guild.create_text_channel(
+        "dune-moderators", category=category, overwrites=mods
+    )  # type: ignore[arg-type]
+    private: dict[Faction, int] = {}
+    for faction in factions:
+        channel = await guild.create_text_channel(
+            f"dune-{faction.value.replace('_', '-')}",
+            category=category,
+            overwrites=hidden,  # type: ignore[arg-type]
+        )
+        private[faction] = channel.id
+    channels = {
+        "category": category.id,
+        "table": table.id,
+        "spectators": spectators.id,
+        "moderators": moderators.id,
+    }
+    return channels, private

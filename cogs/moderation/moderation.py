@@ -1,0 +1,164 @@
+"""/mod: the moderators' controls and corrections, each announced publicly."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import corrections
+from cogs.common import FactionName, app_of, game_of, key_of, require_moderator, session_of
+from cogs.errors import reply
+from rules.factions import Faction
+
+log = logging.getLogger(__name__)
+
+
+class Moderation(commands.Cog):
+    """Undo, pause, deadlines, skipping, and corrections of the position."""
+
+    mod = app_commands.Group(
+        name="mod", description="Moderators of this game only.", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _game(self, interaction: discord.Interaction) -> int:
+        game_id = game_of(interaction)
+        await require_moderator(interaction, game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return game_id
+
+    @mod.command(name="undo", description="Undo the last action.")
+    async def mod_undo(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).undo(interaction.user.id, key_of(interaction))
+        await reply(interaction, "Done: undone.")
+
+    @mod.command(name="redo", description="Redo the last undone action.")
+    async def mod_redo(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).redo(interaction.user.id, key_of(interaction))
+        await reply(interaction, "Done: redone.")
+
+    @mod.command(name="pause", description="Freeze the deadlines.")
+    async def mod_pause(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).pause(interaction.user.id)
+        await reply(interaction, "Done: paused.")
+
+    @mod.command(name="resume", description="Let the deadlines run again.")
+    async def mod_resume(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).resume(interaction.user.id)
+        await reply(interaction, "Done: resumed.")
+
+    @mod.command(name="extend", description="Extend the current deadline.")
+    async def mod_extend(
+        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080]
+    ) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).extend(
+            interaction.user.id, timedelta(minutes=minutes)
+        )
+        await reply(interaction, f"Done: extended by {minutes} minutes.")
+
+    @mod.command(name="skip", description="Apply the default to what is awaited now.")
+    async def mod_skip(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).skip(interaction.user.id, key_of(interaction))
+        await reply(interaction, "Done: skipped.")
+
+    @mod.command(name="end-phase", description="Decline every prompt and pass every step left.")
+    async def mod_end_phase(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        await session_of(interaction, game_id).end_phase(interaction.user.id, key_of(interaction))
+        await reply(interaction, "Done: the phase is over.")
+
+    async def _correct(
+        self, interaction: discord.Interaction, change: Callable[[dict[str, Any]], str]
+    ) -> None:
+        game_id = await self._game(interaction)
+        await app_of(interaction).correct(
+            game_id, interaction.user.id, change, key=key_of(interaction)
+        )
+        await reply(interaction, "Done: corrected and announced.")
+
+    @mod.command(name="set-storm", description="Correct the storm's sector.")
+    async def mod_set_storm(
+        self, interaction: discord.Interaction, sector: app_commands.Range[int, 1, 18]
+    ) -> None:
+        await self._correct(interaction, _edit(corrections.set_storm, sector))
+
+    @mod.command(name="place", description="Put forces from reserves on the board.")
+    async def mod_place(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        territory: str,
+        forces: app_commands.Range[int, 0, 20],
+        sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+    ) -> None:
+        change = _edit(corrections.place, Faction(faction), territory, sector, forces, special)
+        await self._correct(interaction, change)
+
+    @mod.command(name="remove", description="Take forces off the board (to reserves or tanks).")
+    async def mod_remove(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        territory: str,
+        forces: app_commands.Range[int, 0, 20],
+        sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        to: Literal["reserves", "tanks"] = "reserves",
+    ) -> None:
+        change = _edit(
+            corrections.remove,
+            Faction(faction),
+            territory,
+            sector,
+            forces,
+            special,
+            to_tanks=to == "tanks",
+        )
+        await self._correct(interaction, change)
+
+    @mod.command(name="spice", description="Set a faction's spice.")
+    async def mod_spice(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        amount: app_commands.Range[int, 0, 200],
+    ) -> None:
+        change = _edit(corrections.set_spice, Faction(faction), amount)
+        await self._correct(interaction, change)
+
+    @mod.command(name="card", description="Give or take a treachery card.")
+    async def mod_card(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        card: str,
+        give: bool = True,
+    ) -> None:
+        edit = corrections.give_card if give else corrections.take_card
+        await self._correct(interaction, _edit(edit, Faction(faction), card))
+
+
+def _edit(
+    function: Callable[..., str], *args: Any, **kwargs: Any
+) -> Callable[[dict[str, Any]], str]:
+    """The correction as a change of the position dict (which comes first)."""
+
+    def apply(data: dict[str, Any]) -> str:
+        return function(data, *args, **kwargs)
+
+    return apply

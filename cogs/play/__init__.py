@@ -1,0 +1,9 @@
+"""Player commands, their autocomplete and buttons."""
+
+from discord.ext import commands
+
+from cogs.play.play import Play
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

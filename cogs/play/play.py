@@ -1,0 +1,332 @@
+"""Player commands: each turns its options into an engine action for the session."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.orders import CHOICES, StandingOrders
+from bot.render import render_map
+from cogs.common import (
+    FactionName,
+    acting_faction,
+    game_of,
+    key_of,
+    session_of,
+    state_of,
+)
+from cogs.errors import reply
+from cogs.play import autocomplete as ac
+from cogs.play.preview import preview
+from cogs.play.views import ConfirmActionView
+from rules.actions import (
+    Advise,
+    CrossShip,
+    FactionAction,
+    Flip,
+    GuildDelay,
+    GuildNow,
+    KaramaCancel,
+    KaramaPrevent,
+    KaramaStopShipment,
+    Move,
+    Pass,
+    PlayHajr,
+    Send,
+    Ship,
+    ShipToReserves,
+)
+from rules.factions import Faction
+
+log = logging.getLogger(__name__)
+
+GuildOrder = Literal["ask", "in_order", "last"]
+
+
+class Play(commands.Cog):
+    """What players touch: shipments, moves, prompts' answers, their private view and the map."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # -- shared -------------------------------------------------------------------
+
+    async def _preview(
+        self, interaction: discord.Interaction, game_id: int, action: FactionAction
+    ) -> None:
+        text = preview(state_of(interaction, game_id), action)
+        view = ConfirmActionView(game_id, action, interaction.user.id)
+        await reply(interaction, text, view=view)
+
+    async def _submit(
+        self, interaction: discord.Interaction, game_id: int, action: FactionAction, done: str
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await session_of(interaction, game_id).submit(
+            action.faction, action, actor=interaction.user.id, key=key_of(interaction)
+        )
+        await reply(interaction, f"Done: {done}.")
+
+    # -- shipments and moves (previewed) ---------------------------------------------
+
+    @app_commands.command(name="ship", description="Ship forces from your reserves to Arrakis.")
+    @app_commands.autocomplete(to=ac.ship_to, sector=ac.ship_sector)
+    async def ship(
+        self,
+        interaction: discord.Interaction,
+        to: str,
+        forces: app_commands.Range[int, 0, 20],
+        sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        karama: bool = False,
+        ally_pays: app_commands.Range[int, 0, 100] = 0,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = Ship(who, to, sector, forces, special, karama=karama, ally_pays=ally_pays)
+        await self._preview(interaction, game_id, action)
+
+    @app_commands.command(name="send", description="Fremen: send reserves near The Great Flat.")
+    @app_commands.autocomplete(to=ac.send_to, sector=ac.send_sector)
+    async def send(
+        self,
+        interaction: discord.Interaction,
+        to: str,
+        forces: app_commands.Range[int, 0, 20],
+        sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._preview(interaction, game_id, Send(who, to, sector, forces, special))
+
+    @app_commands.command(name="cross-ship", description="Guild: ship between two territories.")
+    @app_commands.rename(origin="from")
+    @app_commands.autocomplete(
+        origin=ac.own_territory, from_sector=ac.own_sector, to=ac.ship_to, sector=ac.ship_sector
+    )
+    async def cross_ship(
+        self,
+        interaction: discord.Interaction,
+        origin: str,
+        to: str,
+        forces: app_commands.Range[int, 0, 20],
+        from_sector: int | None = None,
+        sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = CrossShip(who, origin, from_sector, to, sector, forces, special)
+        await self._preview(interaction, game_id, action)
+
+    @app_commands.command(
+        name="ship-to-reserves", description="Guild: ship forces back to reserves."
+    )
+    @app_commands.rename(origin="from")
+    @app_commands.autocomplete(origin=ac.own_territory, from_sector=ac.own_sector)
+    async def ship_to_reserves(
+        self,
+        interaction: discord.Interaction,
+        origin: str,
+        forces: app_commands.Range[int, 0, 20],
+        from_sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = ShipToReserves(who, origin, from_sector, forces, special)
+        await self._preview(interaction, game_id, action)
+
+    @app_commands.command(name="move", description="Move one group to another territory.")
+    @app_commands.rename(origin="from")
+    @app_commands.autocomplete(
+        origin=ac.own_territory, from_sector=ac.own_sector, to=ac.move_to, sector=ac.move_sector
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        origin: str,
+        to: str,
+        forces: app_commands.Range[int, 0, 20],
+        from_sector: int | None = None,
+        sector: int | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        advisors: bool = False,
+        take_up_arms: bool = False,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = Move(who, origin, from_sector, to, sector, forces, special, advisors, take_up_arms)
+        await self._preview(interaction, game_id, action)
+
+    # -- direct actions -----------------------------------------------------------
+
+    @app_commands.command(
+        name="pass", description="End your current step (no shipment, or no more moves)."
+    )
+    async def pass_(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._submit(interaction, game_id, Pass(who), "you pass")
+
+    @app_commands.command(name="hajr", description="Play Hajr for an extra move this turn.")
+    async def hajr(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._submit(interaction, game_id, PlayHajr(who), "Hajr played")
+
+    @app_commands.command(
+        name="karama", description="Play Karama: cancel, prevent or stop a shipment."
+    )
+    async def karama(
+        self,
+        interaction: discord.Interaction,
+        use: Literal["cancel", "prevent", "stop_shipment"],
+        ability: str | None = None,
+        card: str | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action: FactionAction
+        if use == "cancel":
+            action = KaramaCancel(who, ability, card)
+        elif use == "prevent":
+            action = KaramaPrevent(who, ability or "", card)
+        else:
+            action = KaramaStopShipment(who)
+        await self._submit(interaction, game_id, action, f"Karama ({use})")
+
+    guild = app_commands.Group(name="guild", description="Spacing Guild: Ship As It Pleases You.")
+
+    @guild.command(name="now", description="Take your whole turn now.")
+    async def guild_now(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._submit(interaction, game_id, GuildNow(who), "the Guild acts now")
+
+    @guild.command(name="delay", description="Delay your turn.")
+    async def guild_delay(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._submit(interaction, game_id, GuildDelay(who), "the Guild delays")
+
+    @guild.command(name="standing-order", description="Answer Guild timing in advance.")
+    async def guild_standing_order(
+        self,
+        interaction: discord.Interaction,
+        order: GuildOrder,
+        before: FactionName | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        value = f"before:{before}" if before else order
+        if value not in CHOICES["guild_timing"]:
+            raise app_commands.CheckFailure(f"{value!r} is not a Guild standing order")
+        session = session_of(interaction, game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        current = session.orders.get(who, StandingOrders())
+        await session.set_orders(
+            who, StandingOrders(**{**current.to_dict(), "guild_timing": value})
+        )
+        await reply(interaction, f"Standing order saved: Guild timing {value}.")
+
+    bg = app_commands.Group(name="bg", description="Bene Gesserit: advisors and flips.")
+
+    @bg.command(name="advise", description="Send a spiritual advisor.")
+    @app_commands.autocomplete(to=ac.advise_to)
+    async def bg_advise(
+        self, interaction: discord.Interaction, to: str, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {to}")
+
+    @bg.command(name="flip", description="Flip your forces in a territory.")
+    @app_commands.autocomplete(territory=ac.own_territory)
+    async def bg_flip(
+        self,
+        interaction: discord.Interaction,
+        territory: str,
+        to: Literal["fighters", "advisors"],
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await self._submit(interaction, game_id, Flip(who, territory, to), f"flip to {to}")
+
+    # -- looking ------------------------------------------------------------------
+
+    @app_commands.command(
+        name="status", description="Your private view: spice, cards, what you may do."
+    )
+    async def status(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await reply(interaction, status_text(state_of(interaction, game_id).view_for(who)))
+
+    @app_commands.command(
+        name="map", description="The board; with highlight, your legal destinations."
+    )
+    @app_commands.autocomplete(highlight=ac.highlight)
+    async def map_(
+        self,
+        interaction: discord.Interaction,
+        highlight: str | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        state = state_of(interaction, game_id)
+        pieces: list[tuple[str, int | None]] = []
+        if highlight:
+            who = await acting_faction(interaction, game_id, faction)
+            pieces = destinations(state, who, highlight)
+        await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
+        png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
+        file = discord.File(io.BytesIO(png), filename="map.png")
+        text = f"Legal destinations from {highlight}." if highlight else "The board now."
+        await interaction.followup.send(text, file=file, ephemeral=bool(highlight))
+
+
+def destinations(state: Any, faction: Faction, highlight: str) -> list[tuple[str, int | None]]:
+    if highlight == "shipment":
+        found = state.legal_ship_destinations(faction)
+    else:
+        found = state.legal_move_destinations(faction, highlight)
+    return [(d.territory, s) for d in found for s in d.sectors]
+
+
+def status_text(view: Any) -> str:
+    own = view.public.faction(view.faction)
+    cards = ", ".join(view.cards) or "none"
+    actions = ", ".join(dict.fromkeys(view.legal_actions)) or "nothing right now"
+    return (
+        f"**{view.faction.label}** (only you see this)\n"
+        f"Spice: {view.spice}. Cards: {cards}.\n"
+        f"Reserves: {own.reserves} forces, {own.special_reserves} starred. "
+        f"Tanks: {own.tanks} + {own.special_tanks} starred.\n"
+        f"You may: {actions}."
+    )

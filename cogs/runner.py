@@ -1,0 +1,47 @@
+"""``mentat run``: the bot, from the settings in ``.env`` (see ``.env.example``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+
+from bot.config import Config, ConfigError
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    parser.set_defaults(handler=_handle)
+
+
+def _handle(args: argparse.Namespace) -> int:
+    try:
+        config = Config.from_env()
+        token = config.require_token()
+    except ConfigError as error:
+        print(f"mentat run: {error}")
+        return 2
+    logging.basicConfig(
+        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    asyncio.run(run(config, token))
+    return 0
+
+
+async def run(config: Config, token: str) -> None:
+    """Open the store, log in, start every active game's session, then connect."""
+    from cogs.client import build
+
+    store = await Store.open(config.database_path)
+    bot = build(store, dev_guild_id=config.dev_guild_id)
+    try:
+        async with bot:
+            await bot.login(token)
+            await bot.app.start()
+            await bot.connect()
+    finally:
+        await bot.app.stop()
+        await store.close()

@@ -1,0 +1,112 @@
+"""The bot against simcord's in-memory Discord, over a real store in a tmp dir."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from bot.clock import FakeClock
+from bot.store import Store
+from cogs.client import MentatBot, build
+from rules.factions import Faction
+
+SEATS = "atreides,bene_gesserit,emperor,fremen,harkonnen,spacing_guild"
+
+
+@dataclass
+class Bots:
+    """Every bot built in a test, and their stores, so teardown closes them all."""
+
+    path: Path
+    clock: FakeClock = field(default_factory=FakeClock)
+    made: list[MentatBot] = field(default_factory=list)
+
+    async def new(self) -> MentatBot:
+        store = await Store.open(self.path)
+        bot = build(store, clock=self.clock)
+        self.made.append(bot)
+        await bot.app.start()
+        return bot
+
+    async def close(self) -> None:
+        for bot in self.made:
+            await bot.app.stop()
+            await bot.app.store.close()
+
+
+@pytest.fixture
+async def bots(tmp_path: Path) -> AsyncIterator[Bots]:
+    made = Bots(tmp_path / "mentat.db")
+    try:
+        yield made
+    finally:
+        await made.close()
+
+
+@pytest.fixture
+async def simcord_bot(bots: Bots) -> MentatBot:
+    return await bots.new()
+
+
+@dataclass
+class Table:
+    """A guild with a game set up: its moderator, six players and the channels."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    lobby: simcord.ChannelHandle
+    moderator: simcord.MemberActor
+    players: dict[Faction, simcord.MemberActor]
+    outsider: simcord.MemberActor
+    game_id: int = 0
+
+    @property
+    def bot(self) -> MentatBot:
+        bot: MentatBot = self.env.bot  # type: ignore[assignment]
+        return bot
+
+    def channel(self, name: str) -> simcord.ChannelHandle:
+        return self.guild.channels[name]
+
+    @property
+    def table(self) -> simcord.ChannelHandle:
+        return self.channel("dune-table")
+
+    @property
+    def spectators(self) -> simcord.ChannelHandle:
+        return self.channel("dune-spectators")
+
+    def private(self, faction: Faction) -> simcord.ChannelHandle:
+        return self.channel(f"dune-{faction.value.replace('_', '-')}")
+
+    @property
+    def session(self) -> Any:
+        return self.bot.app.session(self.game_id)
+
+    def state(self) -> Any:
+        return self.session.state
+
+
+async def make_table(env: simcord.Env, *, start: bool = True, **options: Any) -> Table:
+    guild = env.create_guild()
+    lobby = guild.create_text_channel("lobby")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
+    moderator = guild.add_member(env.create_user("moderator"), roles=[admins])
+    players = {f: guild.add_member(env.create_user(f.value)) for f in Faction}
+    outsider = guild.add_member(env.create_user("outsider"))
+    await env.bot.sync_commands(guild.id)  # type: ignore[attr-defined]
+    table = Table(env, guild, lobby, moderator, players, outsider)
+    result = await moderator.slash(lobby, "game new", seats=SEATS, **options)
+    assert result.ephemeral, result
+    table.game_id = table.bot.app.game_in(table.table.id)
+    for faction, player in players.items():
+        await moderator.slash(table.table, "game seat", player=player, faction=faction.value)
+    if start:
+        await moderator.slash(table.table, "game start")
+    return table
