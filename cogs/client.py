@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Mentat
@@ -17,6 +18,15 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.game", "cogs.play", "cogs.moderation")
 
 
+class MentatTree(app_commands.CommandTree):
+    """The command tree with the one central error handler."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await on_app_command_error(interaction, error)
+
+
 class MentatBot(commands.Bot):
     """discord.py's bot around one :class:`~bot.app.Mentat` application."""
 
@@ -24,7 +34,12 @@ class MentatBot(commands.Bot):
 
     def __init__(self, *, dev_guild_id: int | None = None) -> None:
         intents = discord.Intents.default()
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=MentatTree,
+        )
         self.dev_guild_id = dev_guild_id
 
     async def setup_hook(self) -> None:
@@ -33,7 +48,6 @@ class MentatBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(PromptButton)
-        self.tree.on_error = on_app_command_error  # type: ignore[method-assign]
         if self.dev_guild_id is not None:
             await self.sync_commands(self.dev_guild_id)
 

@@ -52,6 +52,12 @@ def _sectors(sectors: Iterable[int | None]) -> SectorChoices:
     ]
 
 
+def _origin(interaction: discord.Interaction) -> str:
+    """The ``from`` option (renamed from the parameter ``origin``)."""
+    namespace = interaction.namespace
+    return str(getattr(namespace, "from", None) or getattr(namespace, "origin", None) or "")
+
+
 def _forces(interaction: discord.Interaction) -> int:
     value = getattr(interaction.namespace, "forces", None)
     return value if isinstance(value, int) and value > 0 else 1
@@ -123,12 +129,12 @@ async def own_sector(interaction: discord.Interaction, current: str) -> SectorCh
     if found is None:
         return []
     state, faction = found
-    origin = str(getattr(interaction.namespace, "origin", "") or "").strip().lower()
+    origin = _origin(interaction).strip().lower()
     return _sectors(s for t, s in _own_stacks(state, faction) if t.lower() == origin)
 
 
 def _move_destinations(state: GameState, faction: Faction, interaction: discord.Interaction):  # type: ignore[no-untyped-def]
-    origin = str(getattr(interaction.namespace, "origin", "") or "")
+    origin = _origin(interaction)
     from_sector = getattr(interaction.namespace, "from_sector", None)
     advisors = bool(getattr(interaction.namespace, "advisors", False))
     if not origin:

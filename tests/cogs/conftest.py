@@ -110,3 +110,28 @@ async def make_table(env: simcord.Env, *, start: bool = True, **options: Any) ->
     if start:
         await moderator.slash(table.table, "game start")
     return table
+
+
+def text_of(result: simcord.InteractionResult) -> str:
+    """What the user finally read: the last follow-up, else the (edited) response."""
+    if result.followups:
+        return result.followups[-1].content
+    assert result.response is not None, result
+    return result.response.content
+
+
+def final(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    message = result.followups[-1] if result.followups else result.response
+    assert message is not None, result
+    return message
+
+
+def is_ephemeral(result: simcord.InteractionResult) -> bool:
+    if result.followups:
+        return all(f.ephemeral for f in result.followups)
+    return result.ephemeral
+
+
+def refusals(env: simcord.Env) -> list[BaseException]:
+    """The errors that went through the central handler (acknowledging them)."""
+    return [getattr(e, "original", e) for e in env.errors]

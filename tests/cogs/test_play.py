@@ -1,0 +1,140 @@
+"""Player commands through the real command tree: previews, refusals, views, the map."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.session import SessionError
+from rules.errors import RulesError
+from rules.factions import Faction
+from tests.cogs.conftest import final, is_ephemeral, make_table, refusals, text_of
+
+BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATREIDES
+
+
+async def _guild_declines(t) -> None:  # type: ignore[no-untyped-def]
+    guild = t.players[GUILD]
+    result = await guild.click(t.private(GUILD).last_message, label="Decline")
+    assert is_ephemeral(result) and "Done" in text_of(result)
+
+
+async def test_ship_preview_then_confirm(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await _guild_declines(t)
+    bg = t.players[BG]
+    preview = await bg.slash(t.table, "ship", to="Arrakeen", forces=2)
+    assert preview.ephemeral
+    assert "ships 2 forces to Arrakeen (sector 9) for 2 spice to the Spacing Guild" in (
+        preview.response.content
+    )
+    assert "Your spice: 5 → 3" in preview.response.content
+    assert t.state().factions[BG].reserves == 19  # nothing happened yet
+    confirmed = await bg.click(preview.response.message, label="Confirm")
+    assert confirmed.acknowledged
+    assert t.state().factions[BG].reserves == 17
+    public = t.table.last_message
+    assert "Bene Gesserit ships 2 forces to Arrakeen" in public.content
+    assert public.attachments and public.attachments[0].filename == "map.png"
+    assert "ships 2 forces" in t.spectators.last_message.content
+
+
+async def test_cancel_drops_the_preview(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await _guild_declines(t)
+    bg = t.players[BG]
+    preview = await bg.slash(t.table, "ship", to="Arrakeen", forces=2)
+    cancelled = await bg.click(preview.response.message, label="Cancel")
+    assert "Cancelled" in cancelled.response.content
+    assert t.state().factions[BG].reserves == 19
+
+
+async def test_refusal_is_ephemeral_and_cites_the_rule(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await _guild_declines(t)
+    result = await t.players[BG].slash(t.table, "ship", to="Arrakeen", forces=20)
+    assert result.ephemeral
+    assert "(rule " in result.response.content
+    assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
+
+
+async def test_only_the_seated_player_acts(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await _guild_declines(t)
+    before = len(t.table.history())
+    result = await t.outsider.slash(t.table, "pass", faction="bene_gesserit")
+    assert result.ephemeral and "Bene Gesserit seat" in text_of(result)
+    other = await t.players[ATREIDES].slash(t.table, "pass", faction="bene_gesserit")
+    assert other.ephemeral and "Refused" in text_of(other)
+    assert len(t.table.history()) == before
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+
+
+async def test_moderator_acts_for_a_faction(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await _guild_declines(t)
+    result = await t.moderator.slash(t.table, "pass", faction="bene_gesserit")
+    assert is_ephemeral(result) and "Done" in text_of(result)
+    assert "Bene Gesserit does not ship." in t.table.last_message.content
+
+
+async def test_prompt_waits_and_turn_actions_are_refused_meanwhile(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    result = await t.players[BG].slash(t.table, "pass")
+    assert "please wait until this closes" in text_of(result)
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+
+
+async def test_status_is_private(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    result = await t.players[Faction.FREMEN].slash(t.table, "status")
+    assert result.ephemeral
+    assert "Spice: 3" in result.response.content and "Reserves: 7 forces, 3 starred" in (
+        result.response.content
+    )
+
+
+async def test_autocomplete_offers_legal_choices_only(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await _guild_declines(t)
+    bg = t.players[BG]
+    choices = await bg.autocomplete(t.table, "ship", "to", "", forces=2)
+    assert 0 < len(choices) <= 25
+    legal = {d.territory for d in t.state().legal_ship_destinations(BG, 2) if d.affordable}
+    assert {c["value"] for c in choices} <= legal
+    typed = await bg.autocomplete(t.table, "ship", "to", "arra", forces=2)
+    assert [c["value"] for c in typed] == ["Arrakeen"]
+    sectors = await bg.autocomplete(t.table, "ship", "sector", "", to="False Wall West", forces=1)
+    storm = t.state().storm_sector
+    assert sectors and all(c["value"] != storm for c in sectors)
+    origins = await t.players[ATREIDES].autocomplete(t.table, "move", "from", "")
+    assert [c["value"] for c in origins] == ["Arrakeen"]
+    outsider = await t.outsider.autocomplete(t.table, "ship", "to", "")
+    assert outsider == []
+
+
+async def test_move_destinations_autocomplete(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    found = await t.players[ATREIDES].autocomplete(
+        t.table, "move", "to", "", **{"from": "Arrakeen"}
+    )
+    legal = {d.territory for d in t.state().legal_move_destinations(ATREIDES, "Arrakeen")}
+    assert found and {c["value"] for c in found} <= legal
+    assert all("→" in c["name"] for c in found)
+
+
+async def test_map_public_and_highlight_ephemeral(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    public = await t.outsider.slash(t.table, "map")
+    assert not is_ephemeral(public)
+    assert final(public).attachments[0].filename == "map.png"
+    mine = await t.players[ATREIDES].slash(t.table, "map", highlight="Arrakeen")
+    assert is_ephemeral(mine) and final(mine).attachments
+
+
+async def test_commands_outside_a_game_are_refused(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    result = await t.players[BG].slash(t.lobby, "status")
+    assert result.ephemeral and "belongs to no Mentat game" in text_of(result)
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
