@@ -48,12 +48,12 @@ async def acting_faction(
         faction = Faction(named)
         await app.require_player(game_id, interaction.user.id, faction)
         return faction
-    faction = await app.faction_of(game_id, interaction.user.id)
-    if faction is None:
+    seated = await app.faction_of(game_id, interaction.user.id)
+    if seated is None:
         raise SessionError(
             "you hold no seat in this game (a moderator names the faction with `faction:`)"
         )
-    return faction
+    return seated
 
 
 async def seated_faction(interaction: discord.Interaction, game_id: int) -> Faction | None:

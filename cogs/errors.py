@@ -67,9 +67,9 @@ async def reply(
     if view is not None:
         extra["view"] = view
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[arg-type]
+        await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[call-overload]
     else:
-        await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[arg-type]
+        await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[call-overload]
 
 
 async def on_app_command_error(
@@ -83,7 +83,7 @@ def _action(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, object] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"
 
 

@@ -19,6 +19,7 @@ from rules.scenario import ScenarioError, load_scenario
 
 log = logging.getLogger(__name__)
 
+Overwrites = dict[discord.Role | discord.Member | discord.Object, discord.PermissionOverwrite]
 DEFAULT_SEATS = "atreides,bene_gesserit,emperor,fremen,harkonnen,spacing_guild"
 
 
@@ -160,7 +161,7 @@ async def create_channels(
     me = guild.me
     everyone = guild.default_role
     bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True, attach_files=True)
-    hidden = {everyone: discord.PermissionOverwrite(view_channel=False), me: bot_can}
+    hidden: Overwrites = {everyone: discord.PermissionOverwrite(view_channel=False), me: bot_can}
     category = await guild.create_category("Dune")
     table = await guild.create_text_channel("dune-table", category=category)
     spectators = await guild.create_text_channel(
@@ -170,16 +171,16 @@ async def create_channels(
     )
     mods = dict(hidden)
     if moderator_role is not None:
-        mods[moderator_role] = discord.PermissionOverwrite(view_channel=True)  # type: ignore[index]
+        mods[moderator_role] = discord.PermissionOverwrite(view_channel=True)
     moderators = await guild.create_text_channel(
         "dune-moderators", category=category, overwrites=mods
-    )  # type: ignore[arg-type]
+    )
     private: dict[Faction, int] = {}
     for faction in factions:
         channel = await guild.create_text_channel(
             f"dune-{faction.value.replace('_', '-')}",
             category=category,
-            overwrites=hidden,  # type: ignore[arg-type]
+            overwrites=hidden,
         )
         private[faction] = channel.id
     channels = {

@@ -76,7 +76,8 @@ class Play(commands.Cog):
     # -- shipments and moves (previewed) ---------------------------------------------
 
     @app_commands.command(name="ship", description="Ship forces from your reserves to Arrakis.")
-    @app_commands.autocomplete(to=ac.ship_to, sector=ac.ship_sector)
+    @app_commands.autocomplete(to=ac.ship_to)
+    @app_commands.autocomplete(sector=ac.ship_sector)
     async def ship(
         self,
         interaction: discord.Interaction,
@@ -94,7 +95,8 @@ class Play(commands.Cog):
         await self._preview(interaction, game_id, action)
 
     @app_commands.command(name="send", description="Fremen: send reserves near The Great Flat.")
-    @app_commands.autocomplete(to=ac.send_to, sector=ac.send_sector)
+    @app_commands.autocomplete(to=ac.send_to)
+    @app_commands.autocomplete(sector=ac.send_sector)
     async def send(
         self,
         interaction: discord.Interaction,
@@ -110,9 +112,8 @@ class Play(commands.Cog):
 
     @app_commands.command(name="cross-ship", description="Guild: ship between two territories.")
     @app_commands.rename(origin="from")
-    @app_commands.autocomplete(
-        origin=ac.own_territory, from_sector=ac.own_sector, to=ac.ship_to, sector=ac.ship_sector
-    )
+    @app_commands.autocomplete(origin=ac.own_territory, to=ac.ship_to)
+    @app_commands.autocomplete(from_sector=ac.own_sector, sector=ac.ship_sector)
     async def cross_ship(
         self,
         interaction: discord.Interaction,
@@ -133,7 +134,8 @@ class Play(commands.Cog):
         name="ship-to-reserves", description="Guild: ship forces back to reserves."
     )
     @app_commands.rename(origin="from")
-    @app_commands.autocomplete(origin=ac.own_territory, from_sector=ac.own_sector)
+    @app_commands.autocomplete(origin=ac.own_territory)
+    @app_commands.autocomplete(from_sector=ac.own_sector)
     async def ship_to_reserves(
         self,
         interaction: discord.Interaction,
@@ -150,9 +152,8 @@ class Play(commands.Cog):
 
     @app_commands.command(name="move", description="Move one group to another territory.")
     @app_commands.rename(origin="from")
-    @app_commands.autocomplete(
-        origin=ac.own_territory, from_sector=ac.own_sector, to=ac.move_to, sector=ac.move_sector
-    )
+    @app_commands.autocomplete(origin=ac.own_territory, to=ac.move_to)
+    @app_commands.autocomplete(from_sector=ac.own_sector, sector=ac.move_sector)
     async def move(
         self,
         interaction: discord.Interaction,
