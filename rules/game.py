@@ -200,6 +200,11 @@ class GameState:
             self, faction, from_territory, from_sector, advisors=advisors
         )
 
+    def alliance_losses(self, faction: Faction) -> list[tuple[str, int | None, Stack]]:
+        """(territory, sector, forces) the alliance constraint would send to the tanks if
+        ``faction``'s turn ended now (1.06.03.08)."""
+        return turn_flow.alliance_losses(self, faction)
+
     def legal_actions(self, faction: Faction, *, open_stage_only: bool = False) -> list[str]:
         """The action names ``faction`` may use now (turn actions and prompt answers).
 

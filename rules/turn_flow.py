@@ -138,30 +138,40 @@ def end_turn(state: GameState) -> list[Event]:
     return events
 
 
-def alliance_constraint(state: GameState, faction: Faction) -> list[Event]:
-    """Fighters sharing a territory (not the Polar Sink) with the ally's go to the tanks."""
+def alliance_losses(state: GameState, faction: Faction) -> list[tuple[str, int | None, Stack]]:
+    """What the alliance constraint would send to the tanks if the turn ended now:
+    fighters in a territory (not the Polar Sink) that also holds the ally's fighters."""
     ally = state.ally_of(faction)
     if ally is None or not state.in_game(ally):
         return []
+    return [
+        (territory, sector, Stack(stack.forces, stack.special))
+        for (f, territory, sector), stack in sorted(state.stacks.items(), key=_key)
+        if f == faction
+        and territory != POLAR_SINK
+        and stack.fighters
+        and state.forces_in(ally, territory).fighters
+    ]
+
+
+def alliance_constraint(state: GameState, faction: Faction) -> list[Event]:
+    """At the end of a faction's turn, apply :func:`alliance_losses` (1.06.03.08)."""
+    ally = state.ally_of(faction)
     events = []
-    for (f, territory, sector), stack in sorted(state.stacks.items(), key=_key):
-        if f != faction or territory == POLAR_SINK or not stack.fighters:
-            continue
-        if state.forces_in(ally, territory).fighters:
-            lost = Stack(stack.forces, stack.special)
-            state.to_tanks(faction, territory, sector, lost)
-            events.append(
-                Event.of(
-                    "alliance_constraint",
-                    faction=faction,
-                    ally=ally,
-                    territory=territory,
-                    sector=sector,
-                    forces=lost.forces,
-                    special=lost.special,
-                    rule=CONSTRAINT_RULE,
-                )
+    for territory, sector, lost in alliance_losses(state, faction):
+        state.to_tanks(faction, territory, sector, lost)
+        events.append(
+            Event.of(
+                "alliance_constraint",
+                faction=faction,
+                ally=ally,
+                territory=territory,
+                sector=sector,
+                forces=lost.forces,
+                special=lost.special,
+                rule=CONSTRAINT_RULE,
             )
+        )
     return events
 
 

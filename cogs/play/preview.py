@@ -16,4 +16,11 @@ def preview(state: GameState, action: FactionAction) -> str:
     spice_after = trial.factions[action.faction].spice
     if spice_after != spice_before:
         lines.append(f"Your spice: {spice_before} → {spice_after}.")
+    if trial.to_act() is action.faction:
+        lines += [
+            f"If your turn ended now, the alliance constraint would send "
+            f"{narrate.count(lost.forces, lost.special)} in {narrate.where(territory, sector)} "
+            "to the Tleilaxu Tanks (1.06.03.08)."
+            for territory, sector, lost in trial.alliance_losses(action.faction)
+        ]
     return "**Preview**\n" + "\n".join(lines) + "\nConfirm to submit it."

@@ -76,6 +76,7 @@ def test_alliance_constraint_at_the_end_of_the_turn() -> None:
     )
     act(state, "atreides", "ship", to="South Mesa", sector=5, forces=3)
     assert forces(state, "atreides", "South Mesa") == 3  # not yet: only at the end of the turn
+    assert [(t, s, n.forces) for t, s, n in state.alliance_losses(A)] == [("South Mesa", 5, 3)]
     events = act(state, "atreides", "pass")
     lost = next(e for e in events if e.kind == "alliance_constraint")
     assert (lost["territory"], lost["forces"], lost["rule"]) == ("South Mesa", 3, "1.06.03.08")
