@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -154,21 +154,51 @@ class Mentat:
     def register_channel(self, channel_id: int, game_id: int) -> None:
         self._channels[channel_id] = game_id
 
-    async def seat_of(self, game_id: int, user_id: int) -> Seat:
+    async def seat_of(self, game_id: int, user_id: int, roles: Collection[int] = ()) -> Seat:
+        """The user's faction in the game and whether they moderate it.
+
+        ``roles`` are the ids of the user's roles in the game's guild (a front end
+        looks them up): holders of the game's moderator role moderate it.
+        """
         seats = await self.store.seats(game_id)
         faction = next((f for f, u in seats.items() if u == user_id), None)
-        moderator = await self.store.is_moderator(game_id, user_id)
+        moderator = await self.is_moderator(game_id, user_id, roles)
         return Seat(game_id, faction, moderator)
 
-    async def require_player(self, game_id: int, user_id: int, faction: Faction) -> None:
+    async def is_moderator(self, game_id: int, user_id: int, roles: Collection[int] = ()) -> bool:
+        """A listed moderator of the game, or a holder of its moderator role."""
+        if await self.store.is_moderator(game_id, user_id):
+            return True
+        return await self.moderator_role_in(game_id, roles)
+
+    async def moderator_role_in(self, game_id: int, roles: Collection[int]) -> bool:
+        """Whether ``roles`` include the game's moderator role (set at its creation)."""
+        if not roles:
+            return False
+        role = (await self.store.game(game_id)).options.get("moderator_role")
+        return role is not None and int(role) in roles
+
+    async def require_player(
+        self, game_id: int, user_id: int, faction: Faction, *, roles: Collection[int] = ()
+    ) -> None:
         """Only the seated player of a faction, or a moderator, acts for it."""
-        seat = await self.seat_of(game_id, user_id)
+        seat = await self.seat_of(game_id, user_id, roles)
         if seat.faction is not faction and not seat.moderator:
             raise SessionError(f"you do not hold the {faction.label} seat in this game")
 
-    async def require_moderator(self, game_id: int, user_id: int) -> None:
-        if not await self.store.is_moderator(game_id, user_id):
+    async def require_moderator(
+        self, game_id: int, user_id: int, *, roles: Collection[int] = ()
+    ) -> None:
+        """Listed moderators and holders of the game's moderator role pass; others are refused.
+
+        A role holder is added to the game's moderators the first time, so that the
+        log names them and the store's own checks (undo, redo, a new phase) accept them.
+        """
+        if await self.store.is_moderator(game_id, user_id):
+            return
+        if not await self.moderator_role_in(game_id, roles):
             raise SessionError("only this game's moderators may do that")
+        await self.store.add_moderator(game_id, user_id)
 
     # -- seats, served from memory (autocomplete must answer within 3 seconds) -------
 
@@ -188,13 +218,20 @@ class Mentat:
     # -- a new position: a set-up phase start or a moderator's correction -------------
 
     async def begin_phase(
-        self, game_id: int, moderator: int, position: GameState, *, key: str, note: str
+        self,
+        game_id: int,
+        moderator: int,
+        position: GameState,
+        *,
+        key: str,
+        note: str,
+        roles: Collection[int] = (),
     ) -> PhaseSession:
         """Restart the game's phase at ``position`` (moderators only), announced publicly.
 
         The log keeps everything before it, but undo stops at this new start.
         """
-        await self.require_moderator(game_id, moderator)
+        await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
             await self.session(game_id).stop()
@@ -216,6 +253,7 @@ class Mentat:
         change: Callable[[dict[str, Any]], str],
         *,
         key: str,
+        roles: Collection[int] = (),
     ) -> PhaseSession:
         """Apply a moderator's correction to the current position (see :mod:`corrections`).
 
@@ -231,7 +269,12 @@ class Mentat:
         except (KeyError, TypeError, ValueError) as error:
             raise CorrectionError(f"that gives an impossible position: {error}") from error
         return await self.begin_phase(
-            game_id, moderator, corrected, key=key, note=f"Correction by <@{moderator}>: {what}"
+            game_id,
+            moderator,
+            corrected,
+            key=key,
+            note=f"Correction by <@{moderator}>: {what}",
+            roles=roles,
         )
 
 

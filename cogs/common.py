@@ -46,7 +46,7 @@ async def acting_faction(
     app = app_of(interaction)
     if named is not None:
         faction = Faction(named)
-        await app.require_player(game_id, interaction.user.id, faction)
+        await app.require_player(game_id, interaction.user.id, faction, roles=roles_of(interaction))
         return faction
     seated = await app.faction_of(game_id, interaction.user.id)
     if seated is None:
@@ -69,12 +69,15 @@ def key_of(interaction: discord.Interaction) -> str:
     return f"discord:{interaction.id}"
 
 
+def roles_of(interaction: discord.Interaction) -> tuple[int, ...]:
+    """The ids of the caller's roles in the guild (none in a DM): the application
+    compares them with the game's moderator role."""
+    user = interaction.user
+    return tuple(r.id for r in user.roles) if isinstance(user, discord.Member) else ()
+
+
 async def require_moderator(interaction: discord.Interaction, game_id: int) -> None:
     """Moderators are the game's listed users or members of its moderator role."""
-    app = app_of(interaction)
-    record = await app.store.game(game_id)
-    role_id = record.options.get("moderator_role")
-    roles = getattr(interaction.user, "roles", [])
-    if role_id is not None and any(r.id == int(role_id) for r in roles):
-        await app.store.add_moderator(game_id, interaction.user.id)
-    await app.require_moderator(game_id, interaction.user.id)
+    await app_of(interaction).require_moderator(
+        game_id, interaction.user.id, roles=roles_of(interaction)
+    )

@@ -12,7 +12,15 @@ from discord.ext import commands
 
 from bot.app import standard_start
 from bot.session import SessionError, Timing
-from cogs.common import FactionName, app_of, game_of, key_of, require_moderator, session_of
+from cogs.common import (
+    FactionName,
+    app_of,
+    game_of,
+    key_of,
+    require_moderator,
+    roles_of,
+    session_of,
+)
 from cogs.errors import reply
 from rules.factions import Faction
 from rules.scenario import ScenarioError, load_scenario
@@ -141,6 +149,7 @@ class Game(commands.Cog):
                 state,
                 key=key_of(interaction),
                 note="The moderator set up the position.",
+                roles=roles_of(interaction),
             )
         await session_of(interaction, game_id).resume(interaction.user.id)
         await reply(interaction, "The Shipment & Movement phase is running.")

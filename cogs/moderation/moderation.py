@@ -12,7 +12,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import corrections
-from cogs.common import FactionName, app_of, game_of, key_of, require_moderator, session_of
+from cogs.common import (
+    FactionName,
+    app_of,
+    game_of,
+    key_of,
+    require_moderator,
+    roles_of,
+    session_of,
+)
 from cogs.errors import reply
 from rules.factions import Faction
 
@@ -86,7 +94,11 @@ class Moderation(commands.Cog):
     ) -> None:
         game_id = await self._game(interaction)
         await app_of(interaction).correct(
-            game_id, interaction.user.id, change, key=key_of(interaction)
+            game_id,
+            interaction.user.id,
+            change,
+            key=key_of(interaction),
+            roles=roles_of(interaction),
         )
         await reply(interaction, "Done: corrected and announced.")
 

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot.publisher import PrivateNotice
-from cogs.common import app_of, key_of
+from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
 from rules.actions import (
     Advise,
@@ -47,7 +47,12 @@ class ConfirmActionView(discord.ui.View):
         try:
             await interaction.response.defer()
             app = app_of(interaction)
-            await app.require_player(self.game_id, interaction.user.id, self.action.faction)
+            await app.require_player(
+                self.game_id,
+                interaction.user.id,
+                self.action.faction,
+                roles=roles_of(interaction),
+            )
             await app.session(self.game_id).submit(
                 self.action.faction, self.action, actor=interaction.user.id, key=key_of(interaction)
             )
@@ -125,7 +130,9 @@ class PromptButton(
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             app = app_of(interaction)
-            await app.require_player(self.game_id, interaction.user.id, self.faction)
+            await app.require_player(
+                self.game_id, interaction.user.id, self.faction, roles=roles_of(interaction)
+            )
             session = app.session(self.game_id)
             assert session.state is not None
             action = answer(session.state, self.faction, self.choice, self.kind)

@@ -65,6 +65,8 @@ class Table:
     players: dict[Faction, simcord.MemberActor]
     outsider: simcord.MemberActor
     game_id: int = 0
+    role: simcord.RoleHandle | None = None  # the game's moderator role, if any
+    role_holder: simcord.MemberActor | None = None  # holds it, never listed as moderator
 
     @property
     def bot(self) -> MentatBot:
@@ -93,7 +95,19 @@ class Table:
         return self.session.state
 
 
-async def make_table(env: simcord.Env, *, start: bool = True, **options: Any) -> Table:
+async def make_table(
+    env: simcord.Env,
+    *,
+    start: bool = True,
+    moderator_role: str | None = None,
+    seats: str = SEATS,
+    **options: Any,
+) -> Table:
+    """A guild, ``/game new`` by the moderator, every faction seated, ``/game start``.
+
+    With ``moderator_role``, a role of that name is the game's moderator role and
+    ``table.role_holder`` a member who holds it (and nothing else).
+    """
     guild = env.create_guild()
     lobby = guild.create_text_channel("lobby")
     admins = guild.create_role("Admins", permissions=discord.Permissions(administrator=True))
@@ -102,10 +116,16 @@ async def make_table(env: simcord.Env, *, start: bool = True, **options: Any) ->
     outsider = guild.add_member(env.create_user("outsider"))
     await env.bot.sync_commands(guild.id)  # type: ignore[attr-defined]
     table = Table(env, guild, lobby, moderator, players, outsider)
-    result = await moderator.slash(lobby, "game new", seats=SEATS, **options)
+    if moderator_role is not None:
+        manage = discord.Permissions(manage_channels=True)  # /game's default permission
+        table.role = guild.create_role(moderator_role, permissions=manage)
+        table.role_holder = guild.add_member(env.create_user("role-holder"), roles=[table.role])
+        options["moderator_role"] = table.role
+    result = await moderator.slash(lobby, "game new", seats=seats, **options)
     assert result.ephemeral, result
     table.game_id = table.bot.app.game_in(table.table.id)
-    for faction, player in players.items():
+    for faction in table.state().factions:
+        player = players[faction]
         await moderator.slash(table.table, "game seat", player=player, faction=faction.value)
     if start:
         await moderator.slash(table.table, "game start")

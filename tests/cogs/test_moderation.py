@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import simcord
 
 from bot.session import SessionError
@@ -65,3 +66,64 @@ async def test_place_and_set_storm(simcord_env: simcord.Env) -> None:
     )
     assert "unknown territory" in text_of(bad)
     assert refusals(simcord_env)
+
+
+# -- the game's moderator role -------------------------------------------------------
+
+
+async def test_moderator_role_holder_counts_as_moderator(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, moderator_role="Mentats")
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    record = await t.bot.app.store.game(t.game_id)
+    assert record.options["moderator_role"] == t.role.id
+    assert not await t.bot.app.store.is_moderator(t.game_id, holder.id)  # never listed
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+
+    acted = await holder.slash(t.table, "pass", faction="bene_gesserit")  # acts for a faction
+    assert is_ephemeral(acted) and text_of(acted) == "Done: you pass."
+    assert "Bene Gesserit does not ship." in t.table.last_message.content
+
+    preview = await holder.slash(t.table, "move", faction="bene_gesserit", **_polar_sink_move())
+    assert preview.ephemeral and "Preview" in preview.response.content
+    confirmed = await holder.click(preview.response.message, label="Confirm")
+    assert confirmed.acknowledged and "Done: submitted." in text_of(confirmed)
+    assert "Bene Gesserit moves 1 force" in t.table.last_message.content
+
+    paused = await holder.slash(t.table, "mod pause")
+    assert is_ephemeral(paused) and "Paused by" in t.table.last_message.content
+    await holder.slash(t.table, "mod resume")
+    seated = await holder.slash(t.table, "game seat", player=t.outsider, faction="emperor")
+    assert is_ephemeral(seated) and "plays Emperor" in text_of(seated)
+    assert await t.bot.app.faction_of(t.game_id, t.outsider.id) is Faction.EMPEROR
+    undone = await holder.slash(t.table, "mod undo")  # the store's own check accepts them
+    assert is_ephemeral(undone) and text_of(undone) == "Done: undone."
+    assert refusals(simcord_env) == []
+
+
+async def test_without_the_role_moderating_is_refused(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, moderator_role="Mentats", start=False)
+    managers = t.guild.create_role(
+        "Channel managers", permissions=discord.Permissions(manage_channels=True)
+    )
+    other = t.guild.add_member(simcord_env.create_user("manager"), roles=[managers])
+    started = await other.slash(t.table, "game start")  # may use /game, not moderate this game
+    assert started.ephemeral and "only this game's moderators" in text_of(started)
+    assert t.session.paused_left is not None  # still set up, not running
+    seat = await other.slash(t.table, "game seat", player=other, faction="atreides")
+    assert seat.ephemeral and "Refused" in text_of(seat)
+    paused = await other.slash(t.table, "mod pause")
+    assert paused.ephemeral and "only this game's moderators" in text_of(paused)
+    acted = await other.slash(t.table, "status", faction="atreides")
+    assert acted.ephemeral and "Atreides seat" in text_of(acted)
+    assert await t.bot.app.faction_of(t.game_id, other.id) is None
+    assert len(refusals(simcord_env)) == 4
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+    holder = t.role_holder
+    assert holder is not None
+    started = await holder.slash(t.table, "game start")
+    assert is_ephemeral(started) and "is running" in text_of(started)
+
+
+def _polar_sink_move() -> dict[str, object]:
+    return {"from": "Polar Sink", "to": "Imperial Basin", "sector": 9, "forces": 1}
