@@ -11,7 +11,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
@@ -19,9 +19,10 @@ from bot import narrate
 from bot.clock import Clock, SystemClock
 from bot.corrections import CorrectionError
 from bot.maps import MapMaker
-from bot.publisher import PublicNotice, Publisher
+from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError, Timing
-from bot.store import GameRecord, Store
+from bot.store import GameRecord, Store, SubmitResult
+from rules.actions import FactionAction, Ship
 from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import FORMAT, ScenarioError, load_scenario
@@ -35,6 +36,15 @@ CHANNEL_ROLES = ("table", "spectators", "moderators", "category")
 class _Launch:
     run: Callable[[], Any]
     done: asyncio.Future[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class AllyOffer:
+    """An ally's consent to pay up to ``amount`` spice of ``shipper``'s next shipment."""
+
+    ally: Faction
+    shipper: Faction
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +64,7 @@ class Mentat:
         self.sessions: dict[int, PhaseSession] = {}
         self._channels: dict[int, int] = {}
         self._seats: dict[int, dict[Faction, int]] = {}
+        self._ally_offers: dict[tuple[int, Faction], AllyOffer] = {}  # (game, shipper)
         self._launches: asyncio.Queue[_Launch] = asyncio.Queue()
         self._launcher: asyncio.Task[None] | None = None
 
@@ -215,6 +226,95 @@ class Mentat:
         """The faction ``user_id`` holds in the game, or None."""
         return next((f for f, u in (await self.seats(game_id)).items() if u == user_id), None)
 
+    # -- actions and the allies' payments -------------------------------------------------
+
+    async def submit(
+        self, game_id: int, action: FactionAction, *, actor: int, key: str
+    ) -> SubmitResult:
+        """Submit ``action`` to the game's session; an accepted shipment uses up the
+        ally's offer for it."""
+        result = await self.session(game_id).submit(action.faction, action, actor=actor, key=key)
+        if isinstance(action, Ship):
+            self._ally_offers.pop((game_id, action.faction), None)
+        return result
+
+    async def offer_ally_payment(self, game_id: int, ally: Faction, amount: int) -> AllyOffer:
+        """``ally`` consents to pay up to ``amount`` spice of its ally's next shipment.
+
+        Kept in memory until that shipment is accepted or a new phase begins (a
+        restart forgets it); 0 withdraws the offer. The shipper is told privately.
+        """
+        state = self.session(game_id).state
+        if state is None:
+            raise SessionError("this game has not started")
+        if not state.in_game(ally):
+            raise SessionError(f"{ally.label} is not in this game")
+        shipper = state.ally_of(ally)
+        if shipper is None or not state.in_game(shipper):
+            raise SessionError(
+                f"{ally.label} has no ally in this game, so there is no one to pay for"
+            )
+        if amount < 0:
+            raise SessionError(f"cannot pay {amount} spice")
+        offer = AllyOffer(ally, shipper, amount)
+        if amount:
+            self._ally_offers[(game_id, shipper)] = offer
+            text = (
+                f"Your ally {ally.label} will pay up to {amount} spice of your next shipment "
+                "this turn (`/ship` uses it unless you give `ally_pays`)."
+            )
+        else:
+            self._ally_offers.pop((game_id, shipper), None)
+            text = f"Your ally {ally.label} no longer offers to pay for your shipment."
+        await self.publisher.private(game_id, PrivateNotice(shipper, text))
+        return offer
+
+    def ally_offer(self, game_id: int, shipper: Faction) -> AllyOffer | None:
+        """What ``shipper``'s ally has offered toward its next shipment, if anything."""
+        return self._ally_offers.get((game_id, shipper))
+
+    def with_ally_payment(
+        self, game_id: int, action: Ship, given: int | None, *, moderator: bool = False
+    ) -> Ship:
+        """The shipment with its ally's share: ``given`` when the shipper names one,
+        else the ally's offer (at most the shipment's cost).
+
+        A player may not name more than the ally offered (the ally consents with
+        ``/ally-pay``); a moderator may name any amount.
+        """
+        offer = self.ally_offer(game_id, action.faction)
+        offered = offer.amount if offer is not None else 0
+        if given is not None:
+            if not moderator and given > offered and self._has_ally(game_id, action.faction):
+                if offer is None:
+                    raise SessionError(
+                        "your ally has not offered to pay for this shipment (it consents "
+                        f"with `/ally-pay`); you named ally_pays {given}"
+                    )
+                raise SessionError(
+                    f"your ally offered {offered} spice toward this shipment, not {given}"
+                )
+            return replace(action, ally_pays=given)
+        if not offered:
+            return action
+        return replace(action, ally_pays=min(offered, self._shipment_cost(game_id, action)))
+
+    def _has_ally(self, game_id: int, faction: Faction) -> bool:
+        state = self.session(game_id).state
+        return state is not None and state.ally_of(faction) is not None
+
+    def _shipment_cost(self, game_id: int, action: Ship) -> int:
+        """The engine's price of ``action`` now (a large number when it cannot tell, so the
+        engine itself refuses the shipment and says why)."""
+        state = self.session(game_id).state
+        territory = state.board.resolve(action.to) if state is not None else None
+        if state is None or territory is None:
+            return 10**6
+        found = state.legal_ship_destinations(
+            action.faction, action.forces, action.special, karama=action.karama
+        )
+        return next((d.cost for d in found if d.territory == territory.name), 10**6)
+
     # -- a new position: a set-up phase start or a moderator's correction -------------
 
     async def begin_phase(
@@ -234,6 +334,8 @@ class Mentat:
         await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
+            for shipper in [s for g, s in self._ally_offers if g == game_id]:
+                del self._ally_offers[(game_id, shipper)]
             await self.session(game_id).stop()
             await self.store.start_phase(game_id, moderator, position, key)
             return await self._start_session_of(game_id)
@@ -345,4 +447,4 @@ def _faction_facts() -> dict[str, dict[str, Any]]:
     return facts
 
 
-__all__ = ["FREMEN_START", "Mentat", "ScenarioError", "Seat", "standard_start"]
+__all__ = ["FREMEN_START", "AllyOffer", "Mentat", "ScenarioError", "Seat", "standard_start"]

@@ -16,8 +16,10 @@ from bot.render import render_map
 from cogs.common import (
     FactionName,
     acting_faction,
+    app_of,
     game_of,
     key_of,
+    roles_of,
     session_of,
     state_of,
 )
@@ -58,9 +60,13 @@ class Play(commands.Cog):
     # -- shared -------------------------------------------------------------------
 
     async def _preview(
-        self, interaction: discord.Interaction, game_id: int, action: FactionAction
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        action: FactionAction,
+        note: str = "",
     ) -> None:
-        text = preview(state_of(interaction, game_id), action)
+        text = preview(state_of(interaction, game_id), action, note)
         view = ConfirmActionView(game_id, action, interaction.user.id)
         await reply(interaction, text, view=view)
 
@@ -68,8 +74,8 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, game_id: int, action: FactionAction, done: str
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await session_of(interaction, game_id).submit(
-            action.faction, action, actor=interaction.user.id, key=key_of(interaction)
+        await app_of(interaction).submit(
+            game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )
         await reply(interaction, f"Done: {done}.")
 
@@ -86,13 +92,50 @@ class Play(commands.Cog):
         sector: int | None = None,
         special: app_commands.Range[int, 0, 20] = 0,
         karama: bool = False,
-        ally_pays: app_commands.Range[int, 0, 100] = 0,
+        ally_pays: app_commands.Range[int, 0, 100] | None = None,
         faction: FactionName | None = None,
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action = Ship(who, to, sector, forces, special, karama=karama, ally_pays=ally_pays)
-        await self._preview(interaction, game_id, action)
+        app = app_of(interaction)
+        moderator = await app.is_moderator(game_id, interaction.user.id, roles_of(interaction))
+        action = app.with_ally_payment(
+            game_id,
+            Ship(who, to, sector, forces, special, karama=karama),
+            ally_pays,
+            moderator=moderator,
+        )
+        offer = app.ally_offer(game_id, who)
+        note = ""
+        if ally_pays is None and offer is not None and action.ally_pays:
+            note = (
+                f"Ally payment: {offer.ally.label} pays {action.ally_pays} of it "
+                f"(offered up to {offer.amount} with /ally-pay)."
+            )
+        await self._preview(interaction, game_id, action, note)
+
+    @app_commands.command(
+        name="ally-pay",
+        description="Pay toward your ally's next shipment this turn (only you and it see this).",
+    )
+    async def ally_pay(
+        self,
+        interaction: discord.Interaction,
+        amount: app_commands.Range[int, 0, 100],
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        offer = await app_of(interaction).offer_ally_payment(game_id, who, amount)
+        if amount:
+            text = (
+                f"Recorded: you pay up to {amount} spice of {offer.shipper.label}'s next "
+                f"shipment this turn. Only you and {offer.shipper.label} are told."
+            )
+        else:
+            text = f"Recorded: you no longer pay toward {offer.shipper.label}'s shipment."
+        await reply(interaction, text)
 
     @app_commands.command(name="send", description="Fremen: send reserves near The Great Flat.")
     @app_commands.autocomplete(to=ac.send_to)

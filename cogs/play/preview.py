@@ -7,8 +7,9 @@ from rules.actions import FactionAction
 from rules.game import GameState
 
 
-def preview(state: GameState, action: FactionAction) -> str:
-    """What ``action`` would do now, or the RulesError it would meet (raised)."""
+def preview(state: GameState, action: FactionAction, note: str = "") -> str:
+    """What ``action`` would do now, or the RulesError it would meet (raised); ``note``
+    adds a line (where a share of the payment comes from, ...)."""
     trial = GameState.from_dict(state.to_dict())
     spice_before = trial.factions[action.faction].spice
     events = trial.apply(action)
@@ -16,6 +17,8 @@ def preview(state: GameState, action: FactionAction) -> str:
     spice_after = trial.factions[action.faction].spice
     if spice_after != spice_before:
         lines.append(f"Your spice: {spice_before} → {spice_after}.")
+    if note:
+        lines.append(note)
     if trial.to_act() is action.faction:
         lines += [
             f"If your turn ended now, the alliance constraint would send "

@@ -53,8 +53,8 @@ class ConfirmActionView(discord.ui.View):
                 self.action.faction,
                 roles=roles_of(interaction),
             )
-            await app.session(self.game_id).submit(
-                self.action.faction, self.action, actor=interaction.user.id, key=key_of(interaction)
+            await app.submit(
+                self.game_id, self.action, actor=interaction.user.id, key=key_of(interaction)
             )
         except Exception as error:
             await report(interaction, error)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,24 @@ async def make_table(
     if start:
         await moderator.slash(table.table, "game start")
     return table
+
+
+def position(**fields: Any) -> tuple[str, bytes]:
+    """A scenario file for ``/game start position:``: three factions, no Guild, basic game,
+    Atreides (allied to Harkonnen) to ship first; ``fields`` override the defaults."""
+    factions = {f: {"spice": 10, "reserves": 10} for f in ("atreides", "emperor", "harkonnen")}
+    data: dict[str, Any] = {
+        "format": "dune-scenario/1",
+        "advanced": False,
+        "variants": {},
+        "storm_sector": 10,
+        "seats": ["atreides", "emperor", "harkonnen", None, None, None],
+        "alliances": [["atreides", "harkonnen"]],
+        "factions": factions,
+        "board": [],
+        **fields,
+    }
+    return "position.json", json.dumps(data).encode()
 
 
 def text_of(result: simcord.InteractionResult) -> str:

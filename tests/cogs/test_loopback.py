@@ -45,6 +45,7 @@ COMMANDS = {
     "bg",
     "status",
     "map",
+    "ally-pay",
 }
 
 
