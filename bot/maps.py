@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+from concurrent.futures import Executor
 
 from bot.render import render_map
 from bot.render.marks import last_move_of, last_shipment_of
@@ -13,13 +15,23 @@ MAP_POLICIES = ("action", "turn", "never")
 
 
 class MapMaker:
-    """Renders a map after every action, or after every completed turn."""
+    """Renders a map after every action, or after every completed turn.
 
-    def __init__(self, policy: str = "action", *, turn: int | None = None) -> None:
+    Drawing runs in ``executor`` when one is given, else in asyncio's default thread pool
+    (``asyncio.to_thread``). Drawing and PNG encoding are CPU bound: a
+    :class:`concurrent.futures.ProcessPoolExecutor` keeps them from contending for the GIL
+    with the event loop (everything it is sent, a public view and the last move and
+    shipment, pickles).
+    """
+
+    def __init__(
+        self, policy: str = "action", *, turn: int | None = None, executor: Executor | None = None
+    ) -> None:
         if policy not in MAP_POLICIES:
             raise ValueError(f"maps: {policy!r} is not one of {', '.join(MAP_POLICIES)}")
         self.policy = policy
         self.turn = turn
+        self.executor = executor
 
     def wanted(self, events: list[Event]) -> bool:
         if self.policy == "never":
@@ -32,10 +44,13 @@ class MapMaker:
         if not self.wanted(events):
             return None
         dicts = [e.to_dict() for e in events]
-        return await asyncio.to_thread(
+        draw = functools.partial(
             render_map,
             view,
             turn=self.turn,
             last_move=last_move_of(dicts),
             last_shipment=last_shipment_of(dicts),
         )
+        if self.executor is None:
+            return await asyncio.to_thread(draw)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, draw)

@@ -1,0 +1,69 @@
+"""MapMaker: when a map is wanted, and where it is drawn (default threads or an executor)."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from bot.maps import MapMaker
+from bot.render.examples import busy_view
+from bot.render.marks import last_move_of, last_shipment_of
+from rules.events import Event
+
+PNG = b"\x89PNG\r\n\x1a\n"
+TURN_ENDED = [Event.of("turn_ended", faction="atreides")]
+DECLINED = [Event.of("prompt_declined", faction="fremen")]
+
+
+def test_turn_policy_wants_a_map_only_after_a_turn() -> None:
+    maker = MapMaker("turn")
+    assert maker.wanted(TURN_ENDED)
+    assert not maker.wanted(DECLINED)
+    assert not MapMaker("never").wanted(TURN_ENDED)
+
+
+def test_unknown_policy_is_refused() -> None:
+    with pytest.raises(ValueError, match="maps"):
+        MapMaker("always")
+
+
+async def test_default_draws_in_a_thread() -> None:
+    picture = await MapMaker("turn", turn=2)(busy_view(stack_count=8), TURN_ENDED)
+    assert picture is not None and picture.startswith(PNG)
+    assert await MapMaker("turn")(busy_view(stack_count=8), DECLINED) is None
+
+
+async def test_draws_in_the_given_executor() -> None:
+    with ThreadPoolExecutor(1, thread_name_prefix="maps-test") as pool:
+        maker = MapMaker("turn", executor=pool)
+        picture = await maker(busy_view(stack_count=8), TURN_ENDED)
+    assert picture is not None and picture.startswith(PNG)
+
+
+async def test_draws_in_a_process_pool() -> None:
+    """What is sent to the worker (the view, the last move and shipment) pickles."""
+    view = busy_view(stack_count=8)
+    events = [
+        Event.of("shipment", faction="harkonnen", to="Carthag", sector=10, forces=2, special=0),
+        Event.of(
+            "move",
+            faction="atreides",
+            from_territory="Arrakeen",
+            path=["Arrakeen", "Imperial Basin"],
+            to="Imperial Basin",
+            sector=9,
+            forces=3,
+            special=0,
+            advisors=False,
+        ),
+        *TURN_ENDED,
+    ]
+    dicts = [e.to_dict() for e in events]
+    assert last_move_of(dicts) is not None and last_shipment_of(dicts) is not None
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        in_process = await MapMaker("turn", turn=1, executor=pool)(view, events)
+    in_thread = await MapMaker("turn", turn=1)(view, events)
+    assert in_process == in_thread
