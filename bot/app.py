@@ -19,6 +19,7 @@ from bot import narrate
 from bot.clock import Clock, SystemClock
 from bot.corrections import CorrectionError
 from bot.maps import MapMaker
+from bot.orders import OrderError, StandingOrders
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError, Timing
 from bot.store import GameRecord, Store, SubmitResult
@@ -30,6 +31,12 @@ from rules.scenario import FORMAT, ScenarioError, load_scenario
 log = logging.getLogger(__name__)
 
 CHANNEL_ROLES = ("table", "spectators", "moderators", "category")
+ORDER_OWNERS = {
+    "guild_timing": Faction.SPACING_GUILD,
+    "advise": Faction.BENE_GESSERIT,
+    "intrusion": Faction.BENE_GESSERIT,
+}
+"""Standing orders only one faction can give (anyone may give a Karama order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +321,21 @@ class Mentat:
             action.faction, action.forces, action.special, karama=action.karama
         )
         return next((d.cost for d in found if d.territory == territory.name), 10**6)
+
+    # -- standing orders ------------------------------------------------------------------
+
+    async def set_standing_order(
+        self, game_id: int, faction: Faction, name: str, value: str
+    ) -> StandingOrders:
+        """Record one of ``faction``'s standing orders (OrderError for one it cannot give)."""
+        owner = ORDER_OWNERS.get(name)
+        if owner is not None and faction is not owner:
+            raise OrderError(f"only the {owner.label} give a {name} standing order")
+        session = self.session(game_id)
+        current = session.orders.get(faction, StandingOrders())
+        orders = StandingOrders.from_dict({**current.to_dict(), name: value})
+        await session.set_orders(faction, orders)
+        return orders
 
     # -- a new position: a set-up phase start or a moderator's correction -------------
 

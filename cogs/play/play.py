@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.orders import CHOICES, StandingOrders
 from bot.render import render_map
 from cogs.common import (
     FactionName,
@@ -20,7 +19,6 @@ from cogs.common import (
     game_of,
     key_of,
     roles_of,
-    session_of,
     state_of,
 )
 from cogs.errors import reply
@@ -286,14 +284,8 @@ class Play(commands.Cog):
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
         value = f"before:{before}" if before else order
-        if value not in CHOICES["guild_timing"]:
-            raise app_commands.CheckFailure(f"{value!r} is not a Guild standing order")
-        session = session_of(interaction, game_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        current = session.orders.get(who, StandingOrders())
-        await session.set_orders(
-            who, StandingOrders(**{**current.to_dict(), "guild_timing": value})
-        )
+        await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, f"Standing order saved: Guild timing {value}.")
 
     bg = app_commands.Group(name="bg", description="Bene Gesserit: advisors and flips.")
