@@ -52,6 +52,11 @@ class StandingOrders:
     def to_dict(self) -> dict[str, str]:
         return asdict(self)
 
+    def describe(self) -> str:
+        """The orders in words, e.g. ``karama: never; advise: polar sink``."""
+        given = [f"{k}: {v.replace('_', ' ')}" for k, v in self.to_dict().items() if v != "ask"]
+        return "; ".join(given) or "none (you will be asked every time)"
+
 
 def standing_answer(
     state: GameState, faction: Faction, orders: StandingOrders

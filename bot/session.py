@@ -170,7 +170,7 @@ class PhaseSession:
             self.orders[faction] = orders
             await self._save_orders()
             await self.publisher.private(
-                self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.to_dict()}")
+                self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
             await self._follow_orders_and_wait()
 

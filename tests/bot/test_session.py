@@ -280,3 +280,11 @@ async def test_a_restart_keeps_the_remaining_time_of_an_open_window(table: Table
     assert "Time ran out" not in table.public_text()
     await table.advance(45)
     assert "Time ran out: the open prompts are declined." in table.public_text()
+
+
+async def test_saved_standing_orders_are_confirmed_in_words_privately(table: Table) -> None:
+    session = await table.open(scenario())
+    await session.set_orders(Faction.ATREIDES, StandingOrders(karama="never"))
+    notes = [n.text for n in table.publisher.private_for(Faction.ATREIDES)]
+    assert "Standing orders saved: karama: never." in notes
+    assert "karama" not in table.public_text().lower().replace("karama window", "")
