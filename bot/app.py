@@ -11,6 +11,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Callable, Collection, Mapping
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
@@ -64,10 +65,18 @@ class Seat:
 class Mentat:
     """Runs the sessions of every active game; finds a game from a channel."""
 
-    def __init__(self, store: Store, publisher: Publisher, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        publisher: Publisher,
+        clock: Clock | None = None,
+        *,
+        render_executor: Executor | None = None,
+    ) -> None:
         self.store = store
         self.publisher = publisher
         self.clock = clock or SystemClock()
+        self.render_executor = render_executor  # maps are drawn here (a process pool in prod)
         self.sessions: dict[int, PhaseSession] = {}
         self._channels: dict[int, int] = {}
         self._seats: dict[int, dict[Faction, int]] = {}
@@ -146,7 +155,11 @@ class Mentat:
             publisher=self.publisher,
             clock=self.clock,
             timing=Timing.from_options(options),
-            renderer=MapMaker(str(options.get("maps", "action")), turn=options.get("turn")),
+            renderer=MapMaker(
+                str(options.get("maps", "action")),
+                turn=options.get("turn"),
+                executor=self.render_executor,
+            ),
         )
         await session.start()
         self.sessions[record.id] = session

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Executor
 
 import discord
 from discord import app_commands
@@ -62,11 +63,15 @@ class MentatBot(commands.Bot):
 
 
 def build(
-    store: Store, *, clock: Clock | None = None, dev_guild_id: int | None = None
+    store: Store,
+    *,
+    clock: Clock | None = None,
+    dev_guild_id: int | None = None,
+    render_executor: Executor | None = None,
 ) -> MentatBot:
     """A bot and its application over ``store`` (the sessions start with ``bot.app.start()``)."""
     from cogs.publisher import DiscordPublisher
 
     bot = MentatBot(dev_guild_id=dev_guild_id)
-    bot.app = Mentat(store, DiscordPublisher(bot), clock)
+    bot.app = Mentat(store, DiscordPublisher(bot), clock, render_executor=render_executor)
     return bot

@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 
 from bot.config import Config, ConfigError
 from bot.store import Store
+
+RENDER_WORKERS = 1  # one process draws maps; the other core keeps the event loop and SQLite
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +39,11 @@ async def run(config: Config, token: str) -> None:
     """Open the store, log in, start every active game's session, then connect."""
     from cogs.client import build
 
+    # Maps are CPU work: draw them in a separate process, away from the event loop and
+    # its GIL. "spawn", because the store's worker thread is already running by then.
+    renderer = ProcessPoolExecutor(max_workers=RENDER_WORKERS, mp_context=get_context("spawn"))
     store = await Store.open(config.database_path)
-    bot = build(store, dev_guild_id=config.dev_guild_id)
+    bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
     try:
         async with bot:
             await bot.login(token)
@@ -45,3 +52,4 @@ async def run(config: Config, token: str) -> None:
     finally:
         await bot.app.stop()
         await store.close()
+        renderer.shutdown(cancel_futures=True)

@@ -28,7 +28,7 @@ from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
 
-PNG_COMPRESS_LEVEL = 6
+PNG_COMPRESS_LEVEL = 1  # lossless; ~30% less CPU per map than 6, files ~16% larger
 
 
 def render_map(

@@ -197,7 +197,7 @@ async def test_guild_standing_order(simcord_env: simcord.Env) -> None:
     assert t.state().open_prompts()[0].kind.value == "guild_timing"
     result = await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
     assert is_ephemeral(result) and text_of(result) == "Standing order saved: Guild timing last."
-    assert "guild_timing': 'last'" in t.private(GUILD).last_message.content  # privately
+    assert "guild_timing: last" in t.private(GUILD).last_message.content  # privately
     assert "Standing order" not in t.table.last_message.content
     assert t.session.orders[GUILD].guild_timing == "last"
     assert t.state().open_prompts() == () and t.state().to_act() is BG  # answered at once
