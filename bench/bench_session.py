@@ -493,11 +493,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--render",
         choices=("thread", "process", "thread-pool", "none"),
-        default="thread",
-        help="where maps are drawn: asyncio.to_thread (the default MapMaker), a process "
-        "pool, a dedicated thread pool, or no maps at all",
+        default="process",
+        help="where maps are drawn: a process pool (as `mentat run` does), asyncio.to_thread "
+        "(MapMaker without an executor), a dedicated thread pool, or no maps at all",
     )
-    parser.add_argument("--workers", type=int, default=2, help="process or thread pool size")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="process or thread pool size (mentat run: 2)"
+    )
     args = parser.parse_args(argv)
     result = asyncio.run(run(args))
     print(

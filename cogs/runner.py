@@ -11,7 +11,7 @@ from multiprocessing import get_context
 from bot.config import Config, ConfigError
 from bot.store import Store
 
-RENDER_WORKERS = 1  # one process draws maps; the other core keeps the event loop and SQLite
+RENDER_WORKERS = 2  # maps come in bursts; the event loop and SQLite need little CPU (bench_session)
 
 log = logging.getLogger(__name__)
 
