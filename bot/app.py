@@ -80,7 +80,6 @@ class Mentat:
         self.sessions: dict[int, PhaseSession] = {}
         self._channels: dict[int, int] = {}
         self._seats: dict[int, dict[Faction, int]] = {}
-        self._ally_offers: dict[tuple[int, Faction], AllyOffer] = {}  # (game, shipper)
         self._launches: asyncio.Queue[_Launch] = asyncio.Queue()
         self._launcher: asyncio.Task[None] | None = None
 
@@ -253,16 +252,18 @@ class Mentat:
     ) -> SubmitResult:
         """Submit ``action`` to the game's session; an accepted shipment uses up the
         ally's offer for it."""
-        result = await self.session(game_id).submit(action.faction, action, actor=actor, key=key)
-        if isinstance(action, Ship):
-            self._ally_offers.pop((game_id, action.faction), None)
+        session = self.session(game_id)
+        result = await session.submit(action.faction, action, actor=actor, key=key)
+        if isinstance(action, Ship) and action.faction in session.ally_offers:
+            ally, _ = session.ally_offers[action.faction]
+            await session.set_ally_offer(action.faction, ally, 0)
         return result
 
     async def offer_ally_payment(self, game_id: int, ally: Faction, amount: int) -> AllyOffer:
         """``ally`` consents to pay up to ``amount`` spice of its ally's next shipment.
 
-        Kept in memory until that shipment is accepted or a new phase begins (a
-        restart forgets it); 0 withdraws the offer. The shipper is told privately.
+        Stored with the game until that shipment is accepted or a new phase begins;
+        0 withdraws the offer. The shipper is told privately.
         """
         state = self.session(game_id).state
         if state is None:
@@ -277,21 +278,21 @@ class Mentat:
         if amount < 0:
             raise SessionError(f"cannot pay {amount} spice")
         offer = AllyOffer(ally, shipper, amount)
+        await self.session(game_id).set_ally_offer(shipper, ally, amount)
         if amount:
-            self._ally_offers[(game_id, shipper)] = offer
             text = (
                 f"Your ally {ally.label} will pay up to {amount} spice of your next shipment "
                 "this turn (`/ship` uses it unless you give `ally_pays`)."
             )
         else:
-            self._ally_offers.pop((game_id, shipper), None)
             text = f"Your ally {ally.label} no longer offers to pay for your shipment."
         await self.publisher.private(game_id, PrivateNotice(shipper, text))
         return offer
 
     def ally_offer(self, game_id: int, shipper: Faction) -> AllyOffer | None:
         """What ``shipper``'s ally has offered toward its next shipment, if anything."""
-        return self._ally_offers.get((game_id, shipper))
+        offer = self.session(game_id).ally_offers.get(shipper)
+        return AllyOffer(offer[0], shipper, offer[1]) if offer else None
 
     def with_ally_payment(
         self, game_id: int, action: Ship, given: int | None, *, moderator: bool = False
@@ -369,9 +370,10 @@ class Mentat:
         await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
-            for shipper in [s for g, s in self._ally_offers if g == game_id]:
-                del self._ally_offers[(game_id, shipper)]
-            await self.session(game_id).stop()
+            old = self.session(game_id)
+            for shipper, (ally, _) in list(old.ally_offers.items()):
+                await old.set_ally_offer(shipper, ally, 0)
+            await old.stop()
             await self.store.start_phase(game_id, moderator, position, key)
             return await self._start_session_of(game_id)
 

@@ -103,6 +103,7 @@ class PhaseSession:
         self.renderer = renderer
         self.state: GameState | None = None
         self.orders: dict[Faction, StandingOrders] = {}
+        self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -119,10 +120,14 @@ class PhaseSession:
     async def start(self) -> None:
         loaded = await self.store.load_game(self.game_id)
         self.state, self._seq = loaded.state, loaded.seq
+        options = loaded.record.options
         self.orders = {
-            f: StandingOrders.from_dict(o)
-            for f, o in loaded.record.options.get("standing_orders", {}).items()
-            for f in [Faction(f)]
+            Faction(f): StandingOrders.from_dict(o)
+            for f, o in options.get("standing_orders", {}).items()
+        }
+        self.ally_offers = {
+            Faction(shipper): (Faction(offer["ally"]), int(offer["amount"]))
+            for shipper, offer in options.get("ally_offers", {}).items()
         }
         self._restore_timers(loaded.record.deadlines, loaded.record.options)
         self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
@@ -162,6 +167,22 @@ class PhaseSession:
 
         result: SubmitResult = await self._call(run)
         return result
+
+    async def set_ally_offer(self, shipper: Faction, ally: Faction, amount: int) -> None:
+        """Record (0: withdraw) an ally's consent to pay up to ``amount`` of ``shipper``'s
+        next shipment; stored with the game, so a restart keeps it."""
+
+        async def run() -> None:
+            if amount > 0:
+                self.ally_offers[shipper] = (ally, amount)
+            else:
+                self.ally_offers.pop(shipper, None)
+            await self._save_option(
+                "ally_offers",
+                {s.value: {"ally": a.value, "amount": n} for s, (a, n) in self.ally_offers.items()},
+            )
+
+        await self._call(run)
 
     async def set_orders(self, faction: Faction, orders: StandingOrders) -> None:
         """Record a faction's standing orders privately and apply them if a prompt waits."""
@@ -480,8 +501,13 @@ class PhaseSession:
         await self.store.set_options(self.game_id, options)
 
     async def _save_orders(self) -> None:
+        orders = {f.value: o.to_dict() for f, o in self.orders.items()}
+        await self._save_option("standing_orders", orders)
+
+    async def _save_option(self, key: str, value: Any) -> None:
+        """Options are rewritten only from this task, so no write is lost."""
         options = dict((await self.store.game(self.game_id)).options)
-        options["standing_orders"] = {f.value: o.to_dict() for f, o in self.orders.items()}
+        options[key] = value
         await self.store.set_options(self.game_id, options)
 
     def _restore_timers(

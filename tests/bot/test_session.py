@@ -288,3 +288,14 @@ async def test_saved_standing_orders_are_confirmed_in_words_privately(table: Tab
     notes = [n.text for n in table.publisher.private_for(Faction.ATREIDES)]
     assert "Standing orders saved: karama: never." in notes
     assert "karama" not in table.public_text().lower().replace("karama window", "")
+
+
+async def test_an_ally_offer_survives_a_restart(table: Table) -> None:
+    session = await table.open(scenario())
+    await session.set_ally_offer(Faction.ATREIDES, Faction.SPACING_GUILD, 3)
+    await table.close()
+    session = await table.open()
+    assert session.ally_offers == {Faction.ATREIDES: (Faction.SPACING_GUILD, 3)}
+    await session.set_ally_offer(Faction.ATREIDES, Faction.SPACING_GUILD, 0)
+    await table.close()
+    assert (await table.open()).ally_offers == {}
