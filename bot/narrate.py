@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.publisher import PublicNotice
+from rules.board import POLAR_SINK
 from rules.events import Event
 from rules.factions import Faction
 from rules.view import PublicPrompt, PublicView
@@ -46,6 +47,8 @@ def name(faction: Any) -> str:
 
 
 def where(territory: str, sector: int | None) -> str:
+    if territory == POLAR_SINK:
+        return "the Polar Sink"
     return territory if sector is None else f"{territory} (sector {sector})"
 
 
