@@ -39,8 +39,8 @@ from rules.actions import (
     Ship,
     ShipToReserves,
 )
-from rules.board import ORNITHOPTER_CITIES, POLAR_SINK, Board, Territory, standard_board
-from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError
+from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board
+from rules.errors import InvalidActionError, NotYourTurnError, RulesError
 from rules.events import Event
 from rules.factions import KARAMA, Faction, is_worthless, same_card
 from rules.model import (
@@ -449,6 +449,3 @@ def board_stacks_to_dicts(stacks: Mapping[StackKey, Stack]) -> list[JSON]:
 def _stack_sort(item: tuple[StackKey, Stack]) -> tuple[str, str, int]:
     (faction, territory, sector), _ = item
     return (faction.value, territory, sector or 0)
-
-
-__all__ = ["POLAR_SINK", "GameState", "IllegalActionError"]

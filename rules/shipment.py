@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from rules import turn_flow
 from rules.actions import CrossShip, Send, Ship, ShipToReserves, action_to_dict
 from rules.board import THE_GREAT_FLAT, Territory
-from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from rules.errors import IllegalActionError, InvalidActionError
 from rules.events import Event
 from rules.factions import Faction
 from rules.karama import bg_karama_use
-from rules.model import Ability, Prompt, PromptKind, Snapshot, Stack, Step
-from rules.movement import destination_sector, sector_text, select_group
+from rules.model import Ability, Snapshot, Stack, Step
+from rules.movement import destination_sector, select_group
 
 if TYPE_CHECKING:
     from rules.game import GameState
@@ -558,6 +558,3 @@ def _landing_sectors(
             continue
         sectors.append(sector)
     return tuple(sectors)
-
-
-__all__ = ["NotYourTurnError", "Prompt", "PromptKind", "sector_text"]
