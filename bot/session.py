@@ -62,7 +62,15 @@ class Timing:
 
 
 class SessionError(Exception):
-    """A request the session cannot take (paused game, not a moderator, ...)."""
+    """A request the session cannot take (paused game, not a moderator, ...).
+
+    ``rule`` names the game rule behind the refusal when there is one (e.g. an open
+    Karama window, 3.01.11).
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +292,8 @@ class PhaseSession:
         prompts = self.state.public_view().prompts
         if prompts and not self.state.answers_open_prompt(action):
             waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
-            raise SessionError(f"please wait until this closes: {waiting}")
+            rule = self.state.open_prompts()[0].rule
+            raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
 
     # -- the task ---------------------------------------------------------------
 

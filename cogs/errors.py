@@ -30,6 +30,8 @@ def message_for(error: BaseException) -> str | None:
     """The ephemeral answer to a refusal, or None for an unexpected error."""
     if isinstance(error, RulesError):
         return f"Refused: {error.message} (rule {error.rule})."
+    if isinstance(error, SessionError) and error.rule:
+        return f"Refused: {error} (rule {error.rule})."
     if isinstance(error, REFUSALS):
         return f"Refused: {error}."
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):

@@ -164,6 +164,16 @@ class PromptKind(enum.StrEnum):
     GUILD_STOP = "guild_stop"  # the Guild's once-a-game Karama: stop a shipment
 
 
+PROMPT_RULES = {
+    PromptKind.KARAMA: "3.01.11",
+    PromptKind.ADVISE: "2.02.05",
+    PromptKind.INTRUSION: "2.02.16",
+    PromptKind.WARTIME: "2.02.18",
+    PromptKind.GUILD_TIMING: "2.06.12",
+    PromptKind.GUILD_STOP: "1.14.06",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A question the engine is waiting on besides the faction to act.
@@ -187,6 +197,13 @@ class Prompt:
 
     def waiting_on(self) -> tuple[Faction, ...]:
         return tuple(f for f in self.responders if f not in self.declined)
+
+    @property
+    def rule(self) -> str:
+        """The rule that opens this prompt (a Karama window: the ability's rule)."""
+        if self.kind is PromptKind.KARAMA and self.ability is not None:
+            return self.ability.rule
+        return PROMPT_RULES[self.kind]
 
     def to_dict(self) -> JSON:
         return {

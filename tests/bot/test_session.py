@@ -136,8 +136,9 @@ async def test_prompts_first_then_the_faction_to_act_is_asked(table: Table) -> N
     guild = table.publisher.private_for(Faction.SPACING_GUILD)
     assert guild[-1].prompt == "guild_timing" and "guild_now" in guild[-1].choices
     assert not table.publisher.private_for(Faction.HARKONNEN)
-    with pytest.raises(SessionError, match="Guild timing"):
+    with pytest.raises(SessionError, match="Guild timing") as caught:
         await table.submit(action_from_dict(scenario()["actions"][0]))
+    assert caught.value.rule == "2.06.12"
     await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
     asked = table.publisher.private_for(Faction.HARKONNEN)
     assert asked and "ship" in asked[-1].choices
