@@ -1,0 +1,92 @@
+"""Secrets reach only a faction's current player and the game's current moderators
+(issue 10): autocomplete, seats and their private channels, the moderator role,
+pings, and the moderators' channel."""
+
+from __future__ import annotations
+
+import simcord
+from simcord.backend.errors import SetupError
+
+from rules.factions import Faction
+from tests.cogs.conftest import make_table
+
+ATREIDES, BG, EMPEROR, HARKONNEN = (
+    Faction.ATREIDES,
+    Faction.BENE_GESSERIT,
+    Faction.EMPEROR,
+    Faction.HARKONNEN,
+)
+
+
+def can_read(channel: simcord.ChannelHandle, member: simcord.MemberActor) -> bool:
+    """Whether ``member`` can read ``channel``'s history (Discord's permissions)."""
+    try:
+        channel.history(viewer=member)
+    except SetupError:
+        return False
+    return True
+
+
+def pinged(env: simcord.Env, channel: simcord.ChannelHandle) -> list[int]:
+    """Whom the channel's last message notified (Discord's allowed mentions applied;
+    ``Message.mentions`` lists every user named in the text)."""
+    message = channel.last_message
+    assert message is not None
+    return list(env.backend.messages[channel.id][message.id].ping_user_ids)
+
+
+def values(choices: list[dict[str, object]]) -> list[object]:
+    return [c["value"] for c in choices]
+
+
+# -- 1. autocomplete answers for the caller's own faction only -----------------------
+
+
+AUTOCOMPLETES = (
+    ("ship", "to", {"forces": 5}),
+    ("ship", "sector", {"to": "Arrakeen", "forces": 1}),
+    ("send", "to", {}),
+    ("move", "from", {}),
+    ("move", "to", {"from": "Polar Sink"}),
+    ("cross-ship", "from", {}),
+    ("bg advise", "to", {}),
+    ("bg flip", "territory", {}),
+    ("map", "highlight", {}),
+)
+
+
+async def test_an_outsider_naming_a_faction_gets_no_choices(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    for command, option, options in AUTOCOMPLETES:
+        for faction in Faction:
+            found = await t.outsider.autocomplete(
+                t.table, command, option, "", faction=faction.value, **options
+            )
+            assert found == [], (command, option, faction, found)
+
+
+async def test_a_player_naming_another_faction_gets_their_own_choices(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    atreides = t.players[ATREIDES]
+    own = await atreides.autocomplete(t.table, "ship", "to", "", forces=5)
+    named = await atreides.autocomplete(t.table, "ship", "to", "", forces=5, faction="emperor")
+    assert own and values(named) == values(own)
+    origins = await atreides.autocomplete(t.table, "move", "from", "", faction="bene_gesserit")
+    assert values(origins) == ["Arrakeen"]  # the Atreides' forces, not the advisor's Polar Sink
+
+
+async def test_a_moderator_naming_a_faction_gets_its_choices(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, moderator_role="Mentats")
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    bg_own = await t.players[BG].autocomplete(t.table, "ship", "to", "", forces=5)
+    for moderator in (t.moderator, holder):
+        named = await moderator.autocomplete(
+            t.table, "ship", "to", "", forces=5, faction="bene_gesserit"
+        )
+        assert named and values(named) == values(bg_own)
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
+    after = await holder.autocomplete(t.table, "ship", "to", "", forces=5, faction="bene_gesserit")
+    assert after == []
