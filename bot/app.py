@@ -232,9 +232,26 @@ class Mentat:
 
     # -- seats, served from memory (autocomplete must answer within 3 seconds) -------
 
-    async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
+    async def seat(self, game_id: int, user_id: int, faction: Faction) -> int | None:
+        """Give ``faction``'s seat to ``user_id``; returns who held it before (or None).
+
+        One player, one seat: a user who holds another faction's seat is refused (a
+        moderator seats someone else there first), as is a faction not in the game.
+        """
+        state = self.session(game_id).state
+        if state is None or not state.in_game(faction):
+            raise SessionError(f"{faction.label} is not in this game")
+        seats = await self.seats(game_id)
+        held = next((f for f, u in seats.items() if u == user_id), None)
+        if held is not None and held is not faction:
+            raise SessionError(
+                f"<@{user_id}> already plays {held.label}: one player, one seat (seat "
+                f"someone else for {held.label} first to move them to {faction.label})"
+            )
+        previous = seats.get(faction)
         await self.store.seat(game_id, user_id, faction)
         self._seats.pop(game_id, None)
+        return previous
 
     async def seats(self, game_id: int) -> dict[Faction, int]:
         if game_id not in self._seats:

@@ -118,7 +118,7 @@ class Game(commands.Cog):
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
         app = app_of(interaction)
-        await app.seat(game_id, player.id, Faction(faction))
+        previous = await app.seat(game_id, player.id, Faction(faction))
         record = await app.store.game(game_id)
         channel_id = record.options.get("private_channels", {}).get(faction)
         channel = (
@@ -127,7 +127,7 @@ class Game(commands.Cog):
             else None
         )
         if isinstance(channel, discord.TextChannel):
-            await channel.set_permissions(player, view_channel=True, send_messages=True)
+            await hand_over(channel, player, previous)
         await reply(interaction, f"{player.mention} plays {Faction(faction).label}.")
 
     @game.command(name="start", description="Start the phase (optionally from a scenario file).")
@@ -160,6 +160,19 @@ class Game(commands.Cog):
         """Owner only: ``@Mentat sync [guild id]`` syncs the slash commands."""
         count = await self.bot.sync_commands(guild_id)  # type: ignore[attr-defined]
         await ctx.reply(f"Synced {count} commands.")
+
+
+async def hand_over(
+    channel: discord.TextChannel, player: discord.Member, previous: int | None
+) -> None:
+    """The faction's private channel: its new player reads it, the one before no longer."""
+    overwrites = {
+        target: overwrite
+        for target, overwrite in channel.overwrites.items()
+        if previous is None or previous == player.id or target.id != previous
+    }
+    overwrites[player] = discord.PermissionOverwrite(view_channel=True, send_messages=True)
+    await channel.edit(overwrites=overwrites)
 
 
 async def create_channels(

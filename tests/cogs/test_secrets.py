@@ -7,8 +7,9 @@ from __future__ import annotations
 import simcord
 from simcord.backend.errors import SetupError
 
+from bot.session import SessionError
 from rules.factions import Faction
-from tests.cogs.conftest import make_table
+from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
 
 ATREIDES, BG, EMPEROR, HARKONNEN = (
     Faction.ATREIDES,
@@ -90,3 +91,46 @@ async def test_a_moderator_naming_a_faction_gets_its_choices(simcord_env: simcor
     simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
     after = await holder.autocomplete(t.table, "ship", "to", "", forces=5, faction="bene_gesserit")
     assert after == []
+
+
+# -- 3. seats: the private channel follows the seat; one player, one seat -------------
+
+
+async def test_reseating_moves_the_private_channel(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    old, new = t.players[ATREIDES], t.outsider
+    private = t.private(ATREIDES)
+    assert can_read(private, old) and not can_read(private, new)
+    result = await t.moderator.slash(t.table, "game seat", player=new, faction="atreides")
+    assert is_ephemeral(result) and "plays Atreides" in text_of(result)
+    assert can_read(private, new)
+    assert not can_read(private, old)
+    assert await t.bot.app.faction_of(t.game_id, new.id) is ATREIDES
+    refused = await old.slash(t.table, "status")
+    assert refused.ephemeral and "no seat" in text_of(refused)
+    assert all(can_read(t.private(f), t.players[f]) for f in Faction if f is not ATREIDES)
+    assert [type(e) for e in refusals(simcord_env)] == [SessionError]
+
+
+async def test_one_player_holds_one_seat(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    atreides = t.players[ATREIDES]
+    result = await t.moderator.slash(t.table, "game seat", player=atreides, faction="harkonnen")
+    assert result.ephemeral
+    assert "already plays Atreides" in text_of(result) and "one seat" in text_of(result)
+    assert await t.bot.app.faction_of(t.game_id, t.players[HARKONNEN].id) is HARKONNEN
+    assert await t.bot.app.faction_of(t.game_id, atreides.id) is ATREIDES
+    assert not can_read(t.private(HARKONNEN), atreides)
+    again = await t.moderator.slash(t.table, "game seat", player=atreides, faction="atreides")
+    assert is_ephemeral(again) and "plays Atreides" in text_of(again)  # the same seat: fine
+    assert len(refusals(simcord_env)) == 1
+    assert isinstance(refusals(simcord_env)[0], SessionError)
+
+
+async def test_seating_a_faction_not_in_the_game_is_refused(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, seats="atreides,harkonnen,fremen")
+    result = await t.moderator.slash(t.table, "game seat", player=t.outsider, faction="emperor")
+    assert result.ephemeral
+    assert text_of(result) == "Refused: Emperor is not in this game."
+    assert await t.bot.app.faction_of(t.game_id, t.outsider.id) is None
+    assert [type(e) for e in refusals(simcord_env)] == [SessionError]
