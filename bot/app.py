@@ -219,16 +219,15 @@ class Mentat:
     async def require_moderator(
         self, game_id: int, user_id: int, *, roles: Collection[int] = ()
     ) -> None:
-        """Listed moderators and holders of the game's moderator role pass; others are refused.
+        """Listed moderators and current holders of the game's moderator role pass;
+        others are refused.
 
-        A role holder is added to the game's moderators the first time, so that the
-        log names them and the store's own checks (undo, redo, a new phase) accept them.
+        Checked at every use and never recorded: a role holder moderates only while
+        they hold the role. This check is the authority, so the store is told that the
+        request is authorised (and its log still names the moderator as the actor).
         """
-        if await self.store.is_moderator(game_id, user_id):
-            return
-        if not await self.moderator_role_in(game_id, roles):
+        if not await self.is_moderator(game_id, user_id, roles):
             raise SessionError("only this game's moderators may do that")
-        await self.store.add_moderator(game_id, user_id)
 
     # -- seats, served from memory (autocomplete must answer within 3 seconds) -------
 
@@ -391,7 +390,7 @@ class Mentat:
             for shipper, (ally, _) in list(old.ally_offers.items()):
                 await old.set_ally_offer(shipper, ally, 0)
             await old.stop()
-            await self.store.start_phase(game_id, moderator, position, key)
+            await self.store.start_phase(game_id, moderator, position, key, authorised=True)
             return await self._start_session_of(game_id)
 
         session: PhaseSession = await self._launch(run)

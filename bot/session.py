@@ -244,9 +244,12 @@ class PhaseSession:
 
         await self._call(run)
 
-    async def undo(self, moderator: int, key: str) -> SubmitResult:
+    async def undo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
+        """``authorised``: the caller checked that ``moderator`` moderates the game
+        (else the store accepts only its listed moderators)."""
+
         async def run() -> SubmitResult:
-            result = await self.store.undo(self.game_id, moderator, key)
+            result = await self.store.undo(self.game_id, moderator, key, authorised=authorised)
             await self._after(
                 result, None, note=f"Correction by <@{moderator}>: an action is undone."
             )
@@ -255,9 +258,12 @@ class PhaseSession:
         result: SubmitResult = await self._call(run)
         return result
 
-    async def redo(self, moderator: int, key: str) -> SubmitResult:
+    async def redo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
+        """``authorised``: the caller checked that ``moderator`` moderates the game
+        (else the store accepts only its listed moderators)."""
+
         async def run() -> SubmitResult:
-            result = await self.store.redo(self.game_id, moderator, key)
+            result = await self.store.redo(self.game_id, moderator, key, authorised=authorised)
             await self._after(
                 result, None, note=f"Correction by <@{moderator}>: an action is redone."
             )

@@ -557,11 +557,14 @@ class Store:
             return _duplicate(live, earlier, "action", _canonical(action_to_dict(action)))
 
     @_completes
-    async def undo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
+    async def undo(
+        self, game_id: int, moderator_id: int, idempotency_key: str, *, authorised: bool = False
+    ) -> SubmitResult:
         """Cancel the last action in effect (moderators only); the log keeps both entries.
 
         The events are one ``undone`` event (``seq`` and ``action`` of the cancelled entry,
-        ``moderator``). Raises :class:`NotModeratorError`, :class:`NothingToUndoError`,
+        ``moderator``). Raises :class:`NotModeratorError` (unless ``authorised``: the
+        caller checked the moderator itself), :class:`NothingToUndoError`,
         :class:`UnknownGameError`, :class:`GameFinishedError` or :class:`KeyReusedError`.
         """
         async with self._game_lock(game_id):
@@ -569,7 +572,7 @@ class Store:
             earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "undo", None)
-            await self._check_moderator(live.record, moderator_id, "undo")
+            await self._check_moderator(live.record, moderator_id, "undo", authorised)
             target = live.history.undo_target()
             history = live.history.after("undo", target)
             state = await self._rebuild(game_id, history, live.snapshot_heads)
@@ -585,7 +588,9 @@ class Store:
             return await self._write(live, history, state, row)
 
     @_completes
-    async def redo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
+    async def redo(
+        self, game_id: int, moderator_id: int, idempotency_key: str, *, authorised: bool = False
+    ) -> SubmitResult:
         """Re-apply the most recently undone action (moderators only).
 
         The events are a ``redone`` event followed by the action's own events. Raises as
@@ -596,7 +601,7 @@ class Store:
             earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "redo", None)
-            await self._check_moderator(live.record, moderator_id, "redo")
+            await self._check_moderator(live.record, moderator_id, "redo", authorised)
             target = live.history.redo_target()
             history = live.history.after("redo", target)
             body = await self._body(game_id, target)
@@ -609,7 +614,13 @@ class Store:
 
     @_completes
     async def start_phase(
-        self, game_id: int, moderator_id: int, start_state: GameState, idempotency_key: str
+        self,
+        game_id: int,
+        moderator_id: int,
+        start_state: GameState,
+        idempotency_key: str,
+        *,
+        authorised: bool = False,
     ) -> SubmitResult:
         """Begin a new phase at ``start_state`` (moderators only). Undo stops at a phase start.
 
@@ -621,7 +632,7 @@ class Store:
             earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "start", body)
-            await self._check_moderator(live.record, moderator_id, "start a phase")
+            await self._check_moderator(live.record, moderator_id, "start a phase", authorised)
             history = live.history.after("start")
             seq = history.last_seq
             row = _Row(seq, "start", moderator_id, idempotency_key, body, None, _started(seq))
@@ -828,9 +839,13 @@ class Store:
             live.snapshot_heads.add(snapshot.head)
         return SubmitResult(row.seq, row.events, state)
 
-    async def _check_moderator(self, record: GameRecord, user_id: int, what: str) -> None:
+    async def _check_moderator(
+        self, record: GameRecord, user_id: int, what: str, authorised: bool
+    ) -> None:
+        """A listed moderator, or ``authorised``: the application checked the user
+        itself (a holder of the game's moderator role, who is never listed)."""
         _check_active(record)
-        if not await self.is_moderator(record.id, user_id):
+        if not authorised and not await self.is_moderator(record.id, user_id):
             raise NotModeratorError(
                 f"only a moderator of game #{record.id} may {what}; user {user_id} is not one"
             )

@@ -46,13 +46,17 @@ class Moderation(commands.Cog):
     @mod.command(name="undo", description="Undo the last action.")
     async def mod_undo(self, interaction: discord.Interaction) -> None:
         game_id = await self._game(interaction)
-        await session_of(interaction, game_id).undo(interaction.user.id, key_of(interaction))
+        await session_of(interaction, game_id).undo(
+            interaction.user.id, key_of(interaction), authorised=True
+        )
         await reply(interaction, "Done: undone.")
 
     @mod.command(name="redo", description="Redo the last undone action.")
     async def mod_redo(self, interaction: discord.Interaction) -> None:
         game_id = await self._game(interaction)
-        await session_of(interaction, game_id).redo(interaction.user.id, key_of(interaction))
+        await session_of(interaction, game_id).redo(
+            interaction.user.id, key_of(interaction), authorised=True
+        )
         await reply(interaction, "Done: redone.")
 
     @mod.command(name="pause", description="Freeze the deadlines.")

@@ -475,6 +475,25 @@ async def test_only_moderators_undo(store: Store, script: list[dict[str, Any]]) 
     assert len(await store.log(game)) == 2
 
 
+async def test_an_authorised_caller_undoes_in_its_own_name(
+    store: Store, script: list[dict[str, Any]]
+) -> None:
+    """The application checked the moderator (say, a moderator role's holder, never
+    listed): the store takes its word, and the log names that user."""
+    game = await new_game(store)
+    await play(store, game, script[:2])
+    await store.undo(game, PLAYER, "u", authorised=True)
+    await store.redo(game, PLAYER, "r", authorised=True)
+    await store.start_phase(game, PLAYER, _two_faction_position(), "p", authorised=True)
+    log = await store.log(game)
+    assert [(e.kind, e.actor) for e in log[-3:]] == [
+        ("undo", PLAYER),
+        ("redo", PLAYER),
+        ("start", PLAYER),
+    ]
+    assert not await store.is_moderator(game, PLAYER)
+
+
 async def test_nothing_to_undo_or_redo(store: Store, script: list[dict[str, Any]]) -> None:
     game = await new_game(store)
     with pytest.raises(NothingToUndoError):

@@ -134,3 +134,48 @@ async def test_seating_a_faction_not_in_the_game_is_refused(simcord_env: simcord
     assert text_of(result) == "Refused: Emperor is not in this game."
     assert await t.bot.app.faction_of(t.game_id, t.outsider.id) is None
     assert [type(e) for e in refusals(simcord_env)] == [SessionError]
+
+
+# -- 4. the moderator role counts only while it is held ---------------------------------
+
+
+async def test_moderator_rights_end_with_the_role(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, moderator_role="Mentats")
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    paused = await holder.slash(t.table, "mod pause")
+    assert is_ephemeral(paused) and "Paused by" in t.table.last_message.content
+    await holder.slash(t.table, "mod resume")
+    status = await holder.slash(t.table, "status", faction="atreides")
+    assert status.ephemeral and "Spice:" in text_of(status)
+
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
+    paused = await holder.slash(t.table, "mod pause")
+    assert paused.ephemeral and "only this game's moderators" in text_of(paused)
+    status = await holder.slash(t.table, "status", faction="atreides")
+    assert status.ephemeral and "Atreides seat" in text_of(status)
+    assert "Spice:" not in text_of(status)
+    undone = await holder.slash(t.table, "mod undo")
+    assert undone.ephemeral and "only this game's moderators" in text_of(undone)
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+    assert not await t.bot.app.store.is_moderator(t.game_id, holder.id)  # never listed
+
+
+async def test_a_role_holder_undoes_in_their_own_name(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, moderator_role="Mentats", maps="never")
+    holder = t.role_holder
+    assert holder is not None
+    await t.players[Faction.SPACING_GUILD].click(
+        t.private(Faction.SPACING_GUILD).last_message, label="Decline"
+    )
+    await t.players[BG].slash(t.table, "pass")
+    undone = await holder.slash(t.table, "mod undo")
+    assert is_ephemeral(undone) and text_of(undone) == "Done: undone."
+    last = (await t.bot.app.store.log(t.game_id))[-1]
+    assert last.kind == "undo" and last.actor == holder.id
+    corrected = await holder.slash(t.table, "mod set-storm", sector=5)
+    assert is_ephemeral(corrected) and t.state().storm_sector == 5
+    started = (await t.bot.app.store.log(t.game_id))[-1]
+    assert started.kind == "start" and started.actor == holder.id
+    assert not await t.bot.app.store.is_moderator(t.game_id, holder.id)
+    assert refusals(simcord_env) == []
