@@ -41,7 +41,9 @@ class DiscordPublisher:
             log.warning("game %d: no private channel for %s", game_id, notice.faction.value)
             return
         view = prompt_view(game_id, notice)
-        await self._post(await self._fetch(int(channel_id)), notice.text, notice.picture, view)
+        channel = await self._fetch(int(channel_id))
+        player = (await self.bot.app.seats(game_id)).get(notice.faction)
+        await self._post(channel, notice.text, notice.picture, view, ping=player)
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
         await self._post(await self._channel(game_id, "moderators"), notice.text, None)
@@ -61,12 +63,22 @@ class DiscordPublisher:
         text: str,
         picture: bytes | None,
         view: discord.ui.View | None = None,
+        *,
+        ping: int | None = None,
     ) -> None:
-        """One message per notice (more only when the text passes Discord's 2000 characters)."""
+        """One message per notice (more only when the text passes Discord's 2000 characters).
+
+        Nothing pings (the client allows no mentions) but the user ``ping``: a faction's
+        notice may ping its own player, whose turn it is.
+        """
         chunks = split(text) or [""]
-        for chunk in chunks[:-1]:
-            await channel.send(chunk)
         extra: dict[str, object] = {}
+        if ping is not None:
+            extra["allowed_mentions"] = discord.AllowedMentions(
+                everyone=False, roles=False, replied_user=False, users=[discord.Object(ping)]
+            )
+        for chunk in chunks[:-1]:
+            await channel.send(chunk, **extra)  # type: ignore[call-overload]
         if picture is not None:
             extra["file"] = discord.File(io.BytesIO(picture), filename="map.png")
         if view is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import simcord
 from simcord.backend.errors import SetupError
 
+from bot.publisher import PrivateNotice
 from bot.session import SessionError
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
@@ -179,3 +180,31 @@ async def test_a_role_holder_undoes_in_their_own_name(simcord_env: simcord.Env) 
     assert started.kind == "start" and started.actor == holder.id
     assert not await t.bot.app.store.is_moderator(t.game_id, holder.id)
     assert refusals(simcord_env) == []
+
+
+# -- 13. announcements ping no one; a faction's channel may ping only its player ------
+
+
+async def test_announcements_ping_no_one(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    moderators = t.channel("dune-moderators")
+    await t.moderator.slash(t.table, "mod pause")
+    assert "Paused by" in t.table.last_message.content
+    assert pinged(simcord_env, t.table) == []
+    assert pinged(simcord_env, moderators) == []
+    await t.moderator.slash(t.table, "mod resume")
+    assert "Resumed by" in t.table.last_message.content
+    assert pinged(simcord_env, t.table) == []
+    await t.moderator.slash(t.table, "mod set-storm", sector=4)
+    assert "Correction by" in t.table.last_message.content
+    assert pinged(simcord_env, t.table) == [] and pinged(simcord_env, t.spectators) == []
+
+
+async def test_a_private_notice_pings_only_its_player(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    player = t.players[ATREIDES]
+    text = f"{player.mention}, your turn (and not {t.moderator.mention}'s or @everyone's)."
+    await t.bot.app.publisher.private(t.game_id, PrivateNotice(ATREIDES, text))
+    message = t.private(ATREIDES).last_message
+    assert message.content == text and not message.mention_everyone
+    assert pinged(simcord_env, t.private(ATREIDES)) == [player.id]
