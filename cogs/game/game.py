@@ -84,7 +84,9 @@ class Game(commands.Cog):
             parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channels, private = await create_channels(guild, list(start.factions), moderator_role)
+        channels, private = await create_channels(
+            guild, list(start.factions), moderator_role, creator=interaction.user
+        )
         timing = Timing.from_options(
             {
                 "timing": {
@@ -176,10 +178,17 @@ async def hand_over(
 
 
 async def create_channels(
-    guild: discord.Guild, factions: list[Faction], moderator_role: discord.Role | None
+    guild: discord.Guild,
+    factions: list[Faction],
+    moderator_role: discord.Role | None,
+    *,
+    creator: discord.Member | discord.User | None = None,
 ) -> tuple[dict[str, int], dict[Faction, int]]:
     """The category, the table, the read-only spectators', the moderators' and one private
-    channel per faction (its player is added by ``/game seat``)."""
+    channel per faction (its player is added by ``/game seat``).
+
+    The moderators' channel is for the game's creator (its first moderator) and the
+    moderator role's holders, whatever their server permissions."""
     me = guild.me
     everyone = guild.default_role
     bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True, attach_files=True)
@@ -192,8 +201,11 @@ async def create_channels(
         overwrites={everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can},
     )
     mods = dict(hidden)
+    moderator_can = discord.PermissionOverwrite(view_channel=True, send_messages=True)
     if moderator_role is not None:
-        mods[moderator_role] = discord.PermissionOverwrite(view_channel=True)
+        mods[moderator_role] = moderator_can
+    if isinstance(creator, discord.Member):
+        mods[creator] = moderator_can
     moderators = await guild.create_text_channel(
         "dune-moderators", category=category, overwrites=mods
     )

@@ -4,6 +4,7 @@ pings, and the moderators' channel."""
 
 from __future__ import annotations
 
+import discord
 import simcord
 from simcord.backend.errors import SetupError
 
@@ -208,3 +209,25 @@ async def test_a_private_notice_pings_only_its_player(simcord_env: simcord.Env) 
     message = t.private(ATREIDES).last_message
     assert message.content == text and not message.mention_everyone
     assert pinged(simcord_env, t.private(ATREIDES)) == [player.id]
+
+
+# -- 14. the game's creator reads the moderators' channel ------------------------------
+
+
+async def test_the_creator_reads_the_moderators_channel(simcord_env: simcord.Env) -> None:
+    guild = simcord_env.create_guild()
+    lobby = guild.create_text_channel("lobby")
+    managers = guild.create_role(
+        "Channel managers", permissions=discord.Permissions(manage_channels=True)
+    )
+    creator = guild.add_member(simcord_env.create_user("creator"), roles=[managers])
+    other_manager = guild.add_member(simcord_env.create_user("manager"), roles=[managers])
+    player = guild.add_member(simcord_env.create_user("player"))
+    await simcord_env.bot.sync_commands(guild.id)  # type: ignore[attr-defined]
+    result = await creator.slash(lobby, "game new", seats="atreides,harkonnen")
+    assert is_ephemeral(result) and "is set up" in text_of(result)
+    moderators = guild.channels["dune-moderators"]
+    assert can_read(moderators, creator)
+    assert "Paused by" in moderators.last_message.content
+    assert not can_read(moderators, other_manager) and not can_read(moderators, player)
+    assert not can_read(guild.channels["dune-atreides"], creator)  # private: its player only
