@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.board import SECTOR_COUNT, standard_board
+from rules.errors import MentatError, quote
 from rules.factions import Faction
 
 JSON = dict[str, Any]
 
 
-class CorrectionError(ValueError):
+class CorrectionError(MentatError, ValueError):
     """A correction that cannot be made; the message names the input."""
 
 
@@ -82,7 +83,7 @@ def take_card(data: JSON, faction: Faction, card: str) -> str:
     own = _faction(data, faction)
     match = next((c for c in own["cards"] if c.lower() == card.strip().lower()), None)
     if match is None:
-        raise CorrectionError(f"{faction.label} hold no {card!r}")
+        raise CorrectionError(f"{faction.label} hold no {quote(card)}")
     cards = list(own["cards"])
     cards.remove(match)
     own["cards"] = cards
@@ -92,7 +93,7 @@ def take_card(data: JSON, faction: Faction, card: str) -> str:
 def _piece(territory: str, sector: int | None) -> tuple[str, int | None]:
     found = standard_board().resolve(territory)
     if found is None:
-        raise CorrectionError(f"unknown territory {territory!r}")
+        raise CorrectionError(f"unknown territory {quote(territory)}")
     if not found.sectors:
         return found.name, None
     if sector is None and len(found.sectors) == 1:

@@ -24,7 +24,7 @@ from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
 from bot.store import SYSTEM_ACTOR, Store, SubmitResult
 from rules.actions import Action, ClosePrompts, FactionAction, Pass
-from rules.errors import RulesError
+from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -61,16 +61,12 @@ class Timing:
         }
 
 
-class SessionError(Exception):
+class SessionError(MentatError):
     """A request the session cannot take (paused game, not a moderator, ...).
 
     ``rule`` names the game rule behind the refusal when there is one (e.g. an open
     Karama window, 3.01.11).
     """
-
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +301,7 @@ class PhaseSession:
                 continue
             try:
                 request.done.set_result(await request.run())
-            except (RulesError, SessionError, LookupError, PermissionError, ValueError) as error:
+            except (MentatError, LookupError, PermissionError, ValueError) as error:
                 request.done.set_exception(error)
             except Exception as error:  # keep the game alive; report to the caller
                 log.exception("game %d: request failed", self.game_id)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
+import pytest
 import simcord
 
 from bot.session import SessionError
+from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
 
@@ -127,3 +131,16 @@ async def test_without_the_role_moderating_is_refused(simcord_env: simcord.Env) 
 
 def _polar_sink_move() -> dict[str, object]:
     return {"from": "Polar Sink", "to": "Imperial Basin", "sector": 9, "forces": 1}
+
+
+async def test_redo_with_nothing_to_redo_is_refused_not_logged(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    t = await make_table(simcord_env)
+    with caplog.at_level(logging.WARNING):
+        redo = await t.moderator.slash(t.table, "mod redo")
+        undo = await t.moderator.slash(t.table, "mod undo")
+    assert text_of(redo) == "Refused: there is no undone action to redo."
+    assert text_of(undo) == "Refused: there is no action to undo in this phase."
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
