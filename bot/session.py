@@ -243,9 +243,9 @@ class PhaseSession:
     async def undo(self, moderator: int, key: str) -> SubmitResult:
         async def run() -> SubmitResult:
             result = await self.store.undo(self.game_id, moderator, key)
-            await self._after(
-                result, None, note=f"Correction by <@{moderator}>: an action is undone."
-            )
+            view = result.state.public_view()
+            note = narrate.correction_note(moderator, "undone", result.events, view)
+            await self._after(result, None, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -254,9 +254,8 @@ class PhaseSession:
     async def redo(self, moderator: int, key: str) -> SubmitResult:
         async def run() -> SubmitResult:
             result = await self.store.redo(self.game_id, moderator, key)
-            await self._after(
-                result, None, note=f"Correction by <@{moderator}>: an action is redone."
-            )
+            note = narrate.correction_note(moderator, "redone", result.events)
+            await self._after(result, None, note=note)
             return result
 
         result: SubmitResult = await self._call(run)

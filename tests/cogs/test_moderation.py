@@ -12,8 +12,10 @@ from bot.session import SessionError
 from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
+from tests.cogs.test_commands import FREMEN_MOVE, _fremen_move_two, _started
 
 BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATREIDES
+FREMEN = Faction.FREMEN
 
 
 async def test_players_cannot_moderate(simcord_env: simcord.Env) -> None:
@@ -144,3 +146,44 @@ async def test_redo_with_nothing_to_redo_is_refused_not_logged(
     assert text_of(undo) == "Refused: there is no action to undo in this phase."
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
+
+
+async def test_undo_and_redo_of_a_karama_decline_tell_no_names(simcord_env: simcord.Env) -> None:
+    t = await _started(simcord_env, **FREMEN_MOVE)
+    await _fremen_move_two(t)
+    prompt = t.private(ATREIDES).last_message
+    await t.players[ATREIDES].click(prompt, label="Decline")
+    await t.moderator.slash(t.table, "mod undo")
+    mod = t.moderator.id
+    undone = t.table.last_message.content.splitlines()[0]
+    assert undone == f"Correction by <@{mod}>: the last decision was taken back."
+    await t.moderator.slash(t.table, "mod redo")
+    redone = t.table.last_message.content
+    assert redone.splitlines()[0] == (
+        f"Correction by <@{mod}>: the last decision taken back is made again."
+    )
+    assert "{" not in redone and "'" not in redone
+
+
+async def test_undo_of_a_shipment_is_told_in_words(simcord_env: simcord.Env) -> None:
+    t = await _started(simcord_env, **FREMEN_MOVE)
+    fremen = t.players[FREMEN]
+    await fremen.slash(t.table, "pass")
+    await fremen.click(
+        (
+            await fremen.slash(
+                t.table,
+                "move",
+                to="Rock Outcroppings",
+                sector=13,
+                forces=1,
+                **{"from": "Sietch Tabr"},
+            )
+        ).response.message,
+        label="Confirm",
+    )
+    await t.moderator.slash(t.table, "mod undo")
+    move = "the Fremen move of 1 force from Sietch Tabr to Rock Outcroppings (sector 13)"
+    assert f"{move} was taken back." in t.table.last_message.content
+    await t.moderator.slash(t.table, "mod undo")
+    assert "the Fremen pass (shipment) was taken back." in t.table.last_message.content
