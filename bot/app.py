@@ -320,6 +320,29 @@ class Mentat:
             return action
         return replace(action, ally_pays=min(offered, self._shipment_cost(game_id, action)))
 
+    def recheck_ally_payment(
+        self, game_id: int, action: FactionAction, given: int | None, *, moderator: bool = False
+    ) -> None:
+        """At Confirm: refuse a previewed shipment whose ally payment is no longer what the
+        ally consents to now (it withdrew or changed its offer), telling the new figures."""
+        if not isinstance(action, Ship):
+            return
+        now = self.with_ally_payment(
+            game_id, replace(action, ally_pays=0), given, moderator=moderator
+        )
+        if now.ally_pays == action.ally_pays:
+            return
+        state = self.session(game_id).state
+        ally = state.ally_of(action.faction) if state is not None else None
+        who = ally.label if ally is not None else "your ally"
+        cost = self._shipment_cost(game_id, action)
+        yours = f"; you would pay {max(cost - now.ally_pays, 0)}" if cost < 10**6 else ""
+        raise SessionError(
+            f"{who}'s offer changed after your preview: {who} now pays {now.ally_pays} of "
+            f"this shipment, not {action.ally_pays}{yours}. Nothing was shipped; "
+            "use /ship again to see the new preview"
+        )
+
     def _has_ally(self, game_id: int, faction: Faction) -> bool:
         state = self.session(game_id).state
         return state is not None and state.ally_of(faction) is not None
@@ -362,17 +385,21 @@ class Mentat:
         key: str,
         note: str,
         roles: Collection[int] = (),
+        keep_ally_offers: bool = False,
     ) -> PhaseSession:
         """Restart the game's phase at ``position`` (moderators only), announced publicly.
 
-        The log keeps everything before it, but undo stops at this new start.
+        The log keeps everything before it, but undo stops at this new start. The allies'
+        pending offers end with the old phase, unless ``keep_ally_offers`` (a correction:
+        the same phase goes on from a corrected position).
         """
         await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
             old = self.session(game_id)
-            for shipper, (ally, _) in list(old.ally_offers.items()):
-                await old.set_ally_offer(shipper, ally, 0)
+            if not keep_ally_offers:
+                for shipper, (ally, _) in list(old.ally_offers.items()):
+                    await old.set_ally_offer(shipper, ally, 0)
             await old.stop()
             await self.store.start_phase(game_id, moderator, position, key)
             return await self._start_session_of(game_id)
@@ -414,6 +441,7 @@ class Mentat:
             key=key,
             note=f"Correction by <@{moderator}>: {what}",
             roles=roles,
+            keep_ally_offers=True,
         )
 
 

@@ -63,9 +63,12 @@ class Play(commands.Cog):
         game_id: int,
         action: FactionAction,
         note: str = "",
+        ally_pays_given: int | None = None,
     ) -> None:
         text = preview(state_of(interaction, game_id), action, note)
-        view = ConfirmActionView(game_id, action, interaction.user.id)
+        view = ConfirmActionView(
+            game_id, action, interaction.user.id, ally_pays_given=ally_pays_given
+        )
         await reply(interaction, text, view=view)
 
     async def _submit(
@@ -110,7 +113,7 @@ class Play(commands.Cog):
                 f"Ally payment: {offer.ally.label} pays {action.ally_pays} of it "
                 f"(offered up to {offer.amount} with /ally-pay)."
             )
-        await self._preview(interaction, game_id, action, note)
+        await self._preview(interaction, game_id, action, note, ally_pays)
 
     @app_commands.command(
         name="ally-pay",
