@@ -369,6 +369,12 @@ class Mentat:
         if owner is not None and faction is not owner:
             raise OrderError(f"only the {owner.label} give a {name} standing order")
         session = self.session(game_id)
+        if session.state is not None and session.state.is_complete:
+            raise OrderError(
+                "the Shipment & Movement phase is over, so there is nothing left to order"
+            )
+        if name == "guild_timing" and value.startswith("before:"):
+            _check_guild_before(session.state, value.removeprefix("before:"))
         current = session.orders.get(faction, StandingOrders())
         orders = StandingOrders.from_dict({**current.to_dict(), name: value})
         await session.set_orders(faction, orders)
@@ -443,6 +449,15 @@ class Mentat:
             roles=roles,
             keep_ally_offers=True,
         )
+
+
+def _check_guild_before(state: GameState | None, wanted: str) -> None:
+    """``before:<faction>`` must name another faction of this game."""
+    before = Faction.parse(wanted)
+    if before is Faction.SPACING_GUILD:
+        raise OrderError("the Guild cannot act before itself; name another faction")
+    if before is not None and state is not None and not state.in_game(before):
+        raise OrderError(f"{before.label} is not in this game, so the Guild cannot act before it")
 
 
 FREMEN_START = (("Sietch Tabr", None, 4), ("False Wall South", 4, 3), ("False Wall West", 16, 3))

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.orders import OrderError
 from bot.render import render_map
 from cogs.common import (
     FactionName,
@@ -46,7 +47,7 @@ from rules.factions import Faction
 
 log = logging.getLogger(__name__)
 
-GuildOrder = Literal["ask", "in_order", "last"]
+GuildOrder = Literal["ask", "in_order", "last", "before"]
 
 
 class Play(commands.Cog):
@@ -286,7 +287,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        value = f"before:{before}" if before else order
+        value = guild_order(order, before)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, f"Standing order saved: Guild timing {value}.")
@@ -348,6 +349,21 @@ class Play(commands.Cog):
         file = discord.File(io.BytesIO(png), filename="map.png")
         text = f"Legal destinations from {highlight}." if highlight else "The board now."
         await interaction.followup.send(text, file=file, ephemeral=bool(highlight))
+
+
+def guild_order(order: str, before: str | None) -> str:
+    """The Guild timing order from ``order`` and ``before`` (which only goes with "before",
+    or with "ask", the default, when the player only names the faction)."""
+    if before is None:
+        if order == "before":
+            raise OrderError("order:before needs the faction to act before (before:)")
+        return order
+    if order not in ("before", "ask"):
+        raise OrderError(
+            f"order:{order} and before:{before} say different things; give order:before "
+            "with before:, or order alone"
+        )
+    return f"before:{before}"
 
 
 def destinations(state: Any, faction: Faction, highlight: str) -> list[tuple[str, int | None]]:
