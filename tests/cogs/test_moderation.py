@@ -187,3 +187,39 @@ async def test_undo_of_a_shipment_is_told_in_words(simcord_env: simcord.Env) -> 
     assert f"{move} was taken back." in t.table.last_message.content
     await t.moderator.slash(t.table, "mod undo")
     assert "the Fremen pass (shipment) was taken back." in t.table.last_message.content
+
+
+async def test_mod_card_takes_only_real_cards(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    before = len(t.table.history())
+    for junk in ("", "@everyone", "K" * 2000, "Karma"):
+        result = await t.moderator.slash(t.table, "mod card", faction="atreides", card=junk)
+        text = text_of(result)
+        assert is_ephemeral(result) and text.startswith("Refused: there is no treachery card")
+        assert len(text) <= 300
+    assert t.state().factions[ATREIDES].cards == ()
+    assert len(t.table.history()) == before  # nothing announced
+    given = await t.moderator.slash(t.table, "mod card", faction="atreides", card=" karama ")
+    assert text_of(given) == "Done: corrected and announced."
+    assert t.state().factions[ATREIDES].cards == ("Karama",)
+    assert t.state().karama_card(ATREIDES) == "Karama"
+    choices = await t.moderator.autocomplete(t.table, "mod card", "card", "ka", faction="atreides")
+    assert [c["value"] for c in choices] == ["Karama"]
+    every = await t.moderator.autocomplete(t.table, "mod card", "card", "", faction="atreides")
+    assert {c["value"] for c in every} >= {"Karama", "Hajr", "Baliset"}
+    assert len(refusals(simcord_env)) == 4
+
+
+async def test_corrections_that_move_no_forces_are_refused(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    before = len(t.table.history())
+    place = await t.moderator.slash(
+        t.table, "mod place", faction="harkonnen", territory="Carthag", forces=0
+    )
+    assert text_of(place) == "Refused: that moves no forces (forces and special are both 0)."
+    remove = await t.moderator.slash(
+        t.table, "mod remove", faction="harkonnen", territory="Carthag", forces=0, special=0
+    )
+    assert text_of(remove) == "Refused: that moves no forces (forces and special are both 0)."
+    assert len(t.table.history()) == before
+    assert len(refusals(simcord_env)) == 2
