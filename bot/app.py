@@ -463,6 +463,7 @@ def _check_guild_before(state: GameState | None, wanted: str) -> None:
 FREMEN_START = (("Sietch Tabr", None, 4), ("False Wall South", 4, 3), ("False Wall West", 16, 3))
 """The Fremen's 10 starting forces when the players do not choose (a documented default)."""
 SEAT_ORDER = tuple(Faction)
+MIN_FACTIONS = 2
 
 
 def standard_start(
@@ -477,8 +478,15 @@ def standard_start(
 
     Every faction's starting spice, reserves and board; the Fremen as
     :data:`FREMEN_START`, the Bene Gesserit's one force in the Polar Sink. Raises
-    ScenarioError for an impossible setting (an unknown variant, a storm off the board).
+    ScenarioError for an impossible setting (fewer than two factions, an unknown variant,
+    a storm off the board).
     """
+    playing = [f for f in seats if f is not None]
+    if len(playing) < MIN_FACTIONS:
+        named = ", ".join(f.label for f in playing) or "none"
+        raise ScenarioError(
+            f"a game of Dune needs at least {MIN_FACTIONS} factions; the seats give {named}"
+        )
     board: list[dict[str, Any]] = []
     factions: dict[str, dict[str, Any]] = {}
     for faction in (f for f in seats if f is not None):
