@@ -248,12 +248,18 @@ class Mentat:
     # -- actions and the allies' payments -------------------------------------------------
 
     async def submit(
-        self, game_id: int, action: FactionAction, *, actor: int, key: str
+        self,
+        game_id: int,
+        action: FactionAction,
+        *,
+        actor: int,
+        key: str,
+        check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        """Submit ``action`` to the game's session; an accepted shipment uses up the
-        ally's offer for it."""
+        """Submit ``action`` to the game's session (``check`` as in
+        :meth:`PhaseSession.submit`); an accepted shipment uses up the ally's offer for it."""
         session = self.session(game_id)
-        result = await session.submit(action.faction, action, actor=actor, key=key)
+        result = await session.submit(action.faction, action, actor=actor, key=key, check=check)
         if isinstance(action, Ship) and action.faction in session.ally_offers:
             ally, _ = session.ally_offers[action.faction]
             await session.set_ally_offer(action.faction, ally, 0)

@@ -152,9 +152,19 @@ class PhaseSession:
     # -- requests (any task may call these; they run one at a time) ---------------
 
     async def submit(
-        self, faction: Faction, action: FactionAction, *, actor: int, key: str
+        self,
+        faction: Faction,
+        action: FactionAction,
+        *,
+        actor: int,
+        key: str,
+        check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        """A player's action; raises the RulesError of a refusal (nothing changes)."""
+        """A player's action; raises the RulesError of a refusal (nothing changes).
+
+        ``check``, if given, runs in the session's turn just before the action is taken
+        (e.g. that an ally's offer still stands) and refuses by raising.
+        """
         if action.faction is not faction:
             raise SessionError(f"you play {faction.label}, not {action.faction.label}")
 
@@ -164,6 +174,8 @@ class PhaseSession:
                 return earlier
             self._check_running()
             self._check_not_early(action)
+            if check is not None:
+                check()
             result = await self.store.submit(self.game_id, actor, action, key)
             if not result.duplicate:
                 await self._after(result, action)

@@ -64,11 +64,14 @@ class ConfirmActionView(discord.ui.View):
             moderator = await app.is_moderator(
                 self.game_id, interaction.user.id, roles_of(interaction)
             )
-            app.recheck_ally_payment(
-                self.game_id, self.action, self.ally_pays_given, moderator=moderator
-            )
             await app.submit(
-                self.game_id, self.action, actor=interaction.user.id, key=key_of(interaction)
+                self.game_id,
+                self.action,
+                actor=interaction.user.id,
+                key=key_of(interaction),
+                check=lambda: app.recheck_ally_payment(
+                    self.game_id, self.action, self.ally_pays_given, moderator=moderator
+                ),
             )
         except Exception as error:
             await report(interaction, error)
