@@ -268,8 +268,9 @@ class Mentat:
     async def offer_ally_payment(self, game_id: int, ally: Faction, amount: int) -> AllyOffer:
         """``ally`` consents to pay up to ``amount`` spice of its ally's next shipment.
 
-        Stored with the game until that shipment is accepted or a new phase begins;
-        0 withdraws the offer. The shipper is told privately.
+        Stored with the game until that shipment is accepted or a new phase begins (a
+        moderator's correction keeps it); 0 withdraws the offer. The shipper is told
+        privately.
         """
         state = self.session(game_id).state
         if state is None:

@@ -23,12 +23,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "karama": ("ask", "never"),
     "advise": ("ask", "polar_sink", "territory", "never"),
     "intrusion": ("ask", "never"),
-    "guild_timing": (
-        "ask",
-        "in_order",
-        "last",
-        *(f"before:{f.value}" for f in Faction if f is not Faction.SPACING_GUILD),
-    ),
+    "guild_timing": ("ask", "in_order", "last", *(f"before:{f.value}" for f in Faction)),
 }
 
 
