@@ -13,7 +13,7 @@ import logging
 import discord
 from discord import app_commands
 
-from rules.errors import MentatError
+from rules.errors import QUOTE_LIMIT, MentatError
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,11 @@ async def reply(
         await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[call-overload]
     else:
         await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[call-overload]
+
+
+def clip(typed: str) -> str:
+    """What a user typed, as echoed in an answer: at most ``QUOTE_LIMIT`` characters."""
+    return typed if len(typed) <= QUOTE_LIMIT else typed[: QUOTE_LIMIT - 1] + "…"
 
 
 def clamp(text: str, limit: int = LIMIT) -> str:

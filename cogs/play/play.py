@@ -22,7 +22,7 @@ from cogs.common import (
     roles_of,
     state_of,
 )
-from cogs.errors import reply
+from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.preview import preview
 from cogs.play.views import ConfirmActionView
@@ -347,7 +347,7 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
         png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
         file = discord.File(io.BytesIO(png), filename="map.png")
-        text = f"Legal destinations from {highlight}." if highlight else "The board now."
+        text = f"Legal destinations from {clip(highlight)}." if highlight else "The board now."
         await interaction.followup.send(text, file=file, ephemeral=bool(highlight))
 
 

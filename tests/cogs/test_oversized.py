@@ -1,4 +1,4 @@
-"""Oversized input: every refusal arrives, fits Discord's limit and quotes little of it."""
+"""Oversized input: every answer arrives, fits Discord's limit and quotes little of it."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ COMMANDS: list[tuple[str, str, dict[str, Any]]] = [
     ("atreides", "karama", {"use": "prevent", "ability": LONG, "card": LONG}),
     ("atreides", "bg flip", {"territory": LONG, "to": "fighters"}),
     ("atreides", "map", {"highlight": LONG}),
+    ("atreides", "map", {"highlight": "Arrakeen" + "!" * 1995}),  # names Arrakeen
 ]
 
 
@@ -41,7 +42,7 @@ async def _first(env: simcord.Env, faction: str) -> Any:
 
 
 @pytest.mark.parametrize(("faction", "command", "options"), COMMANDS)
-async def test_a_refusal_of_oversized_input_is_delivered_short(
+async def test_the_answer_to_oversized_input_is_delivered_short(
     simcord_env: simcord.Env, faction: str, command: str, options: dict[str, Any]
 ) -> None:
     t = await _first(simcord_env, faction)
@@ -49,7 +50,7 @@ async def test_a_refusal_of_oversized_input_is_delivered_short(
     result = await player.slash(t.table, command, **options)
     text = text_of(result)
     assert text and len(text) <= 2000, len(text)
-    assert "x" * 100 not in text, text
+    assert "x" * 100 not in text and "!" * 100 not in text, text
     refusals(simcord_env)
 
 
