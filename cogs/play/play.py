@@ -301,7 +301,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {to}")
+        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {clip(to)}")
 
     @bg.command(name="flip", description="Flip your forces in a territory.")
     @app_commands.autocomplete(territory=ac.own_territory)
