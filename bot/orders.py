@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.actions import Advise, FactionAction, GuildDelay, GuildNow, Pass
 from rules.board import POLAR_SINK
+from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import Prompt, PromptKind
@@ -26,7 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-class OrderError(ValueError):
+class OrderError(MentatError, ValueError):
     """A standing order that does not exist; the message lists the choices."""
 
 
@@ -42,10 +43,10 @@ class StandingOrders:
         known = {f.name for f in fields(cls)}
         for key, value in data.items():
             if key not in known:
-                raise OrderError(f"unknown standing order {key!r}; orders: {', '.join(known)}")
+                raise OrderError(f"unknown standing order {quote(key)}; orders: {', '.join(known)}")
             if value not in CHOICES[key]:
                 raise OrderError(
-                    f"{key} cannot be {value!r}; choose one of {', '.join(CHOICES[key])}"
+                    f"{key} cannot be {quote(value)}; choose one of {', '.join(CHOICES[key])}"
                 )
         return cls(**dict(data))
 

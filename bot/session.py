@@ -24,7 +24,7 @@ from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
 from bot.store import SYSTEM_ACTOR, Store, SubmitResult
 from rules.actions import Action, ClosePrompts, FactionAction, Pass
-from rules.errors import RulesError
+from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -61,16 +61,12 @@ class Timing:
         }
 
 
-class SessionError(Exception):
+class SessionError(MentatError):
     """A request the session cannot take (paused game, not a moderator, ...).
 
     ``rule`` names the game rule behind the refusal when there is one (e.g. an open
     Karama window, 3.01.11).
     """
-
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +152,19 @@ class PhaseSession:
     # -- requests (any task may call these; they run one at a time) ---------------
 
     async def submit(
-        self, faction: Faction, action: FactionAction, *, actor: int, key: str
+        self,
+        faction: Faction,
+        action: FactionAction,
+        *,
+        actor: int,
+        key: str,
+        check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        """A player's action; raises the RulesError of a refusal (nothing changes)."""
+        """A player's action; raises the RulesError of a refusal (nothing changes).
+
+        ``check``, if given, runs in the session's turn just before the action is taken
+        (e.g. that an ally's offer still stands) and refuses by raising.
+        """
         if action.faction is not faction:
             raise SessionError(f"you play {faction.label}, not {action.faction.label}")
 
@@ -168,6 +174,8 @@ class PhaseSession:
                 return earlier
             self._check_running()
             self._check_not_early(action)
+            if check is not None:
+                check()
             result = await self.store.submit(self.game_id, actor, action, key)
             if not result.duplicate:
                 await self._after(result, action)
@@ -250,9 +258,9 @@ class PhaseSession:
 
         async def run() -> SubmitResult:
             result = await self.store.undo(self.game_id, moderator, key, authorised=authorised)
-            await self._after(
-                result, None, note=f"Correction by <@{moderator}>: an action is undone."
-            )
+            view = result.state.public_view()
+            note = narrate.correction_note(moderator, "undone", result.events, view)
+            await self._after(result, None, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -264,9 +272,8 @@ class PhaseSession:
 
         async def run() -> SubmitResult:
             result = await self.store.redo(self.game_id, moderator, key, authorised=authorised)
-            await self._after(
-                result, None, note=f"Correction by <@{moderator}>: an action is redone."
-            )
+            note = narrate.correction_note(moderator, "redone", result.events)
+            await self._after(result, None, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -311,7 +318,7 @@ class PhaseSession:
                 continue
             try:
                 request.done.set_result(await request.run())
-            except (RulesError, SessionError, LookupError, PermissionError, ValueError) as error:
+            except (MentatError, LookupError, PermissionError, ValueError) as error:
                 request.done.set_exception(error)
             except Exception as error:  # keep the game alive; report to the caller
                 log.exception("game %d: request failed", self.game_id)

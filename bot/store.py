@@ -53,7 +53,7 @@ from typing import Any, Literal, ParamSpec, TypeVar, cast
 import aiosqlite
 
 from rules.actions import Action, action_from_dict, action_to_dict
-from rules.errors import RulesError
+from rules.errors import MentatError, RulesError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -75,7 +75,7 @@ CREATE_KEY = "mentat:create"
 # -- errors -------------------------------------------------------------------
 
 
-class StoreError(Exception):
+class StoreError(MentatError):
     """A request the store refuses or cannot carry out. Nothing was written."""
 
 

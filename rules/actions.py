@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from rules.errors import InvalidActionError
+from rules.errors import InvalidActionError, quote
 from rules.factions import Faction
 
 
@@ -219,20 +219,22 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     a missing field, or a field of the wrong type.
     """
     if not isinstance(data, Mapping):
-        raise InvalidActionError(f"an action must be an object, not {data!r}", rule=_RULE_FOR_PARSE)
+        raise InvalidActionError(
+            f"an action must be an object, not {quote(data)}", rule=_RULE_FOR_PARSE
+        )
     name = data.get("action")
     cls = ACTION_TYPES.get(str(name)) if name is not None else None
     if cls is None:
         known = ", ".join(sorted(ACTION_TYPES))
         raise InvalidActionError(
-            f"unknown action {name!r}; known actions: {known}", rule=_RULE_FOR_PARSE
+            f"unknown action {quote(name)}; known actions: {known}", rule=_RULE_FOR_PARSE
         )
     if not issubclass(cls, FactionAction):
         return cls()
     faction = Faction.parse(str(data.get("faction", "")))
     if faction is None:
         raise InvalidActionError(
-            f"unknown faction {data.get('faction')!r} in {cls.name!r} action",
+            f"unknown faction {quote(data.get('faction'))} in {cls.name!r} action",
             rule=_RULE_FOR_PARSE,
         )
     kwargs: dict[str, Any] = {"faction": faction}
@@ -259,6 +261,6 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
     elif isinstance(value, str):
         return value
     raise InvalidActionError(
-        f"{action!r}: {key!r} cannot be {value!r} (expected {kind.split(' ')[0]})",
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected {kind.split(' ')[0]})",
         rule=_RULE_FOR_PARSE,
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rules import turn_flow
 from rules.actions import Advise, Flip, Move, action_to_dict
 from rules.board import POLAR_SINK, Territory
-from rules.errors import IllegalActionError, InvalidActionError
+from rules.errors import IllegalActionError, InvalidActionError, quote
 from rules.events import Event
 from rules.factions import Faction
 from rules.model import Ability, Prompt, PromptKind, Stack
@@ -130,7 +130,7 @@ def flip(state: GameState, action: Flip) -> list[Event]:
         raise IllegalActionError("only the Bene Gesserit flip their forces", rule=INTRUSION_RULE)
     if action.to not in ("fighters", "advisors"):
         raise InvalidActionError(
-            f"flip to 'fighters' or 'advisors', not {action.to!r}", rule=INTRUSION_RULE
+            f"flip to 'fighters' or 'advisors', not {quote(action.to)}", rule=INTRUSION_RULE
         )
     territory = state.territory(action.territory, rule=INTRUSION_RULE)
     if action.to == "advisors":

@@ -40,7 +40,7 @@ from rules.actions import (
     ShipToReserves,
 )
 from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board
-from rules.errors import InvalidActionError, NotYourTurnError, RulesError
+from rules.errors import InvalidActionError, NotYourTurnError, RulesError, quote
 from rules.events import Event
 from rules.factions import KARAMA, Faction, is_worthless, same_card
 from rules.model import (
@@ -275,7 +275,9 @@ class GameState:
     def territory(self, name: str, *, rule: str, what: str = "territory") -> Territory:
         found = self.board.resolve(name)
         if found is None:
-            raise InvalidActionError(f"there is no {what} called {name!r} on the board", rule=rule)
+            raise InvalidActionError(
+                f"there is no {what} called {quote(name)} on the board", rule=rule
+            )
         return found
 
     def stack(self, faction: Faction, territory: str, sector: int | None) -> Stack:

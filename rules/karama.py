@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules.actions import KaramaCancel, KaramaPrevent, action_from_dict
-from rules.errors import IllegalActionError, InvalidActionError
+from rules.errors import IllegalActionError, InvalidActionError, quote
 from rules.events import Event
 from rules.factions import KARAMA, Faction, same_card
 from rules.model import Ability, Prompt, PromptKind, Snapshot
@@ -80,7 +80,7 @@ def _window(state: GameState, faction: Faction, ability: str | None) -> Prompt:
     if ability is not None and ability not in Ability.__members__.values():
         known = ", ".join(a.value for a in Ability)
         raise InvalidActionError(
-            f"unknown ability {ability!r}; abilities: {known}", rule=KARAMA_RULE
+            f"unknown ability {quote(ability)}; abilities: {known}", rule=KARAMA_RULE
         )
     for prompt in state.phase.open_prompts:
         if prompt.kind is not PromptKind.KARAMA or faction not in prompt.waiting_on():
@@ -153,7 +153,7 @@ def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:
     faction = action.faction
     if action.ability != Ability.SHIP_AS_IT_PLEASES_YOU.value:
         raise IllegalActionError(
-            f"{action.ability!r} cannot be prevented: in this phase only the Guild's "
+            f"{quote(action.ability)} cannot be prevented: in this phase only the Guild's "
             "ship_as_it_pleases_you (✷…✷) can",
             rule=KARAMA_RULE,
         )

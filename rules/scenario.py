@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.actions import action_from_dict
 from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
-from rules.errors import RulesError
+from rules.errors import MentatError, RulesError, quote
 from rules.factions import Faction
 from rules.game import GameState, board_stacks_to_dicts
 from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
@@ -22,7 +22,7 @@ FORMAT = "dune-scenario/1"
 FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(MentatError, ValueError):
     """The scenario file itself is malformed; the message names the field."""
 
 
@@ -54,7 +54,7 @@ def load_scenario(data: object) -> Scenario:
     """Check and read a scenario; raises ScenarioError naming the first bad field."""
     root = _mapping(data, "the file")
     if root.get("format") != FORMAT:
-        raise ScenarioError(f"format: expected {FORMAT!r}, got {root.get('format')!r}")
+        raise ScenarioError(f"format: expected {FORMAT!r}, got {quote(root.get('format'))}")
     for key in ("storm_sector", "seats"):
         if key not in root:
             raise ScenarioError(f"{key}: required key missing")
@@ -119,7 +119,7 @@ def _sequence(value: object, where: str) -> Sequence[Any]:
 
 def _count(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{where}: expected a whole number, got {value!r}")
+        raise ScenarioError(f"{where}: expected a whole number, got {quote(value)}")
     if value < 0:
         raise ScenarioError(f"{where}: cannot be negative ({value})")
     return value
@@ -129,14 +129,14 @@ def _faction(value: object, where: str) -> Faction:
     faction = Faction.parse(value) if isinstance(value, str) else None
     if faction is None:
         known = ", ".join(f.value for f in Faction)
-        raise ScenarioError(f"{where}: unknown faction {value!r} (known: {known})")
+        raise ScenarioError(f"{where}: unknown faction {quote(value)} (known: {known})")
     return faction
 
 
 def _rules(root: Mapping[str, Any]) -> RuleSet:
     advanced = root.get("advanced", True)
     if not isinstance(advanced, bool):
-        raise ScenarioError(f"advanced: expected true or false, got {advanced!r}")
+        raise ScenarioError(f"advanced: expected true or false, got {quote(advanced)}")
     variants = _mapping(root.get("variants") or {}, "variants")
     for key, value in variants.items():
         choices = VARIANT_CHOICES.get(key)
@@ -145,13 +145,13 @@ def _rules(root: Mapping[str, Any]) -> RuleSet:
                 f"variants.{key}: unknown variant (known: {', '.join(VARIANT_CHOICES)})"
             )
         if value not in choices or type(value) is not type(choices[0]):
-            raise ScenarioError(f"variants.{key}: {value!r} is not one of {list(choices)}")
+            raise ScenarioError(f"variants.{key}: {quote(value)} is not one of {list(choices)}")
     return RuleSet.from_dict({"advanced": advanced, "variants": dict(variants)})
 
 
 def _storm(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= SECTOR_COUNT:
-        raise ScenarioError(f"storm_sector: expected a printed sector 1..18, got {value!r}")
+        raise ScenarioError(f"storm_sector: expected a printed sector 1..18, got {quote(value)}")
     return value
 
 
@@ -212,7 +212,9 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
             raise ScenarioError(f"{where}.faction: {faction.value} has no seat")
         territory = board.resolve(str(entry.get("territory", "")))
         if territory is None:
-            raise ScenarioError(f"{where}.territory: unknown territory {entry.get('territory')!r}")
+            raise ScenarioError(
+                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
+            )
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         forces = _count(entry.get("forces", 0), f"{where}.forces")
         special = _count(entry.get("special", 0), f"{where}.special")
@@ -238,7 +240,7 @@ def _stack_sector(value: object, sectors: tuple[int, ...], name: str, where: str
         return sectors[0]
     if isinstance(value, bool) or value not in sectors:
         listed = ", ".join(str(s) for s in sectors)
-        raise ScenarioError(f"{where}.sector: {name} lies in sectors {listed}, not {value!r}")
+        raise ScenarioError(f"{where}.sector: {name} lies in sectors {listed}, not {quote(value)}")
     assert isinstance(value, int)
     return value
 
@@ -251,7 +253,9 @@ def _board_spice(value: object) -> dict[tuple[str, int | None], int]:
         entry = _mapping(raw, where)
         territory = board.resolve(str(entry.get("territory", "")))
         if territory is None:
-            raise ScenarioError(f"{where}.territory: unknown territory {entry.get('territory')!r}")
+            raise ScenarioError(
+                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
+            )
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         out[(territory.name, sector)] = _count(entry.get("amount", 0), f"{where}.amount")
     return out

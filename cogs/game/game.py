@@ -22,6 +22,7 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
+from rules.errors import quote
 from rules.factions import Faction
 from rules.scenario import ScenarioError, load_scenario
 
@@ -40,7 +41,7 @@ def parse_seats(text: str) -> tuple[Faction | None, ...]:
     for name in names:
         faction = None if name in ("", "-") else Faction.parse(name)
         if faction is None and name not in ("", "-"):
-            raise SessionError(f"unknown faction {name!r}; use {DEFAULT_SEATS}")
+            raise SessionError(f"unknown faction {quote(name)}; use {DEFAULT_SEATS}")
         seats.append(faction)
     return tuple(seats + [None] * (6 - len(seats)))
 

@@ -22,9 +22,17 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
-from rules.factions import Faction
+from rules.factions import TREACHERY_CARDS, Faction
 
 log = logging.getLogger(__name__)
+
+
+async def card_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The treachery cards this phase knows whose name contains what was typed."""
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=c, value=c) for c in TREACHERY_CARDS if typed in c.lower()]
 
 
 class Moderation(commands.Cog):
@@ -158,6 +166,7 @@ class Moderation(commands.Cog):
         await self._correct(interaction, change)
 
     @mod.command(name="card", description="Give or take a treachery card.")
+    @app_commands.autocomplete(card=card_choices)
     async def mod_card(
         self,
         interaction: discord.Interaction,

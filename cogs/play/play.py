@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.orders import OrderError
 from bot.render import render_map
 from cogs.common import (
     FactionName,
@@ -21,7 +22,7 @@ from cogs.common import (
     roles_of,
     state_of,
 )
-from cogs.errors import reply
+from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.preview import preview
 from cogs.play.views import ConfirmActionView
@@ -46,7 +47,7 @@ from rules.factions import Faction
 
 log = logging.getLogger(__name__)
 
-GuildOrder = Literal["ask", "in_order", "last"]
+GuildOrder = Literal["ask", "in_order", "last", "before"]
 
 
 class Play(commands.Cog):
@@ -63,9 +64,12 @@ class Play(commands.Cog):
         game_id: int,
         action: FactionAction,
         note: str = "",
+        ally_pays_given: int | None = None,
     ) -> None:
         text = preview(state_of(interaction, game_id), action, note)
-        view = ConfirmActionView(game_id, action, interaction.user.id)
+        view = ConfirmActionView(
+            game_id, action, interaction.user.id, ally_pays_given=ally_pays_given
+        )
         await reply(interaction, text, view=view)
 
     async def _submit(
@@ -110,7 +114,7 @@ class Play(commands.Cog):
                 f"Ally payment: {offer.ally.label} pays {action.ally_pays} of it "
                 f"(offered up to {offer.amount} with /ally-pay)."
             )
-        await self._preview(interaction, game_id, action, note)
+        await self._preview(interaction, game_id, action, note, ally_pays)
 
     @app_commands.command(
         name="ally-pay",
@@ -283,7 +287,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        value = f"before:{before}" if before else order
+        value = guild_order(order, before)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, f"Standing order saved: Guild timing {value}.")
@@ -297,7 +301,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {to}")
+        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {clip(to)}")
 
     @bg.command(name="flip", description="Flip your forces in a territory.")
     @app_commands.autocomplete(territory=ac.own_territory)
@@ -343,8 +347,23 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
         png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
         file = discord.File(io.BytesIO(png), filename="map.png")
-        text = f"Legal destinations from {highlight}." if highlight else "The board now."
+        text = f"Legal destinations from {clip(highlight)}." if highlight else "The board now."
         await interaction.followup.send(text, file=file, ephemeral=bool(highlight))
+
+
+def guild_order(order: str, before: str | None) -> str:
+    """The Guild timing order from ``order`` and ``before`` (which only goes with "before",
+    or with "ask", the default, when the player only names the faction)."""
+    if before is None:
+        if order == "before":
+            raise OrderError("order:before needs the faction to act before (before:)")
+        return order
+    if order not in ("before", "ask"):
+        raise OrderError(
+            f"order:{order} and before:{before} say different things; give order:before "
+            "with before:, or order alone"
+        )
+    return f"before:{before}"
 
 
 def destinations(state: Any, faction: Faction, highlight: str) -> list[tuple[str, int | None]]:

@@ -34,11 +34,19 @@ PREVIEW_TIMEOUT_S = 600
 class ConfirmActionView(discord.ui.View):
     """Under an ephemeral preview: Confirm submits the action, Cancel drops it."""
 
-    def __init__(self, game_id: int, action: FactionAction, user_id: int) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        action: FactionAction,
+        user_id: int,
+        *,
+        ally_pays_given: int | None = None,
+    ) -> None:
         super().__init__(timeout=PREVIEW_TIMEOUT_S)
         self.game_id = game_id
         self.action = action
         self.user_id = user_id
+        self.ally_pays_given = ally_pays_given  # a shipment's ally_pays as the user named it
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success)
     async def confirm(
@@ -53,8 +61,17 @@ class ConfirmActionView(discord.ui.View):
                 self.action.faction,
                 roles=roles_of(interaction),
             )
+            moderator = await app.is_moderator(
+                self.game_id, interaction.user.id, roles_of(interaction)
+            )
             await app.submit(
-                self.game_id, self.action, actor=interaction.user.id, key=key_of(interaction)
+                self.game_id,
+                self.action,
+                actor=interaction.user.id,
+                key=key_of(interaction),
+                check=lambda: app.recheck_ally_payment(
+                    self.game_id, self.action, self.ally_pays_given, moderator=moderator
+                ),
             )
         except Exception as error:
             await report(interaction, error)

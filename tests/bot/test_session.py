@@ -227,7 +227,9 @@ async def test_moderator_undo_is_announced_as_a_correction(table: Table) -> None
     session = await table.open(scenario())
     await table.play(scenario()["actions"][0])
     await session.undo(99, "undo-1")
-    assert "Correction by <@99>: an action is undone." in table.public_text()
+    text = table.public_text()
+    assert "Correction by <@99>: the Harkonnen shipment of 2 forces to Carthag" in text
+    assert "was taken back." in text and "{" not in text
     assert session.state is not None
     assert session.state.factions[Faction.HARKONNEN].reserves == 10
 
