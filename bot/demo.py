@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import SystemClock
+from bot.config import NO_ENVIRONMENT_HELP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
@@ -87,6 +88,16 @@ class ConsolePublisher:
     maps: int = 0
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
+    reader_gone: bool = False
+
+    def say(self, text: str = "") -> None:
+        """Print to the console; once its reader has gone (``| head``), only the files."""
+        if self.reader_gone:
+            return
+        try:
+            print(text, file=self.stream)
+        except BrokenPipeError:
+            self.reader_gone = True  # `mentat` itself then exits quietly (bot.cli)
 
     def file(self, name: str) -> Path:
         """The path of one of the demo's files; the marker lists it before it is written."""
@@ -97,16 +108,16 @@ class ConsolePublisher:
         return self.out / name
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
-        print(notice.text, file=self.stream)
+        self.say(notice.text)
         markdown = [" \\\n".join(notice.text.splitlines())]
         if notice.picture is not None:
             self.maps += 1
             name = f"map-{self.maps:03d}.png"
             path = self.file(name)
             path.write_bytes(notice.picture)
-            print(f"  [map: {path}]", file=self.stream)
+            self.say(f"  [map: {path}]")
             markdown.append(f"![Map {self.maps}]({name})")
-        print(file=self.stream)
+        self.say()
         self.write_public("\n\n".join(markdown))
 
     def write_public(self, text: str) -> None:
@@ -127,7 +138,7 @@ class ConsolePublisher:
             log.write(notice.text + "\n\n")
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
-        print(f"[moderators] {notice.text}", file=self.stream)
+        self.say(f"[moderators] {notice.text}")
 
 
 def demo_scenario() -> dict[str, Any]:
@@ -203,8 +214,13 @@ class ScriptedPlayers:
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    about = "play a bundled six-faction advanced phase offline (no Discord)"
     parser = commands.add_parser(
-        "demo", help="play a bundled six-faction advanced phase offline (no Discord)"
+        "demo",
+        help=about,
+        description=f"{about}: prints the public log; writes the maps, the private logs and "
+        f"{PUBLIC_LOG} into --out.",
+        epilog=NO_ENVIRONMENT_HELP,
     )
     parser.add_argument(
         "--out",

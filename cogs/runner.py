@@ -5,10 +5,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import socket
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
-from bot.config import Config, ConfigError
+import aiohttp
+import discord
+
+from bot.config import Config, ConfigError, environment_help
 from bot.store import Store
 
 RENDER_WORKERS = 2  # maps come in bursts; the event loop and SQLite need little CPU (bench_session)
@@ -17,7 +22,15 @@ log = logging.getLogger(__name__)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    parser = commands.add_parser(
+        "run",
+        help="start the Discord bot (needs DISCORD_TOKEN)",
+        description="Start the Discord bot with the settings below; it runs until stopped "
+        "(Ctrl-C). Exit 2 for a missing or malformed setting, 1 when Discord cannot be "
+        "reached or refuses the token.",
+        epilog=environment_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.set_defaults(handler=_handle)
 
 
@@ -26,13 +39,35 @@ def _handle(args: argparse.Namespace) -> int:
         config = Config.from_env()
         token = config.require_token()
     except ConfigError as error:
-        print(f"mentat run: {error}")
+        print(f"mentat run: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(run(config, token))
+    try:
+        asyncio.run(run(config, token))
+    except KeyboardInterrupt:
+        return 130  # stopped by the user (Ctrl-C)
+    except (discord.DiscordException, aiohttp.ClientError, OSError) as error:
+        print(f"mentat run: {_why_not_connected(error)}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _why_not_connected(error: BaseException) -> str:
+    """One line for a bot that could not connect or log in, instead of a traceback."""
+    if isinstance(error, discord.LoginFailure):
+        return "Discord refused the token: check DISCORD_TOKEN"
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return "enable the bot's privileged intents in the Discord developer portal"
+    if isinstance(error, aiohttp.ClientError | ConnectionError | TimeoutError | socket.gaierror):
+        return f"cannot reach Discord ({_first_line(error)}); check the network connection"
+    return f"{type(error).__name__}: {_first_line(error)}"
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:200] if text else type(error).__name__
 
 
 async def run(config: Config, token: str) -> None:

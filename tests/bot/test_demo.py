@@ -87,3 +87,20 @@ def test_make_demo_runs_twice_in_a_row_and_leaves_the_public_log_as_markdown(
     assert "map-999.png" in capsys.readouterr().err
     assert (out / "map-999.png").read_bytes() == b"the user's own"
     assert sorted(p.name for p in out.iterdir()) == sorted([*first, "map-999.png"])
+
+
+class ClosedPipe(io.StringIO):
+    """A console whose reader has gone, as under `mentat demo | head`."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+async def test_a_console_reader_that_goes_away_stops_only_the_printing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    publisher = await play_demo(tmp_path, stream=ClosedPipe())
+    assert publisher.reader_gone
+    assert "request failed" not in caplog.text  # the session saw no error
+    assert len(list(tmp_path.glob("map-*.png"))) == publisher.maps >= 15
+    assert "The Shipment & Movement phase is over." in (tmp_path / "public.md").read_text()
