@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import logging
 import socket
+import sqlite3
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -46,6 +47,9 @@ def _handle(args: argparse.Namespace) -> int:
     )
     try:
         asyncio.run(run(config, token))
+    except ConfigError as error:
+        print(f"mentat run: {error}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130  # stopped by the user (Ctrl-C)
     except (discord.DiscordException, aiohttp.ClientError, OSError) as error:
@@ -76,8 +80,8 @@ async def run(config: Config, token: str) -> None:
 
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
+    store = await _open_store(config)
     renderer = ProcessPoolExecutor(max_workers=RENDER_WORKERS, mp_context=get_context("spawn"))
-    store = await Store.open(config.database_path)
     bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
     try:
         async with bot:
@@ -88,3 +92,15 @@ async def run(config: Config, token: str) -> None:
         await bot.app.stop()
         await store.close()
         renderer.shutdown(cancel_futures=True)
+
+
+async def _open_store(config: Config) -> Store:
+    folder = config.database_path.parent
+    if not folder.is_dir():
+        raise ConfigError(f"DATABASE_PATH: the folder {folder} does not exist")
+    try:
+        return await Store.open(config.database_path)
+    except (sqlite3.Error, OSError) as error:
+        raise ConfigError(
+            f"DATABASE_PATH: cannot open {config.database_path}: {_first_line(error)}"
+        ) from error

@@ -65,3 +65,16 @@ def test_a_missing_token_is_reported_on_stderr(
     out, err = capsys.readouterr()
     assert out == ""
     assert err == "mentat run: DISCORD_TOKEN is not set (put it in .env or the environment)\n"
+
+
+def test_a_database_in_a_missing_folder_is_a_setting_error(
+    settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    monkeypatch.setenv("DATABASE_PATH", str(settings / "no-such-folder" / "mentat.db"))
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"mentat run: DATABASE_PATH: the folder {settings / 'no-such-folder'} does not exist\n"
+    )
