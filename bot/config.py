@@ -22,8 +22,6 @@ VARIABLES = (
     ("DATABASE_PATH", f"the SQLite file holding every game (default: {DEFAULT_DATABASE_PATH})"),
     ("LOG_LEVEL", f"{', '.join(LOG_LEVELS)} (default: INFO)"),
 )
-
-
 NO_ENVIRONMENT_HELP = "environment: none read (the settings in .env are for `mentat run` only)"
 
 

@@ -78,9 +78,9 @@ async def run(config: Config, token: str) -> None:
     """Open the store, log in, start every active game's session, then connect."""
     from cogs.client import build
 
+    store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
-    store = await _open_store(config)
     renderer = ProcessPoolExecutor(max_workers=RENDER_WORKERS, mp_context=get_context("spawn"))
     bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
     try:
