@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -38,3 +39,30 @@ def test_bot_never_imports_discord_or_cogs() -> None:
 def test_rules_never_imports_the_application() -> None:
     for path, names in imported_modules("rules").items():
         assert not names & {"bot", "cogs"}, path
+
+
+OUTSIDE_PATH = re.compile(r"/work/|(?<![\w.-])shared/|^/(home|Users|tmp)/")
+PROJECT_TEXTS = ("Makefile", "pyproject.toml", "README.md", ".env.example")
+
+
+def string_literals(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    ]
+
+
+def test_code_tests_and_bench_read_only_the_repositorys_own_files() -> None:
+    sources = [
+        p
+        for d in ("rules", "bot", "cogs", "tests", "bench", "docs")
+        for p in (ROOT / d).rglob("*.py")
+    ]
+    for path in sources:
+        if path == Path(__file__).resolve():
+            continue  # the pattern itself
+        for text in string_literals(path):
+            assert not OUTSIDE_PATH.search(text), f"{path.relative_to(ROOT)} names {text!r}"
+    for name in PROJECT_TEXTS:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert not OUTSIDE_PATH.search(text), f"{name} names a path outside the repository"

@@ -33,7 +33,13 @@ def scenario(actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         "storm_sector": 18,
         "seats": SIX,
         "factions": {
-            f: {"spice": 15, "reserves": 10, "special_reserves": 2, "cards": ["Hajr"]} for f in SIX
+            f: {
+                "spice": 15,
+                "reserves": 10,
+                "special_reserves": 2 if f in ("emperor", "fremen") else 0,  # the starred ones
+                "cards": ["Hajr"],
+            }
+            for f in SIX
         },
         "board": BOARD,
         "actions": actions or [],
