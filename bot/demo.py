@@ -24,7 +24,7 @@ from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
 from bot.session import PhaseSession, Timing
 from bot.store import Store
-from rules.actions import FactionAction, Pass, action_from_dict
+from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.scenario import load_scenario
@@ -124,7 +124,7 @@ class ScriptedPlayers:
                 return
             prompt = session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Pass(faction, prompt=prompt.kind.value))
+                await self.submit(Decline(faction, prompt.kind.value))
 
     async def submit(self, action: FactionAction) -> None:
         self.keys += 1
