@@ -62,6 +62,17 @@ class ConsolePublisher:
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
         print(f"[moderators] {notice.text}", file=self.stream)
 
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        """A prompt goes to the faction's private log; its reference names the faction."""
+        await self.private(game_id, notice)
+        return notice.faction.value
+
+    async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        await self.private(game_id, PrivateNotice(notice.faction, f"(updated) {notice.text}"))
+
+    async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        await self.private(game_id, PrivateNotice(Faction(ref), text))
+
 
 def demo_scenario() -> dict[str, Any]:
     text = resources.files("bot").joinpath("data/demo-phase.json").read_text(encoding="utf-8")

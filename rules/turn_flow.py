@@ -303,7 +303,10 @@ def _check_not_passed(state: GameState, faction: Faction, step: str | None) -> N
                 f"{faction.label} is still in its shipment step: pass the shipment first",
                 rule=ORDER_RULE,
             )
-        raise IllegalActionError(f"{faction.label} already passed its {step}", rule=ORDER_RULE)
+        hint = "; to end its turn, pass its movement" if current == "movement" else ""
+        raise IllegalActionError(
+            f"{faction.label} already passed its {step}{hint}", rule=ORDER_RULE
+        )
 
 
 def decline(state: GameState, action: Decline) -> list[Event]:

@@ -51,7 +51,7 @@ async def _take_turn(t: Table, faction: Faction) -> None:
         else:
             await player.slash(t.table, "pass")
     else:
-        await player.slash(t.table, "pass")
+        await player.slash(t.table, "pass", step="movement")
 
 
 async def test_full_phase_with_restart_and_no_leaks(simcord_env: simcord.Env, bots: Bots) -> None:
