@@ -589,7 +589,8 @@ class PhaseSession:
             f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
             f"You hold {mine.spice} spice. Deadline: {self._deadline_text()}."
         )
-        kind = None if wait.kind == "step" else self.state.open_prompts()[0].kind.value
+        mine_first = (p for p in self.state.open_prompts() if faction in p.waiting_on())
+        kind = None if wait.kind == "step" else next(mine_first).kind.value
         return PrivateNotice(faction, text, prompt=kind, choices=choices, token=self._token)
 
     def _deadline_text(self) -> str:

@@ -27,6 +27,7 @@ from rules.actions import (
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import Prompt, PromptKind
 from rules.turn_flow import STEP_NAMES
 
 log = logging.getLogger(__name__)
@@ -177,27 +178,38 @@ class PromptButton(
 
 
 def answer(state: GameState, faction: Faction, choice: str, kind: str | None) -> FactionAction:
-    """The action a prompt button stands for, in the position at the time of the click."""
-    prompt = next(
-        (p for p in state.open_prompts() if p.kind.value == kind and faction in p.waiting_on()),
-        None,
-    )
-    territory = prompt.territory if prompt is not None else None
+    """The action a prompt button stands for, in the position at the time of the click
+    (the button's token has made sure it is still the prompt it was made for)."""
+    advise = _waiting(state, faction, ("advise",))
+    flip = _waiting(state, faction, ("intrusion", "wartime"))
+    first = _waiting(state, faction, tuple(k.value for k in PromptKind))
     turn = state.phase.turn
     step = STEP_NAMES[turn.step] if turn is not None and turn.faction == faction else None
     simple: dict[str, FactionAction] = {
         "pass": Pass(faction, step=step),
-        "decline": Decline(faction, kind or ""),
+        "decline": Decline(faction, first.kind.value if first else kind or ""),
         "karama_cancel": KaramaCancel(faction),
         "karama_stop_shipment": KaramaStopShipment(faction),
         "guild_now": GuildNow(faction),
         "guild_delay": GuildDelay(faction),
         "hajr": PlayHajr(faction),
         "advise_sink": Advise(faction, POLAR_SINK),
-        "advise_here": Advise(faction, territory or POLAR_SINK),
-        "flip": Flip(faction, territory or "", "advisors" if kind == "intrusion" else "fighters"),
+        "advise_here": Advise(faction, (advise and advise.territory) or POLAR_SINK),
+        "flip": Flip(
+            faction,
+            (flip and flip.territory) or "",
+            "advisors" if flip and flip.kind is PromptKind.INTRUSION else "fighters",
+        ),
     }
     return simple[choice]
+
+
+def _waiting(state: GameState, faction: Faction, kinds: tuple[str, ...]) -> Prompt | None:
+    """The first open prompt of one of ``kinds`` that waits on ``faction``."""
+    return next(
+        (p for p in state.open_prompts() if p.kind.value in kinds and faction in p.waiting_on()),
+        None,
+    )
 
 
 def closed_text(content: str, how: str) -> str:

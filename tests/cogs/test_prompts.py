@@ -190,3 +190,21 @@ async def test_timing_commands_after_the_phase_are_refused(
     assert is_ephemeral(result) and text_of(result) == f"Refused: {said}."
     assert len(t.table.history()) == before
     assert [type(e) for e in refusals(simcord_env)] == [SessionError]
+
+
+async def test_decline_answers_the_prompt_waiting_on_that_faction(
+    simcord_env: simcord.Env,
+) -> None:
+    """A Karama window (everyone else) and the Guild's stop (the Guild) open together:
+    the Guild's Decline declines the Guild's own prompt."""
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    preview = await t.players[BG].slash(t.table, "ship", to="Arrakeen", forces=2)
+    await t.players[BG].click(preview.response.message, label="Confirm")
+    kinds = [p.kind.value for p in t.state().open_prompts()]
+    assert kinds[0] == "karama" and "guild_stop" in kinds
+    prompt = t.private(GUILD).last_message
+    result = await t.players[GUILD].click(prompt, label="Decline")
+    assert text_of(result) == "Done: Decline."
+    assert "guild_stop" not in [p.kind.value for p in t.state().open_prompts()]
+    assert now(t, GUILD, prompt).content.endswith("**Closed: you declined.**")
