@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -50,14 +51,21 @@ class DiscordPublisher:
         return f"{message.channel.id}:{message.id}"
 
     async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
-        message = await self._message(ref)
-        if message is not None:
-            await message.edit(content=split(notice.text)[-1])
+        await self._edit(ref, lambda _: {"content": split(notice.text)[-1]})
 
     async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        await self._edit(ref, lambda old: {"content": closed_text(old, text), "view": None})
+
+    async def _edit(self, ref: str, change: Callable[[str], dict[str, Any]]) -> None:
+        """Edit a prompt message; one that cannot be edited is logged, never an error of the
+        action that closed it (a stale button is still refused, and closed when pressed)."""
         message = await self._message(ref)
-        if message is not None:
-            await message.edit(content=closed_text(message.content, text), view=None)
+        if message is None:
+            return
+        try:
+            await message.edit(**change(message.content))
+        except discord.HTTPException as error:
+            log.warning("prompt message %s cannot be edited: %s", ref, error)
 
     async def _message(self, ref: str) -> discord.Message | None:
         """The message of a prompt reference (None, logged, when it is gone)."""

@@ -208,3 +208,14 @@ async def test_decline_answers_the_prompt_waiting_on_that_faction(
     assert text_of(result) == "Done: Decline."
     assert "guild_stop" not in [p.kind.value for p in t.state().open_prompts()]
     assert now(t, GUILD, prompt).content.endswith("**Closed: you declined.**")
+
+
+async def test_a_deleted_prompt_message_does_not_stop_the_answer(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    await t.moderator.delete(t.private(GUILD).last_message)
+    result = await t.players[GUILD].slash(t.table, "guild standing-order", order="in_order")
+    assert text_of(result) == "Standing order saved: Guild timing in_order."
+    assert t.state().open_prompts() == ()
+    assert "Deadline: <t:" in t.private(BG).last_message.content
