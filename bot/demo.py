@@ -31,7 +31,7 @@ from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
 from bot.session import PhaseSession, Timing
 from bot.store import Store
-from rules.actions import FactionAction, Pass, action_from_dict
+from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.scenario import load_scenario
@@ -140,6 +140,17 @@ class ConsolePublisher:
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
         self.say(f"[moderators] {notice.text}")
 
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        """A prompt goes to the faction's private log; its reference names the faction."""
+        await self.private(game_id, notice)
+        return notice.faction.value
+
+    async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        await self.private(game_id, PrivateNotice(notice.faction, f"(updated) {notice.text}"))
+
+    async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        await self.private(game_id, PrivateNotice(Faction(ref), text))
+
 
 def demo_scenario() -> dict[str, Any]:
     text = resources.files("bot").joinpath("data/demo-phase.json").read_text(encoding="utf-8")
@@ -203,7 +214,7 @@ class ScriptedPlayers:
                 return
             prompt = session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Pass(faction, prompt=prompt.kind.value))
+                await self.submit(Decline(faction, prompt.kind.value))
 
     async def submit(self, action: FactionAction) -> None:
         self.keys += 1

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from rules.actions import Advise, FactionAction, GuildDelay, GuildNow, Pass
+from rules.actions import Advise, Decline, FactionAction, GuildDelay, GuildNow
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
@@ -77,22 +77,22 @@ def _answer(
 ) -> FactionAction | None:
     kind = prompt.kind
     if kind is PromptKind.KARAMA and orders.karama == "never":
-        return Pass(faction, prompt=kind.value)
+        return Decline(faction, kind.value)
     if kind is PromptKind.ADVISE:
         return _advise(state, faction, prompt, orders.advise)
     if kind is PromptKind.INTRUSION and orders.intrusion == "never":
-        return Pass(faction, prompt=kind.value)
+        return Decline(faction, kind.value)
     if kind is PromptKind.GUILD_TIMING and orders.guild_timing != "ask":
         wanted = orders.guild_timing.removeprefix("before:")
         if prompt.subject is not None and wanted == prompt.subject.value:
             return GuildNow(faction)
-        return Pass(faction, prompt=kind.value)
+        return Decline(faction, kind.value)
     return None
 
 
 def _advise(state: GameState, faction: Faction, prompt: Prompt, order: str) -> FactionAction | None:
     if order == "never":
-        return Pass(faction, prompt=PromptKind.ADVISE.value)
+        return Decline(faction, PromptKind.ADVISE.value)
     if order == "polar_sink":
         return Advise(faction, POLAR_SINK)
     if order == "territory":

@@ -606,7 +606,7 @@ class Store:
             history = live.history.after("redo", target)
             body = await self._body(game_id, target)
             redone = Event.of("redone", seq=target, action=body, moderator=moderator_id)
-            events = (redone, *self._apply(live, action_from_dict(body)))
+            events = (redone, *self._apply(live, _logged_action(body)))
             row = _Row(
                 history.last_seq, "redo", moderator_id, idempotency_key, None, target, events
             )
@@ -1036,11 +1036,19 @@ def _replay(game_id: int, state: GameState, seq: int, body: str | None) -> None:
     if body is None:
         raise CorruptLogError(f"game #{game_id}: action entry #{seq} is missing")
     try:
-        state.apply(action_from_dict(json.loads(body)))
+        state.apply(_logged_action(json.loads(body)))
     except RulesError as error:
         raise CorruptLogError(
             f"game #{game_id}: action entry #{seq} is refused on replay: {error}"
         ) from error
+
+
+def _logged_action(body: Any) -> Action:
+    """A logged action; a ``pass`` with a ``prompt`` (how declines were logged before
+    the ``decline`` action existed) is read as that decline."""
+    if isinstance(body, dict) and body.get("action") == "pass" and body.get("prompt"):
+        body = {"action": "decline", "faction": body.get("faction"), "prompt": body["prompt"]}
+    return action_from_dict(body)
 
 
 def _duplicate(live: _Live, earlier: LogEntry, kind: Kind, body: str | None) -> SubmitResult:

@@ -95,14 +95,23 @@ class Move(FactionAction):
 
 @dataclass(frozen=True, slots=True)
 class Pass(FactionAction):
-    """End the current step; from a faction not to act, decline its prompts.
+    """The faction to act ends its current step (1.06.00); the Bene Gesserit's pass
+    also declines its advise prompt (2.02.05). It never declines any other prompt.
 
-    With ``prompt`` (a prompt kind such as ``"karama"``), decline only prompts of
-    that kind, whoever passes.
+    ``step`` (``"shipment"`` or ``"movement"``), when given, names the step passed:
+    the pass is refused when that step is already over (a repeated request).
     """
 
     name: ClassVar[str] = "pass"
-    prompt: str | None = None
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(FactionAction):
+    """Say no to the open prompt of kind ``prompt`` (e.g. ``"karama"``) waiting on the faction."""
+
+    name: ClassVar[str] = "decline"
+    prompt: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +193,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ShipToReserves,
         Move,
         Pass,
+        Decline,
         PlayHajr,
         KaramaCancel,
         KaramaPrevent,

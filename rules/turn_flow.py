@@ -9,6 +9,7 @@ from rules.actions import (
     Action,
     Advise,
     ClosePrompts,
+    Decline,
     Flip,
     GuildNow,
     KaramaCancel,
@@ -17,10 +18,10 @@ from rules.actions import (
     PlayHajr,
 )
 from rules.board import POLAR_SINK, storm_order_seats
-from rules.errors import IllegalActionError, NotYourTurnError
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.events import Event
 from rules.factions import HAJR, Faction, same_card
-from rules.model import Prompt, PromptKind, Stack, Step, Turn
+from rules.model import PROMPT_RULES, Prompt, PromptKind, Stack, Step, Turn
 
 if TYPE_CHECKING:
     from rules.game import GameState
@@ -35,7 +36,9 @@ PROMPT_ANSWERS: dict[type[Action], frozenset[PromptKind]] = {
     Flip: frozenset({PromptKind.INTRUSION, PromptKind.WARTIME}),
     GuildNow: frozenset({PromptKind.GUILD_TIMING}),
     KaramaStopShipment: frozenset({PromptKind.GUILD_STOP}),
+    Pass: frozenset({PromptKind.ADVISE}),  # the Bene Gesserit's pass (never the one to act)
 }
+STEP_NAMES = {Step.SHIP: "shipment", Step.MOVE: "movement"}
 
 
 def storm_order(seats: tuple[Faction | None, ...], storm_sector: int) -> tuple[Faction, ...]:
@@ -193,17 +196,15 @@ def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, int]
 
 
 def answers_open_prompt(state: GameState, action: Action) -> bool:
-    """Does ``action`` answer a prompt of the open stage (so it keeps the others open)?"""
+    """Does ``action`` answer a prompt of the open stage (so it keeps the others open)?
+
+    A decline answers its own kind of prompt in any stage, so that a standing order
+    declining a later prompt leaves the open stage to the others.
+    """
     if isinstance(action, ClosePrompts):
         return True
-    if isinstance(action, Pass):
-        if action.prompt is None and action.faction == state.to_act():
-            return False
-        return any(
-            action.faction in p.waiting_on() and action.prompt in (None, p.kind.value)
-            for stage in state.phase.stages
-            for p in stage
-        )
+    if isinstance(action, Decline):
+        return bool(_waiting(state, action.faction, action.prompt, state.phase.stages))
     kinds = PROMPT_ANSWERS.get(type(action), frozenset())
     faction = getattr(action, "faction", None)
     return any(p.kind in kinds and faction in p.waiting_on() for p in state.phase.open_prompts)
@@ -211,18 +212,15 @@ def answers_open_prompt(state: GameState, action: Action) -> bool:
 
 def answers_first_stage(state: GameState, action: Action) -> bool:
     """Does ``action`` answer a prompt of the open stage itself (not a later one)?"""
-    faction = getattr(action, "faction", None)
-    kinds = PROMPT_ANSWERS.get(type(action), frozenset())
-    for p in state.phase.open_prompts:
-        if faction not in p.waiting_on():
-            continue
-        if isinstance(action, Pass) and (
-            action.prompt == p.kind.value or (action.prompt is None and faction != state.to_act())
-        ):
-            return True
-        if p.kind in kinds:
-            return True
-    return False
+    if isinstance(action, Decline):
+        return bool(_waiting(state, action.faction, action.prompt, state.phase.stages[:1]))
+    return not isinstance(action, ClosePrompts) and answers_open_prompt(state, action)
+
+
+def _waiting(
+    state: GameState, faction: Faction, kind: str, stages: tuple[tuple[Prompt, ...], ...]
+) -> list[Prompt]:
+    return [p for stage in stages for p in stage if p.kind == kind and faction in p.waiting_on()]
 
 
 def decline_stage(state: GameState) -> list[Event]:
@@ -273,22 +271,58 @@ def decline_for(state: GameState, faction: Faction, kind: str | None = None) -> 
 
 
 def pass_(state: GameState, action: Pass) -> list[Event]:
-    """The faction to act ends its step; anyone else declines its prompts."""
+    """The faction to act ends its step; the Bene Gesserit's pass declines its advise
+    prompt. Anyone else's pass is out of turn (it declines no prompt)."""
     faction = action.faction
-    if action.prompt is not None or faction != state.to_act():
-        if answers_open_prompt(state, action):
-            return decline_for(state, faction, action.prompt)
-        if action.prompt is not None:
-            raise NotYourTurnError(
-                f"{faction.label} has no open {action.prompt} prompt to decline", rule=ORDER_RULE
-            )
-        require_turn(state, faction)
+    if faction != state.to_act() and answers_open_prompt(state, action):
+        return decline_for(state, faction, PromptKind.ADVISE.value)
+    _check_not_passed(state, faction, action.step)
     turn = require_turn(state, faction)
     if turn.step is Step.SHIP:
         end_step(state)
         return [Event.of("shipment_passed", faction=faction)]
     events = [Event.of("movement_passed", faction=faction)]
     return events + end_turn(state)
+
+
+def _check_not_passed(state: GameState, faction: Faction, step: str | None) -> None:
+    """A pass naming a step that is already over is a repeated request: refused."""
+    if step is None:
+        return
+    if step not in STEP_NAMES.values():
+        raise InvalidActionError(
+            f"a pass names the step 'shipment' or 'movement', not {step[:80]!r}", rule=ORDER_RULE
+        )
+    turn = state.phase.turn
+    if faction in state.phase.done or (turn and turn.faction == faction):
+        current = STEP_NAMES[turn.step] if turn and turn.faction == faction else None
+        if current == step:
+            return
+        if current == "shipment":
+            raise IllegalActionError(
+                f"{faction.label} is still in its shipment step: pass the shipment first",
+                rule=ORDER_RULE,
+            )
+        hint = "; to end its turn, pass its movement" if current == "movement" else ""
+        raise IllegalActionError(
+            f"{faction.label} already passed its {step}{hint}", rule=ORDER_RULE
+        )
+
+
+def decline(state: GameState, action: Decline) -> list[Event]:
+    """Say no to the prompts of one kind waiting on the faction."""
+    known = {k.value for k in PromptKind}
+    if action.prompt not in known:
+        raise InvalidActionError(
+            f"there is no prompt kind {action.prompt[:80]!r}; kinds: {', '.join(sorted(known))}",
+            rule=ORDER_RULE,
+        )
+    if not _waiting(state, action.faction, action.prompt, state.phase.stages):
+        raise NotYourTurnError(
+            f"{action.faction.label} has no open {action.prompt} prompt to decline",
+            rule=PROMPT_RULES[PromptKind(action.prompt)],
+        )
+    return decline_for(state, action.faction, action.prompt)
 
 
 def play_hajr(state: GameState, action: PlayHajr) -> list[Event]:
@@ -350,11 +384,11 @@ def _answers(state: GameState, faction: Faction, prompt: Prompt) -> list[str]:
     kind = prompt.kind
     holds = state.karama_card(faction) is not None
     if kind is PromptKind.KARAMA:
-        return ["karama_cancel", "pass"] if holds else ["pass"]
+        return ["karama_cancel", "decline"] if holds else ["decline"]
     if kind is PromptKind.GUILD_STOP:
-        return ["karama_stop_shipment", "pass"] if holds else ["pass"]
+        return ["karama_stop_shipment", "decline"] if holds else ["decline"]
     if kind is PromptKind.ADVISE:
-        return ["advise", "pass"]
+        return ["advise", "pass", "decline"]
     if kind in (PromptKind.INTRUSION, PromptKind.WARTIME):
-        return ["flip", "pass"]
-    return ["guild_now", "pass"]
+        return ["flip", "decline"]
+    return ["guild_now", "decline"]

@@ -20,6 +20,7 @@ from cogs.common import (
     game_of,
     key_of,
     roles_of,
+    session_of,
     state_of,
 )
 from cogs.errors import clip, reply
@@ -37,7 +38,6 @@ from rules.actions import (
     KaramaPrevent,
     KaramaStopShipment,
     Move,
-    Pass,
     PlayHajr,
     Send,
     Ship,
@@ -222,12 +222,20 @@ class Play(commands.Cog):
     @app_commands.command(
         name="pass", description="End your current step (no shipment, or no more moves)."
     )
+    @app_commands.describe(step="The step you pass (default: the one you are in now).")
     async def pass_(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
+        self,
+        interaction: discord.Interaction,
+        step: Literal["shipment", "movement"] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Pass(who), "you pass")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        passed = await session_of(interaction, game_id).pass_step(
+            who, step, actor=interaction.user.id, key=key_of(interaction)
+        )
+        await reply(interaction, f"Done: you passed your {passed}." if passed else "Done.")
 
     @app_commands.command(name="hajr", description="Play Hajr for an extra move this turn.")
     async def hajr(

@@ -9,10 +9,12 @@ from typing import Any
 import discord
 
 from bot.publisher import PrivateNotice
+from bot.session import PromptClosedError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
 from rules.actions import (
     Advise,
+    Decline,
     FactionAction,
     Flip,
     GuildDelay,
@@ -25,6 +27,8 @@ from rules.actions import (
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import Prompt, PromptKind
+from rules.turn_flow import STEP_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +105,7 @@ LABELS = {
 }
 BUTTONS = {
     "pass": ("pass",),
+    "decline": ("decline",),
     "karama_cancel": ("karama_cancel",),
     "karama_stop_shipment": ("karama_stop_shipment",),
     "advise": ("advise_sink", "advise_here"),
@@ -113,21 +118,28 @@ BUTTONS = {
 
 class PromptButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mentat:(?P<game>\d+):(?P<faction>[a-z_]+):(?P<choice>[a-z_]+):(?P<kind>[a-z_-]+)",
+    template=r"mentat:(?P<game>\d+):(?P<faction>[a-z_]+):(?P<choice>[a-z_]+):(?P<kind>[a-z_-]+)"
+    r"(?::(?P<token>\d+))?",
 ):
-    """One answer to a session prompt; its custom id carries everything, so it
-    keeps working after a restart."""
+    """One answer to a session prompt, bound to that prompt (or step) by its token.
 
-    def __init__(self, game_id: int, faction: Faction, choice: str, kind: str | None) -> None:
+    Its custom id carries everything, so it keeps working after a restart; once the
+    prompt closed, a click is refused and the message says how it closed. (Buttons
+    from before tokens existed carry none: they are always refused.)
+    """
+
+    def __init__(
+        self, game_id: int, faction: Faction, choice: str, kind: str | None, token: str
+    ) -> None:
         self.game_id, self.faction, self.choice, self.kind = game_id, faction, choice, kind
-        label = LABELS["decline" if choice == "pass" and kind else choice]
+        self.token = token
         super().__init__(
             discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary
-                if choice != "pass"
-                else discord.ButtonStyle.secondary,
-                custom_id=f"mentat:{game_id}:{faction.value}:{choice}:{kind or '-'}",
+                label=LABELS[choice],
+                style=discord.ButtonStyle.secondary
+                if choice in ("pass", "decline")
+                else discord.ButtonStyle.primary,
+                custom_id=f"mentat:{game_id}:{faction.value}:{choice}:{kind or '-'}:{token}",
             )
         )
 
@@ -141,6 +153,7 @@ class PromptButton(
             Faction(match["faction"]),
             match["choice"],
             None if kind == "-" else kind,
+            match["token"] or "",
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -154,41 +167,81 @@ class PromptButton(
             assert session.state is not None
             action = answer(session.state, self.faction, self.choice, self.kind)
             await session.submit(
-                self.faction, action, actor=interaction.user.id, key=key_of(interaction)
+                self.faction,
+                action,
+                actor=interaction.user.id,
+                key=key_of(interaction),
+                token=self.token,
             )
+        except PromptClosedError as error:
+            await self._show_closed(interaction, error.how)
+            await report(interaction, error)
+            return
         except Exception as error:
             await report(interaction, error)
             return
         await reply(interaction, f"Done: {LABELS.get(self.choice, self.choice)}.")
 
+    async def _show_closed(self, interaction: discord.Interaction, how: str) -> None:
+        """A stale prompt message (e.g. one the session could not edit) is closed now."""
+        message = interaction.message
+        if message is None or not message.components:
+            return
+        try:
+            text = closed_text(message.content, f"Closed: {how}.")
+            await message.edit(content=text, view=None)
+        except discord.HTTPException as error:
+            log.warning("could not close a stale prompt message: %s", error)
+
 
 def answer(state: GameState, faction: Faction, choice: str, kind: str | None) -> FactionAction:
-    """The action a prompt button stands for, in the position at the time of the click."""
-    prompt = next(
-        (p for p in state.open_prompts() if p.kind.value == kind and faction in p.waiting_on()),
-        None,
-    )
-    territory = prompt.territory if prompt is not None else None
+    """The action a prompt button stands for, in the position at the time of the click
+    (the button's token has made sure it is still the prompt it was made for)."""
+    advise = _waiting(state, faction, ("advise",))
+    flip = _waiting(state, faction, ("intrusion", "wartime"))
+    first = _waiting(state, faction, tuple(k.value for k in PromptKind))
+    turn = state.phase.turn
+    step = STEP_NAMES[turn.step] if turn is not None and turn.faction == faction else None
     simple: dict[str, FactionAction] = {
-        "pass": Pass(faction, prompt=kind),
+        "pass": Pass(faction, step=step),
+        "decline": Decline(faction, first.kind.value if first else kind or ""),
         "karama_cancel": KaramaCancel(faction),
         "karama_stop_shipment": KaramaStopShipment(faction),
         "guild_now": GuildNow(faction),
         "guild_delay": GuildDelay(faction),
         "hajr": PlayHajr(faction),
         "advise_sink": Advise(faction, POLAR_SINK),
-        "advise_here": Advise(faction, territory or POLAR_SINK),
-        "flip": Flip(faction, territory or "", "advisors" if kind == "intrusion" else "fighters"),
+        "advise_here": Advise(faction, (advise and advise.territory) or POLAR_SINK),
+        "flip": Flip(
+            faction,
+            (flip and flip.territory) or "",
+            "advisors" if flip and flip.kind is PromptKind.INTRUSION else "fighters",
+        ),
     }
     return simple[choice]
 
 
+def _waiting(state: GameState, faction: Faction, kinds: tuple[str, ...]) -> Prompt | None:
+    """The first open prompt of one of ``kinds`` that waits on ``faction``."""
+    return next(
+        (p for p in state.open_prompts() if p.kind.value in kinds and faction in p.waiting_on()),
+        None,
+    )
+
+
+def closed_text(content: str, how: str) -> str:
+    """A closed prompt's message: what it asked, then how it closed (within Discord's limit)."""
+    line = f"**{how}**"
+    return f"{content[: 2000 - len(line) - 1]}\n{line}"
+
+
 def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
     """The buttons for a faction's private notice (None when it asks nothing)."""
-    choices = [c for name in notice.choices for c in BUTTONS.get(name, ())]
-    if not choices:
+    names = [n for n in notice.choices if not (notice.prompt and n == "pass")]  # Decline is it
+    choices = [c for name in names for c in BUTTONS.get(name, ())]
+    if not choices or notice.token is None:
         return None
     view = discord.ui.View(timeout=None)
     for choice in dict.fromkeys(choices):
-        view.add_item(PromptButton(game_id, notice.faction, choice, notice.prompt))
+        view.add_item(PromptButton(game_id, notice.faction, choice, notice.prompt, notice.token))
     return view

@@ -621,3 +621,29 @@ def _replace_snapshot(path: Path, *, head: int, state: Any, fix_hash: bool) -> N
             (text, digest, head),
         )
         assert db.total_changes == 1
+
+
+async def test_a_decline_logged_as_a_pass_by_an_older_version_replays(db_path: Path) -> None:
+    """Declines were logged as ``pass`` with a ``prompt`` before the ``decline`` action
+    existed; a ``pass`` no longer answers those prompts, so the log reads them as declines."""
+    store = await Store.open(db_path)
+    game_id = await store.create_game(0, start_position())
+    state = (await store.load_game(game_id)).state
+    (prompt,) = state.open_prompts()
+    (faction,) = prompt.waiting_on()
+    await store.close(checkpoint=False)
+    legacy = {"action": "pass", "faction": faction.value, "prompt": prompt.kind.value}
+    with raw(db_path) as db:
+        db.execute(
+            "INSERT INTO action_log (game_id, seq, kind, target, actor, body, events, idem_key,"
+            " created_at) VALUES (?, 2, 'action', NULL, 0, ?, '[]', 'legacy', ?)",
+            (game_id, json.dumps(legacy), datetime.now(UTC).isoformat()),
+        )
+    store = await Store.open(db_path)
+    try:
+        loaded = await store.load_game(game_id)
+        assert loaded.seq == 2
+        assert prompt not in loaded.state.open_prompts()
+        assert all(faction not in p.waiting_on() for p in loaded.state.open_prompts())
+    finally:
+        await store.close()

@@ -87,7 +87,7 @@ async def test_moderator_role_holder_counts_as_moderator(simcord_env: simcord.En
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
 
     acted = await holder.slash(t.table, "pass", faction="bene_gesserit")  # acts for a faction
-    assert is_ephemeral(acted) and text_of(acted) == "Done: you pass."
+    assert is_ephemeral(acted) and text_of(acted) == "Done: you passed your shipment."
     assert "Bene Gesserit does not ship." in t.table.last_message.content
 
     preview = await holder.slash(t.table, "move", faction="bene_gesserit", **_polar_sink_move())

@@ -106,7 +106,7 @@ def test_a_refused_action_keeps_prompts_open() -> None:
 def test_legal_actions_describe_what_a_faction_may_do_now() -> None:
     state = position(storm=18, factions={"atreides": {"cards": ["Hajr"]}})
     assert state.legal_actions(A) == ["ship", "move", "pass", "hajr"]
-    assert state.legal_actions(G) == ["guild_now", "pass"]
+    assert state.legal_actions(G) == ["guild_now", "decline"]
     assert state.legal_actions(H) == []
 
 
