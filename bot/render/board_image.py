@@ -53,7 +53,7 @@ class Label:
 @cache
 def board_image() -> Image.Image:
     """The board without anything on it (a fresh copy is made per picture)."""
-    image = _terrain()
+    image = terrain_image()
     draw = ImageDraw.Draw(image)
     _draw_sector_numbers(draw)
     for label in labels():
@@ -61,7 +61,12 @@ def board_image() -> Image.Image:
     return image
 
 
-def _terrain() -> Image.Image:
+def terrain_image() -> Image.Image:
+    """The disc and its ring without numbers or names: terrain, sector lines and borders.
+
+    Drawn at ``SUPERSAMPLE`` times the size and reduced, for smooth edges; the
+    borders come from :func:`bot.render.borders.territory_borders`.
+    """
     size = (WIDTH * SUPERSAMPLE, BOARD_HEIGHT * SUPERSAMPLE)
     big = Image.new("RGB", size, palette.BACKGROUND)
     draw = ImageDraw.Draw(big)
