@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import random
 import typing
 from dataclasses import replace
 from pathlib import Path
@@ -272,6 +273,45 @@ def test_the_static_board_is_drawn_the_same_every_time() -> None:
 
 
 # -- token placement ---------------------------------------------------------------------
+
+
+def test_a_box_fits_a_cell_exactly_when_its_whole_outline_lies_inside() -> None:
+    shuffled = random.Random(18)
+    answers = []
+    for cell in cells().values():
+        middle_x, middle_y = cell.label
+        for _ in range(60):
+            size = shuffled.uniform(6.0, 60.0)
+            x = middle_x + shuffled.uniform(-60.0, 60.0)
+            y = middle_y + shuffled.uniform(-60.0, 60.0)
+            box = (x - size / 2, y - size / 2, x + size / 2, y + size / 2)
+            inside = _outline_inside(cell, box)
+            if inside != _outline_inside(cell, _grown(box, -0.5)) or inside != _outline_inside(
+                cell, _grown(box, 0.5)
+            ):
+                continue  # within half a pixel of the cell's edge: too close to sample
+            assert cell.contains_box(box) == inside, (cell, box)
+            answers.append(inside)
+    assert answers.count(True) > 1000 and answers.count(False) > 1000
+
+
+def _outline_inside(cell: Cell, box: Box) -> bool:
+    return all(map(cell.contains, _outline(box)))
+
+
+def _grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _outline(box: Box, per_side: int = 60) -> list[tuple[float, float]]:
+    left, top, right, bottom = box
+    steps = [i / per_side for i in range(per_side + 1)]
+    return [
+        *((left + (right - left) * t, top) for t in steps),
+        *((left + (right - left) * t, bottom) for t in steps),
+        *((left, top + (bottom - top) * t) for t in steps),
+        *((right, top + (bottom - top) * t) for t in steps),
+    ]
 
 
 def test_every_stack_has_a_token_inside_its_piece_and_none_overlap() -> None:
