@@ -56,8 +56,7 @@ def band(border: Border, width: float, scale: float = 1.0) -> list[list[Point]]:
     Both ends run on half a width, so borders meeting at a corner or a T leave
     no notch. A whole circle comes as two overlapping halves.
     """
-    half = width / 2 / (DISC_RADIUS * scale)
-    """Half the width in layout radius units."""
+    half = width / 2 / (DISC_RADIUS * scale)  # in layout units (1.0 = the disc's radius)
     if isinstance(border, Radial):
         return [_radial_band(border, half, scale)]
     if border.angle_max - border.angle_min >= 360:
@@ -92,7 +91,7 @@ def _arc_band(arc: Arc, half: float, scale: float) -> list[Point]:
     return outer + inner
 
 
-def territory_at(radius: float, angle: float) -> str | None:
+def _territory_at(radius: float, angle: float) -> str | None:
     """The territory at layout radius and angle, or None off the disc."""
     angle %= 360
     for cell in cells().values():
@@ -115,8 +114,8 @@ def _arc_borders() -> list[Arc]:
         borders = [
             (low, high)
             for low, high in pieces
-            if territory_at(radius - NUDGE, (low + high) / 2)
-            != territory_at(radius + NUDGE, (low + high) / 2)
+            if _territory_at(radius - NUDGE, (low + high) / 2)
+            != _territory_at(radius + NUDGE, (low + high) / 2)
         ]
         result.extend(Arc(radius, low, high) for low, high in _joined(borders))
     return result
@@ -134,8 +133,8 @@ def _radial_borders() -> list[Radial]:
         borders = [
             (low, high)
             for low, high in pieces
-            if territory_at((low + high) / 2, angle - NUDGE)
-            != territory_at((low + high) / 2, angle + NUDGE)
+            if _territory_at((low + high) / 2, angle - NUDGE)
+            != _territory_at((low + high) / 2, angle + NUDGE)
         ]
         result.extend(Radial(angle, low, high) for low, high in _joined(borders))
     return result

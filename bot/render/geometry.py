@@ -117,9 +117,12 @@ def sector_angles(sector: int) -> tuple[float, float]:
 
 
 def _clear_of_sides(box: Box, angle_min: float, angle_max: float, margin: float) -> bool:
-    """True when every corner of ``box`` is ``margin`` pixels or more inside both side
-    lines of a wedge no wider than 90 degrees (then that is the same as its corners being
-    between the two angles, each ``margin`` from the nearer side)."""
+    """True when every corner of ``box`` is ``margin`` pixels or more inside both sides.
+
+    For a wedge no wider than 90 degrees that is the same as every corner lying
+    between the two angles, ``margin`` from the nearer side; the nearest corner
+    to each side line is found directly instead of turning corners into angles.
+    """
     left, top, right, bottom = box
     dx, dy = (left + right) / 2 - CENTRE[0], (top + bottom) / 2 - CENTRE[1]
     half_width, half_height = (right - left) / 2, (bottom - top) / 2
