@@ -66,3 +66,10 @@ def test_code_tests_and_bench_read_only_the_repositorys_own_files() -> None:
     for name in PROJECT_TEXTS:
         text = (ROOT / name).read_text(encoding="utf-8")
         assert not OUTSIDE_PATH.search(text), f"{name} names a path outside the repository"
+
+
+def test_make_test_type_checks_every_package_strictly() -> None:
+    """`make test` runs mypy --strict over rules, bot and cogs (issue 10, point 21)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    line = next(x for x in makefile.splitlines() if "mypy" in x and "--strict" in x)
+    assert set(line.split()) >= {"--strict", "rules", "bot", "cogs"}
