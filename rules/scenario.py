@@ -15,8 +15,9 @@ from rules.actions import action_from_dict
 from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
 from rules.errors import RulesError
 from rules.factions import Faction
-from rules.game import GameState, board_stacks_to_dicts
+from rules.game import GameState
 from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
+from rules.position import board_stacks_to_dicts
 
 FORMAT = "dune-scenario/1"
 FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")

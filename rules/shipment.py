@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-from rules import turn_flow
+from rules import bene_gesserit, guild, turn_flow
 from rules.actions import CrossShip, Send, Ship, ShipToReserves, action_to_dict
 from rules.board import THE_GREAT_FLAT, Territory
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.events import Event
 from rules.factions import Faction
-from rules.karama import bg_karama_use
 from rules.model import Ability, Snapshot, Stack, Step
 from rules.movement import destination_sector, select_group
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules.position import Position
 
 SHIP_RULE = "1.06.02"
 ONE_SHIPMENT_RULE = "1.06.01"
@@ -60,7 +56,7 @@ class Price:
 # -- shared checks -----------------------------------------------------------------
 
 
-def require_shipment_step(state: GameState, faction: Faction) -> None:
+def require_shipment_step(state: Position, faction: Faction) -> None:
     turn = turn_flow.require_turn(state, faction)
     if turn.step is not Step.SHIP:
         raise IllegalActionError(
@@ -79,7 +75,7 @@ def counted(forces: int, special: int, *, rule: str) -> Stack:
     return Stack(forces, special)
 
 
-def require_reserves(state: GameState, faction: Faction, wanted: Stack, *, rule: str) -> None:
+def require_reserves(state: Position, faction: Faction, wanted: Stack, *, rule: str) -> None:
     own = state.factions[faction]
     if wanted.forces > own.reserves or wanted.special > own.special_reserves:
         raise IllegalActionError(
@@ -90,7 +86,7 @@ def require_reserves(state: GameState, faction: Faction, wanted: Stack, *, rule:
 
 
 def check_landing(
-    state: GameState,
+    state: Position,
     faction: Faction,
     name: str,
     sector: int | None,
@@ -132,7 +128,7 @@ def base_cost(territory: Territory, count: int) -> int:
 
 
 def price(
-    state: GameState, faction: Faction, territory: Territory, count: int, *, karama: bool
+    state: Position, faction: Faction, territory: Territory, count: int, *, karama: bool
 ) -> Price:
     """The cost of a shipment from reserves or a cross-ship, who is paid, which ✷ it uses."""
     disabled = _disabled(state, faction)
@@ -159,7 +155,7 @@ def price(
 
 
 def _payee(
-    state: GameState, faction: Faction, *, karama: bool, disabled: frozenset[Ability]
+    state: Position, faction: Faction, *, karama: bool, disabled: frozenset[Ability]
 ) -> Faction | None:
     guild = Faction.SPACING_GUILD
     if karama or faction is guild or not state.in_game(guild):
@@ -171,13 +167,13 @@ def _payee(
     return guild
 
 
-def _disabled(state: GameState, faction: Faction) -> frozenset[Ability]:
+def _disabled(state: Position, faction: Faction) -> frozenset[Ability]:
     turn = state.phase.turn
     return turn.disabled if turn and turn.faction == faction else frozenset()
 
 
 def collect(
-    state: GameState, faction: Faction, cost: int, payee: Faction | None, ally_pays: int
+    state: Position, faction: Faction, cost: int, payee: Faction | None, ally_pays: int
 ) -> tuple[Faction | None, int]:
     """Check and take the payment; return the paying ally and its share."""
     ally = state.ally_of(faction)
@@ -241,7 +237,7 @@ def _shipment_event(
 # -- ship from reserves ---------------------------------------------------------------
 
 
-def ship(state: GameState, action: Ship) -> list[Event]:
+def ship(state: Position, action: Ship) -> list[Event]:
     faction = action.faction
     require_shipment_step(state, faction)
     if faction is Faction.FREMEN:
@@ -261,7 +257,7 @@ def ship(state: GameState, action: Ship) -> list[Event]:
     state.from_reserves(faction, wanted)
     state.add(faction, territory.name, sector, wanted)
     turn_flow.end_step(state)
-    if card is not None and (use := bg_karama_use(state, faction, card)):
+    if card is not None and (use := bene_gesserit.bg_karama_use(faction, card)):
         quote = replace(quote, uses=(*quote.uses, use))
     event = _shipment_event(
         "shipment",
@@ -279,7 +275,7 @@ def ship(state: GameState, action: Ship) -> list[Event]:
     return [event]
 
 
-def _karama_for_shipment(state: GameState, faction: Faction) -> str:
+def _karama_for_shipment(state: Position, faction: Faction) -> str:
     card = state.karama_card(faction)
     if card is None:
         raise IllegalActionError(
@@ -290,15 +286,13 @@ def _karama_for_shipment(state: GameState, faction: Faction) -> str:
 
 
 def _open_shipment_prompts(
-    state: GameState,
+    state: Position,
     action: Ship,
     territory: Territory,
     sector: int | None,
     quote: Price,
     before: Snapshot,
 ) -> None:
-    from rules import bene_gesserit, guild
-
     faction = action.faction
     first = state.karama_stage(quote.uses, before, action_to_dict(action))
     stop = guild.stop_prompt(state, faction, territory.name, sector, action_to_dict(action))
@@ -310,7 +304,7 @@ def _open_shipment_prompts(
 # -- Fremen send ------------------------------------------------------------------------
 
 
-def send(state: GameState, action: Send) -> list[Event]:
+def send(state: Position, action: Send) -> list[Event]:
     faction = action.faction
     if faction is not Faction.FREMEN:
         raise IllegalActionError("only the Fremen send forces from Dune", rule=SEND_RULE)
@@ -347,8 +341,6 @@ def send(state: GameState, action: Send) -> list[Event]:
         uses = ((faction, Ability.STORM_MIGRATION),)
     state.add(faction, territory.name, sector, placed)
     turn_flow.end_step(state)
-    from rules import bene_gesserit
-
     state.push_stages(
         state.karama_stage(uses, before, action_to_dict(action)),
         bene_gesserit.intrusion_stage(state, faction, territory.name),
@@ -356,7 +348,7 @@ def send(state: GameState, action: Send) -> list[Event]:
     return events
 
 
-def _migration_losses(state: GameState, faction: Faction, sent: Stack) -> tuple[Stack, Stack]:
+def _migration_losses(state: Position, faction: Faction, sent: Stack) -> tuple[Stack, Stack]:
     """STORM MIGRATION: half the forces sent, rounded up, go to the tanks (2.04.17)."""
     lost_total = math.ceil(sent.total / 2)
     lost = Stack(min(sent.forces, lost_total), lost_total - min(sent.forces, lost_total))
@@ -370,7 +362,7 @@ def _migration_losses(state: GameState, faction: Faction, sent: Stack) -> tuple[
 # -- Guild cross-ship and shipment back to reserves --------------------------------------
 
 
-def cross_ship(state: GameState, action: CrossShip) -> list[Event]:
+def cross_ship(state: Position, action: CrossShip) -> list[Event]:
     faction = action.faction
     ability = _cross_ship_ability(state, faction)
     require_shipment_step(state, faction)
@@ -410,8 +402,6 @@ def cross_ship(state: GameState, action: CrossShip) -> list[Event]:
         quote.payee,
         from_territory=source.name,
     )
-    from rules import bene_gesserit
-
     uses = ((faction, ability), *quote.uses)
     state.push_stages(
         state.karama_stage(uses, before, action_to_dict(action)),
@@ -420,7 +410,7 @@ def cross_ship(state: GameState, action: CrossShip) -> list[Event]:
     return [event]
 
 
-def _cross_ship_ability(state: GameState, faction: Faction) -> Ability:
+def _cross_ship_ability(state: Position, faction: Faction) -> Ability:
     disabled = _disabled(state, faction)
     guild = Faction.SPACING_GUILD
     if faction is guild:
@@ -440,7 +430,7 @@ def _cross_ship_ability(state: GameState, faction: Faction) -> Ability:
     return ability
 
 
-def ship_to_reserves(state: GameState, action: ShipToReserves) -> list[Event]:
+def ship_to_reserves(state: Position, action: ShipToReserves) -> list[Event]:
     faction = action.faction
     _check_off_planet(state, faction)
     require_shipment_step(state, faction)
@@ -477,7 +467,7 @@ def ship_to_reserves(state: GameState, action: ShipToReserves) -> list[Event]:
     return [event]
 
 
-def _check_off_planet(state: GameState, faction: Faction) -> None:
+def _check_off_planet(state: Position, faction: Faction) -> None:
     guild = Faction.SPACING_GUILD
     allowed = faction is guild or (
         state.rules.guild_ally_ship_to_reserves
@@ -499,7 +489,7 @@ def _check_off_planet(state: GameState, faction: Faction) -> None:
 # -- queries ----------------------------------------------------------------------------
 
 
-def shipment_kinds(state: GameState, faction: Faction) -> list[str]:
+def shipment_kinds(state: Position, faction: Faction) -> list[str]:
     """The shipment actions ``faction`` may use in its shipment step."""
     guild = Faction.SPACING_GUILD
     if faction is Faction.FREMEN:
@@ -516,7 +506,7 @@ def shipment_kinds(state: GameState, faction: Faction) -> list[str]:
 
 
 def legal_destinations(
-    state: GameState, faction: Faction, forces: int = 1, special: int = 0, *, karama: bool = False
+    state: Position, faction: Faction, forces: int = 1, special: int = 0, *, karama: bool = False
 ) -> list[ShipDestination]:
     """Territories ``faction`` may ship ``forces`` (+ ``special``) into now, with the cost."""
     if faction is Faction.FREMEN:
@@ -531,7 +521,7 @@ def legal_destinations(
     return out
 
 
-def legal_send_destinations(state: GameState, faction: Faction) -> list[ShipDestination]:
+def legal_send_destinations(state: Position, faction: Faction) -> list[ShipDestination]:
     """Where the Fremen may send now (storm sectors only with Storm Migration)."""
     if faction is not Faction.FREMEN:
         return []
@@ -546,7 +536,7 @@ def legal_send_destinations(state: GameState, faction: Faction) -> list[ShipDest
 
 
 def _landing_sectors(
-    state: GameState, faction: Faction, territory: Territory, *, storm_allowed: bool
+    state: Position, faction: Faction, territory: Territory, *, storm_allowed: bool
 ) -> tuple[int | None, ...]:
     sectors = []
     for _, sector in territory.pieces():
