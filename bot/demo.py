@@ -124,7 +124,7 @@ class ScriptedPlayers:
                 return
             prompt = session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Pass(faction, prompt=prompt.kind.value))
+                await self.submit(Pass(faction, prompt=prompt.kind))
 
     async def submit(self, action: FactionAction) -> None:
         self.keys += 1

@@ -76,22 +76,22 @@ def _answer(
 ) -> FactionAction | None:
     kind = prompt.kind
     if kind is PromptKind.KARAMA and orders.karama == "never":
-        return Pass(faction, prompt=kind.value)
+        return Pass(faction, prompt=kind)
     if kind is PromptKind.ADVISE:
         return _advise(state, faction, prompt, orders.advise)
     if kind is PromptKind.INTRUSION and orders.intrusion == "never":
-        return Pass(faction, prompt=kind.value)
+        return Pass(faction, prompt=kind)
     if kind is PromptKind.GUILD_TIMING and orders.guild_timing != "ask":
         wanted = orders.guild_timing.removeprefix("before:")
         if prompt.subject is not None and wanted == prompt.subject.value:
             return GuildNow(faction)
-        return Pass(faction, prompt=kind.value)
+        return Pass(faction, prompt=kind)
     return None
 
 
 def _advise(state: GameState, faction: Faction, prompt: Prompt, order: str) -> FactionAction | None:
     if order == "never":
-        return Pass(faction, prompt=PromptKind.ADVISE.value)
+        return Pass(faction, prompt=PromptKind.ADVISE)
     if order == "polar_sink":
         return Advise(faction, POLAR_SINK)
     if order == "territory":

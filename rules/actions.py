@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from rules.errors import InvalidActionError
 from rules.factions import Faction
+from rules.model import PromptKind, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +98,12 @@ class Move(FactionAction):
 class Pass(FactionAction):
     """End the current step; from a faction not to act, decline its prompts.
 
-    With ``prompt`` (a prompt kind such as ``"karama"``), decline only prompts of
-    that kind, whoever passes.
+    With ``prompt`` (a prompt kind such as Karama), decline only prompts of that
+    kind, whoever passes.
     """
 
     name: ClassVar[str] = "pass"
-    prompt: str | None = None
+    prompt: PromptKind | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +151,8 @@ class Flip(FactionAction):
     """Bene Gesserit: flip forces in a territory (INTRUSION 2.02.16, WARTIME 2.02.18)."""
 
     name: ClassVar[str] = "flip"
-    territory: str = ""
-    to: str = ""  # "fighters" or "advisors"
+    territory: str
+    to: Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +198,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 _KEY_ALIASES = {"from_": "from"}
+_ENUMS: dict[str, type[PromptKind] | type[Side]] = {"PromptKind": PromptKind, "Side": Side}
 _RULE_FOR_PARSE = "1.06.00"
 
 
@@ -208,7 +210,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     for f in fields(action):
         if f.name == "faction":
             continue
-        out[_KEY_ALIASES.get(f.name, f.name)] = getattr(action, f.name)
+        value = getattr(action, f.name)
+        plain = value.value if isinstance(value, PromptKind | Side) else value
+        out[_KEY_ALIASES.get(f.name, f.name)] = plain
     return out
 
 
@@ -250,6 +254,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 def _coerce(action: str, key: str, value: object, kind: str) -> object:
+    enum = _ENUMS.get(kind.split(" ")[0])
+    if enum is not None:
+        return _coerce_enum(action, key, value, enum)
     if kind.startswith("bool"):
         if isinstance(value, bool):
             return value
@@ -260,5 +267,17 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
         return value
     raise InvalidActionError(
         f"{action!r}: {key!r} cannot be {value!r} (expected {kind.split(' ')[0]})",
+        rule=_RULE_FOR_PARSE,
+    )
+
+
+def _coerce_enum(
+    action: str, key: str, value: object, enum: type[PromptKind] | type[Side]
+) -> object:
+    choices = [m.value for m in enum]
+    if isinstance(value, str) and value in choices:
+        return enum(value)
+    raise InvalidActionError(
+        f"{action!r}: {key!r} cannot be {value!r} (expected one of: {', '.join(choices)})",
         rule=_RULE_FOR_PARSE,
     )

@@ -11,10 +11,10 @@ from __future__ import annotations
 from rules import turn_flow
 from rules.actions import Advise, Flip, Move, action_to_dict
 from rules.board import POLAR_SINK, Territory
-from rules.errors import IllegalActionError, InvalidActionError
+from rules.errors import IllegalActionError
 from rules.events import Event
 from rules.factions import KARAMA, Faction, same_card
-from rules.model import Ability, Prompt, PromptKind, Stack
+from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Side, Stack
 from rules.position import Position
 
 BG = Faction.BENE_GESSERIT
@@ -124,12 +124,8 @@ def _check_advisor_target(state: Position, target: Territory, prompt: Prompt) ->
 def flip(state: Position, action: Flip) -> list[Event]:
     if action.faction is not BG:
         raise IllegalActionError("only the Bene Gesserit flip their forces", rule=INTRUSION_RULE)
-    if action.to not in ("fighters", "advisors"):
-        raise InvalidActionError(
-            f"flip to 'fighters' or 'advisors', not {action.to!r}", rule=INTRUSION_RULE
-        )
     territory = state.territory(action.territory, rule=INTRUSION_RULE)
-    if action.to == "advisors":
+    if action.to is Side.ADVISORS:
         return _intrusion(state, action, territory)
     return _wartime(state, action, territory)
 
@@ -159,7 +155,7 @@ def _wartime(state: Position, action: Flip, territory: Territory) -> list[Event]
             "advisors flip to fighters in WARTIME only before the first shipment of the phase",
             rule=WARTIME_RULE,
         )
-    if f"wartime:{territory.name}" in state.phase.karama_blocked:
+    if BlockedAbility(Ability.WARTIME, territory.name) in state.phase.karama_blocked:
         raise IllegalActionError(
             f"a Karama cancelled WARTIME in {territory.name} this phase", rule=WARTIME_RULE
         )

@@ -103,7 +103,7 @@ class GameState(Position):
 
     def answers_open_prompt(self, action: Action) -> bool:
         """True if ``action`` answers one of the open prompts (not a later stage's)."""
-        return turn_flow.answers_first_stage(self, action)
+        return turn_flow.answers_prompt(self, action, self.phase.stages[:1])
 
     def public_view(self) -> PublicView:
         return public_view(self)

@@ -15,7 +15,7 @@ from rules.actions import CrossShip, KaramaCancel, KaramaPrevent, Ship, action_f
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.events import Event
 from rules.factions import Faction
-from rules.model import Ability, Prompt, PromptKind, Snapshot
+from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Snapshot
 from rules.position import Position
 
 KARAMA_RULE = "3.01.11"
@@ -105,7 +105,8 @@ def _after_cancel(state: Position, ability: Ability, user: Faction, prompt: Prom
         territory = str(prompt.redo["territory"])
         resolved = state.board.resolve(territory)
         name = resolved.name if resolved else territory
-        state.set_phase(karama_blocked=state.phase.karama_blocked | {f"wartime:{name}"})
+        blocked = BlockedAbility(Ability.WARTIME, name)
+        state.set_phase(karama_blocked=state.phase.karama_blocked | {blocked})
     if ability in RETAKE:
         return [Event.of("retake", faction=user, without=ability, rule=ability.rule)]
     return []

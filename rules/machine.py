@@ -67,11 +67,18 @@ def apply_action(state: Position, action: Action) -> list[Event]:
     if state.phase.complete:
         raise NotYourTurnError("the Shipment & Movement phase is over", rule=turn_flow.ORDER_RULE)
     events: list[Event] = []
-    while state.phase.stages and not turn_flow.answers_open_prompt(state, action):
+    while state.phase.stages and not _keeps_stages(state, action):
         events += turn_flow.decline_stage(state)
     events += HANDLERS[type(action)](state, action)
     events += settle(state)
     return events
+
+
+def _keeps_stages(state: Position, action: Action) -> bool:
+    """Closing prompts, or answering one, leaves the earlier stages to the action itself."""
+    if isinstance(action, ClosePrompts):
+        return True
+    return turn_flow.answers_prompt(state, action, state.phase.stages)
 
 
 # -- how the phase moves on -----------------------------------------------------

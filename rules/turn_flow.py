@@ -143,37 +143,25 @@ def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, int]
 # -- prompts ------------------------------------------------------------------
 
 
-def answers_open_prompt(state: Position, action: Action) -> bool:
-    """Does ``action`` answer a prompt of the open stage (so it keeps the others open)?"""
-    if isinstance(action, ClosePrompts):
-        return True
+def answers_prompt(state: Position, action: Action, stages: tuple[tuple[Prompt, ...], ...]) -> bool:
+    """Does ``action`` answer a prompt of ``stages`` that waits on its faction?
+
+    A pass answers a prompt of any of ``stages`` (of its kind, if it names one),
+    except the plain pass of the faction to act, which ends its step; any other
+    answer counts only in the open (first) stage.
+    """
+    faction = getattr(action, "faction", None)
     if isinstance(action, Pass):
-        if action.prompt is None and action.faction == state.to_act():
+        if action.prompt is None and faction == state.to_act():
             return False
         return any(
-            action.faction in p.waiting_on() and action.prompt in (None, p.kind.value)
-            for stage in state.phase.stages
+            faction in p.waiting_on() and action.prompt in (None, p.kind)
+            for stage in stages
             for p in stage
         )
     kinds = PROMPT_ANSWERS.get(type(action), frozenset())
-    faction = getattr(action, "faction", None)
-    return any(p.kind in kinds and faction in p.waiting_on() for p in state.phase.open_prompts)
-
-
-def answers_first_stage(state: Position, action: Action) -> bool:
-    """Does ``action`` answer a prompt of the open stage itself (not a later one)?"""
-    faction = getattr(action, "faction", None)
-    kinds = PROMPT_ANSWERS.get(type(action), frozenset())
-    for p in state.phase.open_prompts:
-        if faction not in p.waiting_on():
-            continue
-        if isinstance(action, Pass) and (
-            action.prompt == p.kind.value or (action.prompt is None and faction != state.to_act())
-        ):
-            return True
-        if p.kind in kinds:
-            return True
-    return False
+    open_stage = stages[0] if stages else ()
+    return any(p.kind in kinds and faction in p.waiting_on() for p in open_stage)
 
 
 def decline_stage(state: Position) -> list[Event]:
@@ -202,14 +190,14 @@ def find_open_prompt(
     raise NotYourTurnError(f"{faction.label} has no open {names} prompt to answer", rule=rule)
 
 
-def decline_for(state: Position, faction: Faction, kind: str | None = None) -> list[Event]:
+def decline_for(state: Position, faction: Faction, kind: PromptKind | None = None) -> list[Event]:
     """``faction`` says no to every prompt (of ``kind``, if given) waiting on it."""
     stages = []
     declined = []
     for stage in state.phase.stages:
         kept = []
         for p in stage:
-            if faction in p.waiting_on() and kind in (None, p.kind.value):
+            if faction in p.waiting_on() and kind in (None, p.kind):
                 declined.append(p.kind.value)
                 p = replace(p, declined=p.declined | {faction})
             if p.waiting_on():
@@ -227,7 +215,7 @@ def pass_(state: Position, action: Pass) -> list[Event]:
     """The faction to act ends its step; anyone else declines its prompts."""
     faction = action.faction
     if action.prompt is not None or faction != state.to_act():
-        if answers_open_prompt(state, action):
+        if answers_prompt(state, action, state.phase.stages):
             return decline_for(state, faction, action.prompt)
         if action.prompt is not None:
             raise NotYourTurnError(

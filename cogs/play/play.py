@@ -43,6 +43,7 @@ from rules.actions import (
     ShipToReserves,
 )
 from rules.factions import Faction
+from rules.model import Side
 
 log = logging.getLogger(__name__)
 
@@ -310,7 +311,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Flip(who, territory, to), f"flip to {to}")
+        await self._submit(interaction, game_id, Flip(who, territory, Side(to)), f"flip to {to}")
 
     # -- looking ------------------------------------------------------------------
 

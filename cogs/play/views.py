@@ -25,6 +25,7 @@ from rules.actions import (
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import PromptKind, Side
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +154,7 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
     )
     territory = prompt.territory if prompt is not None else None
     simple: dict[str, FactionAction] = {
-        "pass": Pass(faction, prompt=kind),
+        "pass": Pass(faction, prompt=PromptKind(kind) if kind else None),
         "karama_cancel": KaramaCancel(faction),
         "karama_stop_shipment": KaramaStopShipment(faction),
         "guild_now": GuildNow(faction),
@@ -161,7 +162,9 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
         "hajr": PlayHajr(faction),
         "advise_sink": Advise(faction, POLAR_SINK),
         "advise_here": Advise(faction, territory or POLAR_SINK),
-        "flip": Flip(faction, territory or "", "advisors" if kind == "intrusion" else "fighters"),
+        "flip": Flip(
+            faction, territory or "", Side.ADVISORS if kind == "intrusion" else Side.FIGHTERS
+        ),
     }
     return simple[choice]
 

@@ -12,7 +12,7 @@ import pytest
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import Ability, PromptKind
+from rules.model import Ability, BlockedAbility, PromptKind
 from tests.rules.helpers import act, forces, kinds, position, stack
 from tests.rules.refusal import refused
 
@@ -363,6 +363,23 @@ def test_cancel_wartime_blocks_that_territory_only() -> None:
     )
     act(state, "bene_gesserit", "flip", territory="Carthag", to="fighters")
     assert stack(state, "bene_gesserit", "Carthag", 10) == (2, 0, 0)
+
+
+def test_a_blocked_wartime_is_stored_as_before_and_read_back() -> None:
+    state = position(
+        storm=18,
+        seats=["atreides", "bene_gesserit", "harkonnen"],
+        factions={"harkonnen": KARAMA},
+        board=[
+            {"faction": "bene_gesserit", "territory": "Arrakeen", "forces": 2, "advisors": True}
+        ],
+    )
+    act(state, "bene_gesserit", "flip", territory="Arrakeen", to="fighters")
+    cancel(state, "harkonnen", "wartime")
+    data = state.to_dict()
+    assert data["phase"]["karama_blocked"] == ["wartime:Arrakeen"]
+    assert state.phase.karama_blocked == {BlockedAbility(Ability.WARTIME, "Arrakeen")}
+    assert GameState.from_dict(data).phase.karama_blocked == state.phase.karama_blocked
 
 
 # -- who may cancel, with what ---------------------------------------------------------------

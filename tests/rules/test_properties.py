@@ -92,6 +92,8 @@ def random_action(draw: st.DrawFn, state: GameState) -> Action:
     data: dict[str, Any] = {"faction": faction, "action": name, **wild_fields(draw, state, faction)}
     if not wild:
         data.update(aimed_fields(draw, state, Faction(faction), name))
+    elif name == "flip":
+        data["to"] = draw(st.sampled_from(["fighters", "advisors"]))
     return action_from_dict(data)
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalActionError, NotYourTurnError
+from rules.actions import Flip, Pass, action_from_dict, action_to_dict
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import PromptKind, Side
 from tests.rules.helpers import ALL_SIX, act, forces, kinds, position
 
 A, E, H, F, G, B = (Faction(f) for f in ALL_SIX)
@@ -135,3 +137,29 @@ def test_to_dict_round_trips_in_the_middle_of_a_karama_window() -> None:
     act(state, "atreides", "pass")
     act(copy, "atreides", "pass")
     assert copy == state
+
+
+def test_prompt_kinds_and_flip_sides_are_read_and_written_as_their_words() -> None:
+    passed = action_from_dict({"faction": "harkonnen", "action": "pass", "prompt": "karama"})
+    assert passed == Pass(Faction.HARKONNEN, prompt=PromptKind.KARAMA)
+    assert action_to_dict(passed)["prompt"] == "karama"
+    data = {"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen", "to": "fighters"}
+    flip = action_from_dict(data)
+    assert flip == Flip(Faction.BENE_GESSERIT, "Arrakeen", Side.FIGHTERS)
+    assert action_to_dict(flip) == {**data, "action": "flip"}
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"faction": "harkonnen", "action": "pass", "prompt": "nap"}, "'prompt' cannot be 'nap'"),
+        (
+            {"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen", "to": "up"},
+            "'up'",
+        ),
+        ({"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen"}, "needs 'to'"),
+    ],
+)
+def test_a_wrong_prompt_kind_or_flip_side_is_refused(data: dict[str, object], words: str) -> None:
+    with pytest.raises(InvalidActionError, match=words):
+        action_from_dict(data)
