@@ -452,7 +452,7 @@ class PhaseSession:
         assert self.state is not None
         when = self._deadline.strftime("%Y-%m-%d %H:%M UTC") if self._deadline else "-"
         for faction in wait.factions:
-            choices = tuple(dict.fromkeys(self.state.legal_actions(faction, open_stage_only=True)))
+            choices = self.state.legal_actions(faction, open_stage_only=True).kinds()
             mine = self.state.view_for(faction)
             text = (
                 f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "

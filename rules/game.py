@@ -16,20 +16,32 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from rules import machine, movement, shipment, turn_flow
-from rules.actions import Action, ClosePrompts
+from rules import legal, machine, movement, shipment, turn_flow
+from rules.actions import Action, ClosePrompts, FactionAction, Ship
 from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event
 from rules.factions import Faction
-from rules.model import FactionState, Phase, RuleSet, Snapshot, Stack, StackKey
+from rules.legal import LegalActions
+from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
 from rules.position import Position
 from rules.view import PrivateView, PublicView, private_view, public_view
 
 UNDO_LIMIT = 1000
 """How many positions ``undo()`` can step back (a long-lived game must not grow forever)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """An action tried on a position and taken back (:meth:`GameState.dry_run`)."""
+
+    action: Action
+    events: tuple[Event, ...]
+    public: PublicView
+    private: PrivateView | None  # the acting faction's view after the action
+    alliance_losses: tuple[tuple[str, int | None, Stack], ...]  # if its turn ended then
 
 
 class GameState(Position):
@@ -109,7 +121,7 @@ class GameState(Position):
         return public_view(self)
 
     def view_for(self, faction: Faction) -> PrivateView:
-        return private_view(self, faction, tuple(self.legal_actions(faction)))
+        return private_view(self, faction, self.legal_actions(faction).kinds())
 
     def legal_ship_destinations(
         self, faction: Faction, forces: int = 1, special: int = 0, *, karama: bool = False
@@ -136,10 +148,49 @@ class GameState(Position):
         ``faction``'s turn ended now (1.06.03.08)."""
         return turn_flow.alliance_losses(self, faction)
 
-    def legal_actions(self, faction: Faction, *, open_stage_only: bool = False) -> list[str]:
-        """The action names ``faction`` may use now (turn actions and prompt answers).
+    def legal_actions(self, faction: Faction, *, open_stage_only: bool = False) -> LegalActions:
+        """What ``faction`` may do now: iterate for the concrete actions (prompt answers,
+        pass, Hajr...), test any action with ``in``, ``kinds()`` for the names.
 
         With ``open_stage_only``, while prompts are open only the answers to the open
-        stage are listed (what a session that lets windows run their course accepts).
+        stage count (what a session that lets windows run their course accepts).
         """
-        return machine.legal_action_names(self, faction, open_stage_only=open_stage_only)
+        return legal.legal_actions(self, faction, open_stage_only=open_stage_only)
+
+    def is_legal(self, action: Action) -> bool:
+        """Would ``apply(action)`` be accepted now? (Nothing changes.)"""
+        return legal.is_legal(self, action)
+
+    def answers(self, prompt: Prompt, faction: Faction) -> tuple[FactionAction, ...]:
+        """The concrete answers ``faction`` may give ``prompt`` now (its decline last)."""
+        return tuple(legal.answers_to(self, prompt, faction))
+
+    def dry_run(self, action: Action) -> Trial:
+        """What ``action`` would do: its events and the views after it, the position
+        left unchanged. Raises the :class:`RulesError` that ``apply`` would raise."""
+        before = self.snapshot()
+        try:
+            events = machine.apply_action(self, action)
+            faction = action.faction if isinstance(action, FactionAction) else None
+            return Trial(
+                action=action,
+                events=tuple(events),
+                public=self.public_view(),
+                private=self.view_for(faction) if faction else None,
+                alliance_losses=tuple(self.alliance_losses(faction)) if faction else (),
+            )
+        finally:
+            self.restore(before)
+
+    def shipment_price(self, action: Ship) -> int:
+        """What ``action`` costs now, whoever pays; the engine's :class:`RulesError` when
+        it would refuse the shipment whatever the payment."""
+        target = self.territory(action.to, rule=shipment.SHIP_RULE)
+        found = self.legal_ship_destinations(
+            action.faction, action.forces, action.special, karama=action.karama
+        )
+        cost = next((d.cost for d in found if d.territory == target.name), None)
+        if cost is not None:
+            return cost
+        trial = self.dry_run(replace(action, ally_pays=0))
+        return sum(int(e["cost"]) for e in trial.events if e.kind == "shipment")

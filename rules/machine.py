@@ -33,8 +33,8 @@ from rules.actions import (
 )
 from rules.errors import NotYourTurnError
 from rules.events import Event
-from rules.factions import HAJR, Faction, same_card
-from rules.model import Prompt, PromptKind, Step, Turn
+from rules.factions import Faction
+from rules.model import Prompt, PromptKind, Turn
 from rules.position import Position
 
 Handler = Callable[[Any, Any], list[Event]]
@@ -118,47 +118,3 @@ def complete_phase(state: Position) -> list[Event]:
     state.set_phase(complete=True)
     events.append(Event.of("phase_complete"))
     return events
-
-
-# -- what a faction may do now -----------------------------------------------
-
-
-def legal_action_names(
-    state: Position, faction: Faction, *, open_stage_only: bool = False
-) -> list[str]:
-    names: list[str] = []
-    turn = state.phase.turn
-    stages = state.phase.stages[:1] if open_stage_only else state.phase.stages
-    if open_stage_only and stages:
-        return [
-            n for p in stages[0] if faction in p.waiting_on() for n in _answers(state, faction, p)
-        ]
-    if turn is not None and turn.faction == faction:
-        if turn.step is Step.SHIP:
-            names += shipment.shipment_kinds(state, faction)
-        names += ["move", "pass"]
-        if any(same_card(c, HAJR) for c in state.factions[faction].cards):
-            names.append("hajr")
-        if guild.may_delay(state, faction):
-            names.append("guild_delay")
-    for stage in stages:  # answering a later prompt declines the earlier stages
-        for prompt in stage:
-            if faction in prompt.waiting_on():
-                names += _answers(state, faction, prompt)
-    if karama.may_prevent(state, faction):
-        names.append("karama_prevent")
-    return list(dict.fromkeys(names))
-
-
-def _answers(state: Position, faction: Faction, prompt: Prompt) -> list[str]:
-    kind = prompt.kind
-    holds = state.karama_card(faction) is not None
-    if kind is PromptKind.KARAMA:
-        return ["karama_cancel", "pass"] if holds else ["pass"]
-    if kind is PromptKind.GUILD_STOP:
-        return ["karama_stop_shipment", "pass"] if holds else ["pass"]
-    if kind is PromptKind.ADVISE:
-        return ["advise", "pass"]
-    if kind in (PromptKind.INTRUSION, PromptKind.WARTIME):
-        return ["flip", "pass"]
-    return ["guild_now", "pass"]

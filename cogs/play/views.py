@@ -9,23 +9,13 @@ from typing import Any
 import discord
 
 from bot.publisher import PrivateNotice
+from bot.session import SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
-from rules.actions import (
-    Advise,
-    FactionAction,
-    Flip,
-    GuildDelay,
-    GuildNow,
-    KaramaCancel,
-    KaramaStopShipment,
-    Pass,
-    PlayHajr,
-)
+from rules.actions import Advise, FactionAction
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import PromptKind, Side
 
 log = logging.getLogger(__name__)
 
@@ -146,27 +136,32 @@ class PromptButton(
         await reply(interaction, f"Done: {LABELS.get(self.choice, self.choice)}.")
 
 
+CHOICE_ACTIONS = {"advise_sink": "advise", "advise_here": "advise"}
+
+
 def answer(state: GameState, faction: Faction, choice: str, kind: str | None) -> FactionAction:
-    """The action a prompt button stands for, in the position at the time of the click."""
-    prompt = next(
-        (p for p in state.open_prompts() if p.kind.value == kind and faction in p.waiting_on()),
-        None,
-    )
-    territory = prompt.territory if prompt is not None else None
-    simple: dict[str, FactionAction] = {
-        "pass": Pass(faction, prompt=PromptKind(kind) if kind else None),
-        "karama_cancel": KaramaCancel(faction),
-        "karama_stop_shipment": KaramaStopShipment(faction),
-        "guild_now": GuildNow(faction),
-        "guild_delay": GuildDelay(faction),
-        "hajr": PlayHajr(faction),
-        "advise_sink": Advise(faction, POLAR_SINK),
-        "advise_here": Advise(faction, territory or POLAR_SINK),
-        "flip": Flip(
-            faction, territory or "", Side.ADVISORS if kind == "intrusion" else Side.FIGHTERS
-        ),
-    }
-    return simple[choice]
+    """The engine's legal action a prompt button stands for, at the time of the click."""
+    if kind is None:
+        options = tuple(state.legal_actions(faction))
+    else:
+        prompts = [p for p in state.open_prompts() if p.kind.value == kind]
+        options = tuple(a for p in prompts for a in state.answers(p, faction))
+    name = CHOICE_ACTIONS.get(choice, choice)
+    found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
+    if not found:
+        raise SessionError(f"“{LABELS.get(choice, choice)}” is not open to {faction.label} now")
+    if len(found) > 1:
+        raise SessionError(f"“{LABELS.get(choice, choice)}” has several targets: use the command")
+    return found[0]
+
+
+def _fits(choice: str, action: FactionAction) -> bool:
+    """The two advise buttons: the Polar Sink, or the shipment's territory."""
+    if choice == "advise_sink":
+        return isinstance(action, Advise) and action.to == POLAR_SINK
+    if choice == "advise_here":
+        return isinstance(action, Advise) and action.to != POLAR_SINK
+    return True
 
 
 def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:

@@ -138,3 +138,17 @@ async def test_commands_outside_a_game_are_refused(simcord_env: simcord.Env) -> 
     result = await t.players[BG].slash(t.lobby, "status")
     assert result.ephemeral and "belongs to no Mentat game" in text_of(result)
     assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+
+
+async def test_a_prompt_button_clicked_again_says_its_answer_is_no_longer_open(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    guild = t.players[GUILD]
+    prompt = t.private(GUILD).last_message
+    await guild.click(prompt, label="Decline")
+    before = t.state().to_dict()
+    again = await guild.click(prompt, label="Act now")
+    assert is_ephemeral(again)
+    assert "is not open to Spacing Guild now" in text_of(again)
+    assert t.state().to_dict() == before

@@ -341,7 +341,7 @@ def test_a_faction_not_allied_to_the_guild_cannot_cross_ship() -> None:
         to="Carthag",
         forces=4,
     )
-    assert "cross_ship" not in state.legal_actions(ATREIDES)
+    assert "cross_ship" not in state.legal_actions(ATREIDES).kinds()
 
 
 def test_the_guilds_ally_cross_ships_at_half_price() -> None:
@@ -349,7 +349,7 @@ def test_the_guilds_ally_cross_ships_at_half_price() -> None:
         alliances=[["atreides", "spacing_guild"]],
         board=[{"faction": "atreides", "territory": "Tuek's Sietch", "forces": 10}],
     )
-    assert "cross_ship" in state.legal_actions(ATREIDES)
+    assert "cross_ship" in state.legal_actions(ATREIDES).kinds()
     events = act(state, "atreides", "cross_ship", from_="Tuek's Sietch", to="Carthag", forces=10)
     (event,) = [e for e in events if e.kind == "cross_ship"]
     assert event["cost"] == 5  # 000: "Guild ally cross-ships 10 forces to stronghold ... 5"
@@ -418,7 +418,7 @@ def test_other_factions_may_not_ship_to_reserves(allied: bool) -> None:
         from_="Tuek's Sietch",
         forces=4,
     )
-    assert "ship_to_reserves" not in state.legal_actions(ATREIDES)
+    assert "ship_to_reserves" not in state.legal_actions(ATREIDES).kinds()
 
 
 def test_variant_lets_the_guilds_ally_ship_to_reserves() -> None:
@@ -491,7 +491,7 @@ def test_guild_delay_lets_the_guild_act_last_exactly_once() -> None:
     finish_turn(state, "atreides")
     finish_turn(state, "emperor")
     assert state.to_act() is GUILD
-    assert "guild_delay" in state.legal_actions(GUILD)
+    assert "guild_delay" in state.legal_actions(GUILD).kinds()
     events = act(state, "spacing_guild", "guild_delay")
     assert "guild_delays" in kinds(events)
     assert state.to_act() is Faction.HARKONNEN
@@ -522,7 +522,7 @@ def test_basic_game_has_no_guild_timing() -> None:
     finish_turn(state, "atreides")
     finish_turn(state, "emperor")
     assert state.to_act() is GUILD
-    assert "guild_delay" not in state.legal_actions(GUILD)
+    assert "guild_delay" not in state.legal_actions(GUILD).kinds()
     refused(state, IllegalActionError, "2.06.12.02", "spacing_guild", "guild_delay")
 
 
