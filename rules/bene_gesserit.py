@@ -12,7 +12,7 @@ from rules import turn_flow
 from rules.actions import Advise, Flip, Move, action_to_dict
 from rules.board import POLAR_SINK, Territory
 from rules.errors import IllegalActionError
-from rules.events import Event
+from rules.events import Event, Flipped, SpiritualAdvisor
 from rules.factions import KARAMA, Faction, same_card
 from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Side, Stack
 from rules.position import Position
@@ -90,12 +90,11 @@ def advise(state: Position, action: Advise) -> list[Event]:
         state.karama_stage([(BG, Ability.SPIRITUAL_ADVISORS)], before, action_to_dict(action))
     )
     return [
-        Event.of(
-            "spiritual_advisor",
+        SpiritualAdvisor(
             faction=BG,
             to=target.name,
             sector=sector,
-            kind=kind,
+            token=kind,
             rule=SPIRITUAL_ADVISORS_RULE if kind == "fighter" else ADVISORS_RULE,
         )
     ]
@@ -221,7 +220,7 @@ def arrive(
     if moved.advisors:
         return _advisors_arrive(state, action, dest, sector, moved, there, bool(others))
     if there.advisors:
-        event = _flip_event(dest, moved.fighters, "advisors", ADAPTIVE_RULE)
+        event = _flip_event(dest, moved.fighters, Side.ADVISORS, ADAPTIVE_RULE)
         return Stack(advisors=moved.fighters), [event], []
     return moved, [], []
 
@@ -237,13 +236,13 @@ def _advisors_arrive(
 ) -> tuple[Stack, list[Event], list[tuple[Faction, Ability]]]:
     count = moved.advisors
     if there.fighters:
-        return Stack(count), [_flip_event(dest, count, "fighters", ADAPTIVE_RULE)], []
+        return Stack(count), [_flip_event(dest, count, Side.FIGHTERS, ADAPTIVE_RULE)], []
     if not occupied and not there.advisors:
-        return Stack(count), [_flip_event(dest, count, "fighters", ENLISTMENT_RULE)], []
+        return Stack(count), [_flip_event(dest, count, Side.FIGHTERS, ENLISTMENT_RULE)], []
     if not action.take_up_arms:
         return moved, [], []
     _check_take_up_arms(state, dest, there, occupied)
-    event = _flip_event(dest, count, "fighters", TAKE_UP_ARMS_RULE)
+    event = _flip_event(dest, count, Side.FIGHTERS, TAKE_UP_ARMS_RULE)
     return Stack(count), [event], [(BG, Ability.TAKE_UP_ARMS)]
 
 
@@ -274,8 +273,8 @@ def bg_karama_use(faction: Faction, card: str) -> tuple[Faction, Ability] | None
     return None
 
 
-def _flip_event(dest: Territory, count: int, to: str, rule: str) -> Event:
-    return Event.of("flipped", faction=BG, territory=dest.name, to=to, forces=count, rule=rule)
+def _flip_event(dest: Territory, count: int, to: Side, rule: str) -> Event:
+    return Flipped(BG, territory=dest.name, to=to, forces=count, rule=rule)
 
 
 def universal_stewards(state: Position) -> list[Event]:
@@ -293,5 +292,5 @@ def universal_stewards(state: Position) -> list[Event]:
                 state.stacks[(f, t, sector)] = Stack(stack.total)
                 count += stack.advisors
         if count:
-            events.append(_flip_event(state.board[name], count, "fighters", STEWARDS_RULE))
+            events.append(_flip_event(state.board[name], count, Side.FIGHTERS, STEWARDS_RULE))
     return events

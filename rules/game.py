@@ -22,7 +22,7 @@ from rules import legal, machine, movement, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
 from rules.board import Board
 from rules.errors import RulesError
-from rules.events import Event
+from rules.events import Event, Shipped
 from rules.factions import Faction
 from rules.legal import LegalActions
 from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
@@ -193,4 +193,4 @@ class GameState(Position):
         if cost is not None:
             return cost
         trial = self.dry_run(replace(action, ally_pays=0))
-        return sum(int(e["cost"]) for e in trial.events if e.kind == "shipment")
+        return sum(e.cost for e in trial.events if isinstance(e, Shipped))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules import turn_flow
 from rules.actions import GuildDelay, GuildNow, KaramaStopShipment
 from rules.errors import IllegalActionError
-from rules.events import Event
+from rules.events import Event, GuildActsNow, GuildDelays, ShipmentStopped
 from rules.factions import KARAMA, Faction, same_card
 from rules.model import JSON, Ability, Prompt, PromptKind, Stack, Turn
 from rules.position import Position
@@ -33,7 +33,7 @@ def now(state: Position, action: GuildNow) -> list[Event]:
     before = state.snapshot()
     state.set_phase(turn=Turn(GUILD, ornithopters_at_start=state.has_ornithopters(GUILD)))
     state.push_stages(state.karama_stage([(GUILD, Ability.SHIP_AS_IT_PLEASES_YOU)], before, None))
-    return [Event.of("guild_acts_now", faction=GUILD, before=displaced.faction, rule=AHEAD_RULE)]
+    return [GuildActsNow(GUILD, before=displaced.faction, rule=AHEAD_RULE)]
 
 
 def may_delay(state: Position, faction: Faction) -> bool:
@@ -59,7 +59,7 @@ def delay(state: Position, action: GuildDelay) -> list[Event]:
     before = state.snapshot()
     state.set_phase(turn=None, guild_delayed=True)
     state.push_stages(state.karama_stage([(GUILD, Ability.SHIP_AS_IT_PLEASES_YOU)], before, None))
-    return [Event.of("guild_delays", faction=GUILD, rule=HOLDING_RULE)]
+    return [GuildDelays(GUILD, rule=HOLDING_RULE)]
 
 
 def _why_no_delay(state: Position) -> str:
@@ -112,8 +112,7 @@ def stop_shipment(state: Position, action: KaramaStopShipment) -> list[Event]:
     state.set_phase(guild_karama_used=True)
     _drop_prompts_about(state, shipper)
     return [
-        Event.of(
-            "shipment_stopped",
+        ShipmentStopped(
             faction=GUILD,
             shipper=shipper,
             territory=prompt.territory,

@@ -13,7 +13,7 @@ from dataclasses import replace
 from rules import bene_gesserit, shipment
 from rules.actions import CrossShip, KaramaCancel, KaramaPrevent, Ship, action_from_dict
 from rules.errors import IllegalActionError, InvalidActionError
-from rules.events import Event
+from rules.events import Event, GuildTimingCancelled, KaramaCancelled, KaramaPrevented, Retake
 from rules.factions import Faction
 from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Snapshot
 from rules.position import Position
@@ -46,9 +46,8 @@ def cancel(state: Position, action: KaramaCancel) -> list[Event]:
     played_at = state.snapshot()
     state.restore(prompt.before)
     state.discard(faction, card)
-    events = [
-        Event.of(
-            "karama_cancel",
+    events: list[Event] = [
+        KaramaCancelled(
             faction=faction,
             card=card,
             ability=ability,
@@ -99,7 +98,7 @@ def _after_cancel(state: Position, ability: Ability, user: Faction, prompt: Prom
         return []
     if ability is Ability.SHIP_AS_IT_PLEASES_YOU:
         state.set_phase(guild_timing_blocked=True)
-        return [Event.of("guild_timing_cancelled", faction=user, rule=ability.rule)]
+        return [GuildTimingCancelled(user, rule=ability.rule)]
     if ability is Ability.WARTIME:
         assert prompt.redo is not None
         territory = str(prompt.redo["territory"])
@@ -108,7 +107,7 @@ def _after_cancel(state: Position, ability: Ability, user: Faction, prompt: Prom
         blocked = BlockedAbility(Ability.WARTIME, name)
         state.set_phase(karama_blocked=state.phase.karama_blocked | {blocked})
     if ability in RETAKE:
-        return [Event.of("retake", faction=user, without=ability, rule=ability.rule)]
+        return [Retake(user, without=ability, rule=ability.rule)]
     return []
 
 
@@ -170,8 +169,7 @@ def prevent(state: Position, action: KaramaPrevent) -> list[Event]:
     _drop_timing_prompts(state)
     open_bg_karama_window(state, faction, card, played_at)
     return [
-        Event.of(
-            "karama_prevent",
+        KaramaPrevented(
             faction=faction,
             card=card,
             ability=Ability.SHIP_AS_IT_PLEASES_YOU,

@@ -32,7 +32,7 @@ from rules.actions import (
     ShipToReserves,
 )
 from rules.errors import NotYourTurnError
-from rules.events import Event
+from rules.events import Event, PhaseComplete, TurnStarted
 from rules.factions import Faction
 from rules.model import Prompt, PromptKind, Turn
 from rules.position import Position
@@ -91,7 +91,7 @@ def start_phase(state: Position) -> list[Event]:
 
 def start_turn(state: Position, faction: Faction) -> list[Event]:
     state.set_phase(turn=Turn(faction, ornithopters_at_start=state.has_ornithopters(faction)))
-    events = [Event.of("turn_started", faction=faction)]
+    events: list[Event] = [TurnStarted(faction)]
     if faction != Faction.SPACING_GUILD and turn_flow.guild_timing_open(state):
         state.append_stage(
             (Prompt(PromptKind.GUILD_TIMING, (Faction.SPACING_GUILD,), subject=faction),)
@@ -116,5 +116,5 @@ def settle(state: Position) -> list[Event]:
 def complete_phase(state: Position) -> list[Event]:
     events = bene_gesserit.universal_stewards(state)
     state.set_phase(complete=True)
-    events.append(Event.of("phase_complete"))
+    events.append(PhaseComplete())
     return events

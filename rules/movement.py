@@ -17,7 +17,7 @@ from rules import bene_gesserit, turn_flow
 from rules.actions import Move, action_to_dict
 from rules.board import Piece, Territory
 from rules.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
-from rules.events import Event
+from rules.events import Event, Moved, StormLosses
 from rules.factions import Faction
 from rules.model import Ability, Snapshot, Stack
 from rules.position import Position
@@ -515,9 +515,8 @@ def _carry_out(
     uses: list[tuple[Faction, Ability]] = []
     if _used_fremen_movement(state, faction, action, path):
         uses.append((faction, Ability.FREMEN_MOVEMENT))
-    events = [
-        Event.of(
-            "move",
+    events: list[Event] = [
+        Moved(
             faction=faction,
             from_territory=group_territory(action, state),
             to=dest.name,
@@ -525,7 +524,7 @@ def _carry_out(
             forces=moved.forces + moved.advisors,
             special=moved.special,
             advisors=bool(moved.advisors),
-            path=list(path),
+            path=path,
         )
     ]
     if lost_to_storm:
@@ -561,8 +560,7 @@ def _storm_loss(
         tanks=own.tanks + lost.forces,
         special_tanks=own.special_tanks + lost.special,
     )
-    event = Event.of(
-        "storm_losses",
+    event = StormLosses(
         faction=faction,
         territory=dest.name,
         sector=sector,

@@ -11,7 +11,7 @@ from rules import bene_gesserit, guild, turn_flow
 from rules.actions import CrossShip, Send, Ship, ShipToReserves, action_to_dict
 from rules.board import THE_GREAT_FLAT, Territory
 from rules.errors import IllegalActionError, InvalidActionError
-from rules.events import Event
+from rules.events import CrossShipped, Event, Sent, Shipped, ShippedToReserves, StormLosses
 from rules.factions import Faction
 from rules.model import Ability, Snapshot, Stack, Step
 from rules.movement import destination_sector, select_group
@@ -207,8 +207,10 @@ def collect(
     return (ally if ally_pays else None), ally_pays
 
 
-def _shipment_event(
-    kind: str,
+Landed = tuple[Faction, str, int | None, int, int, int, str, Faction | None, int]
+
+
+def _landed(
     faction: Faction,
     territory: Territory,
     sector: int | None,
@@ -217,20 +219,19 @@ def _shipment_event(
     payee: Faction | None,
     ally: Faction | None = None,
     ally_paid: int = 0,
-    **extra: object,
-) -> Event:
-    return Event.of(
-        kind,
-        faction=faction,
-        to=territory.name,
-        sector=sector,
-        forces=stack.forces,
-        special=stack.special,
-        cost=cost,
-        paid_to=payee.value if payee else "spice_bank",
-        ally=ally,
-        ally_paid=ally_paid,
-        **extra,
+) -> Landed:
+    """The fields every shipment event shares (:class:`rules.events.Landing`)."""
+    paid_to = payee.value if payee else "spice_bank"
+    return (
+        faction,
+        territory.name,
+        sector,
+        stack.forces,
+        stack.special,
+        cost,
+        paid_to,
+        ally,
+        ally_paid,
     )
 
 
@@ -259,18 +260,8 @@ def ship(state: Position, action: Ship) -> list[Event]:
     turn_flow.end_step(state)
     if card is not None and (use := bene_gesserit.bg_karama_use(faction, card)):
         quote = replace(quote, uses=(*quote.uses, use))
-    event = _shipment_event(
-        "shipment",
-        faction,
-        territory,
-        sector,
-        wanted,
-        quote.cost,
-        quote.payee,
-        ally,
-        ally_paid,
-        karama=card,
-    )
+    landed = _landed(faction, territory, sector, wanted, quote.cost, quote.payee, ally, ally_paid)
+    event = Shipped(*landed, karama=card)
     _open_shipment_prompts(state, action, territory, sector, quote, before)
     return [event]
 
@@ -322,14 +313,13 @@ def send(state: Position, action: Send) -> list[Event]:
         )
     before = state.snapshot()
     state.from_reserves(faction, wanted)
-    events = [_shipment_event("send", faction, territory, sector, wanted, 0, None)]
+    events: list[Event] = [Sent(*_landed(faction, territory, sector, wanted, 0, None))]
     uses: tuple[tuple[Faction, Ability], ...] = ()
     placed = wanted
     if state.in_storm(sector):
         placed, lost = _migration_losses(state, faction, wanted)
         events.append(
-            Event.of(
-                "storm_losses",
+            StormLosses(
                 faction=faction,
                 territory=territory.name,
                 sector=sector,
@@ -392,16 +382,8 @@ def cross_ship(state: Position, action: CrossShip) -> list[Event]:
         state.remove(faction, source.name, from_sector, stack)
     state.add(faction, territory.name, sector, wanted)
     turn_flow.end_step(state)
-    event = _shipment_event(
-        "cross_ship",
-        faction,
-        territory,
-        sector,
-        wanted,
-        quote.cost,
-        quote.payee,
-        from_territory=source.name,
-    )
+    landed = _landed(faction, territory, sector, wanted, quote.cost, quote.payee)
+    event = CrossShipped(*landed, from_territory=source.name)
     uses = ((faction, ability), *quote.uses)
     state.push_stages(
         state.karama_stage(uses, before, action_to_dict(action)),
@@ -452,8 +434,7 @@ def ship_to_reserves(state: Position, action: ShipToReserves) -> list[Event]:
         state.remove(faction, source.name, from_sector, stack)
     state.to_reserves(faction, wanted)
     turn_flow.end_step(state)
-    event = Event.of(
-        "ship_to_reserves",
+    event = ShippedToReserves(
         faction=faction,
         from_territory=source.name,
         forces=wanted.forces,

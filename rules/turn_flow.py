@@ -17,7 +17,16 @@ from rules.actions import (
 )
 from rules.board import POLAR_SINK
 from rules.errors import IllegalActionError, NotYourTurnError
-from rules.events import Event
+from rules.events import (
+    AllianceConstraint,
+    Event,
+    HajrPlayed,
+    MovementPassed,
+    PromptDeclined,
+    PromptsClosed,
+    ShipmentPassed,
+    TurnEnded,
+)
 from rules.factions import HAJR, Faction, same_card
 from rules.model import Prompt, PromptKind, Stack, Step, Turn
 from rules.position import Position
@@ -92,7 +101,7 @@ def end_turn(state: Position) -> list[Event]:
     turn = state.phase.turn
     assert turn is not None
     events = alliance_constraint(state, turn.faction)
-    events.append(Event.of("turn_ended", faction=turn.faction))
+    events.append(TurnEnded(turn.faction))
     delayed = state.phase.guild_delayed and turn.faction != Faction.SPACING_GUILD
     state.set_phase(turn=None, done=state.phase.done | {turn.faction}, guild_delayed=delayed)
     return events
@@ -117,12 +126,11 @@ def alliance_losses(state: Position, faction: Faction) -> list[tuple[str, int | 
 def alliance_constraint(state: Position, faction: Faction) -> list[Event]:
     """At the end of a faction's turn, apply :func:`alliance_losses` (1.06.03.08)."""
     ally = state.ally_of(faction)
-    events = []
+    events: list[Event] = []
     for territory, sector, lost in alliance_losses(state, faction):
         state.to_tanks(faction, territory, sector, lost)
         events.append(
-            Event.of(
-                "alliance_constraint",
+            AllianceConstraint(
                 faction=faction,
                 ally=ally,
                 territory=territory,
@@ -168,7 +176,7 @@ def decline_stage(state: Position) -> list[Event]:
     """The flow moves on: every prompt of the open stage is declined."""
     stage, *rest = state.phase.stages
     state.set_phase(stages=tuple(rest))
-    return [Event.of("prompts_closed", prompts=[p.kind.value for p in stage])]
+    return [PromptsClosed(tuple(p.kind for p in stage))]
 
 
 def remove_prompt(state: Position, prompt: Prompt) -> None:
@@ -198,14 +206,14 @@ def decline_for(state: Position, faction: Faction, kind: PromptKind | None = Non
         kept = []
         for p in stage:
             if faction in p.waiting_on() and kind in (None, p.kind):
-                declined.append(p.kind.value)
+                declined.append(p.kind)
                 p = replace(p, declined=p.declined | {faction})
             if p.waiting_on():
                 kept.append(p)
         if kept:
             stages.append(tuple(kept))
     state.set_phase(stages=tuple(stages))
-    return [Event.of("prompt_declined", faction=faction, prompts=declined)]
+    return [PromptDeclined(faction, tuple(declined))]
 
 
 # -- handlers -----------------------------------------------------------------
@@ -225,8 +233,8 @@ def pass_(state: Position, action: Pass) -> list[Event]:
     turn = require_turn(state, faction)
     if turn.step is Step.SHIP:
         end_step(state)
-        return [Event.of("shipment_passed", faction=faction)]
-    events = [Event.of("movement_passed", faction=faction)]
+        return [ShipmentPassed(faction)]
+    events = [MovementPassed(faction)]
     return events + end_turn(state)
 
 
@@ -238,8 +246,7 @@ def play_hajr(state: Position, action: PlayHajr) -> list[Event]:
     state.discard(action.faction, card)
     state.set_phase(turn=replace(turn, hajr_played=turn.hajr_played + 1))
     return [
-        Event.of(
-            "hajr_played",
+        HajrPlayed(
             faction=action.faction,
             moves_allowed=turn.moves_allowed + 1,
             rule=HAJR_RULE,

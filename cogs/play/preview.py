@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot import narrate
 from rules.actions import FactionAction
+from rules.events import TurnStarted
 from rules.game import GameState
 
 
@@ -13,7 +14,9 @@ def preview(state: GameState, action: FactionAction, note: str = "") -> str:
     trial = state.dry_run(action)
     spice_before = state.factions[action.faction].spice
     lines = [
-        line for e in trial.events if e.kind != "turn_started" and (line := narrate.describe(e))
+        line
+        for e in trial.events
+        if not isinstance(e, TurnStarted) and (line := narrate.describe(e))
     ]
     spice_after = trial.private.spice if trial.private else spice_before
     if spice_after != spice_before:

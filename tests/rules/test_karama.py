@@ -38,7 +38,7 @@ def cancel(state: GameState, faction: str, ability: str | None = None) -> list[A
     events = act(state, faction, "karama_cancel", **fields)
     (event,) = [e for e in events if e.kind == "karama_cancel"]
     if ability:
-        assert event["ability"] == ability
+        assert event.ability == ability
     return events
 
 
@@ -572,7 +572,7 @@ def test_karama_shipment_half_price_to_the_bank_not_the_guild(
     )
     events = act(state, "atreides", "ship", to=to, sector=sector, forces=count, karama=True)
     (shipment,) = [e for e in events if e.kind == "shipment"]
-    assert (shipment["cost"], shipment["paid_to"]) == (cost, "spice_bank")
+    assert (shipment.cost, shipment.paid_to) == (cost, "spice_bank")
     assert state.spice_bank == cost
     assert spice(state, GUILD) == 20
     assert spice(state, Faction.ATREIDES) == 20 - cost
@@ -617,7 +617,7 @@ def test_a_karama_cancels_the_bene_gesserit_worthless_card_karama() -> None:
     assert (window.ability, window.subject) == (Ability.BG_KARAMA, Faction.BENE_GESSERIT)
     assert Faction.BENE_GESSERIT not in window.responders
     events = act(state, "atreides", "karama_cancel")
-    assert [e["ability"] for e in events if e.kind == "karama_cancel"] == ["bg_karama"]
+    assert [e.ability for e in events if e.kind == "karama_cancel"] == ["bg_karama"]
     assert forces(state, "fremen", "Funeral Plain") == 4  # the move of two stands again
     assert state.open_prompts()[0].ability is Ability.FREMEN_MOVEMENT
     assert state.factions[Faction.BENE_GESSERIT].cards == ()

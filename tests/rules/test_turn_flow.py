@@ -81,7 +81,7 @@ def test_alliance_constraint_at_the_end_of_the_turn() -> None:
     assert [(t, s, n.forces) for t, s, n in state.alliance_losses(A)] == [("South Mesa", 5, 3)]
     events = act(state, "atreides", "pass")
     lost = next(e for e in events if e.kind == "alliance_constraint")
-    assert (lost["territory"], lost["forces"], lost["rule"]) == ("South Mesa", 3, "1.06.03.08")
+    assert (lost.territory, lost.forces, lost.rule) == ("South Mesa", 3, "1.06.03.08")
     assert state.factions[A].tanks == 3
     assert forces(state, "atreides", "Polar Sink") == 1  # the Polar Sink is exempt
     assert forces(state, "emperor", "South Mesa") == 2  # only the faction ending its turn
