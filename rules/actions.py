@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from rules.errors import InvalidActionError
 from rules.factions import Faction
-from rules.model import PromptKind, Side
+from rules.model import Ability, PromptKind, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,7 @@ class KaramaCancel(FactionAction):
     """Cancel the ✷ ability another faction just used (3.01.11)."""
 
     name: ClassVar[str] = "karama_cancel"
-    ability: str | None = None
+    ability: Ability | None = None  # None: the only (or first) window open to it
     card: str | None = None
 
 
@@ -127,7 +127,7 @@ class KaramaPrevent(FactionAction):
     """Prevent a ✷…✷ ability before it is used (3.01.11)."""
 
     name: ClassVar[str] = "karama_prevent"
-    ability: str = ""
+    ability: Ability
     card: str | None = None
 
 
@@ -198,7 +198,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 _KEY_ALIASES = {"from_": "from"}
-_ENUMS: dict[str, type[PromptKind] | type[Side]] = {"PromptKind": PromptKind, "Side": Side}
+Word = Ability | PromptKind | Side
+_ENUMS: dict[str, type[Word]] = {"Ability": Ability, "PromptKind": PromptKind, "Side": Side}
+_ENUM_RULES: dict[type[Word], str] = {Ability: "3.01.11"}  # abilities are named to a Karama
 _RULE_FOR_PARSE = "1.06.00"
 
 
@@ -211,7 +213,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         if f.name == "faction":
             continue
         value = getattr(action, f.name)
-        plain = value.value if isinstance(value, PromptKind | Side) else value
+        plain = value.value if isinstance(value, Word) else value
         out[_KEY_ALIASES.get(f.name, f.name)] = plain
     return out
 
@@ -271,13 +273,16 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
     )
 
 
-def _coerce_enum(
-    action: str, key: str, value: object, enum: type[PromptKind] | type[Side]
-) -> object:
+def _coerce_enum(action: str, key: str, value: object, enum: type[Word]) -> object:
     choices = [m.value for m in enum]
     if isinstance(value, str) and value in choices:
         return enum(value)
     raise InvalidActionError(
-        f"{action!r}: {key!r} cannot be {value!r} (expected one of: {', '.join(choices)})",
-        rule=_RULE_FOR_PARSE,
+        f"{action!r}: {key!r} cannot be {_quoted(value)} (expected one of: {', '.join(choices)})",
+        rule=_ENUM_RULES.get(enum, _RULE_FOR_PARSE),
     )
+
+
+def _quoted(value: object, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules import bene_gesserit, shipment
 from rules.actions import CrossShip, KaramaCancel, KaramaPrevent, Ship, action_from_dict
-from rules.errors import IllegalActionError, InvalidActionError
+from rules.errors import IllegalActionError
 from rules.events import Event, GuildTimingCancelled, KaramaCancelled, KaramaPrevented, Retake
 from rules.factions import Faction
 from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Snapshot
@@ -66,12 +66,7 @@ def open_bg_karama_window(state: Position, faction: Faction, card: str, before: 
         state.push_stages(state.karama_stage([use], before, {"card": card}))
 
 
-def _window(state: Position, faction: Faction, ability: str | None) -> Prompt:
-    if ability is not None and ability not in Ability.__members__.values():
-        known = ", ".join(a.value for a in Ability)
-        raise InvalidActionError(
-            f"unknown ability {ability!r}; abilities: {known}", rule=KARAMA_RULE
-        )
+def _window(state: Position, faction: Faction, ability: Ability | None) -> Prompt:
     for prompt in state.phase.open_prompts:
         if prompt.kind is not PromptKind.KARAMA or faction not in prompt.waiting_on():
             continue
@@ -147,9 +142,9 @@ def guild_acting_early(state: Position) -> bool:
 
 def prevent(state: Position, action: KaramaPrevent) -> list[Event]:
     faction = action.faction
-    if action.ability != Ability.SHIP_AS_IT_PLEASES_YOU.value:
+    if action.ability is not Ability.SHIP_AS_IT_PLEASES_YOU:
         raise IllegalActionError(
-            f"{action.ability!r} cannot be prevented: in this phase only the Guild's "
+            f"{action.ability.value!r} cannot be prevented: in this phase only the Guild's "
             "ship_as_it_pleases_you (✷…✷) can",
             rule=KARAMA_RULE,
         )

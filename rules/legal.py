@@ -100,7 +100,7 @@ def legal_actions(
         for prompt in stage:
             if faction in prompt.waiting_on():
                 actions += answers_to(state, prompt, faction)
-    prevent = KaramaPrevent(faction, Ability.SHIP_AS_IT_PLEASES_YOU.value)
+    prevent = KaramaPrevent(faction, Ability.SHIP_AS_IT_PLEASES_YOU)
     if karama.may_prevent(state, faction) and is_legal(state, prevent):
         actions.append(prevent)
     return LegalActions(state, faction, _unique(actions), parametrised)
@@ -128,8 +128,7 @@ def answers_to(state: Position, prompt: Prompt, faction: Faction) -> list[Factio
 def _candidates(state: Position, prompt: Prompt, faction: Faction) -> list[FactionAction]:
     kind = prompt.kind
     if kind is PromptKind.KARAMA:
-        ability = prompt.ability.value if prompt.ability else None
-        return [KaramaCancel(faction, ability)]
+        return [KaramaCancel(faction, prompt.ability)]
     if kind is PromptKind.GUILD_STOP:
         return [KaramaStopShipment(faction)]
     if kind is PromptKind.GUILD_TIMING:

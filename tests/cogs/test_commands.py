@@ -173,6 +173,18 @@ async def test_karama_cancel_by_the_command(simcord_env: simcord.Env) -> None:
     assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
 
 
+async def test_karama_naming_no_ability_is_refused_by_the_engine(simcord_env: simcord.Env) -> None:
+    t = await _started(simcord_env, **FREMEN_MOVE)
+    await _fremen_move_two(t)
+    before = t.state().to_dict()
+    voice = await t.players[ATREIDES].slash(t.table, "karama", use="cancel", ability="voice")
+    assert is_ephemeral(voice) and "'voice'" in text_of(voice) and "3.01.11" in text_of(voice)
+    bare = await t.players[ATREIDES].slash(t.table, "karama", use="prevent")
+    assert is_ephemeral(bare) and "needs 'ability'" in text_of(bare)
+    assert t.state().to_dict() == before
+    assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
+
+
 # -- the Guild's timing ----------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ from rules.board import POLAR_SINK
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import Prompt, PromptKind, Side
+from rules.model import Ability, Prompt, PromptKind, Side
 from tests.rules.helpers import act, position
 
 A, BG, H = Faction.ATREIDES, Faction.BENE_GESSERIT, Faction.HARKONNEN
@@ -88,7 +88,7 @@ def test_a_karama_window_offers_the_cancel_only_to_a_card_holder() -> None:
     act(state, "atreides", "ship", to="Arrakeen", forces=3)
     act(state, "bene_gesserit", "advise", to="Polar Sink")
     prompt = open_prompt(state, PromptKind.KARAMA)
-    assert KaramaCancel(H, "spiritual_advisors") in state.answers(prompt, H)
+    assert KaramaCancel(H, Ability.SPIRITUAL_ADVISORS) in state.answers(prompt, H)
     assert state.answers(prompt, A) == (Pass(A, prompt=PromptKind.KARAMA),)
     assert all(state.is_legal(a) for a in state.legal_actions(H))
 

@@ -163,3 +163,10 @@ def test_prompt_kinds_and_flip_sides_are_read_and_written_as_their_words() -> No
 def test_a_wrong_prompt_kind_or_flip_side_is_refused(data: dict[str, object], words: str) -> None:
     with pytest.raises(InvalidActionError, match=words):
         action_from_dict(data)
+
+
+def test_a_long_wrong_word_is_quoted_short() -> None:
+    data = {"faction": "harkonnen", "action": "pass", "prompt": "z" * 5000}
+    with pytest.raises(InvalidActionError) as info:
+        action_from_dict(data)
+    assert len(info.value.message) < 400 and "zzz" in info.value.message
