@@ -122,3 +122,12 @@ def test_the_cycle_finder_finds_a_cycle_and_ignores_type_only_imports(tmp_path: 
         encoding="utf-8",
     )
     assert runtime_rules_imports(module) == {"rules.game", "rules.machine"}
+
+
+def test_the_rules_modules_import_at_the_top_only() -> None:
+    """No import inside a function (the way an import cycle hides)."""
+    for path in sorted((ROOT / "rules").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
+                assert not inner, f"{path.name}: {node.name} imports inside the function"
