@@ -6,11 +6,12 @@ so its text may go to any channel.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.publisher import PublicNotice
-from rules.board import POLAR_SINK
+from bot.store import Redone, Undone
+from rules.board import POLAR_SINK, standard_board
 from rules.events import (
     AllianceConstraint,
     CrossShipped,
@@ -190,6 +191,8 @@ def describe(event: Event) -> str | None:
             return "The Shipment & Movement phase is over."
         case TurnEnded() | PromptsClosed() | PromptDeclined():  # who declined is not announced
             return None
+        case Undone() | Redone():  # told by correction_note, in words
+            return None
     fields = {k: v for k, v in event.to_dict().items() if k != "type"}
     return f"{event.kind}: {fields}"
 
@@ -241,3 +244,68 @@ def public_notice(
 def has_news(events: Iterable[Event]) -> bool:
     """Whether any event is worth a line of its own in the public log."""
     return any(describe(e) for e in events)
+
+
+# -- a moderator's undo and redo ---------------------------------------------------------
+
+SECRET_DECISION = "the last decision"
+"""How an undone answer to a prompt is named: who declined a window is nobody's business."""
+
+
+def correction_note(
+    moderator: int, kind: str, events: Iterable[Event], view: PublicView | None = None
+) -> str:
+    """The public line of a ``/mod undo`` (``kind`` "undone") or redo (``kind`` "redone").
+
+    A public action is told in words; any answer to a prompt (a Karama window, a
+    decline, a pass that closes prompts) only as "the last decision". ``view`` is the
+    position after an undo, which tells a faction's own step pass from a decline.
+    """
+    body = next(
+        (e.action for e in events if isinstance(e, Undone | Redone) and e.kind == kind), None
+    )
+    words = _public_action(body, view) if isinstance(body, Mapping) else None
+    if kind == "undone":
+        return f"Correction by <@{moderator}>: {words or SECRET_DECISION} was taken back."
+    if words is None:
+        return f"Correction by <@{moderator}>: {SECRET_DECISION} taken back is made again."
+    return f"Correction by <@{moderator}>: {words} is made again."
+
+
+def _public_action(body: Mapping[str, Any], view: PublicView | None) -> str | None:
+    """``body`` (a logged action) in words when everyone saw it happen, else None."""
+    kind, who = body.get("action"), name(body.get("faction"))
+    forces = count(int(body.get("forces") or 0), int(body.get("special") or 0))
+    origin = _place(body.get("from"), body.get("from_sector"))
+    target = _place(body.get("to"), body.get("sector"))
+    if kind == "ship":
+        return f"the {who} shipment of {forces} to {target}"
+    if kind == "send":
+        return f"the Fremen sending of {forces} to {target}"
+    if kind == "cross_ship":
+        return f"the {who} cross-shipment of {forces} from {origin} to {target}"
+    if kind == "ship_to_reserves":
+        return f"the {who} shipment of {forces} from {origin} back to reserves"
+    if kind == "move":
+        if body.get("advisors"):
+            forces = count(int(body.get("forces") or 0), noun="advisor")
+        return f"the {who} move of {forces} from {origin} to {target}"
+    if kind == "hajr":
+        return f"the {who} Hajr"
+    if kind == "pass" and _step_pass(body, view) and view is not None:
+        return f"the {who} pass ({'shipment' if view.step == 'ship' else 'movement'})"
+    return None
+
+
+def _step_pass(body: Mapping[str, Any], view: PublicView | None) -> bool:
+    """Whether a logged pass ended its faction's own step (no prompt was open then)."""
+    if view is None or body.get("prompt") is not None or view.prompts:
+        return False
+    return view.to_act is not None and view.to_act.value == body.get("faction")
+
+
+def _place(territory: object, sector: object) -> str:
+    found = standard_board().resolve(str(territory)) if territory else None
+    if found is None:
+        return "an unknown place"
+    return where(found.name, sector if isinstance(sector, int) else None)

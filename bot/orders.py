@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from rules.actions import Advise, FactionAction, GuildDelay, GuildNow, Pass
+from rules.actions import Advise, Decline, FactionAction, GuildDelay, GuildNow
 from rules.board import POLAR_SINK
+from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import Prompt, PromptKind
@@ -26,7 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-class OrderError(ValueError):
+class OrderError(MentatError, ValueError):
     """A standing order that does not exist; the message lists the choices."""
 
 
@@ -42,10 +43,10 @@ class StandingOrders:
         known = {f.name for f in fields(cls)}
         for key, value in data.items():
             if key not in known:
-                raise OrderError(f"unknown standing order {key!r}; orders: {', '.join(known)}")
+                raise OrderError(f"unknown standing order {quote(key)}; orders: {', '.join(known)}")
             if value not in CHOICES[key]:
                 raise OrderError(
-                    f"{key} cannot be {value!r}; choose one of {', '.join(CHOICES[key])}"
+                    f"{key} cannot be {quote(value)}; choose one of {', '.join(CHOICES[key])}"
                 )
         return cls(**dict(data))
 
@@ -76,7 +77,7 @@ def _answer(
 ) -> FactionAction | None:
     """The engine's answer to ``prompt`` that ``orders`` pick (None: ask the player)."""
     answers = state.answers(prompt, faction)
-    decline = _first(answers, Pass)
+    decline = _first(answers, Decline)
     kind = prompt.kind
     if kind is PromptKind.KARAMA and orders.karama == "never":
         return decline
@@ -94,7 +95,7 @@ def _answer(
 
 def _advise(answers: tuple[FactionAction, ...], order: str) -> FactionAction | None:
     if order == "never":
-        return _first(answers, Pass)
+        return _first(answers, Decline)
     sink = [a for a in answers if isinstance(a, Advise) and a.to == POLAR_SINK]
     there = [a for a in answers if isinstance(a, Advise) and a.to != POLAR_SINK]
     if order == "polar_sink":

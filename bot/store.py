@@ -53,7 +53,7 @@ from typing import Any, ClassVar, Literal, ParamSpec, TypeVar, cast
 import aiosqlite
 
 from rules.actions import Action, action_from_dict, action_to_dict
-from rules.errors import RulesError
+from rules.errors import MentatError, RulesError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -75,7 +75,7 @@ CREATE_KEY = "mentat:create"
 # -- errors -------------------------------------------------------------------
 
 
-class StoreError(Exception):
+class StoreError(MentatError):
     """A request the store refuses or cannot carry out. Nothing was written."""
 
 
@@ -586,11 +586,14 @@ class Store:
             return _duplicate(live, earlier, "action", _canonical(action_to_dict(action)))
 
     @_completes
-    async def undo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
+    async def undo(
+        self, game_id: int, moderator_id: int, idempotency_key: str, *, authorised: bool = False
+    ) -> SubmitResult:
         """Cancel the last action in effect (moderators only); the log keeps both entries.
 
         The events are one ``undone`` event (``seq`` and ``action`` of the cancelled entry,
-        ``moderator``). Raises :class:`NotModeratorError`, :class:`NothingToUndoError`,
+        ``moderator``). Raises :class:`NotModeratorError` (unless ``authorised``: the
+        caller checked the moderator itself), :class:`NothingToUndoError`,
         :class:`UnknownGameError`, :class:`GameFinishedError` or :class:`KeyReusedError`.
         """
         async with self._game_lock(game_id):
@@ -598,7 +601,7 @@ class Store:
             earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "undo", None)
-            await self._check_moderator(live.record, moderator_id, "undo")
+            await self._check_moderator(live.record, moderator_id, "undo", authorised)
             target = live.history.undo_target()
             history = live.history.after("undo", target)
             state = await self._rebuild(game_id, history, live.snapshot_heads)
@@ -611,7 +614,9 @@ class Store:
             return await self._write(live, history, state, row)
 
     @_completes
-    async def redo(self, game_id: int, moderator_id: int, idempotency_key: str) -> SubmitResult:
+    async def redo(
+        self, game_id: int, moderator_id: int, idempotency_key: str, *, authorised: bool = False
+    ) -> SubmitResult:
         """Re-apply the most recently undone action (moderators only).
 
         The events are a ``redone`` event followed by the action's own events. Raises as
@@ -622,12 +627,12 @@ class Store:
             earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "redo", None)
-            await self._check_moderator(live.record, moderator_id, "redo")
+            await self._check_moderator(live.record, moderator_id, "redo", authorised)
             target = live.history.redo_target()
             history = live.history.after("redo", target)
             body = await self._body(game_id, target)
             redone = Redone(seq=target, action=body, moderator=moderator_id)
-            events = (redone, *self._apply(live, action_from_dict(body)))
+            events = (redone, *self._apply(live, _logged_action(body)))
             row = _Row(
                 history.last_seq, "redo", moderator_id, idempotency_key, None, target, events
             )
@@ -635,7 +640,13 @@ class Store:
 
     @_completes
     async def start_phase(
-        self, game_id: int, moderator_id: int, start_state: GameState, idempotency_key: str
+        self,
+        game_id: int,
+        moderator_id: int,
+        start_state: GameState,
+        idempotency_key: str,
+        *,
+        authorised: bool = False,
     ) -> SubmitResult:
         """Begin a new phase at ``start_state`` (moderators only). Undo stops at a phase start.
 
@@ -647,7 +658,7 @@ class Store:
             earlier = await self._earlier(live, idempotency_key)
             if earlier is not None:
                 return _duplicate(live, earlier, "start", body)
-            await self._check_moderator(live.record, moderator_id, "start a phase")
+            await self._check_moderator(live.record, moderator_id, "start a phase", authorised)
             history = live.history.after("start")
             seq = history.last_seq
             row = _Row(seq, "start", moderator_id, idempotency_key, body, None, _started(seq))
@@ -854,9 +865,13 @@ class Store:
             live.snapshot_heads.add(snapshot.head)
         return SubmitResult(row.seq, row.events, state)
 
-    async def _check_moderator(self, record: GameRecord, user_id: int, what: str) -> None:
+    async def _check_moderator(
+        self, record: GameRecord, user_id: int, what: str, authorised: bool
+    ) -> None:
+        """A listed moderator, or ``authorised``: the application checked the user
+        itself (a holder of the game's moderator role, who is never listed)."""
         _check_active(record)
-        if not await self.is_moderator(record.id, user_id):
+        if not authorised and not await self.is_moderator(record.id, user_id):
             raise NotModeratorError(
                 f"only a moderator of game #{record.id} may {what}; user {user_id} is not one"
             )
@@ -1053,11 +1068,19 @@ def _replay(game_id: int, state: GameState, seq: int, body: str | None) -> None:
     if body is None:
         raise CorruptLogError(f"game #{game_id}: action entry #{seq} is missing")
     try:
-        state.apply(action_from_dict(json.loads(body)))
+        state.apply(_logged_action(json.loads(body)))
     except RulesError as error:
         raise CorruptLogError(
             f"game #{game_id}: action entry #{seq} is refused on replay: {error}"
         ) from error
+
+
+def _logged_action(body: Any) -> Action:
+    """A logged action; a ``pass`` with a ``prompt`` (how declines were logged before
+    the ``decline`` action existed) is read as that decline."""
+    if isinstance(body, dict) and body.get("action") == "pass" and body.get("prompt"):
+        body = {"action": "decline", "faction": body.get("faction"), "prompt": body["prompt"]}
+    return action_from_dict(body)
 
 
 def _duplicate(live: _Live, earlier: LogEntry, kind: Kind, body: str | None) -> SubmitResult:

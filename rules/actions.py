@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from rules.errors import InvalidActionError
+from rules.errors import InvalidActionError, quote
 from rules.factions import Faction
 from rules.model import Ability, PromptKind, Side
 
@@ -96,14 +96,23 @@ class Move(FactionAction):
 
 @dataclass(frozen=True, slots=True)
 class Pass(FactionAction):
-    """End the current step; from a faction not to act, decline its prompts.
+    """The faction to act ends its current step (1.06.00); the Bene Gesserit's pass
+    also declines its advise prompt (2.02.05). It never declines any other prompt.
 
-    With ``prompt`` (a prompt kind such as Karama), decline only prompts of that
-    kind, whoever passes.
+    ``step`` (``"shipment"`` or ``"movement"``), when given, names the step passed:
+    the pass is refused when that step is already over (a repeated request).
     """
 
     name: ClassVar[str] = "pass"
-    prompt: PromptKind | None = None
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(FactionAction):
+    """Say no to the open prompt of kind ``prompt`` (e.g. Karama) waiting on the faction."""
+
+    name: ClassVar[str] = "decline"
+    prompt: PromptKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +194,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ShipToReserves,
         Move,
         Pass,
+        Decline,
         PlayHajr,
         KaramaCancel,
         KaramaPrevent,
@@ -225,20 +235,22 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     a missing field, or a field of the wrong type.
     """
     if not isinstance(data, Mapping):
-        raise InvalidActionError(f"an action must be an object, not {data!r}", rule=_RULE_FOR_PARSE)
+        raise InvalidActionError(
+            f"an action must be an object, not {quote(data)}", rule=_RULE_FOR_PARSE
+        )
     name = data.get("action")
     cls = ACTION_TYPES.get(str(name)) if name is not None else None
     if cls is None:
         known = ", ".join(sorted(ACTION_TYPES))
         raise InvalidActionError(
-            f"unknown action {name!r}; known actions: {known}", rule=_RULE_FOR_PARSE
+            f"unknown action {quote(name)}; known actions: {known}", rule=_RULE_FOR_PARSE
         )
     if not issubclass(cls, FactionAction):
         return cls()
     faction = Faction.parse(str(data.get("faction", "")))
     if faction is None:
         raise InvalidActionError(
-            f"unknown faction {data.get('faction')!r} in {cls.name!r} action",
+            f"unknown faction {quote(data.get('faction'))} in {cls.name!r} action",
             rule=_RULE_FOR_PARSE,
         )
     kwargs: dict[str, Any] = {"faction": faction}
@@ -268,7 +280,7 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
     elif isinstance(value, str):
         return value
     raise InvalidActionError(
-        f"{action!r}: {key!r} cannot be {value!r} (expected {kind.split(' ')[0]})",
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected {kind.split(' ')[0]})",
         rule=_RULE_FOR_PARSE,
     )
 
@@ -278,11 +290,6 @@ def _coerce_enum(action: str, key: str, value: object, enum: type[Word]) -> obje
     if isinstance(value, str) and value in choices:
         return enum(value)
     raise InvalidActionError(
-        f"{action!r}: {key!r} cannot be {_quoted(value)} (expected one of: {', '.join(choices)})",
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected one of: {', '.join(choices)})",
         rule=_ENUM_RULES.get(enum, _RULE_FOR_PARSE),
     )
-
-
-def _quoted(value: object, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

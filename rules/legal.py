@@ -16,6 +16,7 @@ from rules import guild, karama, machine, shipment
 from rules.actions import (
     Action,
     Advise,
+    Decline,
     FactionAction,
     Flip,
     GuildDelay,
@@ -121,7 +122,7 @@ def answers_to(state: Position, prompt: Prompt, faction: Faction) -> list[Factio
     """The concrete answers ``faction`` may give ``prompt`` now, declining it last."""
     if faction not in prompt.waiting_on():
         return []
-    candidates = [*_candidates(state, prompt, faction), Pass(faction, prompt=prompt.kind)]
+    candidates = [*_candidates(state, prompt, faction), Decline(faction, prompt.kind)]
     return [a for a in candidates if is_legal(state, a)]
 
 

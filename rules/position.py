@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, Self
 
 from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board, storm_order_seats
-from rules.errors import InvalidActionError
+from rules.errors import InvalidActionError, quote
 from rules.factions import KARAMA, Faction, is_worthless, same_card
 from rules.model import (
     JSON,
@@ -150,7 +150,9 @@ class Position:
     def territory(self, name: str, *, rule: str, what: str = "territory") -> Territory:
         found = self.board.resolve(name)
         if found is None:
-            raise InvalidActionError(f"there is no {what} called {name!r} on the board", rule=rule)
+            raise InvalidActionError(
+                f"there is no {what} called {quote(name)} on the board", rule=rule
+            )
         return found
 
     def stack(self, faction: Faction, territory: str, sector: int | None) -> Stack:

@@ -8,6 +8,7 @@ from rules.actions import (
     Action,
     Advise,
     ClosePrompts,
+    Decline,
     Flip,
     GuildNow,
     KaramaCancel,
@@ -16,7 +17,7 @@ from rules.actions import (
     PlayHajr,
 )
 from rules.board import POLAR_SINK
-from rules.errors import IllegalActionError, NotYourTurnError
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import (
     AllianceConstraint,
     Event,
@@ -28,7 +29,7 @@ from rules.events import (
     TurnEnded,
 )
 from rules.factions import HAJR, Faction, same_card
-from rules.model import Prompt, PromptKind, Stack, Step, Turn
+from rules.model import PROMPT_RULES, Prompt, PromptKind, Stack, Step, Turn
 from rules.position import Position
 
 ORDER_RULE = "1.06.00"
@@ -41,7 +42,9 @@ PROMPT_ANSWERS: dict[type[Action], frozenset[PromptKind]] = {
     Flip: frozenset({PromptKind.INTRUSION, PromptKind.WARTIME}),
     GuildNow: frozenset({PromptKind.GUILD_TIMING}),
     KaramaStopShipment: frozenset({PromptKind.GUILD_STOP}),
+    Pass: frozenset({PromptKind.ADVISE}),  # the Bene Gesserit's pass (never the one to act)
 }
+STEP_NAMES = {Step.SHIP: "shipment", Step.MOVE: "movement"}
 
 
 # -- whose turn ---------------------------------------------------------------
@@ -154,22 +157,27 @@ def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, int]
 def answers_prompt(state: Position, action: Action, stages: tuple[tuple[Prompt, ...], ...]) -> bool:
     """Does ``action`` answer a prompt of ``stages`` that waits on its faction?
 
-    A pass answers a prompt of any of ``stages`` (of its kind, if it names one),
-    except the plain pass of the faction to act, which ends its step; any other
-    answer counts only in the open (first) stage.
+    A decline answers its own kind of prompt in any of ``stages``, so that a
+    standing order declining a later prompt leaves the open stage to the others.
+    Any other answer counts only in the open (first) stage. A pass answers only
+    the Bene Gesserit's advise prompt, and never from the faction to act (whose
+    pass ends its step).
     """
+    if isinstance(action, Decline):
+        return bool(waiting(action.faction, action.prompt, stages))
     faction = getattr(action, "faction", None)
-    if isinstance(action, Pass):
-        if action.prompt is None and faction == state.to_act():
-            return False
-        return any(
-            faction in p.waiting_on() and action.prompt in (None, p.kind)
-            for stage in stages
-            for p in stage
-        )
+    if isinstance(action, Pass) and faction == state.to_act():
+        return False
     kinds = PROMPT_ANSWERS.get(type(action), frozenset())
     open_stage = stages[0] if stages else ()
     return any(p.kind in kinds and faction in p.waiting_on() for p in open_stage)
+
+
+def waiting(
+    faction: Faction, kind: PromptKind, stages: tuple[tuple[Prompt, ...], ...]
+) -> list[Prompt]:
+    """The prompts of ``kind`` in ``stages`` that wait on ``faction``."""
+    return [p for stage in stages for p in stage if p.kind == kind and faction in p.waiting_on()]
 
 
 def decline_stage(state: Position) -> list[Event]:
@@ -220,22 +228,59 @@ def decline_for(state: Position, faction: Faction, kind: PromptKind | None = Non
 
 
 def pass_(state: Position, action: Pass) -> list[Event]:
-    """The faction to act ends its step; anyone else declines its prompts."""
+    """The faction to act ends its step; the Bene Gesserit's pass declines its advise
+    prompt. Anyone else's pass is out of turn (it declines no prompt)."""
     faction = action.faction
-    if action.prompt is not None or faction != state.to_act():
-        if answers_prompt(state, action, state.phase.stages):
-            return decline_for(state, faction, action.prompt)
-        if action.prompt is not None:
-            raise NotYourTurnError(
-                f"{faction.label} has no open {action.prompt} prompt to decline", rule=ORDER_RULE
-            )
-        require_turn(state, faction)
+    if answers_prompt(state, action, state.phase.stages[:1]):
+        return decline_for(state, faction, PromptKind.ADVISE)
+    _check_not_passed(state, faction, action.step)
     turn = require_turn(state, faction)
     if turn.step is Step.SHIP:
         end_step(state)
         return [ShipmentPassed(faction)]
     events = [MovementPassed(faction)]
     return events + end_turn(state)
+
+
+def _check_not_passed(state: Position, faction: Faction, step: str | None) -> None:
+    """A pass naming a step that is already over is a repeated request: refused."""
+    if step is None:
+        return
+    if step not in STEP_NAMES.values():
+        raise InvalidActionError(
+            f"a pass names the step 'shipment' or 'movement', not {quote(step)}", rule=ORDER_RULE
+        )
+    turn = state.phase.turn
+    if faction in state.phase.done or (turn and turn.faction == faction):
+        current = STEP_NAMES[turn.step] if turn and turn.faction == faction else None
+        if current == step:
+            return
+        if current == "shipment":
+            raise IllegalActionError(
+                f"{faction.label} is still in its shipment step: pass the shipment first",
+                rule=ORDER_RULE,
+            )
+        hint = "; to end its turn, pass its movement" if current == "movement" else ""
+        raise IllegalActionError(
+            f"{faction.label} already passed its {step}{hint}", rule=ORDER_RULE
+        )
+
+
+def decline(state: Position, action: Decline) -> list[Event]:
+    """Say no to the prompts of one kind waiting on the faction."""
+    known = {k.value for k in PromptKind}
+    if action.prompt not in known:
+        raise InvalidActionError(
+            f"there is no prompt kind {quote(action.prompt)}; kinds: {', '.join(sorted(known))}",
+            rule=ORDER_RULE,
+        )
+    kind = PromptKind(action.prompt)
+    if not waiting(action.faction, kind, state.phase.stages):
+        raise NotYourTurnError(
+            f"{action.faction.label} has no open {kind} prompt to decline",
+            rule=PROMPT_RULES[kind],
+        )
+    return decline_for(state, action.faction, kind)
 
 
 def play_hajr(state: Position, action: PlayHajr) -> list[Event]:

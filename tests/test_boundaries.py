@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -131,3 +132,30 @@ def test_the_rules_modules_import_at_the_top_only() -> None:
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]
                 assert not inner, f"{path.name}: {node.name} imports inside the function"
+
+
+OUTSIDE_PATH = re.compile(r"/work/|(?<![\w.-])shared/|^/(home|Users|tmp)/")
+PROJECT_TEXTS = ("Makefile", "pyproject.toml", "README.md", ".env.example")
+
+
+def string_literals(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    ]
+
+
+def test_code_tests_and_bench_read_only_the_repositorys_own_files() -> None:
+    sources = [
+        p
+        for d in ("rules", "bot", "cogs", "tests", "bench", "docs")
+        for p in (ROOT / d).rglob("*.py")
+    ]
+    for path in sources:
+        if path == Path(__file__).resolve():
+            continue  # the pattern itself
+        for text in string_literals(path):
+            assert not OUTSIDE_PATH.search(text), f"{path.relative_to(ROOT)} names {text!r}"
+    for name in PROJECT_TEXTS:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        assert not OUTSIDE_PATH.search(text), f"{name} names a path outside the repository"

@@ -181,7 +181,7 @@ def test_six_factions_in_the_smallest_piece_spill_into_a_callout() -> None:
     (callout,) = layout.callouts
     assert callout.piece == piece
     in_callout = [t for t in layout.tokens if t.placement is Placement.CALLOUT]
-    assert len(in_callout) == len(view.stacks) + 4  # 2 starred, BG advisors, spice
+    assert len(in_callout) == len(view.stacks) + 3  # 2 starred, spice
     assert all(_inside(t.box, callout.box) for t in in_callout)
     assert decode(render_map(view)).size == (WIDTH, HEIGHT)
 
@@ -280,3 +280,19 @@ def test_cli_reports_a_bad_highlight(tmp_path: Path, capsys: pytest.CaptureFixtu
     out = tmp_path / "x.png"
     assert main(["render", str(EXAMPLE), "--out", str(out), "--highlight", "nobody:Carthag"]) != 0
     assert "--highlight" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "view",
+    [busy_view(), busy_view(stack_count=80, seed=1), crowded_view(tuple(all_pieces()))],
+    ids=["busy", "busier", "crowded"],
+)
+def test_example_positions_keep_bene_gesserit_advisors_and_fighters_apart(
+    view: PublicView,
+) -> None:
+    kinds: dict[str, set[bool]] = {}
+    for s in view.stacks:
+        if s.faction is Faction.BENE_GESSERIT:
+            assert not (s.advisors and s.forces + s.special), s
+            kinds.setdefault(s.territory, set()).add(s.advisors > 0)
+    assert all(len(k) == 1 for k in kinds.values()), kinds

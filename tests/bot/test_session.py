@@ -18,7 +18,7 @@ from bot.orders import StandingOrders
 from bot.publisher import RecordingPublisher
 from bot.session import PhaseSession, SessionError, Timing
 from bot.store import Store
-from rules.actions import FactionAction, Pass, action_from_dict
+from rules.actions import Decline, FactionAction, Pass, action_from_dict
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.scenario import load_scenario
@@ -76,7 +76,7 @@ class Table:
         ):
             prompt = self.session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Pass(faction, prompt=prompt.kind))
+                await self.submit(Decline(faction, prompt.kind))
         return await self.submit(action)
 
     async def submit(self, action: FactionAction) -> Any:
@@ -122,7 +122,7 @@ async def test_a_whole_scripted_phase(table: Table) -> None:
 
 async def test_refusals_change_nothing_and_reach_only_the_caller(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     before = session.state.to_dict() if session.state else None
     published = len(table.publisher.public_notices)
     with pytest.raises(NotYourTurnError):
@@ -139,7 +139,7 @@ async def test_prompts_first_then_the_faction_to_act_is_asked(table: Table) -> N
     with pytest.raises(SessionError, match="Guild timing") as caught:
         await table.submit(action_from_dict(scenario()["actions"][0]))
     assert caught.value.rule == "2.06.12"
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     asked = table.publisher.private_for(Faction.HARKONNEN)
     assert asked and "ship" in asked[-1].choices
     assert "You hold 10 spice" in asked[-1].text
@@ -147,7 +147,7 @@ async def test_prompts_first_then_the_faction_to_act_is_asked(table: Table) -> N
 
 async def test_reminder_then_default_pass_on_the_deadline(table: Table) -> None:
     await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     await table.advance(27 * 60)
     assert not [n for n in table.publisher.private_for(Faction.HARKONNEN) if "Reminder" in n.text]
     await table.advance(60)
@@ -171,7 +171,7 @@ async def test_an_open_karama_window_closes_on_its_deadline(table: Table) -> Non
 
 async def test_two_submissions_at_the_same_instant(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     ship = action_from_dict(scenario()["actions"][0])
     results = await asyncio.gather(
         session.submit(Faction.HARKONNEN, ship, actor=1, key="same-key"),
@@ -210,7 +210,7 @@ async def test_restart_in_the_middle_of_a_karama_window(table: Table) -> None:
 
 async def test_paused_games_refuse_actions_and_freeze_deadlines(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     await session.pause(99)
     with pytest.raises(SessionError):
         await table.play(scenario()["actions"][0])
@@ -227,7 +227,9 @@ async def test_moderator_undo_is_announced_as_a_correction(table: Table) -> None
     session = await table.open(scenario())
     await table.play(scenario()["actions"][0])
     await session.undo(99, "undo-1")
-    assert "Correction by <@99>: an action is undone." in table.public_text()
+    text = table.public_text()
+    assert "Correction by <@99>: the Harkonnen shipment of 2 forces to Carthag" in text
+    assert "was taken back." in text and "{" not in text
     assert session.state is not None
     assert session.state.factions[Faction.HARKONNEN].reserves == 10
 

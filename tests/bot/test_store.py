@@ -475,6 +475,25 @@ async def test_only_moderators_undo(store: Store, script: list[dict[str, Any]]) 
     assert len(await store.log(game)) == 2
 
 
+async def test_an_authorised_caller_undoes_in_its_own_name(
+    store: Store, script: list[dict[str, Any]]
+) -> None:
+    """The application checked the moderator (say, a moderator role's holder, never
+    listed): the store takes its word, and the log names that user."""
+    game = await new_game(store)
+    await play(store, game, script[:2])
+    await store.undo(game, PLAYER, "u", authorised=True)
+    await store.redo(game, PLAYER, "r", authorised=True)
+    await store.start_phase(game, PLAYER, _two_faction_position(), "p", authorised=True)
+    log = await store.log(game)
+    assert [(e.kind, e.actor) for e in log[-3:]] == [
+        ("undo", PLAYER),
+        ("redo", PLAYER),
+        ("start", PLAYER),
+    ]
+    assert not await store.is_moderator(game, PLAYER)
+
+
 async def test_nothing_to_undo_or_redo(store: Store, script: list[dict[str, Any]]) -> None:
     game = await new_game(store)
     with pytest.raises(NothingToUndoError):
@@ -602,3 +621,29 @@ def _replace_snapshot(path: Path, *, head: int, state: Any, fix_hash: bool) -> N
             (text, digest, head),
         )
         assert db.total_changes == 1
+
+
+async def test_a_decline_logged_as_a_pass_by_an_older_version_replays(db_path: Path) -> None:
+    """Declines were logged as ``pass`` with a ``prompt`` before the ``decline`` action
+    existed; a ``pass`` no longer answers those prompts, so the log reads them as declines."""
+    store = await Store.open(db_path)
+    game_id = await store.create_game(0, start_position())
+    state = (await store.load_game(game_id)).state
+    (prompt,) = state.open_prompts()
+    (faction,) = prompt.waiting_on()
+    await store.close(checkpoint=False)
+    legacy = {"action": "pass", "faction": faction.value, "prompt": prompt.kind.value}
+    with raw(db_path) as db:
+        db.execute(
+            "INSERT INTO action_log (game_id, seq, kind, target, actor, body, events, idem_key,"
+            " created_at) VALUES (?, 2, 'action', NULL, 0, ?, '[]', 'legacy', ?)",
+            (game_id, json.dumps(legacy), datetime.now(UTC).isoformat()),
+        )
+    store = await Store.open(db_path)
+    try:
+        loaded = await store.load_game(game_id)
+        assert loaded.seq == 2
+        assert prompt not in loaded.state.open_prompts()
+        assert all(faction not in p.waiting_on() for p in loaded.state.open_prompts())
+    finally:
+        await store.close()

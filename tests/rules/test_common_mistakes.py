@@ -104,6 +104,7 @@ def test_mistake_03_one_move_takes_forces_from_one_territory_only() -> None:
     state = position(
         storm=18,
         seats=TWO,
+        factions={"atreides": {"reserves": 5}},
         board=[
             {"faction": "atreides", "territory": "Imperial Basin", "sector": 8, "forces": 5},
             {"faction": "atreides", "territory": "Rim Wall West", "forces": 10},

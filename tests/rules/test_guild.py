@@ -614,7 +614,7 @@ def test_guild_stop_is_offered_for_a_karama_bought_shipment() -> None:
 def test_guild_stop_declined_then_spiritual_advisors_follow() -> None:
     state = stop_position()
     act(state, "atreides", "ship", to="Arrakeen", forces=5)
-    act(state, "spacing_guild", "pass")  # declines the stop
+    act(state, "spacing_guild", "decline", prompt="guild_stop")
     assert PromptKind.GUILD_STOP not in all_prompt_kinds(state)
     act(state, "bene_gesserit", "advise", to="Arrakeen")
     assert forces(state, "atreides", "Arrakeen") == 5

@@ -6,6 +6,7 @@ import pytest
 
 from rules.actions import (
     Advise,
+    Decline,
     Flip,
     GuildNow,
     KaramaCancel,
@@ -38,7 +39,7 @@ def test_the_faction_to_act_gets_concrete_turn_actions_and_names_for_the_rest() 
     assert Ship(A, "Arrakeen", None, 2) in legal
     assert Ship(A, "Arrakeen", None, 200) not in legal
     assert Ship(H, "Arrakeen", None, 2) not in legal  # another faction's action
-    assert list(state.legal_actions(G)) == [GuildNow(G), Pass(G, prompt=PromptKind.GUILD_TIMING)]
+    assert list(state.legal_actions(G)) == [GuildNow(G), Decline(G, PromptKind.GUILD_TIMING)]
     assert not state.legal_actions(H)
 
 
@@ -49,7 +50,7 @@ def test_the_advisor_goes_where_the_rules_allow_and_nowhere_else() -> None:
     assert state.answers(prompt, BG) == (
         Advise(BG, POLAR_SINK),
         Advise(BG, "Arrakeen"),
-        Pass(BG, prompt=PromptKind.ADVISE),
+        Decline(BG, PromptKind.ADVISE),
     )
     assert state.answers(prompt, A) == ()
 
@@ -79,7 +80,7 @@ def test_wartime_answers_name_each_territory_where_advisors_may_flip() -> None:
     # Peacetime: the ally in Carthag keeps the advisors there from flipping.
     assert state.answers(prompt, BG) == (
         Flip(BG, "Arrakeen", Side.FIGHTERS),
-        Pass(BG, prompt=PromptKind.WARTIME),
+        Decline(BG, PromptKind.WARTIME),
     )
 
 
@@ -89,7 +90,7 @@ def test_a_karama_window_offers_the_cancel_only_to_a_card_holder() -> None:
     act(state, "bene_gesserit", "advise", to="Polar Sink")
     prompt = open_prompt(state, PromptKind.KARAMA)
     assert KaramaCancel(H, Ability.SPIRITUAL_ADVISORS) in state.answers(prompt, H)
-    assert state.answers(prompt, A) == (Pass(A, prompt=PromptKind.KARAMA),)
+    assert state.answers(prompt, A) == (Decline(A, PromptKind.KARAMA),)
     assert all(state.is_legal(a) for a in state.legal_actions(H))
 
 

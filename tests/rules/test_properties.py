@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from rules.actions import Action, FactionAction, action_from_dict
 from rules.board import standard_board
+from rules.components import forces_total, starred_total
 from rules.errors import RulesError
 from rules.events import Event
 from rules.factions import Faction
@@ -24,6 +25,7 @@ from rules.scenario import load_scenario
 BOARD = standard_board()
 TERRITORIES = sorted(BOARD.territories)
 FACTIONS = [f.value for f in Faction]
+STARRED = ("emperor", "fremen")
 CARDS = ["Karama", "Hajr", "Baliset", "Lasgun"]
 ACTION_NAMES = [
     "ship", "send", "cross_ship", "ship_to_reserves", "move", "pass", "hajr", "karama_cancel",
@@ -41,12 +43,12 @@ def positions(draw: st.DrawFn) -> GameState:
         f: {
             "spice": draw(st.integers(0, 15)),
             "reserves": draw(st.integers(0, 12)),
-            "special_reserves": draw(st.integers(0, 3)) if f in ("emperor", "fremen") else 0,
+            "special_reserves": draw(st.integers(0, 3)) if f in STARRED else 0,
             "cards": draw(st.lists(st.sampled_from(CARDS), max_size=3)),
         }
         for f in chosen
     }
-    board = draw(st.lists(stacks(chosen), max_size=10))
+    board = possible(draw(st.lists(stacks(chosen), max_size=10)), factions)
     allies = draw(st.booleans())
     data = {
         "format": "dune-scenario/1",
@@ -75,9 +77,31 @@ def stacks(draw: st.DrawFn, chosen: list[str]) -> dict[str, Any]:
         "territory": territory.name,
         "sector": sector,
         "forces": draw(st.integers(1, 6)),
-        "special": 0 if advisors else draw(st.integers(0, 1)),
+        "special": draw(st.integers(0, 1)) if faction in STARRED else 0,
         "advisors": advisors,
     }
+
+
+def possible(board: list[dict[str, Any]], factions: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stacks that fit the faction's tokens, the Bene Gesserit one kind per territory."""
+    used = {f: fields["reserves"] + fields["special_reserves"] for f, fields in factions.items()}
+    starred = {f: fields["special_reserves"] for f, fields in factions.items()}
+    advisors_in: dict[tuple[str, str], bool] = {}
+    kept = []
+    for entry in board:
+        faction = entry["faction"]
+        count = entry["forces"] + entry["special"]
+        if used[faction] + count > forces_total(Faction(faction)):
+            continue
+        if starred[faction] + entry["special"] > starred_total(Faction(faction)):
+            continue
+        where = (faction, entry["territory"])
+        if advisors_in.setdefault(where, entry["advisors"]) != entry["advisors"]:
+            continue
+        used[faction] += count
+        starred[faction] += entry["special"]
+        kept.append(entry)
+    return kept
 
 
 def random_action(draw: st.DrawFn, state: GameState) -> Action:

@@ -64,8 +64,8 @@ def test_a_delayed_guild_whose_late_turn_is_cancelled_acts_last() -> None:
         factions={"atreides": {"cards": ["Karama"]}},
     )
     act(state, "spacing_guild", "guild_delay")
-    act(state, "atreides", "pass", prompt="karama")
-    act(state, "harkonnen", "pass", prompt="karama")
+    act(state, "atreides", "decline", prompt="karama")
+    act(state, "harkonnen", "decline", prompt="karama")
     assert state.to_act() is Faction.ATREIDES
     act(state, "spacing_guild", "guild_now")  # before Atreides: acting late, but early enough
     act(state, "atreides", "karama_cancel")

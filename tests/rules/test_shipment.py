@@ -59,10 +59,12 @@ def test_with_the_guild_in_game_other_factions_pay_the_guild() -> None:
 
 
 def test_starred_forces_ship_and_count_as_forces() -> None:
-    state = game(factions={"atreides": {"special_reserves": 2}})
-    act(state, "atreides", "ship", to="Carthag", forces=1, special=2)
-    assert state.factions[Faction.ATREIDES].spice == 17
-    assert state.factions[Faction.ATREIDES].special_reserves == 0
+    state = game(
+        seats=["emperor", None, "harkonnen"], factions={"emperor": {"special_reserves": 2}}
+    )
+    act(state, "emperor", "ship", to="Carthag", forces=1, special=2)
+    assert state.factions[Faction.EMPEROR].spice == 17
+    assert state.factions[Faction.EMPEROR].special_reserves == 0
 
 
 def test_no_shipping_into_storm() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.actions import Flip, Pass, action_from_dict, action_to_dict
+from rules.actions import Decline, Flip, action_from_dict, action_to_dict
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
@@ -108,7 +108,7 @@ def test_a_refused_action_keeps_prompts_open() -> None:
 def test_legal_actions_describe_what_a_faction_may_do_now() -> None:
     state = position(storm=18, factions={"atreides": {"cards": ["Hajr"]}})
     assert state.legal_actions(A).kinds() == ("ship", "move", "pass", "hajr")
-    assert state.legal_actions(G).kinds() == ("guild_now", "pass")
+    assert state.legal_actions(G).kinds() == ("guild_now", "decline")
     assert state.legal_actions(H).kinds() == ()
 
 
@@ -140,9 +140,9 @@ def test_to_dict_round_trips_in_the_middle_of_a_karama_window() -> None:
 
 
 def test_prompt_kinds_and_flip_sides_are_read_and_written_as_their_words() -> None:
-    passed = action_from_dict({"faction": "harkonnen", "action": "pass", "prompt": "karama"})
-    assert passed == Pass(Faction.HARKONNEN, prompt=PromptKind.KARAMA)
-    assert action_to_dict(passed)["prompt"] == "karama"
+    declined = action_from_dict({"faction": "harkonnen", "action": "decline", "prompt": "karama"})
+    assert declined == Decline(Faction.HARKONNEN, PromptKind.KARAMA)
+    assert action_to_dict(declined)["prompt"] == "karama"
     data = {"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen", "to": "fighters"}
     flip = action_from_dict(data)
     assert flip == Flip(Faction.BENE_GESSERIT, "Arrakeen", Side.FIGHTERS)
@@ -152,7 +152,10 @@ def test_prompt_kinds_and_flip_sides_are_read_and_written_as_their_words() -> No
 @pytest.mark.parametrize(
     ("data", "words"),
     [
-        ({"faction": "harkonnen", "action": "pass", "prompt": "nap"}, "'prompt' cannot be 'nap'"),
+        (
+            {"faction": "harkonnen", "action": "decline", "prompt": "nap"},
+            "'prompt' cannot be 'nap'",
+        ),
         (
             {"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen", "to": "up"},
             "'up'",
@@ -166,7 +169,7 @@ def test_a_wrong_prompt_kind_or_flip_side_is_refused(data: dict[str, object], wo
 
 
 def test_a_long_wrong_word_is_quoted_short() -> None:
-    data = {"faction": "harkonnen", "action": "pass", "prompt": "z" * 5000}
+    data = {"faction": "harkonnen", "action": "decline", "prompt": "z" * 5000}
     with pytest.raises(InvalidActionError) as info:
         action_from_dict(data)
     assert len(info.value.message) < 400 and "zzz" in info.value.message
