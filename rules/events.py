@@ -313,6 +313,61 @@ class Flipped(Event):
     rule: str
 
 
+# -- moderators' corrections ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected(Event):
+    """A moderator corrected the position (:mod:`rules.corrections`). Public facts only:
+    a spice correction names the faction, never the amount; a card given or taken, never
+    the card."""
+
+
+@dataclass(frozen=True, slots=True)
+class StormSet(Corrected):
+    kind: ClassVar[str] = "storm_set"
+    sector: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesPlaced(Corrected):
+    kind: ClassVar[str] = "forces_placed"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesRemoved(Corrected):
+    kind: ClassVar[str] = "forces_removed"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int
+    to_tanks: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpiceSet(Corrected):
+    kind: ClassVar[str] = "spice_set"
+    faction: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Corrected):
+    kind: ClassVar[str] = "card_given"
+    faction: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Corrected):
+    kind: ClassVar[str] = "card_taken"
+    faction: Faction
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -340,6 +395,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShipmentStopped,
         SpiritualAdvisor,
         Flipped,
+        StormSet,
+        ForcesPlaced,
+        ForcesRemoved,
+        SpiceSet,
+        CardGiven,
+        CardTaken,
     )
 }
 """Every kind of event the engine emits, by its stored name."""

@@ -1,7 +1,7 @@
 """The phase machine: dispatch an action to its rule module, then move the phase on.
 
-Actions go to the rule modules (shipment, movement, the faction modules),
-which take the :class:`~rules.position.Position`. The machine declines the
+Actions go to the rule modules (shipment, movement, the faction modules, the
+moderators' corrections), which take the :class:`~rules.position.Position`. The machine declines the
 stages of prompts an action does not answer, and after each action starts
 the next turn or completes the phase (1.06.00).
 """
@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import bene_gesserit, guild, karama, movement, shipment, turn_flow
+from rules import bene_gesserit, corrections, guild, karama, movement, shipment, turn_flow
 from rules.actions import (
     Action,
     Advise,
     ClosePrompts,
+    Correction,
     CrossShip,
     Decline,
     FactionAction,
@@ -61,7 +62,13 @@ HANDLERS: dict[type[Action], Handler] = {
 
 
 def apply_action(state: Position, action: Action) -> list[Event]:
-    """Carry out ``action`` on ``state`` (the caller restores the position on a refusal)."""
+    """Carry out ``action`` on ``state`` (the caller restores the position on a refusal).
+
+    A moderator's correction is nobody's turn and answers no prompt: it changes the
+    position and leaves the phase where it is (even a complete phase).
+    """
+    if isinstance(action, Correction):
+        return corrections.correct(state, action)
     if isinstance(action, FactionAction) and not state.in_game(action.faction):
         raise NotYourTurnError(
             f"{action.faction.label} is not in this game", rule=turn_flow.ORDER_RULE

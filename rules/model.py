@@ -354,20 +354,28 @@ class Phase:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """Every part of a position that actions change."""
+    """Every part of a position that actions change.
+
+    ``storm_sector`` changes only by a moderator's correction; None (a snapshot stored
+    before corrections were actions) leaves the storm where it is on restore.
+    """
 
     factions: tuple[tuple[Faction, FactionState], ...]
     stacks: tuple[tuple[StackKey, Stack], ...]
     spice_bank: int
     phase: Phase
+    storm_sector: int | None = None
 
     def to_dict(self) -> JSON:
-        return {
+        out = {
             "factions": {f.value: s.to_dict() for f, s in self.factions},
             "stacks": [stack_to_dict(k, v) for k, v in self.stacks],
             "spice_bank": self.spice_bank,
             "phase": self.phase.to_dict(),
         }
+        if self.storm_sector is not None:
+            out["storm_sector"] = self.storm_sector
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Snapshot:
@@ -378,6 +386,7 @@ class Snapshot:
             stacks=tuple(stack_from_dict(d) for d in data["stacks"]),
             spice_bank=int(data["spice_bank"]),
             phase=Phase.from_dict(data["phase"]),
+            storm_sector=int(data["storm_sector"]) if "storm_sector" in data else None,
         )
 
 

@@ -96,6 +96,7 @@ class Position:
             stacks=tuple(self.stacks.items()),
             spice_bank=self.spice_bank,
             phase=self.phase,
+            storm_sector=self.storm_sector,
         )
 
     def restore(self, snap: Snapshot) -> None:
@@ -103,6 +104,8 @@ class Position:
         self.stacks = dict(snap.stacks)
         self.spice_bank = snap.spice_bank
         self.phase = snap.phase
+        if snap.storm_sector is not None:
+            self.storm_sector = snap.storm_sector
 
     def to_dict(self) -> JSON:
         """The whole position (not the undo history) as JSON-friendly data."""
@@ -279,7 +282,12 @@ class Position:
     def karama_stage(
         self, uses: Iterable[tuple[Faction, Ability]], before: Snapshot, redo: JSON | None = None
     ) -> tuple[Prompt, ...]:
-        """One Karama window per ✷ ability just used, open to every faction but its user."""
+        """One Karama window per ✷ ability just used, open to every faction but its user.
+
+        A cancel restores ``before`` except the storm, which no ability moves (a
+        moderator's correction of it stands).
+        """
+        before = replace(before, storm_sector=None)
         return tuple(
             Prompt(
                 PromptKind.KARAMA,
