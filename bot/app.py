@@ -18,13 +18,12 @@ from typing import Any
 
 from bot import narrate
 from bot.clock import Clock, SystemClock
-from bot.corrections import CorrectionError
 from bot.maps import MapMaker
 from bot.orders import OrderError, StandingOrders
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError, Timing
 from bot.store import GameRecord, Store, SubmitResult
-from rules.actions import FactionAction, Ship
+from rules.actions import Correction, FactionAction, Ship
 from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import FORMAT, ScenarioError, load_scenario
@@ -285,7 +284,7 @@ class Mentat:
         """``ally`` consents to pay up to ``amount`` spice of its ally's next shipment.
 
         Stored with the game until that shipment is accepted or a new phase begins (a
-        moderator's correction keeps it); 0 withdraws the offer. The shipper is told
+        moderator's correction leaves it alone); 0 withdraws the offer. The shipper is told
         privately.
         """
         state = self.session(game_id).state
@@ -398,7 +397,26 @@ class Mentat:
         await session.set_orders(faction, orders)
         return orders
 
-    # -- a new position: a set-up phase start or a moderator's correction -------------
+    # -- a moderator's correction, or a new position ---------------------------------------
+
+    async def correct(
+        self,
+        game_id: int,
+        moderator: int,
+        correction: Correction,
+        *,
+        key: str,
+        roles: Collection[int] = (),
+    ) -> SubmitResult:
+        """Apply a moderator's correction (:mod:`rules.corrections`), announced publicly.
+
+        It is an action in the game's log like a player's: ``/mod undo`` takes it back,
+        and the phase goes on where it was (pause, prompts, orders and offers kept).
+        Raises SessionError for a non-moderator, the engine's CorrectionError for a
+        correction that cannot be made.
+        """
+        await self.require_moderator(game_id, moderator, roles=roles)
+        return await self.session(game_id).correct(moderator, correction, key=key)
 
     async def begin_phase(
         self,
@@ -409,21 +427,19 @@ class Mentat:
         key: str,
         note: str,
         roles: Collection[int] = (),
-        keep_ally_offers: bool = False,
     ) -> PhaseSession:
-        """Restart the game's phase at ``position`` (moderators only), announced publicly.
+        """Restart the game's phase at a new ``position`` (moderators only: ``/game start
+        position:``), announced publicly.
 
         The log keeps everything before it, but undo stops at this new start. The allies'
-        pending offers end with the old phase, unless ``keep_ally_offers`` (a correction:
-        the same phase goes on from a corrected position).
+        pending offers end with the old phase.
         """
         await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
             old = self.session(game_id)
-            if not keep_ally_offers:
-                for shipper, (ally, _) in list(old.ally_offers.items()):
-                    await old.set_ally_offer(shipper, ally, 0)
+            for shipper, (ally, _) in list(old.ally_offers.items()):
+                await old.set_ally_offer(shipper, ally, 0)
             await old.stop()
             await self.store.start_phase(game_id, moderator, position, key, authorised=True)
             return await self._start_session_of(game_id)
@@ -435,38 +451,6 @@ class Mentat:
         await self.publisher.public(game_id, notice)
         await self.publisher.spectators(game_id, notice)
         return session
-
-    async def correct(
-        self,
-        game_id: int,
-        moderator: int,
-        change: Callable[[dict[str, Any]], str],
-        *,
-        key: str,
-        roles: Collection[int] = (),
-    ) -> PhaseSession:
-        """Apply a moderator's correction to the current position (see :mod:`corrections`).
-
-        ``change`` edits the position's dict and returns the public description.
-        Raises CorrectionError when the corrected position cannot exist.
-        """
-        state = self.session(game_id).state
-        assert state is not None
-        data = state.to_dict()
-        what = change(data)
-        try:
-            corrected = GameState.from_dict(data)
-        except (KeyError, TypeError, ValueError) as error:
-            raise CorrectionError(f"that gives an impossible position: {error}") from error
-        return await self.begin_phase(
-            game_id,
-            moderator,
-            corrected,
-            key=key,
-            note=f"Correction by <@{moderator}>: {what}",
-            roles=roles,
-            keep_ally_offers=True,
-        )
 
 
 def _check_guild_before(state: GameState | None, wanted: str) -> None:

@@ -23,7 +23,7 @@ from bot.clock import Clock
 from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
 from bot.store import SYSTEM_ACTOR, Store, SubmitResult
-from rules.actions import Action, ClosePrompts, Decline, FactionAction, Pass
+from rules.actions import Action, ClosePrompts, Correction, Decline, FactionAction, Pass
 from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
@@ -348,6 +348,26 @@ class PhaseSession:
         result: SubmitResult = await self._call(run)
         return result
 
+    async def correct(self, moderator: int, correction: Correction, *, key: str) -> SubmitResult:
+        """A moderator's correction (the caller checked that ``moderator`` moderates the
+        game): one action in the log, so undo and redo step over it like any other.
+
+        Taken while paused; the pause, the deadline, the open prompts, standing orders
+        and the allies' offers stay as they are. Raises the engine's CorrectionError for
+        a correction that cannot be made (nothing changes).
+        """
+
+        async def run() -> SubmitResult:
+            result = await self.store.submit(self.game_id, moderator, correction, key)
+            if not result.duplicate:
+                note = narrate.correction_made(moderator, result.events)
+                await self._after(result, _corrected, note=note)
+                await self._show_deadline()  # the prompts show the corrected spice and choices
+            return result
+
+        result: SubmitResult = await self._call(run)
+        return result
+
     async def end_phase(self, moderator: int, key: str) -> None:
         """Decline every prompt and pass every remaining step, in order."""
 
@@ -615,7 +635,8 @@ class PhaseSession:
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
     async def _show_deadline(self) -> None:
-        """After a pause, resume or extension, the open prompts show the new deadline."""
+        """After a pause, resume, extension or correction, the open prompts show the new
+        deadline (and what the faction may do and holds now)."""
         if self._wait is None:
             return
         for faction, ref in self._asked.items():

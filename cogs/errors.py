@@ -2,7 +2,8 @@
 
 Every routine refusal (a :class:`~rules.errors.MentatError`: the engine's, and the
 application's: not your seat, not a moderator, paused game, ...) is answered with
-its message and the rule it cites, if any; anything else is logged with the game and the
+its message and the rule it cites, if any (a moderator's refused correction cites no rule
+of the game); anything else is logged with the game and the
 action and answered with a short apology.
 """
 
@@ -13,7 +14,7 @@ import logging
 import discord
 from discord import app_commands
 
-from rules.errors import QUOTE_LIMIT, MentatError
+from rules.errors import MODERATOR_RULE, QUOTE_LIMIT, MentatError
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,7 @@ APOLOGY = "Sorry, something went wrong on Mentat's side; the moderators can look
 
 def message_for(error: BaseException) -> str | None:
     """The ephemeral answer to a refusal, or None for an unexpected error."""
-    if isinstance(error, MentatError) and error.rule:
+    if isinstance(error, MentatError) and error.rule and error.rule != MODERATOR_RULE:
         return f"Refused: {error} (rule {error.rule})."
     if isinstance(error, MentatError):
         return f"Refused: {error}."
