@@ -23,10 +23,20 @@ from bot.clock import Clock
 from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
 from bot.store import SYSTEM_ACTOR, Store, SubmitResult
-from rules.actions import Action, ClosePrompts, Correction, Decline, FactionAction, Pass
+from rules.actions import (
+    Action,
+    ClosePrompts,
+    Correction,
+    Decline,
+    FactionAction,
+    GiveCard,
+    Pass,
+    SetSpice,
+    TakeCard,
+)
 from rules.errors import MentatError
 from rules.events import Event
-from rules.factions import Faction
+from rules.factions import Faction, card_named
 from rules.game import GameState
 from rules.view import PublicView
 
@@ -363,6 +373,9 @@ class PhaseSession:
                 note = narrate.correction_made(moderator, result.events)
                 await self._after(result, _corrected, note=note)
                 await self._show_deadline()  # the prompts show the corrected spice and choices
+                told = _told_privately(correction)
+                if told is not None:
+                    await self.publisher.private(self.game_id, told)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -735,6 +748,18 @@ def _by(action: Action | None) -> Cause:
         return "you passed" if isinstance(action, Pass) else "you acted"
 
     return how
+
+
+def _told_privately(correction: Correction) -> PrivateNotice | None:
+    """What a correction of its spice or hand tells the faction (the public is told less)."""
+    match correction:
+        case SetSpice(faction=faction, amount=amount):
+            return PrivateNotice(faction, f"A moderator set your spice to {amount}.")
+        case GiveCard(faction=faction, card=card):
+            return PrivateNotice(faction, f"A moderator gave you {card_named(card) or card}.")
+        case TakeCard(faction=faction, card=card):
+            return PrivateNotice(faction, f"A moderator took {card_named(card) or card} from you.")
+    return None
 
 
 def _position_changed(faction: Faction) -> str:

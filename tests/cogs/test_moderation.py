@@ -54,6 +54,9 @@ async def test_corrections_keep_cards_and_spice_private(simcord_env: simcord.Env
     assert t.state().factions[ATREIDES].spice == 17
     status = await t.players[ATREIDES].slash(t.table, "status")
     assert status.ephemeral and "Karama" in status.response.content
+    told = [m.content for m in t.private(ATREIDES).history()]
+    assert "A moderator gave you Karama." in told and "A moderator set your spice to 17." in told
+    assert not any("Karama" in m.content for m in t.private(BG).history())
 
 
 async def test_place_and_set_storm(simcord_env: simcord.Env) -> None:
@@ -326,3 +329,20 @@ async def test_corrections_are_announced_in_the_same_words(simcord_env: simcord.
         await t.moderator.slash(t.table, command, **options)
         lines = t.table.last_message.content.splitlines()
         assert lines == [f"Correction by <@{mod}>: {words}", wait], lines
+
+
+async def test_an_open_prompt_stays_open_and_shows_what_a_correction_changed(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    prompt = t.private(GUILD).last_message
+    asked = len(t.private(GUILD).history())
+    await t.moderator.slash(t.table, "mod spice", faction="spacing_guild", amount=9)
+    new = [m.content for m in t.private(GUILD).history()[asked:]]
+    assert new == ["A moderator set your spice to 9."]  # not asked again: the same prompt
+    now = next(m for m in t.private(GUILD).history() if m.id == prompt.id)
+    assert "You hold 9 spice" in now.content
+    await t.players[GUILD].click(now, label="Decline")
+    closed = next(m for m in t.private(GUILD).history() if m.id == prompt.id)
+    assert closed.content.endswith("**Closed: you declined.**")
+    assert t.state().open_prompts() == ()
