@@ -2,7 +2,9 @@
 
 One asyncio task per game takes requests from a queue (player actions,
 moderator commands, standing orders) and wakes for deadlines. Every accepted
-action is committed to the store before anything is announced. What is
+action is committed to the store before anything is announced; a moderator's
+correction is such an action too (``correct``), so undo and redo step over it
+and nothing else about the phase changes with it. What is
 awaited (the faction to act, or an open stage of prompts) has a deadline; a
 reminder goes out before it, and on expiry the default happens (the faction
 passes its step; open prompts are declined), announced publicly.

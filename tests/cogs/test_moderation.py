@@ -22,6 +22,9 @@ async def test_players_cannot_moderate(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     result = await t.players[ATREIDES].slash(t.table, "mod pause")
     assert result.ephemeral and "moderators" in text_of(result)
+    spice = await t.players[ATREIDES].slash(t.table, "mod spice", faction="atreides", amount=99)
+    assert spice.ephemeral and "moderators" in text_of(spice)
+    assert t.state().factions[ATREIDES].spice != 99
     assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
 
 
