@@ -16,6 +16,7 @@ and the event that announces it names no amount, as no card is named.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rules.actions import (
@@ -39,14 +40,46 @@ from rules.events import (
     StormSet,
 )
 from rules.factions import TREACHERY_CARDS, Faction, card_named, same_card
-from rules.model import FactionState, Stack
+from rules.model import FactionState, Prompt, Stack
 from rules.position import Position
 
 
 def correct(state: Position, action: Correction) -> list[Event]:
-    """Carry out a correction (the caller restores the position on a refusal)."""
+    """Carry out a correction (the caller restores the position on a refusal).
+
+    An open Karama window keeps the position from before the ability it may cancel
+    (:mod:`rules.karama`); the correction is made there too, so that a cancel does not
+    take it back. A correction that cannot be made there is refused.
+    """
     handler: Callable[[Position, Any], list[Event]] = HANDLERS[type(action)]
-    return handler(state, action)
+    events = handler(state, action)
+    state.set_phase(
+        stages=tuple(
+            tuple(_in_saved_position(state, p, action) for p in stage)
+            for stage in state.phase.stages
+        )
+    )
+    return events
+
+
+def _in_saved_position(state: Position, prompt: Prompt, action: Correction) -> Prompt:
+    """``prompt`` with the correction made in the position it saved, if any."""
+    if prompt.before is None:
+        return prompt
+    now = state.snapshot()
+    try:
+        state.restore(prompt.before)
+        correct(state, action)
+        saved = replace(state.snapshot(), storm_sector=prompt.before.storm_sector)
+    except CorrectionError as error:
+        ability = prompt.ability.value.replace("_", " ") if prompt.ability else "an ability"
+        raise CorrectionError(
+            f"that correction cannot be made in the position before {ability}, which a "
+            f"Karama card may still restore ({error}); make it after that window closes"
+        ) from error
+    finally:
+        state.restore(now)
+    return replace(prompt, before=saved)
 
 
 def set_storm(state: Position, action: SetStorm) -> list[Event]:

@@ -23,7 +23,7 @@ from rules.actions import (
     action_from_dict,
     action_to_dict,
 )
-from rules.errors import MODERATOR_RULE, CorrectionError, InvalidActionError
+from rules.errors import MODERATOR_RULE, CorrectionError, InvalidActionError, RulesError
 from rules.events import (
     CardGiven,
     CardTaken,
@@ -38,7 +38,13 @@ from rules.factions import TREACHERY_CARDS, Faction
 from rules.game import GameState
 from rules.model import PromptKind
 from tests.rules.helpers import act, position, stack
-from tests.rules.test_properties import TERRITORIES, assert_sound, positions, totals
+from tests.rules.test_properties import (
+    TERRITORIES,
+    assert_sound,
+    positions,
+    random_action,
+    totals,
+)
 
 A, H, F, E = Faction.ATREIDES, Faction.HARKONNEN, Faction.FREMEN, Faction.EMPEROR
 TWO = ["atreides", "harkonnen", None, None, None, None]
@@ -257,7 +263,7 @@ def test_undo_takes_back_a_correction_exactly() -> None:
     assert state.to_dict() == before
 
 
-# -- property: random corrections keep the forces and never go negative ------------------
+# -- property: random corrections amid random play keep the forces, never go negative ------
 
 
 @st.composite
@@ -294,18 +300,20 @@ def corrections(draw: st.DrawFn, state: GameState) -> Correction:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.data())
-def test_random_corrections_keep_every_force_and_account_for_the_spice(
+def test_random_corrections_amid_play_keep_every_force_and_account_for_the_spice(
     state: GameState, data: st.DataObject
 ) -> None:
     forces, spice = totals(state)
-    for _ in range(data.draw(st.integers(1, 25))):
-        action = data.draw(corrections(state))
+    for _ in range(data.draw(st.integers(1, 30))):
+        playing = not state.is_complete and data.draw(st.booleans())
+        action = random_action(data.draw, state) if playing else data.draw(corrections(state))
         before = state.to_dict()
         held = {f: s.spice for f, s in state.factions.items()}
         try:
             state.apply(action)
-        except CorrectionError as error:
-            assert error.rule == MODERATOR_RULE and error.message
+        except RulesError as error:
+            assert playing or error.rule == MODERATOR_RULE
+            assert error.message
             assert state.to_dict() == before, f"refused {action} changed the state"
             continue
         if isinstance(action, SetSpice):
@@ -317,3 +325,42 @@ def test_random_corrections_keep_every_force_and_account_for_the_spice(
         state.undo()
         assert state.to_dict() == before, f"undo of {action} is not exact"
         state.apply(action)
+
+
+def _fremen_window() -> GameState:
+    """The Fremen just moved two territories: a Karama window is open to the Atreides."""
+    state = position(
+        storm=18,
+        seats=["fremen", "atreides"],
+        factions={"atreides": {"cards": ["Karama"]}},
+        board=[{"faction": "fremen", "territory": "Sietch Tabr", "forces": 5}],
+    )
+    act(state, "fremen", "pass")
+    act(state, "fremen", "move", from_="Sietch Tabr", to="Funeral Plain", forces=5)
+    assert [p.kind for p in state.open_prompts()] == [PromptKind.KARAMA]
+    return state
+
+
+def test_a_karama_cancel_keeps_a_correction_made_while_its_window_was_open() -> None:
+    state = _fremen_window()
+    state.apply(SetSpice(F, 7))
+    state.apply(PlaceForces(A, "Imperial Basin", 9, 2))
+    act(state, "atreides", "karama_cancel", ability="fremen_movement")
+    assert stack(state, "fremen", "Sietch Tabr", 13) == (5, 0, 0)  # the move is cancelled
+    assert state.factions[F].spice == 7  # the corrections stand
+    assert stack(state, "atreides", "Imperial Basin", 9) == (2, 0, 0)
+    assert state.factions[A].reserves == 8
+
+
+def test_a_correction_impossible_before_an_ability_still_open_to_karama_is_refused() -> None:
+    state = _fremen_window()
+    refused(
+        state,
+        RemoveForces(F, "Funeral Plain", None, 5),
+        "that correction cannot be made in the position before fremen movement, which a "
+        "Karama card may still restore (only 0 forces there, not 5); make it after that "
+        "window closes",
+    )
+    act(state, "atreides", "decline", prompt="karama")
+    state.apply(RemoveForces(F, "Funeral Plain", None, 5))
+    assert state.factions[F].reserves == 15
