@@ -37,6 +37,7 @@ from rules.events import (
 from rules.factions import TREACHERY_CARDS, Faction
 from rules.game import GameState
 from rules.model import PromptKind
+from rules.scenario import run_scenario
 from tests.rules.helpers import act, position, stack
 from tests.rules.test_properties import (
     TERRITORIES,
@@ -364,3 +365,26 @@ def test_a_correction_impossible_before_an_ability_still_open_to_karama_is_refus
     act(state, "atreides", "decline", prompt="karama")
     state.apply(RemoveForces(F, "Funeral Plain", None, 5))
     assert state.factions[F].reserves == 15
+
+
+def test_a_scenario_file_may_list_corrections() -> None:
+    data: dict[str, Any] = {
+        "format": "dune-scenario/1",
+        "advanced": False,
+        "storm_sector": 18,
+        "seats": TWO,
+        "factions": {"atreides": {"spice": 5, "reserves": 10}, "harkonnen": {"reserves": 10}},
+        "board": [],
+        "actions": [
+            {"action": "set_storm", "sector": 4},
+            {"action": "set_spice", "faction": "atreides", "amount": -1},
+            {"action": "place_forces", "faction": "harkonnen", "territory": "Carthag",
+             "sector": None, "forces": 2},
+        ],
+    }  # fmt: skip
+    state, out = run_scenario(data)
+    first, second, third = out["results"]
+    assert first == {"index": 0, "accepted": True, "events": [{"type": "storm_set", "sector": 4}]}
+    assert second["accepted"] is False and second["rule"] == MODERATOR_RULE
+    assert third["accepted"] is True and state.storm_sector == 4
+    assert stack(state, "harkonnen", "Carthag", 10) == (2, 0, 0)
