@@ -18,7 +18,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from bot.render.board_image import labels
 from bot.render.geometry import (
     BOARD_HEIGHT,
     CENTRE,
@@ -34,6 +33,7 @@ from bot.render.geometry import (
     side_normals,
     to_point,
 )
+from bot.render.names import labels
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
