@@ -200,17 +200,22 @@ def _markers(tokens: list[Token]) -> list[Token]:
 def _pack(cell: Cell, count: int, sizes: tuple[int, ...]) -> list[Box] | None:
     """``count`` non-overlapping boxes in the cell at the largest size that fits.
 
-    Tokens shrink before they cover a territory's name; at the smallest size
-    they may cover it.
+    Tokens never cover a territory's name: when they do not fit beside it, the
+    piece's tokens go to a callout (and its markers, which are small, sit beside it).
     """
-    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
-    for size, keep_names_clear in tries:
-        candidates = _candidates(cell.piece, size, keep_names_clear)
+    for size in sizes:
+        candidates = _candidates(cell.piece, size)
         gap = GAP if size >= SMALL else GAP - 1
         boxes = _greedy(candidates, count, gap) or _greedy(_scan_order(candidates), count, gap)
         if boxes is not None:
             return boxes
     return None
+
+
+@cache
+def name_boxes() -> tuple[Box, ...]:
+    """Every box covered by a territory's name."""
+    return tuple(box for label in labels() for box in label.boxes)
 
 
 @cache
@@ -234,11 +239,11 @@ def _reading_order(boxes: list[Box]) -> list[Box]:
 
 
 @cache
-def _candidates(piece: Piece, size: int, keep_names_clear: bool) -> tuple[Box, ...]:
-    """Every box of ``size`` that fits the cell, nearest the cell's middle first."""
+def _candidates(piece: Piece, size: int) -> tuple[Box, ...]:
+    """Every box of ``size`` that fits the cell clear of names, nearest the cell's middle first."""
     cell = cell_for(*piece)
     middle = _cell_middle(cell)
-    names = [lb.box for lb in labels()] if keep_names_clear else []
+    names = name_boxes()
     step = max(1.5, size / 4)
     edge = EDGE if size >= SMALL else EDGE - 1
     inside = _Inside.of(cell, size / 2 + edge)
