@@ -85,7 +85,7 @@ def main() -> None:
             continue
         radius, angle = to_polar(placed.centre)
         data["territories"][label.territory] = {
-            "at": [round(radius / DISC_RADIUS, 5), round(angle, 3)],
+            "at": [round(radius / DISC_RADIUS, 7), round(angle, 5)],
             "lines": list(placed.lines),
             "size": placed.size,
             "angle": placed.angle,

@@ -18,12 +18,14 @@ from functools import cache
 from bot.render.geometry import Box, Cell, Point, boxes_overlap, cell_for
 from bot.render.names import Label, labels, make_label, wrap
 from bot.render.panel import Heading, PanelLayout, layout_panel
-from bot.render.tokens import Placement, TokenLayout, layout_tokens, name_boxes
+from bot.render.tokens import Inside, Placement, TokenLayout, layout_tokens, name_boxes
 from rules.board import Piece
 from rules.view import PublicView
 
-PIECE_NAME_SIZES = (14, 13, 12)
-STEP = 3
+PIECE_NAME_SIZES = (13,)
+NEAR_ENOUGH = 80.0
+"""Tokens this close (pixels) to their territory's name need no name of their own."""
+STEP = 5
 CLEARANCE = 2.0
 
 
@@ -71,9 +73,9 @@ def name_pieces(tokens: TokenLayout) -> tuple[tuple[Label, ...], tuple[Leader, .
     leaders: list[Leader] = []
     for piece, boxes in on_board.items():
         cell = cell_for(*piece)
-        if _holds_its_name(cell):
-            continue
         middle = _middle(boxes)
+        if _holds_its_name(cell) or _distance(middle, _name_of(cell.territory).box) <= NEAR_ENOUGH:
+            continue
         label = _piece_name(cell, middle, taken + [b for n in names for b in n.boxes])
         if label is not None:
             names.append(label)
@@ -93,34 +95,43 @@ def _name_of(territory: str) -> Label:
 
 
 def _piece_name(cell: Cell, near: Point, taken: list[Box]) -> Label | None:
-    points = sorted(_cell_points(cell), key=lambda p: math.dist(p, near))
+    nearby = [box for box in taken if boxes_overlap(box, _cell_bounds(cell))]
     for size in PIECE_NAME_SIZES:
         for lines in dict.fromkeys((wrap(cell.territory), (cell.territory,))):
-            for point in points:
-                label = make_label(cell.territory, lines, size, 0, point)
-                if _free(cell, label.box, taken):
-                    return label
+            spots = _name_spots(cell, lines, size)
+            for centre, box in sorted(spots, key=lambda s: math.dist(s[0], near)):
+                if not any(boxes_overlap(box, other, CLEARANCE) for other in nearby):
+                    return make_label(cell.territory, lines, size, 0, centre)
     return None
 
 
-def _free(cell: Cell, box: Box, taken: list[Box]) -> bool:
-    if not cell.contains_box(box, CLEARANCE):
-        return False
-    if any(boxes_overlap(box, other, CLEARANCE) for other in taken):
-        return False
-    return not any(boxes_overlap(box, name, CLEARANCE) for name in name_boxes())
+@cache
+def _name_spots(cell: Cell, lines: tuple[str, ...], size: int) -> tuple[tuple[Point, Box], ...]:
+    """Every centre where the name fits in the cell clear of territories' names, with its box."""
+    shape = make_label(cell.territory, lines, size, 0, (0.0, 0.0)).box
+    left, top, right, bottom = _cell_bounds(cell)
+    names = [n for n in name_boxes() if boxes_overlap(n, (left, top, right, bottom))]
+    inside = Inside.of(cell, min(shape[2] - shape[0], shape[3] - shape[1]) / 2 + CLEARANCE)
+    spots: list[tuple[Point, Box]] = []
+    for y in range(math.floor(top - shape[1]), math.ceil(bottom - shape[3]), STEP):
+        for x in range(math.floor(left - shape[0]), math.ceil(right - shape[2]), STEP):
+            box = (shape[0] + x, shape[1] + y, shape[2] + x, shape[3] + y)
+            middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            if not inside.holds(*middle) or not cell.contains_box(box, CLEARANCE):
+                continue
+            if not any(boxes_overlap(box, n, CLEARANCE) for n in names):
+                spots.append(((float(x), float(y)), box))
+    return tuple(spots)
 
 
 @cache
-def _cell_points(cell: Cell) -> tuple[Point, ...]:
+def _cell_bounds(cell: Cell) -> Box:
     outline = cell.outline(2.0)
-    left, right = min(p[0] for p in outline), max(p[0] for p in outline)
-    top, bottom = min(p[1] for p in outline), max(p[1] for p in outline)
-    return tuple(
-        (float(x), float(y))
-        for y in range(math.floor(top), math.ceil(bottom), STEP)
-        for x in range(math.floor(left), math.ceil(right), STEP)
-        if cell.contains((x, y))
+    return (
+        min(p[0] for p in outline),
+        min(p[1] for p in outline),
+        max(p[0] for p in outline),
+        max(p[1] for p in outline),
     )
 
 
@@ -128,6 +139,12 @@ def _leader(middle: Point, boxes: list[Box], territory: str) -> Leader:
     name = _name_of(territory).box
     end = (min(max(middle[0], name[0]), name[2]), min(max(middle[1], name[1]), name[3]))
     return Leader(middle, end)
+
+
+def _distance(point: Point, box: Box) -> float:
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
 
 
 def _middle(boxes: list[Box]) -> Point:

@@ -6,7 +6,7 @@ import io
 import math
 from collections.abc import Iterable
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import palette
 from bot.render.board_image import board_image
@@ -26,7 +26,7 @@ from bot.render.overlays import (
 )
 from bot.render.panel import Heading, draw_panel_from
 from bot.render.sprites import count_colour, sprite
-from bot.render.tokens import Callout, PlacedToken, Placement, TokenLayout
+from bot.render.tokens import CALLOUT_WIDTH, Callout, PlacedToken, Placement, TokenLayout
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
@@ -171,7 +171,15 @@ def _draw_callout_frame(draw: ImageDraw.ImageDraw, callout: Callout) -> None:
     name = callout.territory
     if callout.sector is not None:
         name = f"{name}, sector {callout.sector}"
-    draw.text((left + 8, top + 5), name, font=font("condensed", 17), fill=(40, 30, 20))
+    draw.text((left + 8, top + 5), name, font=_header_font(name), fill=(40, 30, 20))
+
+
+def _header_font(name: str) -> ImageFont.FreeTypeFont:
+    """The largest size (17 down to 12) at which a callout's header fits its box."""
+    for size in (17, 16, 15, 14, 13):
+        if font("condensed", size).getlength(name) <= CALLOUT_WIDTH - 14:
+            return font("condensed", size)
+    return font("condensed", 12)
 
 
 def _nearest_on_box(box: Box, point: Point) -> Point:

@@ -246,7 +246,7 @@ def _candidates(piece: Piece, size: int) -> tuple[Box, ...]:
     names = name_boxes()
     step = max(1.5, size / 4)
     edge = EDGE if size >= SMALL else EDGE - 1
-    inside = _Inside.of(cell, size / 2 + edge)
+    inside = Inside.of(cell, size / 2 + edge)
     left, top, right, bottom = _bounds(cell)
     boxes: list[Box] = []
     for x, y in _grid(left, top, right, bottom, step):
@@ -260,7 +260,7 @@ def _candidates(piece: Piece, size: int) -> tuple[Box, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Inside:
+class Inside:
     """The cell shrunk by ``clearance``: a quick test that skips most grid points.
 
     ``clearance`` is half the box plus the margin. The circle of half the box
@@ -277,7 +277,7 @@ class _Inside:
     """The inward normals of the cell's two sides (none for a ring, or a wide cell)."""
 
     @classmethod
-    def of(cls, cell: Cell, clearance: float) -> _Inside:
+    def of(cls, cell: Cell, clearance: float) -> Inside:
         outer = cell.r_outer * DISC_RADIUS - clearance
         inner = cell.r_inner * DISC_RADIUS + clearance if cell.r_inner else 0.0
         sides: tuple[Point, ...] = ()
