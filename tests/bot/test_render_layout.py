@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import typing
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -91,7 +92,7 @@ def test_the_footer_says_the_last_shipment_and_the_karama_below_the_legend() -> 
 
 
 def test_a_karama_cancel_event_becomes_the_footer_line() -> None:
-    events = [
+    events: list[dict[str, Any]] = [
         {"type": "shipment", "faction": "fremen", "to": "Carthag", "sector": 10, "forces": 2},
         {
             "type": "karama_cancel",
@@ -175,8 +176,8 @@ def test_the_close_up_is_cut_from_the_same_drawing() -> None:
     pieces = touched_pieces(move, None)
     closeup = decode(render_closeup(view, pieces, turn=4, last_move=move))
     whole = draw_map(view, turn=4, last_move=move)
-    box = tuple(round(v) for v in closeup_box(pieces))
-    part = whole.crop(box)
+    left_, top_, right_, bottom_ = closeup_box(pieces)
+    part = whole.crop((round(left_), round(top_), round(right_), round(bottom_)))
     left = (closeup.width - part.width) // 2
     bottom = closeup.crop((left, closeup.height - part.height, left + part.width, closeup.height))
     assert bottom.tobytes() == part.tobytes()
