@@ -113,8 +113,9 @@ def draw_map_and_layout(
         draw_last_shipment(image, heading.last_shipment)
     if last_move is not None:
         draw_last_move(image, last_move, _token_of(layout.tokens, last_move.faction))
-    paste_labels(image, layout.names)  # over the storm and the move's arrow
+    _draw_callout_lines(image, layout.tokens)
     _draw_leaders(image, layout.leaders)
+    paste_labels(image, layout.names)  # over the storm, the arrow and the lines
     _draw_tokens(image, layout.tokens)
     paste_labels(image, layout.piece_names)
     draw_panel_from(image, view, heading, layout.panel)
@@ -161,12 +162,18 @@ def _draw_tokens(image: Image.Image, layout: TokenLayout) -> None:
         _draw_token(image, draw, placed)
 
 
+def _draw_callout_lines(image: Image.Image, layout: TokenLayout) -> None:
+    """Lines from crowded pieces to their callouts (drawn under the names)."""
+    draw = ImageDraw.Draw(image)
+    for callout in layout.callouts:
+        if callout.anchor is not None:
+            start = _nearest_on_box(callout.box, callout.anchor)
+            draw.line((start, callout.anchor), fill=(0, 0, 0), width=4)
+            draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
+
+
 def _draw_callout_frame(draw: ImageDraw.ImageDraw, callout: Callout) -> None:
     left, top = callout.box[:2]
-    if callout.anchor is not None:
-        start = _nearest_on_box(callout.box, callout.anchor)
-        draw.line((start, callout.anchor), fill=(0, 0, 0), width=4)
-        draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
     draw.rounded_rectangle(callout.box, radius=8, fill=(250, 244, 232), outline=(0, 0, 0), width=2)
     name = callout.territory
     if callout.sector is not None:

@@ -243,11 +243,11 @@ def _candidates(piece: Piece, size: int) -> tuple[Box, ...]:
     """Every box of ``size`` that fits the cell clear of names, nearest the cell's middle first."""
     cell = cell_for(*piece)
     middle = _cell_middle(cell)
-    names = name_boxes()
     step = max(1.5, size / 4)
     edge = EDGE if size >= SMALL else EDGE - 1
     inside = Inside.of(cell, size / 2 + edge)
     left, top, right, bottom = _bounds(cell)
+    names = [n for n in name_boxes() if boxes_overlap(n, (left, top, right, bottom))]
     boxes: list[Box] = []
     for x, y in _grid(left, top, right, bottom, step):
         if not inside.holds(x, y):
