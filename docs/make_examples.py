@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import io
+from pathlib import Path
 
 from PIL import Image
 
@@ -23,10 +22,16 @@ PHONE_WIDTH = 400
 move = LastMove(Faction.FREMEN, (("Carthag", 10), ("Imperial Basin", None), ("Arrakeen", 9)))
 shipment = LastShipment(Faction.EMPEROR, "Pasty Mesa", 7, 2)
 karama = LastKarama(Faction.ATREIDES, "the Fremen move of two territories")
-marks = {"turn": 4, "last_move": move, "last_shipment": shipment, "last_karama": karama}
-busy = render_map(busy_view(), **marks)  # type: ignore[arg-type]
+busy = render_map(busy_view(), turn=4, last_move=move, last_shipment=shipment, last_karama=karama)
 (DOCS / "map-busy.png").write_bytes(busy)
-closeup = render_closeup(busy_view(), touched_pieces(move, None), **marks)  # type: ignore[arg-type]
+closeup = render_closeup(
+    busy_view(),
+    touched_pieces(move, None),
+    turn=4,
+    last_move=move,
+    last_shipment=shipment,
+    last_karama=karama,
+)
 (DOCS / "map-closeup.png").write_bytes(closeup)
 
 
