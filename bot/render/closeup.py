@@ -5,7 +5,7 @@ that far is unreadable. The close-up crops the same drawing as
 :func:`bot.render.render_map` (same names, tokens, storm and marks) to the
 touched territories and the pieces next to them, at most ``MAX_SIDE`` pixels a
 side, so shown 400 px wide its names and counts keep at least ~75% of their
-size. A caption above says the turn, the storm and what just happened; the
+size. A caption above says the turn, the storm sector and what just happened; the
 callouts of crowded touched pieces (drawn off the disc) are added below.
 """
 
@@ -121,11 +121,9 @@ Line = tuple[str, tuple[int, int, int]]
 
 
 def _caption_lines(view: PublicView, heading: Heading, last_move: LastMove | None) -> list[Line]:
-    first = heading.title if heading.turn is None else f"Turn {heading.turn} · {heading.title}"
-    lines = [
-        (first, palette.PANEL_TEXT),
-        (f"Storm in sector {view.storm_sector}", palette.STORM_TEXT),
-    ]
+    storm = f"Storm in sector {view.storm_sector}"
+    first = storm if heading.turn is None else f"Turn {heading.turn} · {storm}"
+    lines = [(first, palette.STORM_TEXT)]
     if last_move is not None:
         lines.append((_move_text(last_move), palette.PANEL_TEXT))
     lines += [(text, palette.PANEL_TEXT) for text in footer_texts(heading)]
