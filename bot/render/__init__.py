@@ -6,7 +6,7 @@ posted in a public channel. Nothing here imports discord.
 
 from __future__ import annotations
 
-from bot.render.closeup import closeup_box, render_closeup
+from bot.render.closeup import closeup_box, closeup_boxes, render_closeup
 from bot.render.layout import Leader, MapLayout, layout_map
 from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.panel import Heading
@@ -35,6 +35,7 @@ __all__ = [
     "TokenKind",
     "TokenLayout",
     "closeup_box",
+    "closeup_boxes",
     "draw_map",
     "draw_map_and_layout",
     "layout_map",

@@ -53,22 +53,47 @@ def render_closeup(
     touched = _pieces(territories)
     heading = Heading(title, turn, last_shipment, last_karama)
     whole, layout = draw_map_and_layout(view, heading, highlight=highlight, last_move=last_move)
-    crop = closeup_box(touched)
-    board_part = whole.crop(_pixels(crop))
+    board_parts = [whole.crop(_pixels(box)) for box in closeup_boxes(touched)]
     callouts = [
         whole.crop(_pixels(c.box))
         for c in layout.tokens.callouts
         if c.territory in {t for t, _ in touched}
     ]
     caption = _caption_lines(view, heading, last_move)
-    return encode_png(_compose(board_part, caption, callouts))
+    return encode_png(_compose(board_parts, caption, callouts))
+
+
+def closeup_boxes(touched: Iterable[Piece]) -> tuple[Box, ...]:
+    """The crops, one per group of touched territories close enough to share one.
+
+    A shipment and a move far apart (or a long move) get a crop each, stacked in the
+    picture, rather than one crop too wide to read on a phone.
+    """
+    groups: list[list[Piece]] = []
+    for piece in touched:
+        group = next((g for g in groups if _shares_a_crop([*g, piece])), None)
+        if group is None:
+            groups.append([piece])
+        else:
+            group.append(piece)
+    return tuple(closeup_box(group) for group in groups)
+
+
+def _shares_a_crop(pieces: list[Piece]) -> bool:
+    left, top, right, bottom = _bounds(_own_cells(pieces))
+    return max(right - left, bottom - top) <= MAX_SIDE - 2 * MARGIN
+
+
+def _own_cells(pieces: Iterable[Piece]) -> list[Cell]:
+    names = {territory for territory, _ in pieces}
+    return [c for c in cells().values() if c.territory in names]
 
 
 def closeup_box(touched: Iterable[Piece]) -> Box:
-    """The crop: the touched territories and the pieces next to them, at most MAX_SIDE a side."""
-    pieces = list(touched)
+    """One crop: the touched territories and the pieces next to them, at most MAX_SIDE a
+    side (more only when the touched territories alone are larger)."""
     board = standard_board()
-    own = [c for c in cells().values() if c.territory in {t for t, _ in pieces}]
+    own = _own_cells(touched)
     near = own + [cell_for(*linked) for cell in own for linked, _ in board.piece_links(cell.piece)]
     core, wide = _bounds(own), _bounds(near)
     low_x, high_x = _span(core[0], core[2], wide[0], wide[2], WIDTH)
@@ -137,26 +162,28 @@ def _move_text(move: LastMove) -> str:
 
 
 def _compose(
-    board_part: Image.Image,
+    board_parts: list[Image.Image],
     caption: list[Line],
     callouts: list[Image.Image],
 ) -> Image.Image:
-    width = max(board_part.width, 360, *(c.width + 2 * PAD for c in callouts))
+    width = max(360, *(p.width for p in board_parts), *(c.width + 2 * PAD for c in callouts))
     face = font("bold", CAPTION_SIZE)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     wrapped = [
         (line, colour) for text, colour in caption for line in _wrap(probe, text, width - 2 * PAD)
     ]
     top = PAD + len(wrapped) * CAPTION_LINE + PAD // 2
+    board = sum(p.height for p in board_parts) + PAD * (len(board_parts) - 1)
     below = sum(c.height + PAD for c in callouts)
-    image = Image.new(
-        "RGB", (width, top + board_part.height + below + (PAD if callouts else 0)), palette.PANEL
-    )
+    image = Image.new("RGB", (width, top + board + below + (PAD if callouts else 0)), palette.PANEL)
     draw = ImageDraw.Draw(image)
     for index, (line, colour) in enumerate(wrapped):
         draw.text((PAD, PAD + index * CAPTION_LINE), line, font=face, fill=colour)
-    image.paste(board_part, ((width - board_part.width) // 2, top))
-    y = top + board_part.height + PAD
+    y = top
+    for part in board_parts:
+        image.paste(part, ((width - part.width) // 2, y))
+        y += part.height + PAD
+    y = top + board + PAD
     for callout in callouts:
         image.paste(callout, (PAD, y))
         y += callout.height + PAD

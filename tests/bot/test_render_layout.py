@@ -6,11 +6,13 @@ from __future__ import annotations
 import io
 import itertools
 import typing
+from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image
 
+from bot.cli import main
 from bot.render import (
     Heading,
     LastKarama,
@@ -19,6 +21,7 @@ from bot.render import (
     MapLayout,
     Placement,
     closeup_box,
+    closeup_boxes,
     draw_map,
     draw_map_and_layout,
     render_closeup,
@@ -204,6 +207,17 @@ def test_the_close_up_shows_the_touched_names_in_a_phone_sized_crop(
     assert closeup.width <= MAX_SIDE + 20
 
 
+def test_a_shipment_far_from_the_move_gets_its_own_crop() -> None:
+    pieces = (("Tuek's Sietch", None), ("South Mesa", 4), ("Habbanya Sietch", 16))
+    boxes = closeup_boxes(pieces)
+    assert len(boxes) == 2
+    for box in boxes:
+        assert box[2] - box[0] <= MAX_SIDE and box[3] - box[1] <= MAX_SIDE
+    for territory, _ in pieces:
+        name = next(label for label in labels() if label.territory == territory)
+        assert any(_within(name.box, box) for box in boxes), territory
+
+
 def _within(inner: Box, outer: Box) -> bool:
     return (
         inner[0] >= outer[0]
@@ -237,3 +251,24 @@ def test_the_close_up_refuses_a_private_view_or_a_smuggling_subclass() -> None:
 
 def test_render_closeup_is_annotated_to_take_only_a_public_view() -> None:
     assert typing.get_type_hints(render_closeup)["view"] is PublicView
+
+
+# -- the command line --------------------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "advanced-phase.json"
+
+
+def test_cli_draws_the_close_up_of_the_last_shipment_and_move(tmp_path: Path) -> None:
+    out = tmp_path / "closeup.png"
+    assert main(["render", str(EXAMPLE), "--after", "--closeup", "--out", str(out)]) == 0
+    with Image.open(out) as picture:
+        assert picture.width <= MAX_SIDE + 20
+
+
+def test_cli_refuses_a_close_up_of_the_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "closeup.png"
+    assert main(["render", str(EXAMPLE), "--closeup", "--out", str(out)]) != 0
+    assert "--closeup needs --after" in capsys.readouterr().err
+    assert not out.exists()
