@@ -239,7 +239,7 @@ class Player:
         action = self.next_action
         if prompts and not (action is not None and state.answers_open_prompt(action)):
             prompt = prompts[0]
-            return Decline(prompt.waiting_on()[0], prompt.kind.value)
+            return Decline(prompt.waiting_on()[0], prompt.kind)
         if action is None:  # the script ran out (a refusal on the way): pass the step
             faction = state.to_act()
             assert faction is not None

@@ -371,16 +371,11 @@ class Mentat:
         return state is not None and state.ally_of(faction) is not None
 
     def _shipment_cost(self, game_id: int, action: Ship) -> int:
-        """The engine's price of ``action`` now (a large number when it cannot tell, so the
-        engine itself refuses the shipment and says why)."""
+        """The engine's price of ``action`` now (its RulesError when it refuses the shipment)."""
         state = self.session(game_id).state
-        territory = state.board.resolve(action.to) if state is not None else None
-        if state is None or territory is None:
-            return 10**6
-        found = state.legal_ship_destinations(
-            action.faction, action.forces, action.special, karama=action.karama
-        )
-        return next((d.cost for d in found if d.territory == territory.name), 10**6)
+        if state is None:
+            raise SessionError("this game has not started")
+        return state.shipment_price(action)
 
     # -- standing orders ------------------------------------------------------------------
 

@@ -214,7 +214,7 @@ class ScriptedPlayers:
                 return
             prompt = session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Decline(faction, prompt.kind.value))
+                await self.submit(Decline(faction, prompt.kind))
 
     async def submit(self, action: FactionAction) -> None:
         self.keys += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from bot.render import render_closeup, render_map
@@ -44,18 +44,17 @@ class MapMaker:
     async def __call__(self, view: PublicView, events: list[Event]) -> bytes | None:
         if not self.wanted(events):
             return None
-        dicts = [e.to_dict() for e in events]
         draw = functools.partial(
             render_map,
             view,
             turn=self.turn,
-            last_move=last_move_of(dicts),
-            last_shipment=last_shipment_of(dicts),
-            last_karama=last_karama_of(dicts),
+            last_move=last_move_of(events),
+            last_shipment=last_shipment_of(events),
+            last_karama=last_karama_of(events),
         )
         return await self._run(draw)
 
-    async def closeup(self, view: PublicView, events: list[Event]) -> bytes | None:
+    async def closeup(self, view: PublicView, events: Sequence[Event]) -> bytes | None:
         """A close-up of the territories the events' last shipment and move touched.
 
         None when the events hold neither (or maps are off). Meant to be posted
@@ -63,8 +62,7 @@ class MapMaker:
         """
         if self.policy == "never":
             return None
-        dicts = [e.to_dict() for e in events]
-        last_move, last_shipment = last_move_of(dicts), last_shipment_of(dicts)
+        last_move, last_shipment = last_move_of(events), last_shipment_of(events)
         pieces = touched_pieces(last_move, last_shipment)
         if not pieces:
             return None
@@ -75,7 +73,7 @@ class MapMaker:
             turn=self.turn,
             last_move=last_move,
             last_shipment=last_shipment,
-            last_karama=last_karama_of(dicts),
+            last_karama=last_karama_of(events),
         )
         return await self._run(draw)
 

@@ -234,7 +234,7 @@ class PhaseSession:
         if earlier is not None:
             return earlier
         if token is not None:
-            self._check_open(action.faction, token)
+            self.check_open(action.faction, token)
         self._check_running()
         self._check_not_early(action)
         if check is not None:
@@ -373,7 +373,7 @@ class PhaseSession:
         if self.state is None or self.state.is_complete or self._wait is None:
             raise SessionError(f"the phase is over; {nothing}")
 
-    def _check_open(self, faction: Faction, token: str) -> None:
+    def check_open(self, faction: Faction, token: str) -> None:
         """Is the prompt or step ``token`` still open for ``faction``?"""
         wait = self.current_wait()
         if (
@@ -595,7 +595,7 @@ class PhaseSession:
     def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
         """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
         assert self.state is not None
-        choices = tuple(dict.fromkeys(self.state.legal_actions(faction, open_stage_only=True)))
+        choices = self.state.legal_actions(faction, open_stage_only=True).kinds()
         mine = self.state.view_for(faction)
         text = (
             f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "

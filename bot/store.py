@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from types import TracebackType
-from typing import Any, Literal, ParamSpec, TypeVar, cast
+from typing import Any, ClassVar, Literal, ParamSpec, TypeVar, cast
 
 import aiosqlite
 
@@ -293,6 +293,35 @@ def _completes(
             raise
 
     return run
+
+
+@dataclass(frozen=True, slots=True)
+class Undone(Event):
+    """A moderator undid the action logged as ``seq``."""
+
+    kind: ClassVar[str] = "undone"
+    seq: int
+    action: dict[str, Any]
+    moderator: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redone(Event):
+    """A moderator re-applied the undone action logged as ``seq``."""
+
+    kind: ClassVar[str] = "redone"
+    seq: int
+    action: dict[str, Any]
+    moderator: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    kind: ClassVar[str] = "phase_started"
+    seq: int
+
+
+LOG_EVENTS: dict[str, type[Event]] = {e.kind: e for e in (Undone, Redone, PhaseStarted)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -576,11 +605,8 @@ class Store:
             target = live.history.undo_target()
             history = live.history.after("undo", target)
             state = await self._rebuild(game_id, history, live.snapshot_heads)
-            undone = Event.of(
-                "undone",
-                seq=target,
-                action=await self._body(game_id, target),
-                moderator=moderator_id,
+            undone = Undone(
+                seq=target, action=await self._body(game_id, target), moderator=moderator_id
             )
             row = _Row(
                 history.last_seq, "undo", moderator_id, idempotency_key, None, target, (undone,)
@@ -605,7 +631,7 @@ class Store:
             target = live.history.redo_target()
             history = live.history.after("redo", target)
             body = await self._body(game_id, target)
-            redone = Event.of("redone", seq=target, action=body, moderator=moderator_id)
+            redone = Redone(seq=target, action=body, moderator=moderator_id)
             events = (redone, *self._apply(live, _logged_action(body)))
             row = _Row(
                 history.last_seq, "redo", moderator_id, idempotency_key, None, target, events
@@ -966,8 +992,14 @@ def _canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def _event(data: dict[str, Any]) -> Event:
+    """A stored event: the engine's, or one of the log's own (undone, redone, started)."""
+    log_event = LOG_EVENTS.get(str(data.get("type")))
+    return log_event.read(data) if log_event else Event.from_dict(data)
+
+
 def _events_json(events: Iterable[Event]) -> str:
-    """Events keep their field order (``Event`` equality depends on it)."""
+    """Events keep their field order: the stored JSON stays as it always was."""
     return json.dumps([event.to_dict() for event in events], separators=(",", ":"))
 
 
@@ -980,7 +1012,7 @@ def _now() -> str:
 
 
 def _started(seq: int) -> tuple[Event, ...]:
-    return (Event.of("phase_started", seq=seq),)
+    return (PhaseStarted(seq),)
 
 
 def _snapshot_text(head: int, text: str) -> _Snapshot:
@@ -1097,7 +1129,7 @@ def _log_entry(row: Sequence[Any]) -> LogEntry:
         key=key,
         body=None if body is None else json.loads(body),
         target=target,
-        events=tuple(Event.from_dict(e) for e in json.loads(events)),
+        events=tuple(_event(e) for e in json.loads(events)),
         created_at=datetime.fromisoformat(created_at),
     )
 

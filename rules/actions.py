@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from rules.errors import InvalidActionError, quote
 from rules.factions import Faction
+from rules.model import Ability, PromptKind, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +109,10 @@ class Pass(FactionAction):
 
 @dataclass(frozen=True, slots=True)
 class Decline(FactionAction):
-    """Say no to the open prompt of kind ``prompt`` (e.g. ``"karama"``) waiting on the faction."""
+    """Say no to the open prompt of kind ``prompt`` (e.g. Karama) waiting on the faction."""
 
     name: ClassVar[str] = "decline"
-    prompt: str = ""
+    prompt: PromptKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +127,7 @@ class KaramaCancel(FactionAction):
     """Cancel the ✷ ability another faction just used (3.01.11)."""
 
     name: ClassVar[str] = "karama_cancel"
-    ability: str | None = None
+    ability: Ability | None = None  # None: the only (or first) window open to it
     card: str | None = None
 
 
@@ -135,7 +136,7 @@ class KaramaPrevent(FactionAction):
     """Prevent a ✷…✷ ability before it is used (3.01.11)."""
 
     name: ClassVar[str] = "karama_prevent"
-    ability: str = ""
+    ability: Ability
     card: str | None = None
 
 
@@ -159,8 +160,8 @@ class Flip(FactionAction):
     """Bene Gesserit: flip forces in a territory (INTRUSION 2.02.16, WARTIME 2.02.18)."""
 
     name: ClassVar[str] = "flip"
-    territory: str = ""
-    to: str = ""  # "fighters" or "advisors"
+    territory: str
+    to: Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +208,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 _KEY_ALIASES = {"from_": "from"}
+Word = Ability | PromptKind | Side
+_ENUMS: dict[str, type[Word]] = {"Ability": Ability, "PromptKind": PromptKind, "Side": Side}
+_ENUM_RULES: dict[type[Word], str] = {Ability: "3.01.11"}  # abilities are named to a Karama
 _RULE_FOR_PARSE = "1.06.00"
 
 
@@ -218,7 +222,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     for f in fields(action):
         if f.name == "faction":
             continue
-        out[_KEY_ALIASES.get(f.name, f.name)] = getattr(action, f.name)
+        value = getattr(action, f.name)
+        plain = value.value if isinstance(value, Word) else value
+        out[_KEY_ALIASES.get(f.name, f.name)] = plain
     return out
 
 
@@ -262,6 +268,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 def _coerce(action: str, key: str, value: object, kind: str) -> object:
+    enum = _ENUMS.get(kind.split(" ")[0])
+    if enum is not None:
+        return _coerce_enum(action, key, value, enum)
     if kind.startswith("bool"):
         if isinstance(value, bool):
             return value
@@ -273,4 +282,14 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
     raise InvalidActionError(
         f"{action!r}: {key!r} cannot be {quote(value)} (expected {kind.split(' ')[0]})",
         rule=_RULE_FOR_PARSE,
+    )
+
+
+def _coerce_enum(action: str, key: str, value: object, enum: type[Word]) -> object:
+    choices = [m.value for m in enum]
+    if isinstance(value, str) and value in choices:
+        return enum(value)
+    raise InvalidActionError(
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected one of: {', '.join(choices)})",
+        rule=_ENUM_RULES.get(enum, _RULE_FOR_PARSE),
     )

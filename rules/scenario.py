@@ -17,8 +17,9 @@ from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
 from rules.components import forces_total, starred_total, treachery_card
 from rules.errors import MentatError, RulesError, quote
 from rules.factions import Faction
-from rules.game import GameState, board_stacks_to_dicts
+from rules.game import GameState
 from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
+from rules.position import board_stacks_to_dicts
 
 FORMAT = "dune-scenario/1"
 FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")

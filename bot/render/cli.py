@@ -24,6 +24,7 @@ from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.render import render_map
 from rules.board import Piece, standard_board
 from rules.errors import RulesError
+from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import ScenarioError, load_scenario, run_scenario
@@ -151,8 +152,8 @@ def _highlight(state: GameState, spec: str) -> list[Piece]:
     return [(d.territory, s) for d in destinations for s in d.sectors]
 
 
-def _accepted_events(output: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [e for r in output["results"] if r["accepted"] for e in r["events"]]
+def _accepted_events(output: Mapping[str, Any]) -> list[Event]:
+    return [Event.from_dict(e) for r in output["results"] if r["accepted"] for e in r["events"]]
 
 
 __all__ = ["RenderUsageError", "RulesError", "ScenarioError", "register", "run"]

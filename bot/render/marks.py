@@ -2,47 +2,50 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from bot.narrate import ABILITY_NAMES
 from bot.render.overlays import LastKarama, LastMove, LastShipment
 from rules.board import Piece
-from rules.factions import Faction
+from rules.events import (
+    Event,
+    KaramaCancelled,
+    KaramaPrevented,
+    Landing,
+    Moved,
+    SpiritualAdvisor,
+)
 
-SHIPMENTS = ("shipment", "send", "cross_ship", "spiritual_advisor")
 
-
-def last_move_of(events: Iterable[Mapping[str, Any]]) -> LastMove | None:
-    """The path of the last ``move`` event, ending in its destination sector."""
-    moves = [e for e in events if e.get("type") == "move"]
+def last_move_of(events: Iterable[Event]) -> LastMove | None:
+    """The path of the last move, ending in its destination sector."""
+    moves = [e for e in events if isinstance(e, Moved)]
     if not moves:
         return None
     move = moves[-1]
-    path: list[Piece] = [(str(t), None) for t in move.get("path") or [move["from_territory"]]]
-    path[-1] = (str(move["to"]), move.get("sector"))
-    return LastMove(Faction(move["faction"]), tuple(path))
+    path: list[Piece] = [(t, None) for t in move.path or (move.from_territory,)]
+    path[-1] = (move.to, move.sector)
+    return LastMove(move.faction, tuple(path))
 
 
-def last_shipment_of(events: Iterable[Mapping[str, Any]]) -> LastShipment | None:
+def last_shipment_of(events: Iterable[Event]) -> LastShipment | None:
     """Where the last shipment (or send, cross-ship, advisor) landed."""
-    shipments = [e for e in events if e.get("type") in SHIPMENTS and "to" in e]
-    if not shipments:
+    landed = [e for e in events if isinstance(e, Landing | SpiritualAdvisor)]
+    if not landed:
         return None
-    last = shipments[-1]
-    forces = int(last.get("forces", 1)) + int(last.get("special", 0))
-    return LastShipment(Faction(last["faction"]), str(last["to"]), last.get("sector"), forces)
+    last = landed[-1]
+    forces = last.forces + last.special if isinstance(last, Landing) else 1
+    return LastShipment(last.faction, last.to, last.sector, forces)
 
 
-def last_karama_of(events: Iterable[Mapping[str, Any]]) -> LastKarama | None:
+def last_karama_of(events: Iterable[Event]) -> LastKarama | None:
     """The last Karama card played to cancel or prevent an ability."""
-    plays = [e for e in events if e.get("type") in ("karama_cancel", "karama_prevent")]
+    plays = [e for e in events if isinstance(e, KaramaCancelled | KaramaPrevented)]
     if not plays:
         return None
     last = plays[-1]
-    ability = str(last["ability"])
-    what = ABILITY_NAMES.get(ability, ability.replace("_", " "))
-    return LastKarama(Faction(last["faction"]), what, last["type"] == "karama_prevent")
+    what = ABILITY_NAMES.get(last.ability.value, last.ability.value.replace("_", " "))
+    return LastKarama(last.faction, what, isinstance(last, KaramaPrevented))
 
 
 def touched_pieces(

@@ -34,16 +34,15 @@ from rules.actions import (
     Flip,
     GuildDelay,
     GuildNow,
-    KaramaCancel,
-    KaramaPrevent,
-    KaramaStopShipment,
     Move,
     PlayHajr,
     Send,
     Ship,
     ShipToReserves,
+    action_from_dict,
 )
 from rules.factions import Faction
+from rules.model import Side
 
 log = logging.getLogger(__name__)
 
@@ -258,13 +257,11 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action: FactionAction
-        if use == "cancel":
-            action = KaramaCancel(who, ability, card)
-        elif use == "prevent":
-            action = KaramaPrevent(who, ability or "", card)
-        else:
-            action = KaramaStopShipment(who)
+        name = {"cancel": "karama_cancel", "prevent": "karama_prevent"}
+        fields = {"ability": ability, "card": card} if use in name else {}
+        data = {"action": name.get(use, "karama_stop_shipment"), "faction": who.value, **fields}
+        action = action_from_dict(data)  # the engine reads the ability's name
+        assert isinstance(action, FactionAction)
         await self._submit(interaction, game_id, action, f"Karama ({use})")
 
     guild = app_commands.Group(name="guild", description="Spacing Guild: Ship As It Pleases You.")
@@ -322,7 +319,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Flip(who, territory, to), f"flip to {to}")
+        await self._submit(interaction, game_id, Flip(who, territory, Side(to)), f"flip to {to}")
 
     # -- looking ------------------------------------------------------------------
 

@@ -4,30 +4,19 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.publisher import PrivateNotice
-from bot.session import PromptClosedError
+from bot.session import PromptClosedError, SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
-from rules.actions import (
-    Advise,
-    Decline,
-    FactionAction,
-    Flip,
-    GuildDelay,
-    GuildNow,
-    KaramaCancel,
-    KaramaStopShipment,
-    Pass,
-    PlayHajr,
-)
+from rules.actions import Advise, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import Prompt, PromptKind
 from rules.turn_flow import STEP_NAMES
 
 log = logging.getLogger(__name__)
@@ -165,6 +154,7 @@ class PromptButton(
             )
             session = app.session(self.game_id)
             assert session.state is not None
+            session.check_open(self.faction, self.token)  # a stale button says how it closed
             action = answer(session.state, self.faction, self.choice, self.kind)
             await session.submit(
                 self.faction,
@@ -194,39 +184,40 @@ class PromptButton(
             log.warning("could not close a stale prompt message: %s", error)
 
 
+CHOICE_ACTIONS = {"advise_sink": "advise", "advise_here": "advise"}
+
+
 def answer(state: GameState, faction: Faction, choice: str, kind: str | None) -> FactionAction:
-    """The action a prompt button stands for, in the position at the time of the click
-    (the button's token has made sure it is still the prompt it was made for)."""
-    advise = _waiting(state, faction, ("advise",))
-    flip = _waiting(state, faction, ("intrusion", "wartime"))
-    first = _waiting(state, faction, tuple(k.value for k in PromptKind))
+    """The engine's legal action a prompt button stands for, at the time of the click
+    (the button's token has made sure it is still the prompt it was made for).
+
+    Its Pass names the step the faction is in, so a repeated click is refused
+    (1.06.00); its Decline is the engine's decline of that prompt.
+    """
+    if kind is None:
+        options = tuple(state.legal_actions(faction))
+    else:
+        prompts = [p for p in state.open_prompts() if p.kind.value == kind]
+        options = tuple(a for p in prompts for a in state.answers(p, faction))
+    name = CHOICE_ACTIONS.get(choice, choice)
+    found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
+    if not found:
+        raise SessionError(f"“{LABELS.get(choice, choice)}” is not open to {faction.label} now")
+    if len(found) > 1:
+        raise SessionError(f"“{LABELS.get(choice, choice)}” has several targets: use the command")
     turn = state.phase.turn
-    step = STEP_NAMES[turn.step] if turn is not None and turn.faction == faction else None
-    simple: dict[str, FactionAction] = {
-        "pass": Pass(faction, step=step),
-        "decline": Decline(faction, first.kind.value if first else kind or ""),
-        "karama_cancel": KaramaCancel(faction),
-        "karama_stop_shipment": KaramaStopShipment(faction),
-        "guild_now": GuildNow(faction),
-        "guild_delay": GuildDelay(faction),
-        "hajr": PlayHajr(faction),
-        "advise_sink": Advise(faction, POLAR_SINK),
-        "advise_here": Advise(faction, (advise and advise.territory) or POLAR_SINK),
-        "flip": Flip(
-            faction,
-            (flip and flip.territory) or "",
-            "advisors" if flip and flip.kind is PromptKind.INTRUSION else "fighters",
-        ),
-    }
-    return simple[choice]
+    if isinstance(found[0], Pass) and turn is not None and turn.faction == faction:
+        return replace(found[0], step=STEP_NAMES[turn.step])
+    return found[0]
 
 
-def _waiting(state: GameState, faction: Faction, kinds: tuple[str, ...]) -> Prompt | None:
-    """The first open prompt of one of ``kinds`` that waits on ``faction``."""
-    return next(
-        (p for p in state.open_prompts() if p.kind.value in kinds and faction in p.waiting_on()),
-        None,
-    )
+def _fits(choice: str, action: FactionAction) -> bool:
+    """The two advise buttons: the Polar Sink, or the shipment's territory."""
+    if choice == "advise_sink":
+        return isinstance(action, Advise) and action.to == POLAR_SINK
+    if choice == "advise_here":
+        return isinstance(action, Advise) and action.to != POLAR_SINK
+    return True
 
 
 def closed_text(content: str, how: str) -> str:

@@ -76,7 +76,7 @@ def _candidates(state: GameState, rng: random.Random) -> list[Action]:
     faction = state.to_act()
     if faction is None:
         return []
-    names = state.legal_actions(faction)
+    names = list(state.legal_actions(faction).kinds())
     tries = [_try(state, faction, name, rng) for name in rng.sample(names, len(names))]
     return [a for a in tries if a is not None and rng.random() < 0.8]
 

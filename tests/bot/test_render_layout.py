@@ -7,7 +7,6 @@ import io
 import itertools
 import typing
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -31,7 +30,9 @@ from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
 from bot.render.geometry import Box, boxes_overlap, cell_for
 from bot.render.marks import last_karama_of, touched_pieces
 from bot.render.names import inside_its_territory, labels
+from rules.events import KaramaCancelled, KaramaPrevented, Shipped
 from rules.factions import Faction
+from rules.model import Ability
 from rules.view import PrivateView, PublicView, StackView
 
 SHIPMENT = LastShipment(Faction.SPACING_GUILD, "Habbanya Sietch", 16, 2)
@@ -94,22 +95,21 @@ def test_the_footer_says_the_last_shipment_and_the_karama_below_the_legend() -> 
     assert all(line.box[1] >= legend_bottom for line in layout.panel.footer)
 
 
-def test_a_karama_cancel_event_becomes_the_footer_line() -> None:
-    events: list[dict[str, Any]] = [
-        {"type": "shipment", "faction": "fremen", "to": "Carthag", "sector": 10, "forces": 2},
-        {
-            "type": "karama_cancel",
-            "faction": "atreides",
-            "card": "Karama",
-            "ability": "fremen_movement",
-            "against": "fremen",
-            "rule": "2.04.06",
-        },
-    ]
-    karama = last_karama_of(events)
+def test_a_karama_event_becomes_the_footer_line() -> None:
+    shipped = Shipped(Faction.FREMEN, "Carthag", 10, 2, 0, 0, "spice_bank", None, 0, karama=None)
+    cancelled = KaramaCancelled(
+        Faction.ATREIDES, "Karama", Ability.FREMEN_MOVEMENT, Faction.FREMEN, "2.04.06"
+    )
+    karama = last_karama_of([shipped, cancelled])
     assert karama is not None
     assert karama.text == "Karama: Atreides cancelled the Fremen move of two territories"
-    assert last_karama_of(events[:1]) is None
+    prevented = KaramaPrevented(
+        Faction.HARKONNEN, "Karama", Ability.SHIP_AS_IT_PLEASES_YOU, "2.06.12"
+    )
+    assert last_karama_of([cancelled, prevented]) == LastKarama(
+        Faction.HARKONNEN, "the Guild's timing (Ship As It Pleases You)", prevented=True
+    )
+    assert last_karama_of([shipped]) is None
 
 
 def _text_pixels_intact(picture: Image.Image, territory: str) -> float:

@@ -76,7 +76,7 @@ class Table:
         ):
             prompt = self.session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Decline(faction, prompt.kind.value))
+                await self.submit(Decline(faction, prompt.kind))
         return await self.submit(action)
 
     async def submit(self, action: FactionAction) -> Any:

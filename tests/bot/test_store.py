@@ -453,8 +453,8 @@ async def test_undo_and_redo_are_entries_in_the_log(
     undone = await store.undo(game, MOD, "u1")
     assert undone.state == replay(script[:2])
     ((event),) = undone.events
-    assert event.kind == "undone" and event["seq"] == 4 and event["moderator"] == MOD
-    assert event["action"] == script[2]
+    assert event.kind == "undone" and event.seq == 4 and event.moderator == MOD
+    assert event.action == script[2]
     redone = await store.redo(game, MOD, "r1")
     assert redone.state == replay(script[:3])
     assert redone.events[0].kind == "redone"

@@ -52,7 +52,7 @@ def test_no_intrusion_when_a_force_only_passes_through() -> None:
     events = act(state, "atreides", "move", from_="Tuek's Sietch", to="Shield Wall", sector=7,
                  forces=3)  # fmt: skip
     move = next(e for e in events if e.kind == "move")
-    assert "Pasty Mesa" in move["path"]
+    assert "Pasty Mesa" in move.path
     kinds = {p.kind for stage in state.phase.stages for p in stage}
     assert PromptKind.INTRUSION not in kinds
 
