@@ -11,6 +11,7 @@ callouts of crowded touched pieces (drawn off the disc) are added below.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
@@ -98,7 +99,7 @@ def closeup_box(touched: Iterable[Piece]) -> Box:
     core, wide = _bounds(own), _bounds(near)
     low_x, high_x = _span(core[0], core[2], wide[0], wide[2], WIDTH)
     low_y, high_y = _span(core[1], core[3], wide[1], wide[3], BOARD_HEIGHT)
-    return (low_x, low_y, high_x, high_y)
+    return (float(low_x), float(low_y), float(high_x), float(high_y))
 
 
 def _pixels(box: Box) -> tuple[int, int, int, int]:
@@ -107,14 +108,15 @@ def _pixels(box: Box) -> tuple[int, int, int, int]:
 
 def _span(
     core_low: float, core_high: float, low: float, high: float, limit: int
-) -> tuple[float, float]:
-    """The wide span, cut to MAX_SIDE around the core when longer (never cutting the core)."""
-    low, high = max(0.0, low - MARGIN), min(float(limit), high + MARGIN)
-    if high - low <= MAX_SIDE:
-        return low, high
-    side = max(MAX_SIDE, core_high - core_low + 2 * MARGIN)
+) -> tuple[int, int]:
+    """The wide span in whole pixels, cut to MAX_SIDE around the core when longer (never
+    cutting the core)."""
+    start, end = max(0, math.floor(low - MARGIN)), min(limit, math.ceil(high + MARGIN))
+    if end - start <= MAX_SIDE:
+        return start, end
+    side = max(MAX_SIDE, math.ceil(core_high - core_low) + 2 * MARGIN)
     middle = (core_low + core_high) / 2
-    start = min(max(low, middle - side / 2), high - side)
+    start = max(0, min(max(start, round(middle - side / 2)), end - side))
     return start, start + side
 
 

@@ -30,6 +30,7 @@ from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
 from bot.render.geometry import Box, boxes_overlap, cell_for
 from bot.render.marks import last_karama_of, touched_pieces
 from bot.render.names import inside_its_territory, labels
+from rules.board import standard_board
 from rules.events import KaramaCancelled, KaramaPrevented, Shipped
 from rules.factions import Faction
 from rules.model import Ability
@@ -216,6 +217,14 @@ def test_a_shipment_far_from_the_move_gets_its_own_crop() -> None:
     for territory, _ in pieces:
         name = next(label for label in labels() if label.territory == territory)
         assert any(_within(name.box, box) for box in boxes), territory
+
+
+@pytest.mark.parametrize("territory", [t.name for t in standard_board()])
+def test_every_territory_has_a_close_up_narrow_enough_for_a_phone(territory: str) -> None:
+    (box,) = closeup_boxes([(territory, None)])
+    assert box[2] - box[0] <= MAX_SIDE
+    name = next(label for label in labels() if label.territory == territory)
+    assert _within(name.box, box)
 
 
 def _within(inner: Box, outer: Box) -> bool:
