@@ -63,7 +63,9 @@ def layout_map(view: PublicView, heading: Heading) -> MapLayout:
 
 
 def name_pieces(tokens: TokenLayout) -> tuple[tuple[Label, ...], tuple[Leader, ...]]:
-    """A name beside the tokens of each piece that holds none of its territory's name."""
+    """A name beside the tokens of each piece that holds none of its territory's name
+    and lies more than NEAR_ENOUGH from it; a leader line to the name where none fits.
+    (Crowded pieces need neither: their callout's header names them.)"""
     on_board: dict[Piece, list[Box]] = defaultdict(list)
     for placed in tokens.tokens:
         if placed.placement is Placement.BOARD:
@@ -80,7 +82,7 @@ def name_pieces(tokens: TokenLayout) -> tuple[tuple[Label, ...], tuple[Leader, .
         if label is not None:
             names.append(label)
         else:
-            leaders.append(_leader(middle, boxes, cell.territory))
+            leaders.append(_leader(middle, cell.territory))
     return tuple(names), tuple(leaders)
 
 
@@ -135,7 +137,7 @@ def _cell_bounds(cell: Cell) -> Box:
     )
 
 
-def _leader(middle: Point, boxes: list[Box], territory: str) -> Leader:
+def _leader(middle: Point, territory: str) -> Leader:
     name = _name_of(territory).box
     end = (min(max(middle[0], name[0]), name[2]), min(max(middle[1], name[1]), name[3]))
     return Leader(middle, end)

@@ -107,7 +107,7 @@ def _footprint(territory: str, lines: tuple[str, ...], size: int, angle: int) ->
     whole = alpha.getbbox()
     assert whole is not None
     if not angle:
-        return (tuple(float(v) for v in whole),)  # type: ignore[return-value]
+        return ((float(whole[0]), float(whole[1]), float(whole[2]), float(whole[3])),)
     boxes: list[Box] = []
     wide = alpha.width >= alpha.height
     length = alpha.width if wide else alpha.height
