@@ -15,7 +15,16 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from bot.render.geometry import Box, Cell, Point, boxes_overlap, cell_for
+from bot.render.geometry import (
+    CENTRE,
+    DISC_RADIUS,
+    Box,
+    Cell,
+    Point,
+    boxes_overlap,
+    cell_for,
+    to_point,
+)
 from bot.render.names import Label, labels, make_label, wrap
 from bot.render.panel import Heading, PanelLayout, layout_panel
 from bot.render.tokens import Inside, Placement, TokenLayout, layout_tokens, name_boxes
@@ -109,21 +118,43 @@ def _piece_name(cell: Cell, near: Point, taken: list[Box]) -> Label | None:
 
 @cache
 def _name_spots(cell: Cell, lines: tuple[str, ...], size: int) -> tuple[tuple[Point, Box], ...]:
-    """Every centre where the name fits in the cell clear of territories' names, with its box."""
+    """Every centre where the name fits in the cell clear of territories' names, with the
+    box it covers there. Centres are whole pixels on rings STEP apart, so a thin sliver
+    costs few tries."""
     shape = make_label(cell.territory, lines, size, 0, (0.0, 0.0)).box
-    left, top, right, bottom = _cell_bounds(cell)
-    names = [n for n in name_boxes() if boxes_overlap(n, (left, top, right, bottom))]
-    inside = Inside.of(cell, min(shape[2] - shape[0], shape[3] - shape[1]) / 2 + CLEARANCE)
+    names = [n for n in name_boxes() if boxes_overlap(n, _cell_bounds(cell))]
+    half = min(shape[2] - shape[0], shape[3] - shape[1]) / 2 + CLEARANCE
+    inside = Inside.of(cell, half)
     spots: list[tuple[Point, Box]] = []
-    for y in range(math.floor(top - shape[1]), math.ceil(bottom - shape[3]), STEP):
-        for x in range(math.floor(left - shape[0]), math.ceil(right - shape[2]), STEP):
-            box = (shape[0] + x, shape[1] + y, shape[2] + x, shape[3] + y)
-            middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-            if not inside.holds(*middle) or not cell.contains_box(box, CLEARANCE):
-                continue
-            if not any(boxes_overlap(box, n, CLEARANCE) for n in names):
-                spots.append(((float(x), float(y)), box))
+    for x, y in _ring_points(cell, half):
+        if not inside.holds(x, y):
+            continue
+        rough = (shape[0] + x - 1, shape[1] + y - 1, shape[2] + x + 1, shape[3] + y + 1)
+        if cell.contains_box(rough, CLEARANCE) and not any(
+            boxes_overlap(rough, n, CLEARANCE) for n in names
+        ):
+            spots.append(((x, y), make_label(cell.territory, lines, size, 0, (x, y)).box))
     return tuple(spots)
+
+
+def _ring_points(cell: Cell, clearance: float) -> list[Point]:
+    """Whole-pixel points of the cell at least ``clearance`` from its arcs, STEP apart."""
+    inner = cell.r_inner * DISC_RADIUS + (clearance if cell.r_inner else 0.0)
+    outer = cell.r_outer * DISC_RADIUS - clearance
+    points: dict[Point, None] = {}
+    radius = inner
+    while radius <= outer:
+        if radius < STEP:
+            points[float(round(CENTRE[0])), float(round(CENTRE[1]))] = None
+        else:
+            turn = math.degrees(STEP / radius)
+            angle = cell.angle_min
+            while angle <= cell.angle_max:
+                x, y = to_point(radius / DISC_RADIUS, angle)
+                points[float(round(x)), float(round(y))] = None
+                angle += turn
+        radius += STEP
+    return list(points)
 
 
 @cache
