@@ -106,39 +106,36 @@ def _name_of(territory: str) -> Label:
 
 
 def _piece_name(cell: Cell, near: Point, taken: list[Box]) -> Label | None:
-    nearby = [box for box in taken if boxes_overlap(box, _cell_bounds(cell))]
+    """The name at the free spot nearest ``near`` (the tokens), largest size first."""
+    bounds = _cell_bounds(cell)
+    avoid = [b for b in taken if boxes_overlap(b, bounds)]
+    avoid += [n for n in name_boxes() if boxes_overlap(n, bounds)]
     for size in PIECE_NAME_SIZES:
         for lines in dict.fromkeys((wrap(cell.territory), (cell.territory,))):
-            spots = _name_spots(cell, lines, size)
-            for centre, box in sorted(spots, key=lambda s: math.dist(s[0], near)):
-                if not any(boxes_overlap(box, other, CLEARANCE) for other in nearby):
-                    return make_label(cell.territory, lines, size, 0, centre)
+            label = _nearest_free(cell, lines, size, near, avoid)
+            if label is not None:
+                return label
+    return None
+
+
+def _nearest_free(
+    cell: Cell, lines: tuple[str, ...], size: int, near: Point, avoid: list[Box]
+) -> Label | None:
+    shape = make_label(cell.territory, lines, size, 0, (0.0, 0.0)).box
+    half = min(shape[2] - shape[0], shape[3] - shape[1]) / 2 + CLEARANCE
+    for x, y in sorted(_ring_points(cell, half), key=lambda p: math.dist(p, near)):
+        rough = (shape[0] + x - 1, shape[1] + y - 1, shape[2] + x + 1, shape[3] + y + 1)
+        if not cell.contains_box(rough, CLEARANCE):
+            continue
+        if not any(boxes_overlap(rough, other, CLEARANCE) for other in avoid):
+            return make_label(cell.territory, lines, size, 0, (x, y))
     return None
 
 
 @cache
-def _name_spots(cell: Cell, lines: tuple[str, ...], size: int) -> tuple[tuple[Point, Box], ...]:
-    """Every centre where the name fits in the cell clear of territories' names, with the
-    box it covers there. Centres are whole pixels on rings STEP apart, so a thin sliver
-    costs few tries."""
-    shape = make_label(cell.territory, lines, size, 0, (0.0, 0.0)).box
-    names = [n for n in name_boxes() if boxes_overlap(n, _cell_bounds(cell))]
-    half = min(shape[2] - shape[0], shape[3] - shape[1]) / 2 + CLEARANCE
-    inside = Inside.of(cell, half)
-    spots: list[tuple[Point, Box]] = []
-    for x, y in _ring_points(cell, half):
-        if not inside.holds(x, y):
-            continue
-        rough = (shape[0] + x - 1, shape[1] + y - 1, shape[2] + x + 1, shape[3] + y + 1)
-        if cell.contains_box(rough, CLEARANCE) and not any(
-            boxes_overlap(rough, n, CLEARANCE) for n in names
-        ):
-            spots.append(((x, y), make_label(cell.territory, lines, size, 0, (x, y)).box))
-    return tuple(spots)
-
-
-def _ring_points(cell: Cell, clearance: float) -> list[Point]:
-    """Whole-pixel points of the cell at least ``clearance`` from its arcs, STEP apart."""
+def _ring_points(cell: Cell, clearance: float) -> tuple[Point, ...]:
+    """Whole-pixel points of the cell at least ``clearance`` from its edges, STEP apart."""
+    inside = Inside.of(cell, clearance)
     inner = cell.r_inner * DISC_RADIUS + (clearance if cell.r_inner else 0.0)
     outer = cell.r_outer * DISC_RADIUS - clearance
     points: dict[Point, None] = {}
@@ -151,10 +148,11 @@ def _ring_points(cell: Cell, clearance: float) -> list[Point]:
             angle = cell.angle_min
             while angle <= cell.angle_max:
                 x, y = to_point(radius / DISC_RADIUS, angle)
-                points[float(round(x)), float(round(y))] = None
+                if inside.holds(x, y):
+                    points[float(round(x)), float(round(y))] = None
                 angle += turn
         radius += STEP
-    return list(points)
+    return tuple(points)
 
 
 @cache
