@@ -22,7 +22,8 @@ from bot.clock import SystemClock
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
-from bot.session import PhaseSession, Timing
+from bot.session import PhaseSession
+from bot.settings import Timing
 from bot.store import Store
 from rules.actions import FactionAction, Pass, action_from_dict
 from rules.errors import RulesError

@@ -13,16 +13,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot import narrate
 from bot.clock import Clock
+from bot.ledger import Ledger, SubmitResult
 from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
-from bot.store import SYSTEM_ACTOR, Store, SubmitResult
+from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
+from bot.store import SYSTEM_ACTOR, Store
 from rules.actions import Action, ClosePrompts, FactionAction, Pass
 from rules.errors import RulesError
 from rules.events import Event
@@ -33,32 +35,6 @@ from rules.view import PublicView
 log = logging.getLogger(__name__)
 
 Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """How long each wait lasts (minutes for live games, hours for asynchronous ones)."""
-
-    step: timedelta = timedelta(hours=12)
-    prompt: timedelta = timedelta(hours=2)
-    reminder: timedelta = timedelta(hours=1)  # before the deadline
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Timing:
-        raw = options.get("timing", {})
-        default = cls()
-        return cls(
-            step=timedelta(seconds=raw.get("step_s", default.step.total_seconds())),
-            prompt=timedelta(seconds=raw.get("prompt_s", default.prompt.total_seconds())),
-            reminder=timedelta(seconds=raw.get("reminder_s", default.reminder.total_seconds())),
-        )
-
-    def to_options(self) -> dict[str, float]:
-        return {
-            "step_s": self.step.total_seconds(),
-            "prompt_s": self.prompt.total_seconds(),
-            "reminder_s": self.reminder.total_seconds(),
-        }
 
 
 class SessionError(Exception):
@@ -102,6 +78,7 @@ class PhaseSession:
         clock: Clock,
         timing: Timing | None = None,
         renderer: Renderer | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
         self.game_id = game_id
         self.store = store
@@ -109,6 +86,8 @@ class PhaseSession:
         self.clock = clock
         self.timing = timing or Timing()
         self.renderer = renderer
+        self.ledger = ledger  # opened by start() unless given
+        self.settings = GameSettings()
         self.state: GameState | None = None
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
@@ -126,18 +105,13 @@ class PhaseSession:
     # -- life cycle --------------------------------------------------------------
 
     async def start(self) -> None:
-        loaded = await self.store.load_game(self.game_id)
-        self.state, self._seq = loaded.state, loaded.seq
-        options = loaded.record.options
-        self.orders = {
-            Faction(f): StandingOrders.from_dict(o)
-            for f, o in options.get("standing_orders", {}).items()
-        }
-        self.ally_offers = {
-            Faction(shipper): (Faction(offer["ally"]), int(offer["amount"]))
-            for shipper, offer in options.get("ally_offers", {}).items()
-        }
-        self._restore_timers(loaded.record.deadlines, loaded.record.options)
+        if self.ledger is None:
+            self.ledger = await Ledger.open(self.store, self.game_id)
+        self.state, self._seq = self.ledger.state, self.ledger.seq
+        self.settings = await self.store.settings(self.game_id)
+        self.orders = dict(self.settings.orders)
+        self.ally_offers = {s: (o.ally, o.amount) for s, o in self.settings.ally_offers.items()}
+        self._restore_timers(self.settings.timers)
         self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
         self._task.add_done_callback(self._report_crash)
         await self._call(self._follow_orders_and_wait)
@@ -162,13 +136,12 @@ class PhaseSession:
         if action.faction is not faction:
             raise SessionError(f"you play {faction.label}, not {action.faction.label}")
 
-        async def run() -> SubmitResult:
-            earlier = await self.store.earlier_result(self.game_id, action, key)
-            if earlier is not None:
-                return earlier
+        def guard(_: GameState) -> None:
             self._check_running()
             self._check_not_early(action)
-            result = await self.store.submit(self.game_id, actor, action, key)
+
+        async def run() -> SubmitResult:
+            result = await self._ledger().submit(action, actor=actor, key=key, guard=guard)
             if not result.duplicate:
                 await self._after(result, action)
             return result
@@ -185,10 +158,7 @@ class PhaseSession:
                 self.ally_offers[shipper] = (ally, amount)
             else:
                 self.ally_offers.pop(shipper, None)
-            await self._save_option(
-                "ally_offers",
-                {s.value: {"ally": a.value, "amount": n} for s, (a, n) in self.ally_offers.items()},
-            )
+            await self._save_settings()
 
         await self._call(run)
 
@@ -197,7 +167,7 @@ class PhaseSession:
 
         async def run() -> None:
             self.orders[faction] = orders
-            await self._save_orders()
+            await self._save_settings()
             await self.publisher.private(
                 self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
@@ -209,7 +179,7 @@ class PhaseSession:
         async def run() -> None:
             if self.paused_left is None and self._deadline is not None:
                 self.paused_left = self._deadline - self.clock.now()
-                await self._save_timers()
+                await self._save_settings()
             await self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
 
         await self._call(run)
@@ -219,7 +189,7 @@ class PhaseSession:
             if self.paused_left is not None:
                 self._deadline = self.clock.now() + self.paused_left
                 self.paused_left = None
-                await self._save_timers()
+                await self._save_settings()
             await self._moderator_note(f"Resumed by <@{moderator}>.")
 
         await self._call(run)
@@ -231,7 +201,7 @@ class PhaseSession:
             elif self._deadline is not None:
                 self._deadline += by
                 self._reminded = False
-            await self._save_timers()
+            await self._save_settings()
             await self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
 
         await self._call(run)
@@ -246,7 +216,7 @@ class PhaseSession:
 
     async def undo(self, moderator: int, key: str) -> SubmitResult:
         async def run() -> SubmitResult:
-            result = await self.store.undo(self.game_id, moderator, key)
+            result = await self._ledger().undo(moderator, key)
             await self._after(
                 result, None, note=f"Correction by <@{moderator}>: an action is undone."
             )
@@ -257,7 +227,7 @@ class PhaseSession:
 
     async def redo(self, moderator: int, key: str) -> SubmitResult:
         async def run() -> SubmitResult:
-            result = await self.store.redo(self.game_id, moderator, key)
+            result = await self._ledger().redo(moderator, key)
             await self._after(
                 result, None, note=f"Correction by <@{moderator}>: an action is redone."
             )
@@ -281,6 +251,10 @@ class PhaseSession:
         request = _Request(run)
         await self._queue.put(request)
         return await request.done
+
+    def _ledger(self) -> Ledger:
+        assert self.ledger is not None, "the session is not started"
+        return self.ledger
 
     def _check_running(self) -> None:
         if self.paused_left is not None:
@@ -360,7 +334,7 @@ class PhaseSession:
             return
         if self.clock.now() < self._deadline:
             self._reminded = True
-            await self._save_timers()
+            await self._save_settings()
             await self._remind()
             return
         try:
@@ -401,7 +375,7 @@ class PhaseSession:
             if answer is None:
                 break
             key = f"{self.game_id}:order:{self._seq}:{answer.faction.value}"
-            result = await self.store.submit(self.game_id, SYSTEM_ACTOR, answer, key)
+            result = await self._ledger().submit(answer, actor=SYSTEM_ACTOR, key=key)
             self.state, self._seq = result.state, max(self._seq, result.seq)
             await self._announce(list(result.events), answer)
         await self._arm()
@@ -422,14 +396,14 @@ class PhaseSession:
         wait = self.current_wait()
         if wait is None:
             self._deadline, self._wait = None, None
-            await self._save_timers()
+            await self._save_settings()
             return
         if self._wait is not None and wait.key == self._wait.key:
             return
         self._wait, self._reminded = wait, False
         length = self.timing.step if wait.kind == "step" else self.timing.prompt
         self._deadline = self.clock.now() + length
-        await self._save_timers()
+        await self._save_settings()
         await self._ask(wait)
 
     def current_wait(self) -> Wait | None:
@@ -484,7 +458,7 @@ class PhaseSession:
             faction = self.state.to_act()
             assert faction is not None
             action, what = Pass(faction), f"{faction.label} passes"
-        result = await self.store.submit(self.game_id, SYSTEM_ACTOR, action, key)
+        result = await self._ledger().submit(action, actor=SYSTEM_ACTOR, key=key)
         if not result.duplicate:
             await self._after(result, action, note=f"{reason}: {what}.")
 
@@ -493,43 +467,28 @@ class PhaseSession:
         notice = PublicNotice(text, game_id=self.game_id)
         await self.publisher.public(self.game_id, notice)
 
-    # -- persistence of timers and orders --------------------------------------------
+    # -- persistence of timers, orders and offers ---------------------------------------
 
-    async def _save_timers(self) -> None:
-        deadlines: dict[str, datetime] = {}
+    async def _save_settings(self) -> None:
+        """The session's part of the game's settings, written whole (this task alone writes
+        them, so no write is lost)."""
+        timers = SessionTimers(paused_left=self.paused_left)
         if self._deadline is not None and self._wait is not None:
-            deadlines["deadline"] = self._deadline
-            if self._reminded:
-                deadlines["reminded"] = self._deadline
-        options = dict((await self.store.game(self.game_id)).options)
-        options["session"] = {
-            "wait": self._wait.key if self._wait else None,
-            "paused_left_s": self.paused_left.total_seconds() if self.paused_left else None,
-        }
-        await self.store.set_deadlines(self.game_id, deadlines)
-        await self.store.set_options(self.game_id, options)
+            timers = replace(
+                timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded
+            )
+        offers = {s: AllyOffer(a, s, n) for s, (a, n) in self.ally_offers.items()}
+        self.settings = replace(
+            self.settings, timers=timers, orders=dict(self.orders), ally_offers=offers
+        )
+        await self.store.set_settings(self.game_id, self.settings)
 
-    async def _save_orders(self) -> None:
-        orders = {f.value: o.to_dict() for f, o in self.orders.items()}
-        await self._save_option("standing_orders", orders)
-
-    async def _save_option(self, key: str, value: Any) -> None:
-        """Options are rewritten only from this task, so no write is lost."""
-        options = dict((await self.store.game(self.game_id)).options)
-        options[key] = value
-        await self.store.set_options(self.game_id, options)
-
-    def _restore_timers(
-        self, deadlines: Mapping[str, datetime], options: Mapping[str, Any]
-    ) -> None:
-        saved = options.get("session", {})
-        deadline = deadlines.get("deadline")
-        if self.state is None or deadline is None:
+    def _restore_timers(self, saved: SessionTimers) -> None:
+        if self.state is None or saved.deadline is None:
             return
         wait = self.current_wait()
-        if wait is None or wait.key != saved.get("wait"):
+        if wait is None or wait.key != saved.wait:
             return
-        self._wait, self._deadline = wait, deadline
-        self._reminded = "reminded" in deadlines
-        if saved.get("paused_left_s") is not None:
-            self.paused_left = timedelta(seconds=saved["paused_left_s"])
+        self._wait, self._deadline = wait, saved.deadline
+        self._reminded = saved.reminded
+        self.paused_left = saved.paused_left

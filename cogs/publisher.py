@@ -35,13 +35,13 @@ class DiscordPublisher:
         await self._post(await self._channel(game_id, "spectators"), notice.text, notice.picture)
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
-        record = await self.bot.app.store.game(game_id)
-        channel_id = record.options.get("private_channels", {}).get(notice.faction.value)
+        settings = await self.bot.app.store.settings(game_id)
+        channel_id = settings.channels.private.get(notice.faction)
         if channel_id is None:
             log.warning("game %d: no private channel for %s", game_id, notice.faction.value)
             return
         view = prompt_view(game_id, notice)
-        await self._post(await self._fetch(int(channel_id)), notice.text, notice.picture, view)
+        await self._post(await self._fetch(channel_id), notice.text, notice.picture, view)
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
         await self._post(await self._channel(game_id, "moderators"), notice.text, None)

@@ -16,7 +16,8 @@ import pytest
 from bot.clock import FakeClock
 from bot.orders import StandingOrders
 from bot.publisher import RecordingPublisher
-from bot.session import PhaseSession, SessionError, Timing
+from bot.session import PhaseSession, SessionError
+from bot.settings import Timing
 from bot.store import Store
 from rules.actions import FactionAction, Pass, action_from_dict
 from rules.errors import IllegalActionError, NotYourTurnError
