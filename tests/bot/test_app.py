@@ -48,3 +48,20 @@ async def test_games_by_channel_seats_and_restart(tmp_path: Path) -> None:
     finally:
         await app.stop()
         await store.close()
+
+
+async def test_only_factions_in_the_game_get_seats(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text())
+    start = load_scenario(data).initial_state()
+    absent = next(f for f in Faction if not start.in_game(f))
+    store = await Store.open(tmp_path / "m.db")
+    app = Mentat(store, RecordingPublisher(), FakeClock())
+    try:
+        session = await app.create_game(7, start, channels=CHANNELS, moderators=(99,))
+        with pytest.raises(SessionError, match=f"{absent.label} is not in game"):
+            await app.seat(session.game_id, 555, absent)
+        await app.seat(session.game_id, 555, Faction.HARKONNEN)
+        assert await store.seats(session.game_id) == {Faction.HARKONNEN: 555}
+    finally:
+        await app.stop()
+        await store.close()
