@@ -155,12 +155,17 @@ class SQLiteBackend:
 
     # -- the log ------------------------------------------------------------------------
 
-    @completes
     async def append(self, game_id: int, entry: EntryRow, snapshot: SnapshotRow | None) -> None:
         if snapshot is None:
             async with self._lock:  # one statement: a transaction of its own
                 await _insert_entry(self._db, game_id, entry)
-            return
+        else:
+            await self._append_with_snapshot(game_id, entry, snapshot)
+
+    @completes
+    async def _append_with_snapshot(
+        self, game_id: int, entry: EntryRow, snapshot: SnapshotRow
+    ) -> None:
         async with self._transaction() as db:
             await _insert_entry(db, game_id, entry)
             await db.execute(_INSERT_SNAPSHOT, (game_id, *_snapshot_values(snapshot)))
