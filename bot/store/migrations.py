@@ -1,13 +1,12 @@
 """The numbered schema migrations of ``bot/migrations``: reading and ordering them.
 
 Files are named ``NNNN_name.sql`` and numbered 1, 2, 3... without gaps. A backend applies the
-pending ones at open (:meth:`bot.store.backend.Backend`), in one transaction.
+pending ones (:func:`pending`) when it opens, in one transaction (SQLite: :mod:`bot.store.sqlite`).
 """
 
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -59,17 +58,3 @@ def pending(applied: Collection[int], migrations: Sequence[Migration]) -> list[M
             " it was written by a newer version"
         )
     return [m for m in migrations if m.version not in applied]
-
-
-def statements(sql: str) -> list[str]:
-    """Split a migration into statements (a statement ends at the end of a line)."""
-    found, current = [], ""
-    for line in sql.splitlines(keepends=True):
-        current += line
-        if sqlite3.complete_statement(current):
-            found.append(current.strip())
-            current = ""
-    leftover = [ln for ln in current.splitlines() if ln.strip() and not ln.strip().startswith("--")]
-    if leftover:
-        raise SchemaError(f"migration ends inside a statement: {leftover[0]!r}")
-    return found

@@ -21,7 +21,7 @@ import aiosqlite
 from bot.settings import COLUMNS
 from bot.store.backend import EntryRow, GameRow, Header, SnapshotRow
 from bot.store.errors import SchemaError, StoreError
-from bot.store.migrations import Migration, pending, statements
+from bot.store.migrations import Migration, pending
 from bot.store.shield import completes
 
 log = logging.getLogger(__name__)
@@ -348,3 +348,17 @@ async def _apply_migration(db: aiosqlite.Connection, migration: Migration) -> No
         "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
         (migration.version, migration.name, _now()),
     )
+
+
+def statements(sql: str) -> list[str]:
+    """Split a migration into statements (a statement ends at the end of a line)."""
+    found, current = [], ""
+    for line in sql.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            found.append(current.strip())
+            current = ""
+    leftover = [ln for ln in current.splitlines() if ln.strip() and not ln.strip().startswith("--")]
+    if leftover:
+        raise SchemaError(f"migration ends inside a statement: {leftover[0]!r}")
+    return found

@@ -13,7 +13,8 @@ from bot.ledger import Ledger
 from bot.orders import StandingOrders
 from bot.settings import AllyOffer, Channels, SessionTimers, Timing
 from bot.store import Migration, SchemaError, Store, read_migrations
-from bot.store.migrations import pending, statements
+from bot.store.migrations import pending
+from bot.store.sqlite import statements
 from rules.factions import Faction
 from tests.bot.phase_script import start_position
 from tests.bot.store.test_sqlite import raw
