@@ -354,13 +354,14 @@ async def _rebuild_many(
     store: Store, jobs: Sequence[_Job]
 ) -> tuple[dict[int, GameState], dict[int, CorruptLogError]]:
     """Each game's position: its newest sound snapshot, then the effective actions after it."""
-    bases = await _base_states(store, jobs)
+    bases, errors = await _base_states(store, jobs)
     bodies = await store.action_bodies_after(
         {game_id: base for game_id, (base, _) in bases.items()}
     )
     states: dict[int, GameState] = {}
-    errors: dict[int, CorruptLogError] = {}
     for game_id, history, _ in jobs:
+        if game_id in errors:
+            continue
         base, state = bases[game_id]
         try:
             for seq in history.replay_after(base):
@@ -372,16 +373,22 @@ async def _rebuild_many(
     return states, errors
 
 
-async def _base_states(store: Store, jobs: Sequence[_Job]) -> dict[int, tuple[int, GameState]]:
+async def _base_states(
+    store: Store, jobs: Sequence[_Job]
+) -> tuple[dict[int, tuple[int, GameState]], dict[int, CorruptLogError]]:
     """Each game's newest snapshot in effect (read together); per game when it is unsound."""
     newest = {game_id: history.newest_in_effect(heads) for game_id, history, heads in jobs}
     sound = await store.snapshots([(i, head) for i, head in newest.items() if head is not None])
     found = {game_id: (head, state) for (game_id, head), state in sound.items()}
+    errors: dict[int, CorruptLogError] = {}
     for game_id, history, heads in jobs:
         if game_id not in found:
             older = [head for head in heads if head != newest[game_id]]
-            found[game_id] = await _base_state(store, game_id, history, older)
-    return found
+            try:
+                found[game_id] = await _base_state(store, game_id, history, older)
+            except CorruptLogError as error:
+                errors[game_id] = error
+    return found, errors
 
 
 async def _base_state(
@@ -393,14 +400,26 @@ async def _base_state(
         state = (await store.snapshots([(game_id, head)])).get((game_id, head))
         if state is not None:
             return head, state
-    return history.start, GameState.from_dict(await store.body(game_id, history.start))
+    body = await store.body(game_id, history.start)
+    try:
+        return history.start, GameState.from_dict(body)
+    except (ValueError, KeyError, TypeError) as error:
+        raise CorruptLogError(
+            f"game #{game_id}: start entry #{history.start} is unreadable: {error}"
+        ) from error
 
 
 def _replay(game_id: int, state: GameState, seq: int, body: str | None) -> None:
     if body is None:
         raise CorruptLogError(f"game #{game_id}: action entry #{seq} is missing")
     try:
-        state.apply(action_from_dict(json.loads(body)))
+        action = action_from_dict(json.loads(body))
+    except (ValueError, KeyError, TypeError) as error:
+        raise CorruptLogError(
+            f"game #{game_id}: action entry #{seq} is unreadable: {error}"
+        ) from error
+    try:
+        state.apply(action)
     except RulesError as error:
         raise CorruptLogError(
             f"game #{game_id}: action entry #{seq} is refused on replay: {error}"

@@ -321,6 +321,35 @@ async def test_a_game_that_cannot_be_replayed_does_not_stop_the_others(
     assert f"game #{bad.game_id}: action entry #2 is refused on replay" in caplog.text
 
 
+@pytest.mark.parametrize(
+    ("column", "seq", "text", "message"),
+    [
+        ("body", 2, '{"action": "fly"}', "action entry #2 is unreadable"),
+        ("body", 2, "not json", "action entry #2 is unreadable"),
+        ("body", 1, '{"format": "nonsense"}', "start entry #1 is unreadable"),
+    ],
+)
+async def test_an_unreadable_entry_does_not_stop_the_others(
+    db_path: Path, script: list[dict[str, Any]], column: str, seq: int, text: str, message: str
+) -> None:
+    async with await Store.open(db_path, snapshot_every=100) as store:
+        good, bad = await new_game(store), await new_game(store)
+        await play(good, script[:2])
+        await play(bad, script[:2])
+    with raw(db_path) as db:
+        # The log is append-only: rebuild the damaged game's rows without their guard.
+        db.execute("DROP TRIGGER action_log_no_update")
+        db.execute(
+            f"UPDATE action_log SET {column} = ? WHERE game_id = ? AND seq = ?",
+            (text, bad.game_id, seq),
+        )
+        db.execute("DELETE FROM snapshots WHERE game_id = ?", (bad.game_id,))
+    async with await Store.open(db_path) as store:
+        assert [g.game_id for g in await Ledger.open_active(store)] == [good.game_id]
+        with pytest.raises(CorruptLogError, match=f"game #{bad.game_id}: {message}"):
+            await reopened(store, bad)
+
+
 # -- undo and redo ----------------------------------------------------------------------
 
 
