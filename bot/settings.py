@@ -60,6 +60,8 @@ class AllyOffer:
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
+    """Everything about a game that is not its position; change it with ``replace``."""
+
     channels: Channels = field(default_factory=Channels)
     timing: Timing = field(default_factory=Timing)
     timers: SessionTimers = field(default_factory=SessionTimers)
