@@ -79,6 +79,7 @@ class Ledger:
     ) -> None:
         self.store = store
         self.record = record
+        """The game as opened (its status is kept current; read settings from the store)."""
         self._state = state
         self._history = history
         self._heads = set(snapshot_heads)
