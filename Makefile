@@ -19,7 +19,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict rules bot
+	$(BIN)/mypy --strict rules bot cogs
 
 pytest: $(STAMP)
 	$(BIN)/pytest

@@ -5,6 +5,13 @@ Prints progress lines, then one JSON object on the last line:
 ``png_encode_ms_median`` (Pillow encoding the very same picture as a PNG at the renderer's
 compression level, nothing drawn). The static board is drawn once before timing.
 Target: render_ms_median <= 2 * png_encode_ms_median.
+
+``cold_render_ms`` is the first ``render_map`` call of a fresh process (static board,
+token layout, fonts and sprites all drawn from nothing: what ``mentat render`` and the
+first map of each ``mentat run`` worker pay), median of COLD_RUNS new processes;
+``cold_import_ms`` is importing the renderer in those processes, measured apart, and
+``cold_render_cpu_ms`` the CPU time of that first call (steadier on a busy machine).
+Target: cold_render_ms <= 300.
 """
 
 from __future__ import annotations
@@ -12,8 +19,11 @@ from __future__ import annotations
 import io
 import json
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from PIL import Image
 
@@ -22,6 +32,23 @@ from bot.render.examples import busy_view
 from bot.render.render import PNG_COMPRESS_LEVEL
 
 RUNS = 31
+COLD_RUNS = 7
+COLD_SCRIPT = """
+import json, time
+start = time.perf_counter()
+from bot.render import render_map
+from bot.render.examples import busy_view
+imported = time.perf_counter()
+view = busy_view(stack_count=40)
+wall, cpu = time.perf_counter(), time.process_time()
+render_map(view)
+print(json.dumps({
+    "import_ms": (imported - start) * 1000,
+    "render_ms": (time.perf_counter() - wall) * 1000,
+    "render_cpu_ms": (time.process_time() - cpu) * 1000,
+}))
+"""
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def timed_ms(action: Callable[[], object]) -> float:
@@ -36,7 +63,31 @@ def encode(picture: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+def cold_run() -> dict[str, float]:
+    """One fresh interpreter: import the renderer, then draw its first map."""
+    done = subprocess.run(
+        [sys.executable, "-c", COLD_SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(result, dict)
+    return {key: float(value) for key, value in result.items()}
+
+
+def cold_medians() -> dict[str, float]:
+    runs = [cold_run() for _ in range(COLD_RUNS)]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
 def main() -> None:
+    cold = cold_medians()
+    print(
+        f"cold (new process, median of {COLD_RUNS}): import {cold['import_ms']:.0f} ms, "
+        f"first map {cold['render_ms']:.0f} ms ({cold['render_cpu_ms']:.0f} ms CPU)"
+    )
     view = busy_view(stack_count=40)
     png = render_map(view)  # warm-up: draws and caches the static board
     picture = Image.open(io.BytesIO(png)).convert("RGB")
@@ -55,6 +106,9 @@ def main() -> None:
         "width": picture.width,
         "height": picture.height,
         "stacks": len(view.stacks),
+        "cold_render_ms": round(cold["render_ms"], 1),
+        "cold_render_cpu_ms": round(cold["render_cpu_ms"], 1),
+        "cold_import_ms": round(cold["import_ms"], 1),
     }
     print(json.dumps(result))
 

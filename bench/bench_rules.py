@@ -37,13 +37,16 @@ BOARD = [
     ("bene_gesserit", "Habbanya Ridge Flat", 17, 2),
 ]
 
+# 10 in reserve, or fewer where the board holds more than 10 of the faction's 20 forces.
+RESERVES = {f: min(10, 20 - sum(n for g, _, _, n in BOARD if g == f)) for f in SEATS}
+
 
 def busy_position(storm: int) -> GameState:
     data = {
         "format": "dune-scenario/1",
         "storm_sector": storm,
         "seats": SEATS,
-        "factions": {f: {"spice": 30, "reserves": 10, "cards": ["Hajr"]} for f in SEATS},
+        "factions": {f: {"spice": 30, "reserves": RESERVES[f], "cards": ["Hajr"]} for f in SEATS},
         "board": [
             {"faction": f, "territory": t, "sector": s, "forces": n}
             for f, t, s, n in BOARD

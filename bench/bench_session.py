@@ -63,7 +63,7 @@ from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice  # noqa: 
 from bot.session import PhaseSession, SessionError  # noqa: E402
 from bot.settings import GameSettings, Timing  # noqa: E402
 from bot.store import Store  # noqa: E402
-from rules.actions import FactionAction, Pass, action_from_dict  # noqa: E402
+from rules.actions import Decline, FactionAction, Pass, action_from_dict  # noqa: E402
 from rules.errors import RulesError  # noqa: E402
 from rules.events import Event  # noqa: E402
 from rules.view import PublicView  # noqa: E402
@@ -160,6 +160,16 @@ class TimingPublisher:
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
         pass
 
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        self.private_notices += 1
+        return str(self.private_notices)
+
+    async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        pass
+
+    async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        pass
+
 
 # -- the event-loop lag ---------------------------------------------------------------
 
@@ -221,7 +231,7 @@ class Player:
         self.session.renderer = renderer
 
     def choose(self) -> FactionAction | None:
-        """What to submit now: the script's next action, or a Pass for an open prompt."""
+        """What to submit now: the script's next action, or a Decline for an open prompt."""
         assert self.session is not None
         state = self.session.state
         assert state is not None
@@ -231,7 +241,7 @@ class Player:
         action = self.next_action
         if prompts and not (action is not None and state.answers_open_prompt(action)):
             prompt = prompts[0]
-            return Pass(prompt.waiting_on()[0], prompt=prompt.kind.value)
+            return Decline(prompt.waiting_on()[0], prompt.kind)
         if action is None:  # the script ran out (a refusal on the way): pass the step
             faction = state.to_act()
             assert faction is not None

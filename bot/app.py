@@ -213,25 +213,38 @@ class Mentat:
     async def require_moderator(
         self, game_id: int, user_id: int, *, roles: Collection[int] = ()
     ) -> None:
-        """Listed moderators and holders of the game's moderator role pass; others are refused.
+        """Listed moderators and current holders of the game's moderator role pass;
+        others are refused.
 
-        A role holder is added to the game's moderators the first time, so that the
-        log names them and the store's own checks (undo, redo, a new phase) accept them.
+        Checked at every use and never recorded: a role holder moderates only while
+        they hold the role. This check is the authority, so the store is told that the
+        request is authorised (and its log still names the moderator as the actor).
         """
-        if await self.store.is_moderator(game_id, user_id):
-            return
-        if not await self.moderator_role_in(game_id, roles):
+        if not await self.is_moderator(game_id, user_id, roles):
             raise SessionError("only this game's moderators may do that")
-        await self.store.add_moderator(game_id, user_id)
 
     # -- seats, served from memory (autocomplete must answer within 3 seconds) -------
 
-    async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
+    async def seat(self, game_id: int, user_id: int, faction: Faction) -> int | None:
+        """Give ``faction``'s seat to ``user_id``; returns who held it before (or None).
+
+        One player, one seat: a user who holds another faction's seat is refused (a
+        moderator seats someone else there first), as is a faction not in the game.
+        """
         state = self.session(game_id).state
-        if state is not None and not state.in_game(faction):
-            raise SessionError(f"{faction.label} is not in game #{game_id}")
+        if state is None or not state.in_game(faction):
+            raise SessionError(f"{faction.label} is not in this game")
+        seats = await self.seats(game_id)
+        held = next((f for f, u in seats.items() if u == user_id), None)
+        if held is not None and held is not faction:
+            raise SessionError(
+                f"<@{user_id}> already plays {held.label}: one player, one seat (seat "
+                f"someone else for {held.label} first to move them to {faction.label})"
+            )
+        previous = seats.get(faction)
         await self.store.seat(game_id, user_id, faction)
         self._seats.pop(game_id, None)
+        return previous
 
     async def seats(self, game_id: int) -> dict[Faction, int]:
         if game_id not in self._seats:
@@ -245,12 +258,18 @@ class Mentat:
     # -- actions and the allies' payments -------------------------------------------------
 
     async def submit(
-        self, game_id: int, action: FactionAction, *, actor: int, key: str
+        self,
+        game_id: int,
+        action: FactionAction,
+        *,
+        actor: int,
+        key: str,
+        check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        """Submit ``action`` to the game's session; an accepted shipment uses up the
-        ally's offer for it."""
+        """Submit ``action`` to the game's session (``check`` as in
+        :meth:`PhaseSession.submit`); an accepted shipment uses up the ally's offer for it."""
         session = self.session(game_id)
-        result = await session.submit(action.faction, action, actor=actor, key=key)
+        result = await session.submit(action.faction, action, actor=actor, key=key, check=check)
         if isinstance(action, Ship) and action.faction in session.ally_offers:
             ally, _ = session.ally_offers[action.faction]
             await session.set_ally_offer(action.faction, ally, 0)
@@ -259,8 +278,9 @@ class Mentat:
     async def offer_ally_payment(self, game_id: int, ally: Faction, amount: int) -> AllyOffer:
         """``ally`` consents to pay up to ``amount`` spice of its ally's next shipment.
 
-        Stored with the game until that shipment is accepted or a new phase begins;
-        0 withdraws the offer. The shipper is told privately.
+        Stored with the game until that shipment is accepted or a new phase begins (a
+        moderator's correction keeps it); 0 withdraws the offer. The shipper is told
+        privately.
         """
         state = self.session(game_id).state
         if state is None:
@@ -317,21 +337,39 @@ class Mentat:
             return action
         return replace(action, ally_pays=min(offered, self._shipment_cost(game_id, action)))
 
+    def recheck_ally_payment(
+        self, game_id: int, action: FactionAction, given: int | None, *, moderator: bool = False
+    ) -> None:
+        """At Confirm: refuse a previewed shipment whose ally payment is no longer what the
+        ally consents to now (it withdrew or changed its offer), telling the new figures."""
+        if not isinstance(action, Ship):
+            return
+        now = self.with_ally_payment(
+            game_id, replace(action, ally_pays=0), given, moderator=moderator
+        )
+        if now.ally_pays == action.ally_pays:
+            return
+        state = self.session(game_id).state
+        ally = state.ally_of(action.faction) if state is not None else None
+        who = ally.label if ally is not None else "your ally"
+        cost = self._shipment_cost(game_id, action)
+        yours = f"; you would pay {max(cost - now.ally_pays, 0)}" if cost < 10**6 else ""
+        raise SessionError(
+            f"{who}'s offer changed after your preview: {who} now pays {now.ally_pays} of "
+            f"this shipment, not {action.ally_pays}{yours}. Nothing was shipped; "
+            "use /ship again to see the new preview"
+        )
+
     def _has_ally(self, game_id: int, faction: Faction) -> bool:
         state = self.session(game_id).state
         return state is not None and state.ally_of(faction) is not None
 
     def _shipment_cost(self, game_id: int, action: Ship) -> int:
-        """The engine's price of ``action`` now (a large number when it cannot tell, so the
-        engine itself refuses the shipment and says why)."""
+        """The engine's price of ``action`` now (its RulesError when it refuses the shipment)."""
         state = self.session(game_id).state
-        territory = state.board.resolve(action.to) if state is not None else None
-        if state is None or territory is None:
-            return 10**6
-        found = state.legal_ship_destinations(
-            action.faction, action.forces, action.special, karama=action.karama
-        )
-        return next((d.cost for d in found if d.territory == territory.name), 10**6)
+        if state is None:
+            raise SessionError("this game has not started")
+        return state.shipment_price(action)
 
     # -- standing orders ------------------------------------------------------------------
 
@@ -343,6 +381,12 @@ class Mentat:
         if owner is not None and faction is not owner:
             raise OrderError(f"only the {owner.label} give a {name} standing order")
         session = self.session(game_id)
+        if session.state is not None and session.state.is_complete:
+            raise OrderError(
+                "the Shipment & Movement phase is over, so there is nothing left to order"
+            )
+        if name == "guild_timing" and value.startswith("before:"):
+            _check_guild_before(session.state, value.removeprefix("before:"))
         current = session.orders.get(faction, StandingOrders())
         orders = StandingOrders.from_dict({**current.to_dict(), name: value})
         await session.set_orders(faction, orders)
@@ -359,20 +403,24 @@ class Mentat:
         key: str,
         note: str,
         roles: Collection[int] = (),
+        keep_ally_offers: bool = False,
     ) -> PhaseSession:
         """Restart the game's phase at ``position`` (moderators only), announced publicly.
 
-        The log keeps everything before it, but undo stops at this new start.
+        The log keeps everything before it, but undo stops at this new start. The allies'
+        pending offers end with the old phase, unless ``keep_ally_offers`` (a correction:
+        the same phase goes on from a corrected position).
         """
         await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
             old = self.session(game_id)
-            for shipper, (ally, _) in list(old.ally_offers.items()):
-                await old.set_ally_offer(shipper, ally, 0)
+            if not keep_ally_offers:
+                for shipper, (ally, _) in list(old.ally_offers.items()):
+                    await old.set_ally_offer(shipper, ally, 0)
             await old.stop()
             assert old.ledger is not None
-            await old.ledger.start_phase(moderator, position, key)
+            await old.ledger.start_phase(moderator, position, key, authorised=True)
             return await self._start_session(await self.store.game(game_id), old.ledger)
 
         session: PhaseSession = await self._launch(run)
@@ -412,12 +460,23 @@ class Mentat:
             key=key,
             note=f"Correction by <@{moderator}>: {what}",
             roles=roles,
+            keep_ally_offers=True,
         )
+
+
+def _check_guild_before(state: GameState | None, wanted: str) -> None:
+    """``before:<faction>`` must name another faction of this game."""
+    before = Faction.parse(wanted)
+    if before is Faction.SPACING_GUILD:
+        raise OrderError("the Guild cannot act before itself; name another faction")
+    if before is not None and state is not None and not state.in_game(before):
+        raise OrderError(f"{before.label} is not in this game, so the Guild cannot act before it")
 
 
 FREMEN_START = (("Sietch Tabr", None, 4), ("False Wall South", 4, 3), ("False Wall West", 16, 3))
 """The Fremen's 10 starting forces when the players do not choose (a documented default)."""
 SEAT_ORDER = tuple(Faction)
+MIN_FACTIONS = 2
 
 
 def standard_start(
@@ -432,8 +491,15 @@ def standard_start(
 
     Every faction's starting spice, reserves and board; the Fremen as
     :data:`FREMEN_START`, the Bene Gesserit's one force in the Polar Sink. Raises
-    ScenarioError for an impossible setting (an unknown variant, a storm off the board).
+    ScenarioError for an impossible setting (fewer than two factions, an unknown variant,
+    a storm off the board).
     """
+    playing = [f for f in seats if f is not None]
+    if len(playing) < MIN_FACTIONS:
+        named = ", ".join(f.label for f in playing) or "none"
+        raise ScenarioError(
+            f"a game of Dune needs at least {MIN_FACTIONS} factions; the seats give {named}"
+        )
     board: list[dict[str, Any]] = []
     factions: dict[str, dict[str, Any]] = {}
     for faction in (f for f in seats if f is not None):

@@ -16,6 +16,25 @@ from dotenv import dotenv_values
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_DATABASE_PATH = Path("./mentat.db")
+VARIABLES = (
+    ("DISCORD_TOKEN", "the bot's token from the Discord developer portal (required)"),
+    ("DEV_GUILD_ID", "a server id where slash commands are synced at start-up (default: none)"),
+    ("DATABASE_PATH", f"the SQLite file holding every game (default: {DEFAULT_DATABASE_PATH})"),
+    ("LOG_LEVEL", f"{', '.join(LOG_LEVELS)} (default: INFO)"),
+)
+NO_ENVIRONMENT_HELP = "environment: none read (the settings in .env are for `mentat run` only)"
+
+
+def environment_help() -> str:
+    """The variables read, for ``--help``: one line each."""
+    lines = [f"  {name:<14} {meaning}" for name, meaning in VARIABLES]
+    return "\n".join(
+        [
+            "environment (a value in the environment wins over the .env file in the current "
+            "folder; see .env.example):",
+            *lines,
+        ]
+    )
 
 
 class ConfigError(ValueError):

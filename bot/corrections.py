@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from rules.board import SECTOR_COUNT, standard_board
-from rules.factions import Faction
+from rules.errors import MentatError, quote
+from rules.factions import TREACHERY_CARDS, Faction, card_named, same_card
 
 JSON = dict[str, Any]
 
 
-class CorrectionError(ValueError):
+class CorrectionError(MentatError, ValueError):
     """A correction that cannot be made; the message names the input."""
 
 
@@ -32,6 +33,7 @@ def place(
     data: JSON, faction: Faction, territory: str, sector: int | None, forces: int, special: int = 0
 ) -> str:
     """Put forces from ``faction``'s reserves on the board."""
+    _some(forces, special)
     name, sector = _piece(territory, sector)
     own = _faction(data, faction)
     _take(own, "reserves", forces)
@@ -53,6 +55,7 @@ def remove(
     to_tanks: bool = False,
 ) -> str:
     """Take forces off the board, back to reserves or to the Tleilaxu Tanks."""
+    _some(forces, special)
     name, sector = _piece(territory, sector)
     stack = _stack(data, faction, name, sector)
     _take(stack, "forces", forces)
@@ -74,25 +77,41 @@ def set_spice(data: JSON, faction: Faction, amount: int) -> str:
 
 def give_card(data: JSON, faction: Faction, card: str) -> str:
     own = _faction(data, faction)
-    own["cards"] = [*own["cards"], card.strip()]
+    own["cards"] = [*own["cards"], _card(card)]
     return f"{faction.label} receive a treachery card."
 
 
 def take_card(data: JSON, faction: Faction, card: str) -> str:
     own = _faction(data, faction)
-    match = next((c for c in own["cards"] if c.lower() == card.strip().lower()), None)
+    match = next((c for c in own["cards"] if same_card(c, card)), None)
     if match is None:
-        raise CorrectionError(f"{faction.label} hold no {card!r}")
+        raise CorrectionError(f"{faction.label} hold no {_card(card)}")
     cards = list(own["cards"])
     cards.remove(match)
     own["cards"] = cards
     return f"{faction.label} lose a treachery card."
 
 
+def _card(text: str) -> str:
+    """The treachery card ``text`` names, as printed; CorrectionError for any other text."""
+    card = card_named(text)
+    if card is None:
+        raise CorrectionError(
+            f"there is no treachery card {quote(text)} in this phase; the cards are "
+            f"{', '.join(TREACHERY_CARDS)}"
+        )
+    return card
+
+
+def _some(forces: int, special: int) -> None:
+    if forces == 0 and special == 0:
+        raise CorrectionError("that moves no forces (forces and special are both 0)")
+
+
 def _piece(territory: str, sector: int | None) -> tuple[str, int | None]:
     found = standard_board().resolve(territory)
     if found is None:
-        raise CorrectionError(f"unknown territory {territory!r}")
+        raise CorrectionError(f"unknown territory {quote(territory)}")
     if not found.sectors:
         return found.name, None
     if sector is None and len(found.sectors) == 1:

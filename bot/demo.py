@@ -1,8 +1,13 @@
 """``mentat demo``: a six-faction advanced phase played offline through the real
 session, store (a temporary SQLite file) and renderer by scripted players.
 
-Prints the public log; writes one map per announcement and each faction's
-private log to ``./demo-out/``.
+Prints the public log and writes it to ``public.md`` (Markdown, with the maps), one
+map per announcement and each faction's private log into ``--out`` (``./demo-out/``).
+
+The demo writes only into a new or empty folder, so it never deletes a file of the
+user's. The one exception is the default ``./demo-out/`` after an earlier demo: the
+``.mentat-demo`` file there lists what that demo wrote, and those files (and only those)
+are replaced, so ``make demo`` can run again.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -19,18 +25,59 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import SystemClock
+from bot.config import NO_ENVIRONMENT_HELP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
 from bot.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
-from rules.actions import FactionAction, Pass, action_from_dict
+from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.scenario import load_scenario
 
 DEMO_TIMING = Timing(step=timedelta(hours=1), prompt=timedelta(hours=1), reminder=timedelta(0))
+DEFAULT_OUT = Path("demo-out")
+MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
+OWN_FILE = re.compile(r"map-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
+PUBLIC_LOG = "public.md"
+
+
+class DemoFolderError(Exception):
+    """The output folder holds files the demo must not overwrite; the message says which."""
+
+
+def claim_folder(out: Path, *, replace_own: bool) -> None:
+    """Make ``out`` a new or empty folder for the demo, or raise :class:`DemoFolderError`.
+
+    With ``replace_own``, the files an earlier demo listed in its marker are deleted first
+    (provided the folder holds nothing else)."""
+    if out.exists() and not out.is_dir():
+        raise DemoFolderError(f"{out} is a file, not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    present = {p.name for p in out.iterdir()}
+    if present and not (replace_own and MARKER in present):
+        raise DemoFolderError(
+            f"{out} is not empty; the demo writes only into a new or empty folder "
+            "(give another with --out)"
+        )
+    own = _own_files(out) if present else set()
+    others = sorted(present - own - {MARKER})
+    if others:
+        listed = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        raise DemoFolderError(
+            f"{out} holds files an earlier demo did not write ({listed}); "
+            "move them or give another folder with --out"
+        )
+    for name in [*own, MARKER] if present else []:
+        (out / name).unlink()
+    (out / MARKER).write_text("# files written by `mentat demo` (replaced by the next one)\n")
+
+
+def _own_files(out: Path) -> set[str]:
+    lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
+    return {n for n in lines if OWN_FILE.fullmatch(n) and (out / n).is_file()}
 
 
 @dataclass
@@ -41,27 +88,69 @@ class ConsolePublisher:
     stream: TextIO = sys.stdout
     maps: int = 0
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
+    written: set[str] = field(default_factory=set)
+    reader_gone: bool = False
+
+    def say(self, text: str = "") -> None:
+        """Print to the console; once its reader has gone (``| head``), only the files."""
+        if self.reader_gone:
+            return
+        try:
+            print(text, file=self.stream)
+        except BrokenPipeError:
+            self.reader_gone = True  # `mentat` itself then exits quietly (bot.cli)
+
+    def file(self, name: str) -> Path:
+        """The path of one of the demo's files; the marker lists it before it is written."""
+        if name not in self.written:
+            self.written.add(name)
+            with (self.out / MARKER).open("a", encoding="utf-8") as marker:
+                marker.write(name + "\n")
+        return self.out / name
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
-        print(notice.text, file=self.stream)
+        self.say(notice.text)
+        markdown = [" \\\n".join(notice.text.splitlines())]
         if notice.picture is not None:
             self.maps += 1
-            path = self.out / f"map-{self.maps:03d}.png"
+            name = f"map-{self.maps:03d}.png"
+            path = self.file(name)
             path.write_bytes(notice.picture)
-            print(f"  [map: {path}]", file=self.stream)
-        print(file=self.stream)
+            self.say(f"  [map: {path}]")
+            markdown.append(f"![Map {self.maps}]({name})")
+        self.say()
+        self.write_public("\n\n".join(markdown))
+
+    def write_public(self, text: str) -> None:
+        """Append to ``public.md``: the console's public log as Markdown GitHub renders."""
+        new = PUBLIC_LOG not in self.written
+        with self.file(PUBLIC_LOG).open("a", encoding="utf-8") as log:
+            if new:
+                log.write("# Mentat demo: the public log\n\n")
+            log.write(text + "\n\n")
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> None:
         """Spectators see the same public log; the console shows it once."""
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         self.private_logs.setdefault(notice.faction, []).append(notice.text)
-        path = self.out / f"private-{notice.faction.value}.txt"
+        path = self.file(f"private-{notice.faction.value}.txt")
         with path.open("a", encoding="utf-8") as log:
             log.write(notice.text + "\n\n")
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
-        print(f"[moderators] {notice.text}", file=self.stream)
+        self.say(f"[moderators] {notice.text}")
+
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        """A prompt goes to the faction's private log; its reference names the faction."""
+        await self.private(game_id, notice)
+        return notice.faction.value
+
+    async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        await self.private(game_id, PrivateNotice(notice.faction, f"(updated) {notice.text}"))
+
+    async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        await self.private(game_id, PrivateNotice(Faction(ref), text))
 
 
 def demo_scenario() -> dict[str, Any]:
@@ -70,13 +159,14 @@ def demo_scenario() -> dict[str, Any]:
     return data
 
 
-async def play_demo(out: Path, *, stream: TextIO = sys.stdout) -> ConsolePublisher:
-    """Play the bundled phase; return the publisher that recorded it."""
-    out.mkdir(parents=True, exist_ok=True)
-    for old in [*out.glob("map-*.png"), *out.glob("private-*.txt")]:
-        old.unlink()
+async def play_demo(
+    out: Path, *, stream: TextIO | None = None, replace_own: bool = False
+) -> ConsolePublisher:
+    """Play the bundled phase into ``out`` (see :func:`claim_folder`); return the publisher
+    that recorded it. Raises :class:`DemoFolderError` before playing when ``out`` is taken."""
+    claim_folder(out, replace_own=replace_own)
     data = demo_scenario()
-    publisher = ConsolePublisher(out, stream)
+    publisher = ConsolePublisher(out, stream or sys.stdout)
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.db")
         try:
@@ -125,7 +215,7 @@ class ScriptedPlayers:
                 return
             prompt = session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Pass(faction, prompt=prompt.kind.value))
+                await self.submit(Decline(faction, prompt.kind))
 
     async def submit(self, action: FactionAction) -> None:
         self.keys += 1
@@ -136,16 +226,35 @@ class ScriptedPlayers:
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    about = "play a bundled six-faction advanced phase offline (no Discord)"
     parser = commands.add_parser(
-        "demo", help="play a bundled six-faction advanced phase offline (no Discord)"
+        "demo",
+        help=about,
+        description=f"{about}: prints the public log; writes the maps, the private logs and "
+        f"{PUBLIC_LOG} into --out.",
+        epilog=NO_ENVIRONMENT_HELP,
     )
-    parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
+        help=(
+            f"a new or empty folder for the maps, the private logs and {PUBLIC_LOG} "
+            f"(default: ./{DEFAULT_OUT}/, where an earlier demo's files are replaced)"
+        ),
+    )
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    publisher = asyncio.run(play_demo(args.out))
+    out = Path(args.out)
+    try:
+        publisher = asyncio.run(play_demo(out, replace_own=out == DEFAULT_OUT))
+    except DemoFolderError as error:
+        print(f"mentat demo: {error}", file=sys.stderr)
+        return 2
     print(
-        f"Wrote {publisher.maps} maps and {len(publisher.private_logs)} private logs to {args.out}/"
+        f"Wrote {publisher.maps} maps, {len(publisher.private_logs)} private logs and "
+        f"{PUBLIC_LOG} to {out}/"
     )
     return 0

@@ -37,6 +37,7 @@ from bot.store import (
     Store,
 )
 from bot.store.backend import Header
+from bot.store.events import Redone, Undone
 from bot.store.shield import completes
 from bot.store.store import canonical, started
 from rules.actions import Action, action_from_dict, action_to_dict
@@ -185,28 +186,29 @@ class Ledger:
             return await self._commit(history, self._state, entry)
 
     @completes
-    async def undo(self, moderator: int, key: str) -> SubmitResult:
+    async def undo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
         """Cancel the last action in effect (moderators only); the log keeps both entries.
 
         The events are one ``undone`` event (``seq`` and ``action`` of the cancelled entry,
-        ``moderator``). Raises :class:`NotModeratorError`, :class:`NothingToUndoError`,
+        ``moderator``). Raises :class:`NotModeratorError` (unless ``authorised``: the caller
+        checked the moderator itself), :class:`NothingToUndoError`,
         :class:`GameFinishedError` or :class:`KeyReusedError`.
         """
         async with self._lock:
             earlier = await self._earlier(key)
             if earlier is not None:
                 return self._duplicate(earlier, "undo", None)
-            await self._check_moderator(moderator, "undo")
+            await self._check_moderator(moderator, "undo", authorised)
             target = self._history.undo_target()
             history = self._history.after("undo", target)
             state = await self._rebuild(history)
             action = await self.store.body(self.game_id, target)
-            undone = Event.of("undone", seq=target, action=action, moderator=moderator)
+            undone = Undone(seq=target, action=action, moderator=moderator)
             entry = Entry(history.last_seq, "undo", moderator, key, None, target, (undone,))
             return await self._commit(history, state, entry)
 
     @completes
-    async def redo(self, moderator: int, key: str) -> SubmitResult:
+    async def redo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
         """Re-apply the most recently undone action (moderators only).
 
         The events are a ``redone`` event followed by the action's own events. Raises as
@@ -216,18 +218,21 @@ class Ledger:
             earlier = await self._earlier(key)
             if earlier is not None:
                 return self._duplicate(earlier, "redo", None)
-            await self._check_moderator(moderator, "redo")
+            await self._check_moderator(moderator, "redo", authorised)
             target = self._history.redo_target()
             history = self._history.after("redo", target)
             body = await self.store.body(self.game_id, target)
-            redone = Event.of("redone", seq=target, action=body, moderator=moderator)
-            events = (redone, *self._apply(action_from_dict(body)))
+            redone = Redone(seq=target, action=body, moderator=moderator)
+            events = (redone, *self._apply(logged_action(body)))
             entry = Entry(history.last_seq, "redo", moderator, key, None, target, events)
             return await self._commit(history, self._state, entry)
 
     @completes
-    async def start_phase(self, moderator: int, start: GameState, key: str) -> SubmitResult:
-        """Begin a new phase at ``start`` (moderators only). Undo stops at a phase start.
+    async def start_phase(
+        self, moderator: int, start: GameState, key: str, *, authorised: bool = False
+    ) -> SubmitResult:
+        """Begin a new phase at ``start`` (moderators only, or ``authorised`` as for
+        :meth:`undo`). Undo stops at a phase start.
 
         The events are one ``phase_started`` event.
         """
@@ -236,7 +241,7 @@ class Ledger:
             earlier = await self._earlier(key)
             if earlier is not None:
                 return self._duplicate(earlier, "start", body)
-            await self._check_moderator(moderator, "start a phase")
+            await self._check_moderator(moderator, "start a phase", authorised)
             history = self._history.after("start")
             seq = history.last_seq
             entry = Entry(seq, "start", moderator, key, body, None, started(seq))
@@ -277,9 +282,11 @@ class Ledger:
         if not self.record.is_active:
             raise GameFinishedError(f"game #{self.game_id} is finished")
 
-    async def _check_moderator(self, user_id: int, what: str) -> None:
+    async def _check_moderator(self, user_id: int, what: str, authorised: bool) -> None:
+        """A listed moderator, or ``authorised``: the application checked the user itself
+        (a holder of the game's moderator role, who is never listed)."""
         self._check_active()
-        if not await self.store.is_moderator(self.game_id, user_id):
+        if not authorised and not await self.store.is_moderator(self.game_id, user_id):
             raise NotModeratorError(
                 f"only a moderator of game #{self.game_id} may {what}; user {user_id} is not one"
             )
@@ -323,6 +330,14 @@ class Ledger:
         fresh = await Ledger.open(self.store, self.game_id)
         self.record, self._state, self._history = fresh.record, fresh._state, fresh._history
         self._heads, self._keys, self._stale = fresh._heads, fresh._keys, False
+
+
+def logged_action(body: Any) -> Action:
+    """A logged action; a ``pass`` with a ``prompt`` (how declines were logged before
+    the ``decline`` action existed) is read as that decline."""
+    if isinstance(body, dict) and body.get("action") == "pass" and body.get("prompt"):
+        body = {"action": "decline", "faction": body.get("faction"), "prompt": body["prompt"]}
+    return action_from_dict(body)
 
 
 # -- replay ---------------------------------------------------------------------------------
@@ -414,7 +429,7 @@ def _replay(game_id: int, state: GameState, seq: int, body: str | None) -> None:
     if body is None:
         raise CorruptLogError(f"game #{game_id}: action entry #{seq} is missing")
     try:
-        action = action_from_dict(json.loads(body))
+        action = logged_action(json.loads(body))
     except (ValueError, KeyError, TypeError) as error:
         raise CorruptLogError(
             f"game #{game_id}: action entry #{seq} is unreadable: {error}"

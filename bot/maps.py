@@ -43,13 +43,12 @@ class MapMaker:
     async def __call__(self, view: PublicView, events: list[Event]) -> bytes | None:
         if not self.wanted(events):
             return None
-        dicts = [e.to_dict() for e in events]
         draw = functools.partial(
             render_map,
             view,
             turn=self.turn,
-            last_move=last_move_of(dicts),
-            last_shipment=last_shipment_of(dicts),
+            last_move=last_move_of(events),
+            last_shipment=last_shipment_of(events),
         )
         if self.executor is None:
             return await asyncio.to_thread(draw)

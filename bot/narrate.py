@@ -6,13 +6,42 @@ so its text may go to any channel.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.publisher import PublicNotice
-from rules.board import POLAR_SINK
-from rules.events import Event
+from bot.store import Redone, Undone
+from rules.board import POLAR_SINK, standard_board
+from rules.events import (
+    AllianceConstraint,
+    CrossShipped,
+    Event,
+    Flipped,
+    GuildActsNow,
+    GuildDelays,
+    GuildTimingCancelled,
+    HajrPlayed,
+    KaramaCancelled,
+    KaramaPrevented,
+    Landing,
+    Moved,
+    MovementPassed,
+    PhaseComplete,
+    PromptDeclined,
+    PromptsClosed,
+    Retake,
+    Sent,
+    ShipmentPassed,
+    ShipmentStopped,
+    Shipped,
+    ShippedToReserves,
+    SpiritualAdvisor,
+    StormLosses,
+    TurnEnded,
+    TurnStarted,
+)
 from rules.factions import Faction
+from rules.model import Ability
 from rules.view import PublicPrompt, PublicView
 
 PROMPT_NAMES = {
@@ -57,97 +86,115 @@ def count(forces: int, special: int = 0, noun: str = "force") -> str:
     return text + (f" and {special} starred" if special else "")
 
 
-def _payment(e: Event) -> str:
-    if not e["cost"]:
+def _payment(e: Landing) -> str:
+    if not e.cost:
         return "for free"
-    payee = "the Spice Bank" if e["paid_to"] == "spice_bank" else f"the {name(e['paid_to'])}"
-    ally = f" ({name(e['ally'])} paid {e['ally_paid']})" if e.get("ally_paid") else ""
-    return f"for {e['cost']} spice to {payee}{ally}"
+    payee = "the Spice Bank" if e.paid_to == "spice_bank" else f"the {name(e.paid_to)}"
+    ally = f" ({name(e.ally)} paid {e.ally_paid})" if e.ally_paid else ""
+    return f"for {e.cost} spice to {payee}{ally}"
 
 
-def _shipment(e: Event) -> str:
-    karama = " with a Karama card" if e.get("karama") else ""
+def _shipment(e: Shipped) -> str:
+    karama = " with a Karama card" if e.karama else ""
     return (
-        f"{name(e['faction'])} ships {count(e['forces'], e['special'])} to "
-        f"{where(e['to'], e['sector'])}{karama} {_payment(e)}."
+        f"{name(e.faction)} ships {count(e.forces, e.special)} to "
+        f"{where(e.to, e.sector)}{karama} {_payment(e)}."
     )
 
 
-def _move(e: Event) -> str:
-    noun = "advisor" if e["advisors"] else "force"
-    path = " → ".join(e["path"])
+def _move(e: Moved) -> str:
+    noun = "advisor" if e.advisors else "force"
+    path = " → ".join(e.path)
     return (
-        f"{name(e['faction'])} moves {count(e['forces'], e['special'], noun)} from "
-        f"{e['from_territory']} to {where(e['to'], e['sector'])} ({path})."
+        f"{name(e.faction)} moves {count(e.forces, e.special, noun)} from "
+        f"{e.from_territory} to {where(e.to, e.sector)} ({path})."
     )
 
 
-NARRATORS: dict[str, Callable[[Event], str | None]] = {
-    "shipment": _shipment,
-    "send": lambda e: (
-        f"Fremen send {count(e['forces'], e['special'])} to {where(e['to'], e['sector'])}."
-    ),
-    "cross_ship": lambda e: (
-        f"{name(e['faction'])} cross-ships {count(e['forces'], e['special'])} from "
-        f"{e['from_territory']} to {where(e['to'], e['sector'])} {_payment(e)}."
-    ),
-    "ship_to_reserves": lambda e: (
-        f"{name(e['faction'])} ships {count(e['forces'], e['special'])} from "
-        f"{e['from_territory']} back to reserves for {e['cost']} spice to the Spice Bank."
-    ),
-    "move": _move,
-    "storm_losses": lambda e: (
-        f"The storm takes {count(e['forces'], e['special'])} of {name(e['faction'])} "
-        f"to the Tleilaxu Tanks ({e['rule']})."
-    ),
-    "alliance_constraint": lambda e: (
-        f"{name(e['faction'])}'s {count(e['forces'], e['special'])} in {e['territory']} "
-        f"share it with their ally {name(e['ally'])} and go to the Tleilaxu Tanks "
-        f"({e['rule']})."
-    ),
-    "shipment_passed": lambda e: f"{name(e['faction'])} does not ship.",
-    "movement_passed": lambda e: f"{name(e['faction'])} does not move.",
-    "turn_started": lambda e: f"**{name(e['faction'])}** is up.",
-    "turn_ended": lambda e: None,
-    "hajr_played": lambda e: (
-        f"{name(e['faction'])} plays Hajr: {e['moves_allowed']} moves this turn."
-    ),
-    "karama_cancel": lambda e: (
-        f"{name(e['faction'])} plays {e['card']} to cancel "
-        f"{ABILITY_NAMES.get(e['ability'], e['ability'])} ({e['rule']})."
-    ),
-    "karama_prevent": lambda e: (
-        f"{name(e['faction'])} plays {e['card']} to prevent "
-        f"{ABILITY_NAMES.get(e['ability'], e['ability'])} this phase."
-    ),
-    "retake": lambda e: (
-        f"{name(e['faction'])} may retake the action without "
-        f"{ABILITY_NAMES.get(e['without'], e['without'])}."
-    ),
-    "guild_timing_cancelled": lambda e: "The Guild must keep its place in storm order.",
-    "guild_acts_now": lambda e: f"The Spacing Guild acts now, before {name(e['before'])}.",
-    "guild_delays": lambda e: "The Spacing Guild announces: Delay.",
-    "shipment_stopped": lambda e: (
-        f"The Spacing Guild plays Karama to stop {name(e['shipper'])}'s shipment to "
-        f"{e['territory']}: {count(e['forces'], e['special'])} back to reserves, the spice "
-        "stays paid."
-    ),
-    "spiritual_advisor": lambda e: (
-        f"The Bene Gesserit send a spiritual {e['kind']} to {where(e['to'], e['sector'])}."
-    ),
-    "flipped": lambda e: f"The Bene Gesserit in {e['territory']} flip to {e['to']} ({e['rule']}).",
-    "prompts_closed": lambda e: None,
-    "prompt_declined": lambda e: None,  # who declined is not announced
-    "phase_complete": lambda e: "The Shipment & Movement phase is over.",
-}
+def _ability(ability: Ability) -> str:
+    return ABILITY_NAMES.get(ability.value, ability.value)
 
 
 def describe(event: Event) -> str | None:
     """One line for a public event, or None for bookkeeping events."""
-    narrator = NARRATORS.get(event.kind)
-    if narrator is None:
-        return f"{event.kind}: {dict(event.fields)}"
-    return narrator(event)
+    match event:
+        case Shipped():
+            return _shipment(event)
+        case Sent():
+            sent = count(event.forces, event.special)
+            return f"Fremen send {sent} to {where(event.to, event.sector)}."
+        case CrossShipped():
+            return (
+                f"{name(event.faction)} cross-ships {count(event.forces, event.special)} from "
+                f"{event.from_territory} to {where(event.to, event.sector)} {_payment(event)}."
+            )
+        case ShippedToReserves():
+            return (
+                f"{name(event.faction)} ships {count(event.forces, event.special)} from "
+                f"{event.from_territory} back to reserves for {event.cost} spice to the Spice Bank."
+            )
+        case Moved():
+            return _move(event)
+        case StormLosses():
+            return (
+                f"The storm takes {count(event.forces, event.special)} of {name(event.faction)} "
+                f"to the Tleilaxu Tanks ({event.rule})."
+            )
+        case AllianceConstraint():
+            return (
+                f"{name(event.faction)}'s {count(event.forces, event.special)} in "
+                f"{event.territory} share it with their ally {name(event.ally)} and go to the "
+                f"Tleilaxu Tanks ({event.rule})."
+            )
+        case ShipmentPassed():
+            return f"{name(event.faction)} does not ship."
+        case MovementPassed():
+            return f"{name(event.faction)} does not move."
+        case TurnStarted():
+            return f"**{name(event.faction)}** is up."
+        case HajrPlayed():
+            return f"{name(event.faction)} plays Hajr: {event.moves_allowed} moves this turn."
+        case KaramaCancelled():
+            return (
+                f"{name(event.faction)} plays {event.card} to cancel "
+                f"{_ability(event.ability)} ({event.rule})."
+            )
+        case KaramaPrevented():
+            return (
+                f"{name(event.faction)} plays {event.card} to prevent "
+                f"{_ability(event.ability)} this phase."
+            )
+        case Retake():
+            return f"{name(event.faction)} may retake the action without {_ability(event.without)}."
+        case GuildTimingCancelled():
+            return "The Guild must keep its place in storm order."
+        case GuildActsNow():
+            return f"The Spacing Guild acts now, before {name(event.before)}."
+        case GuildDelays():
+            return "The Spacing Guild announces: Delay."
+        case ShipmentStopped():
+            return (
+                f"The Spacing Guild plays Karama to stop {name(event.shipper)}'s shipment to "
+                f"{event.territory}: {count(event.forces, event.special)} back to reserves, "
+                "the spice stays paid."
+            )
+        case SpiritualAdvisor():
+            return (
+                f"The Bene Gesserit send a spiritual {event.token} to "
+                f"{where(event.to, event.sector)}."
+            )
+        case Flipped():
+            return (
+                f"The Bene Gesserit in {event.territory} flip to {event.to.value} ({event.rule})."
+            )
+        case PhaseComplete():
+            return "The Shipment & Movement phase is over."
+        case TurnEnded() | PromptsClosed() | PromptDeclined():  # who declined is not announced
+            return None
+        case Undone() | Redone():  # told by correction_note, in words
+            return None
+    fields = {k: v for k, v in event.to_dict().items() if k != "type"}
+    return f"{event.kind}: {fields}"
 
 
 def describe_prompt(prompt: PublicPrompt) -> str:
@@ -197,3 +244,68 @@ def public_notice(
 def has_news(events: Iterable[Event]) -> bool:
     """Whether any event is worth a line of its own in the public log."""
     return any(describe(e) for e in events)
+
+
+# -- a moderator's undo and redo ---------------------------------------------------------
+
+SECRET_DECISION = "the last decision"
+"""How an undone answer to a prompt is named: who declined a window is nobody's business."""
+
+
+def correction_note(
+    moderator: int, kind: str, events: Iterable[Event], view: PublicView | None = None
+) -> str:
+    """The public line of a ``/mod undo`` (``kind`` "undone") or redo (``kind`` "redone").
+
+    A public action is told in words; any answer to a prompt (a Karama window, a
+    decline, a pass that closes prompts) only as "the last decision". ``view`` is the
+    position after an undo, which tells a faction's own step pass from a decline.
+    """
+    body = next(
+        (e.action for e in events if isinstance(e, Undone | Redone) and e.kind == kind), None
+    )
+    words = _public_action(body, view) if isinstance(body, Mapping) else None
+    if kind == "undone":
+        return f"Correction by <@{moderator}>: {words or SECRET_DECISION} was taken back."
+    if words is None:
+        return f"Correction by <@{moderator}>: {SECRET_DECISION} taken back is made again."
+    return f"Correction by <@{moderator}>: {words} is made again."
+
+
+def _public_action(body: Mapping[str, Any], view: PublicView | None) -> str | None:
+    """``body`` (a logged action) in words when everyone saw it happen, else None."""
+    kind, who = body.get("action"), name(body.get("faction"))
+    forces = count(int(body.get("forces") or 0), int(body.get("special") or 0))
+    origin = _place(body.get("from"), body.get("from_sector"))
+    target = _place(body.get("to"), body.get("sector"))
+    if kind == "ship":
+        return f"the {who} shipment of {forces} to {target}"
+    if kind == "send":
+        return f"the Fremen sending of {forces} to {target}"
+    if kind == "cross_ship":
+        return f"the {who} cross-shipment of {forces} from {origin} to {target}"
+    if kind == "ship_to_reserves":
+        return f"the {who} shipment of {forces} from {origin} back to reserves"
+    if kind == "move":
+        if body.get("advisors"):
+            forces = count(int(body.get("forces") or 0), noun="advisor")
+        return f"the {who} move of {forces} from {origin} to {target}"
+    if kind == "hajr":
+        return f"the {who} Hajr"
+    if kind == "pass" and _step_pass(body, view) and view is not None:
+        return f"the {who} pass ({'shipment' if view.step == 'ship' else 'movement'})"
+    return None
+
+
+def _step_pass(body: Mapping[str, Any], view: PublicView | None) -> bool:
+    """Whether a logged pass ended its faction's own step (no prompt was open then)."""
+    if view is None or body.get("prompt") is not None or view.prompts:
+        return False
+    return view.to_act is not None and view.to_act.value == body.get("faction")
+
+
+def _place(territory: object, sector: object) -> str:
+    found = standard_board().resolve(str(territory)) if territory else None
+    if found is None:
+        return "an unknown place"
+    return where(found.name, sector if isinstance(sector, int) else None)

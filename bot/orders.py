@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from rules.actions import Advise, FactionAction, GuildDelay, GuildNow, Pass
+from rules.actions import Advise, Decline, FactionAction, GuildDelay, GuildNow
 from rules.board import POLAR_SINK
+from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import Prompt, PromptKind
@@ -26,7 +27,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-class OrderError(ValueError):
+class OrderError(MentatError, ValueError):
     """A standing order that does not exist; the message lists the choices."""
 
 
@@ -42,10 +43,10 @@ class StandingOrders:
         known = {f.name for f in fields(cls)}
         for key, value in data.items():
             if key not in known:
-                raise OrderError(f"unknown standing order {key!r}; orders: {', '.join(known)}")
+                raise OrderError(f"unknown standing order {quote(key)}; orders: {', '.join(known)}")
             if value not in CHOICES[key]:
                 raise OrderError(
-                    f"{key} cannot be {value!r}; choose one of {', '.join(CHOICES[key])}"
+                    f"{key} cannot be {quote(value)}; choose one of {', '.join(CHOICES[key])}"
                 )
         return cls(**dict(data))
 
@@ -74,39 +75,42 @@ def standing_answer(
 def _answer(
     state: GameState, faction: Faction, prompt: Prompt, orders: StandingOrders
 ) -> FactionAction | None:
+    """The engine's answer to ``prompt`` that ``orders`` pick (None: ask the player)."""
+    answers = state.answers(prompt, faction)
+    decline = _first(answers, Decline)
     kind = prompt.kind
     if kind is PromptKind.KARAMA and orders.karama == "never":
-        return Pass(faction, prompt=kind.value)
+        return decline
     if kind is PromptKind.ADVISE:
-        return _advise(state, faction, prompt, orders.advise)
+        return _advise(answers, orders.advise)
     if kind is PromptKind.INTRUSION and orders.intrusion == "never":
-        return Pass(faction, prompt=kind.value)
+        return decline
     if kind is PromptKind.GUILD_TIMING and orders.guild_timing != "ask":
         wanted = orders.guild_timing.removeprefix("before:")
         if prompt.subject is not None and wanted == prompt.subject.value:
-            return GuildNow(faction)
-        return Pass(faction, prompt=kind.value)
+            return _first(answers, GuildNow)
+        return decline
     return None
 
 
-def _advise(state: GameState, faction: Faction, prompt: Prompt, order: str) -> FactionAction | None:
+def _advise(answers: tuple[FactionAction, ...], order: str) -> FactionAction | None:
     if order == "never":
-        return Pass(faction, prompt=PromptKind.ADVISE.value)
+        return _first(answers, Decline)
+    sink = [a for a in answers if isinstance(a, Advise) and a.to == POLAR_SINK]
+    there = [a for a in answers if isinstance(a, Advise) and a.to != POLAR_SINK]
     if order == "polar_sink":
-        return Advise(faction, POLAR_SINK)
+        return next(iter(sink), None)
     if order == "territory":
-        allowed = (
-            state.rules.advanced
-            and prompt.territory is not None
-            and not state.forces_in(faction, prompt.territory).fighters
-        )
-        return Advise(faction, prompt.territory if allowed and prompt.territory else POLAR_SINK)
+        return next(iter(there + sink), None)
     return None
+
+
+def _first(answers: tuple[FactionAction, ...], kind: type[FactionAction]) -> FactionAction | None:
+    return next((a for a in answers if isinstance(a, kind)), None)
 
 
 def _guild_turn(state: GameState, faction: Faction, orders: StandingOrders) -> GuildDelay | None:
-    from rules.guild import may_delay
-
     if orders.guild_timing == "ask" or orders.guild_timing == "in_order":
         return None
-    return GuildDelay(faction) if may_delay(state, faction) else None
+    delay = GuildDelay(faction)
+    return delay if delay in state.legal_actions(faction) else None

@@ -35,6 +35,7 @@ class PrivateNotice:
     prompt: str | None = None  # the kind of prompt this asks about, if any
     choices: tuple[str, ...] = ()  # action names the faction may answer with
     picture: bytes | None = None
+    token: str | None = None  # the wait a prompt was made for: its answers are bound to it
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,20 @@ class Publisher(Protocol):
         """The moderators' channel."""
         ...
 
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        """A prompt in the private channel of ``notice.faction``: its text and its
+        ``choices`` as answers bound to ``notice.token``. Returns a reference that finds
+        the message again (kept by the session, across restarts), or None."""
+        ...
+
+    async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        """The prompt message ``ref`` now shows ``notice.text`` (e.g. a new deadline)."""
+        ...
+
+    async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        """The prompt message ``ref`` says how it closed (``text``) and offers no answers."""
+        ...
+
 
 @dataclass
 class RecordingPublisher:
@@ -70,6 +85,8 @@ class RecordingPublisher:
     spectator_notices: list[tuple[int, PublicNotice]] = field(default_factory=list)
     private_notices: list[tuple[int, PrivateNotice]] = field(default_factory=list)
     moderator_notices: list[tuple[int, ModeratorNotice]] = field(default_factory=list)
+    prompts: dict[str, PrivateNotice] = field(default_factory=dict)  # ref: as shown now
+    closed: dict[str, str] = field(default_factory=dict)  # ref: how it closed
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
         self.public_notices.append((game_id, notice))
@@ -82,6 +99,22 @@ class RecordingPublisher:
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
         self.moderator_notices.append((game_id, notice))
+
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        self.private_notices.append((game_id, notice))
+        ref = str(len(self.prompts))
+        self.prompts[ref] = notice
+        return ref
+
+    async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        self.prompts[ref] = notice
+
+    async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
+        self.closed[ref] = text
+
+    def open_prompts_for(self, faction: Faction) -> list[PrivateNotice]:
+        """The faction's prompts not closed yet, as they read now."""
+        return [n for r, n in self.prompts.items() if n.faction is faction and r not in self.closed]
 
     def private_for(self, faction: Faction) -> list[PrivateNotice]:
         return [n for _, n in self.private_notices if n.faction is faction]

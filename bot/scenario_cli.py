@@ -7,16 +7,26 @@ import json
 import sys
 from pathlib import Path
 
+from bot.config import NO_ENVIRONMENT_HELP
 from rules.scenario import ScenarioError, run_scenario
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    about = "apply a dune-scenario/1 file's actions and print the results as JSON"
     parser = commands.add_parser(
         "scenario",
-        help="apply a dune-scenario/1 file's actions and print the results as JSON",
+        help=about,
+        description=f"{about}. Exit 0 (refused actions included), 2 for a malformed file.",
+        epilog=NO_ENVIRONMENT_HELP,
     )
-    parser.add_argument("file", type=Path, help="the scenario file (JSON)")
-    parser.add_argument("--indent", type=int, default=None, help="pretty-print the JSON")
+    parser.add_argument("file", type=Path, help="the scenario file (JSON, see docs/)")
+    parser.add_argument(
+        "--indent",
+        type=int,
+        default=None,
+        metavar="N",
+        help="pretty-print the JSON, indented by N spaces (default: all on one line)",
+    )
     parser.set_defaults(handler=run)
 
 

@@ -25,8 +25,8 @@ from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
-from rules.actions import Action, ClosePrompts, FactionAction, Pass
-from rules.errors import RulesError
+from rules.actions import Action, ClosePrompts, Decline, FactionAction, Pass
+from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -35,18 +35,25 @@ from rules.view import PublicView
 log = logging.getLogger(__name__)
 
 Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
+Cause = Callable[[Faction], str]
+"""How a faction's open prompt closed, in its own words ("you declined")."""
+CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
 
 
-class SessionError(Exception):
+class SessionError(MentatError):
     """A request the session cannot take (paused game, not a moderator, ...).
 
     ``rule`` names the game rule behind the refusal when there is one (e.g. an open
     Karama window, 3.01.11).
     """
 
-    def __init__(self, message: str, *, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
+
+class PromptClosedError(SessionError):
+    """An answer to a prompt or step that is no longer open (a stale button)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(f"this prompt has closed: {how}")
+        self.how = how
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +108,10 @@ class PhaseSession:
         self._idle = False
         self._went_idle = asyncio.Event()
         self._last_wait = ""
+        self._token: str | None = None  # identifies the current wait (the log seq it opened at)
+        self._asked: dict[Faction, str | None] = {}  # the prompt message of each faction asked
+        self._closed: dict[str, str] = {}  # "token:faction": how that prompt closed
+        self._last_action: Action | None = None  # the last accepted action
 
     # -- life cycle --------------------------------------------------------------
 
@@ -114,7 +125,7 @@ class PhaseSession:
         self._restore_timers(self.settings.timers)
         self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
         self._task.add_done_callback(self._report_crash)
-        await self._call(self._follow_orders_and_wait)
+        await self._call(lambda: self._follow_orders_and_wait(_position_changed))
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -130,23 +141,80 @@ class PhaseSession:
     # -- requests (any task may call these; they run one at a time) ---------------
 
     async def submit(
-        self, faction: Faction, action: FactionAction, *, actor: int, key: str
+        self,
+        faction: Faction,
+        action: FactionAction,
+        *,
+        actor: int,
+        key: str,
+        token: str | None = None,
+        check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        """A player's action; raises the RulesError of a refusal (nothing changes)."""
+        """A player's action; raises the RulesError of a refusal (nothing changes).
+
+        ``token`` binds an answer to the prompt or step it was made for (a button):
+        once that closed, the answer is refused with :class:`PromptClosedError`.
+        ``check``, if given, runs in the session's turn just before the action is taken
+        (e.g. that an ally's offer still stands) and refuses by raising.
+        """
         if action.faction is not faction:
             raise SessionError(f"you play {faction.label}, not {action.faction.label}")
 
-        def guard(_: GameState) -> None:
-            self._check_running()
-            self._check_not_early(action)
-
         async def run() -> SubmitResult:
-            result = await self._ledger().submit(action, actor=actor, key=key, guard=guard)
-            if not result.duplicate:
-                await self._after(result, action)
-            return result
+            return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
 
         result: SubmitResult = await self._call(run)
+        return result
+
+    async def pass_step(
+        self, faction: Faction, step: str | None, *, actor: int, key: str
+    ) -> str | None:
+        """``/pass``: pass ``step`` ("shipment" or "movement"); by default the step the
+        faction is in, except right after its own shipment pass: a repeated bare pass
+        (a double Enter, a laggy retry) means the shipment again and is refused as
+        already passed. Returns the step passed."""
+
+        async def run() -> str | None:
+            action = Pass(faction, step=step or self._bare_pass_step(faction))
+            await self._submit_now(action, actor=actor, key=key, token=None)
+            return action.step
+
+        passed: str | None = await self._call(run)
+        return passed
+
+    def _bare_pass_step(self, faction: Faction) -> str | None:
+        assert self.state is not None
+        if faction in self.state.phase.done:
+            return "movement"
+        turn = self.state.phase.turn
+        if turn is None or turn.faction != faction:
+            return None
+        last = self._last_action
+        just_passed = isinstance(last, Pass) and last.faction == faction and turn.moves_made == 0
+        if turn.step.value == "move" and not just_passed:
+            return "movement"
+        return "shipment"
+
+    async def _submit_now(
+        self,
+        action: FactionAction,
+        *,
+        actor: int,
+        key: str,
+        token: str | None,
+        check: Callable[[], None] | None = None,
+    ) -> SubmitResult:
+        def guard(_: GameState) -> None:
+            if token is not None:
+                self.check_open(action.faction, token)
+            self._check_running()
+            self._check_not_early(action)
+            if check is not None:
+                check()
+
+        result = await self._ledger().submit(action, actor=actor, key=key, guard=guard)
+        if not result.duplicate:
+            await self._after(result, action)
         return result
 
     async def set_ally_offer(self, shipper: Faction, ally: Faction, amount: int) -> None:
@@ -171,31 +239,36 @@ class PhaseSession:
             await self.publisher.private(
                 self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
-            await self._follow_orders_and_wait()
+            await self._follow_orders_and_wait(_position_changed)
 
         await self._call(run)
 
     async def pause(self, moderator: int) -> None:
         async def run() -> None:
+            self._check_awaiting("there is nothing to pause")
             if self.paused_left is None and self._deadline is not None:
                 self.paused_left = self._deadline - self.clock.now()
                 await self._save_settings()
             await self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
+            await self._show_deadline()
 
         await self._call(run)
 
     async def resume(self, moderator: int) -> None:
         async def run() -> None:
+            self._check_awaiting("there is nothing to resume")
             if self.paused_left is not None:
                 self._deadline = self.clock.now() + self.paused_left
                 self.paused_left = None
                 await self._save_settings()
             await self._moderator_note(f"Resumed by <@{moderator}>.")
+            await self._show_deadline()
 
         await self._call(run)
 
     async def extend(self, moderator: int, by: timedelta) -> None:
         async def run() -> None:
+            self._check_awaiting("there is no deadline to extend")
             if self.paused_left is not None:
                 self.paused_left += by
             elif self._deadline is not None:
@@ -203,6 +276,7 @@ class PhaseSession:
                 self._reminded = False
             await self._save_settings()
             await self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
+            await self._show_deadline()
 
         await self._call(run)
 
@@ -210,27 +284,35 @@ class PhaseSession:
         """The moderator applies the default for what is awaited now."""
 
         async def run() -> None:
-            await self._default(reason=f"<@{moderator}> skipped the wait", key=key)
+            self._check_awaiting("there is nothing to skip")
+            await self._default(
+                reason=f"<@{moderator}> skipped the wait", key=key, how="a moderator skipped it"
+            )
 
         await self._call(run)
 
-    async def undo(self, moderator: int, key: str) -> SubmitResult:
+    async def undo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
+        """``authorised``: the caller checked that ``moderator`` moderates the game
+        (else the ledger accepts only its listed moderators)."""
+
         async def run() -> SubmitResult:
-            result = await self._ledger().undo(moderator, key)
-            await self._after(
-                result, None, note=f"Correction by <@{moderator}>: an action is undone."
-            )
+            result = await self._ledger().undo(moderator, key, authorised=authorised)
+            view = result.state.public_view()
+            note = narrate.correction_note(moderator, "undone", result.events, view)
+            await self._after(result, _corrected, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
         return result
 
-    async def redo(self, moderator: int, key: str) -> SubmitResult:
+    async def redo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
+        """``authorised``: the caller checked that ``moderator`` moderates the game
+        (else the ledger accepts only its listed moderators)."""
+
         async def run() -> SubmitResult:
-            result = await self._ledger().redo(moderator, key)
-            await self._after(
-                result, None, note=f"Correction by <@{moderator}>: an action is redone."
-            )
+            result = await self._ledger().redo(moderator, key, authorised=authorised)
+            note = narrate.correction_note(moderator, "redone", result.events)
+            await self._after(result, _corrected, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -242,7 +324,11 @@ class PhaseSession:
         async def run() -> None:
             step = 0
             while self.state is not None and not self.state.is_complete:
-                await self._default(reason=f"<@{moderator}> ended the phase", key=f"{key}:{step}")
+                await self._default(
+                    reason=f"<@{moderator}> ended the phase",
+                    key=f"{key}:{step}",
+                    how="a moderator ended the phase",
+                )
                 step += 1
 
         await self._call(run)
@@ -255,6 +341,24 @@ class PhaseSession:
     def _ledger(self) -> Ledger:
         assert self.ledger is not None, "the session is not started"
         return self.ledger
+
+    def _check_awaiting(self, nothing: str) -> None:
+        """Moderators' timing commands need something awaited."""
+        if self.state is None or self.state.is_complete or self._wait is None:
+            raise SessionError(f"the phase is over; {nothing}")
+
+    def check_open(self, faction: Faction, token: str) -> None:
+        """Is the prompt or step ``token`` still open for ``faction``?"""
+        wait = self.current_wait()
+        if (
+            wait is not None
+            and self._wait is not None
+            and wait.key == self._wait.key
+            and token == self._token
+            and faction in wait.factions
+        ):
+            return
+        raise PromptClosedError(self._closed.get(f"{token}:{faction.value}", "it is over"))
 
     def _check_running(self) -> None:
         if self.paused_left is not None:
@@ -279,7 +383,7 @@ class PhaseSession:
                 continue
             try:
                 request.done.set_result(await request.run())
-            except (RulesError, SessionError, LookupError, PermissionError, ValueError) as error:
+            except (MentatError, LookupError, PermissionError, ValueError) as error:
                 request.done.set_exception(error)
             except Exception as error:  # keep the game alive; report to the caller
                 log.exception("game %d: request failed", self.game_id)
@@ -337,19 +441,33 @@ class PhaseSession:
             await self._save_settings()
             await self._remind()
             return
+        prompt = self._wait is not None and self._wait.kind == "prompt"
+        how = "the window timed out" if prompt else "time ran out"
         try:
-            await self._default(reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}")
+            await self._default(
+                reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
+            )
         except Exception:
             log.exception("game %d: default action failed", self.game_id)
 
     # -- after every change ---------------------------------------------------------
 
     async def _after(
-        self, result: SubmitResult, action: Action | None, *, note: str | None = None
+        self,
+        result: SubmitResult,
+        action: Action | Cause | None,
+        *,
+        note: str | None = None,
     ) -> None:
+        """``action`` is what was done (or, for a correction, how prompts closed)."""
         self.state, self._seq = result.state, max(self._seq, result.seq)
-        await self._announce(list(result.events), action, note=note)
-        await self._follow_orders_and_wait()
+        self._last_action = action if isinstance(action, Action) else None
+        if isinstance(action, Action) or action is None:
+            done, cause = action, _by(action)
+        else:
+            done, cause = None, action
+        await self._announce(list(result.events), done, note=note)
+        await self._follow_orders_and_wait(cause)
 
     async def _announce(
         self, events: list[Event], action: Action | None, *, note: str | None = None
@@ -367,9 +485,13 @@ class PhaseSession:
         await self.publisher.public(self.game_id, notice)
         await self.publisher.spectators(self.game_id, notice)
 
-    async def _follow_orders_and_wait(self) -> None:
-        """Apply standing orders that answer what is open, then (re)arm the deadline."""
+    async def _follow_orders_and_wait(self, cause: Cause) -> None:
+        """Apply standing orders that answer what is open, then (re)arm the deadline.
+
+        Prompts that closed on the way are marked closed, saying how (``cause``).
+        """
         assert self.state is not None
+        await self._close_finished(cause)
         for _ in range(50):
             answer = self._standing_answer()
             if answer is None:
@@ -378,6 +500,7 @@ class PhaseSession:
             result = await self._ledger().submit(answer, actor=SYSTEM_ACTOR, key=key)
             self.state, self._seq = result.state, max(self._seq, result.seq)
             await self._announce(list(result.events), answer)
+            await self._close_finished(_by(answer))
         await self._arm()
 
     def _standing_answer(self) -> FactionAction | None:
@@ -391,20 +514,36 @@ class PhaseSession:
                     return answer
         return None
 
+    async def _close_finished(self, cause: Cause) -> None:
+        """Each faction's prompt message whose prompt or step is over says how it closed."""
+        wait = self.current_wait()
+        same = wait is not None and self._wait is not None and wait.key == self._wait.key
+        for faction, ref in list(self._asked.items()):
+            if same and wait is not None and faction in wait.factions:
+                continue
+            how = cause(faction)
+            del self._asked[faction]
+            self._closed[f"{self._token}:{faction.value}"] = how
+            while len(self._closed) > CLOSED_KEPT:
+                del self._closed[next(iter(self._closed))]
+            if ref is not None:
+                await self.publisher.close_prompt(self.game_id, ref, f"Closed: {how}.")
+
     async def _arm(self) -> None:
         """Start a new deadline when what is awaited has changed; tell who must answer."""
         wait = self.current_wait()
         if wait is None:
-            self._deadline, self._wait = None, None
+            self._deadline, self._wait, self._token = None, None, None
             await self._save_settings()
             return
         if self._wait is not None and wait.key == self._wait.key:
+            await self._save_settings()
             return
-        self._wait, self._reminded = wait, False
+        self._wait, self._reminded, self._token = wait, False, str(self._seq)
         length = self.timing.step if wait.kind == "step" else self.timing.prompt
         self._deadline = self.clock.now() + length
-        await self._save_settings()
         await self._ask(wait)
+        await self._save_settings()
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
@@ -423,19 +562,40 @@ class PhaseSession:
 
     async def _ask(self, wait: Wait) -> None:
         """Each faction that may act or answer hears it privately, with its choices."""
-        assert self.state is not None
-        when = self._deadline.strftime("%Y-%m-%d %H:%M UTC") if self._deadline else "-"
         for faction in wait.factions:
-            choices = tuple(dict.fromkeys(self.state.legal_actions(faction, open_stage_only=True)))
-            mine = self.state.view_for(faction)
-            text = (
-                f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
-                f"You hold {mine.spice} spice. Deadline: {when}."
-            )
-            kind = None if wait.kind == "step" else self.state.open_prompts()[0].kind.value
-            await self.publisher.private(
-                self.game_id, PrivateNotice(faction, text, prompt=kind, choices=choices)
-            )
+            notice = self._prompt(faction, wait)
+            self._asked[faction] = await self.publisher.ask(self.game_id, notice)
+
+    def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
+        """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
+        assert self.state is not None
+        choices = self.state.legal_actions(faction, open_stage_only=True).kinds()
+        mine = self.state.view_for(faction)
+        text = (
+            f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
+            f"You hold {mine.spice} spice. Deadline: {self._deadline_text()}."
+        )
+        mine_first = (p for p in self.state.open_prompts() if faction in p.waiting_on())
+        kind = None if wait.kind == "step" else next(mine_first).kind.value
+        return PrivateNotice(faction, text, prompt=kind, choices=choices, token=self._token)
+
+    def _deadline_text(self) -> str:
+        """The deadline as Discord timestamps (each reader sees their own time zone)."""
+        if self.paused_left is not None:
+            return "paused by a moderator"
+        if self._deadline is None:
+            return "none"
+        stamp = int(self._deadline.timestamp())
+        return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+
+    async def _show_deadline(self) -> None:
+        """After a pause, resume or extension, the open prompts show the new deadline."""
+        if self._wait is None:
+            return
+        for faction, ref in self._asked.items():
+            if ref is not None:
+                notice = self._prompt(faction, self._wait)
+                await self.publisher.edit_prompt(self.game_id, ref, notice)
 
     async def _remind(self) -> None:
         if self._wait is None:
@@ -443,10 +603,10 @@ class PhaseSession:
         for faction in self._wait.factions:
             await self.publisher.private(
                 self.game_id,
-                PrivateNotice(faction, f"Reminder: the deadline is {self._deadline:%H:%M UTC}."),
+                PrivateNotice(faction, f"Reminder: the deadline is {self._deadline_text()}."),
             )
 
-    async def _default(self, *, reason: str, key: str) -> None:
+    async def _default(self, *, reason: str, key: str, how: str) -> None:
         """What happens when nobody answers in time: pass the step or decline the prompts."""
         assert self.state is not None
         if self.state.is_complete:
@@ -460,7 +620,7 @@ class PhaseSession:
             action, what = Pass(faction), f"{faction.label} passes"
         result = await self._ledger().submit(action, actor=SYSTEM_ACTOR, key=key)
         if not result.duplicate:
-            await self._after(result, action, note=f"{reason}: {what}.")
+            await self._after(result, lambda _: how, note=f"{reason}: {what}.")
 
     async def _moderator_note(self, text: str) -> None:
         await self.publisher.moderators(self.game_id, ModeratorNotice(text))
@@ -472,7 +632,10 @@ class PhaseSession:
     async def _save_settings(self) -> None:
         """The session's part of the game's settings, written whole (this task alone writes
         them, so no write is lost)."""
-        timers = SessionTimers(paused_left=self.paused_left)
+        asked, closed = dict(self._asked), dict(self._closed)
+        timers = SessionTimers(
+            paused_left=self.paused_left, token=self._token, asked=asked, closed=closed
+        )
         if self._deadline is not None and self._wait is not None:
             timers = replace(
                 timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded
@@ -484,6 +647,7 @@ class PhaseSession:
         await self.store.set_settings(self.game_id, self.settings)
 
     def _restore_timers(self, saved: SessionTimers) -> None:
+        self._asked, self._closed, self._token = dict(saved.asked), dict(saved.closed), saved.token
         if self.state is None or saved.deadline is None:
             return
         wait = self.current_wait()
@@ -492,3 +656,26 @@ class PhaseSession:
         self._wait, self._deadline = wait, saved.deadline
         self._reminded = saved.reminded
         self.paused_left = saved.paused_left
+
+
+def _by(action: Action | None) -> Cause:
+    """How an action closed each faction's prompt, in that faction's words."""
+
+    def how(faction: Faction) -> str:
+        if not isinstance(action, FactionAction):
+            return "the game moved on"
+        if action.faction is not faction:
+            return f"{action.faction.label} acted first, and the game moved on"
+        if isinstance(action, Decline):
+            return "you declined"
+        return "you passed" if isinstance(action, Pass) else "you acted"
+
+    return how
+
+
+def _position_changed(faction: Faction) -> str:
+    return "the position changed (a correction or a new phase)"
+
+
+def _corrected(faction: Faction) -> str:
+    return "a moderator corrected the game"

@@ -37,12 +37,16 @@ class Channels:
 @dataclass(frozen=True, slots=True)
 class SessionTimers:
     """The running wait: its identity, deadline, whether its reminder went out, and the time
-    left when a moderator paused the game."""
+    left when a moderator paused the game; and the prompt messages: the token their answers
+    are bound to, each faction's open prompt message and how recent prompts closed."""
 
     wait: str | None = None
     deadline: datetime | None = None
     reminded: bool = False
     paused_left: timedelta | None = None
+    token: str | None = None
+    asked: Mapping[Faction, str | None] = field(default_factory=dict)  # faction: message ref
+    closed: Mapping[str, str] = field(default_factory=dict)  # "token:faction": how it closed
 
     def __post_init__(self) -> None:
         if self.deadline is not None and self.deadline.tzinfo is None:
@@ -83,6 +87,9 @@ COLUMNS = (
     "deadline",
     "reminded",
     "paused_left_s",
+    "prompt_token",
+    "prompts_asked",
+    "prompts_closed",
     "standing_orders",
     "ally_offers",
 )
@@ -104,6 +111,9 @@ def to_columns(settings: GameSettings) -> tuple[Any, ...]:
         None if timers.deadline is None else timers.deadline.astimezone(UTC).isoformat(),
         int(timers.reminded),
         None if timers.paused_left is None else timers.paused_left.total_seconds(),
+        timers.token,
+        _json({f.value: ref for f, ref in timers.asked.items()}),
+        _json(dict(timers.closed)),
         _json({f.value: o.to_dict() for f, o in settings.orders.items()}),
         _json({f.value: {"ally": o.ally.value, "amount": o.amount} for f, o in _offers(settings)}),
     )
@@ -123,6 +133,9 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
             deadline=None if row["deadline"] is None else datetime.fromisoformat(row["deadline"]),
             reminded=bool(row["reminded"]),
             paused_left=_seconds(row["paused_left_s"]),
+            token=row["prompt_token"],
+            asked={Faction(f): ref for f, ref in json.loads(row["prompts_asked"]).items()},
+            closed=json.loads(row["prompts_closed"]),
         ),
         orders={
             Faction(f): StandingOrders.from_dict(o)

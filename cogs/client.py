@@ -40,6 +40,7 @@ class MentatBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=MentatTree,
+            allowed_mentions=discord.AllowedMentions.none(),  # only explicit pings ping
         )
         self.dev_guild_id = dev_guild_id
 

@@ -57,11 +57,21 @@ async def acting_faction(
 
 
 async def seated_faction(interaction: discord.Interaction, game_id: int) -> Faction | None:
-    """For autocomplete: the caller's faction, or the one typed in ``faction:``."""
+    """For autocomplete: the caller's own faction (None without a seat).
+
+    The faction typed in ``faction:`` counts only for a current moderator of the
+    game, as in the commands themselves: anyone else gets their own faction's
+    choices, so that no one reads another faction's spice from the choices offered.
+    """
+    app = app_of(interaction)
+    own = await app.faction_of(game_id, interaction.user.id)
     named = getattr(interaction.namespace, "faction", None)
-    if named:
-        return Faction.parse(str(named))
-    return await app_of(interaction).faction_of(game_id, interaction.user.id)
+    typed = Faction.parse(str(named)) if named else None
+    if typed is None or typed is own:
+        return own
+    if await app.is_moderator(game_id, interaction.user.id, roles_of(interaction)):
+        return typed
+    return own
 
 
 def key_of(interaction: discord.Interaction) -> str:

@@ -1,8 +1,8 @@
 """The one app-command error handler: refusals become ephemeral messages.
 
-A :class:`~rules.errors.RulesError` is answered with its message and the rule it
-cites; the application's refusals (not your seat, not a moderator, paused
-game, ...) with their message; anything else is logged with the game and the
+Every routine refusal (a :class:`~rules.errors.MentatError`: the engine's, and the
+application's: not your seat, not a moderator, paused game, ...) is answered with
+its message and the rule it cites, if any; anything else is logged with the game and the
 action and answered with a short apology.
 """
 
@@ -13,26 +13,20 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.corrections import CorrectionError
-from bot.orders import OrderError
-from bot.session import SessionError
-from bot.store import StoreError
-from rules.errors import RulesError
-from rules.scenario import ScenarioError
+from rules.errors import QUOTE_LIMIT, MentatError
 
 log = logging.getLogger(__name__)
 
-REFUSALS = (SessionError, StoreError, OrderError, ScenarioError, CorrectionError)
+LIMIT = 2000
+"""Discord's limit on a message's content."""
 APOLOGY = "Sorry, something went wrong on Mentat's side; the moderators can look it up in the log."
 
 
 def message_for(error: BaseException) -> str | None:
     """The ephemeral answer to a refusal, or None for an unexpected error."""
-    if isinstance(error, RulesError):
-        return f"Refused: {error.message} (rule {error.rule})."
-    if isinstance(error, SessionError) and error.rule:
+    if isinstance(error, MentatError) and error.rule:
         return f"Refused: {error} (rule {error.rule})."
-    if isinstance(error, REFUSALS):
+    if isinstance(error, MentatError):
         return f"Refused: {error}."
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         return f"Refused: {error}"
@@ -62,7 +56,11 @@ async def reply(
     file: discord.File | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
-    """An ephemeral answer through ``response`` or ``followup``, whichever is open."""
+    """An ephemeral answer through ``response`` or ``followup``, whichever is open.
+
+    The text is cut to Discord's limit as a last resort (messages should be short).
+    """
+    text = clamp(text)
     extra: dict[str, object] = {}
     if file is not None:
         extra["file"] = file
@@ -72,6 +70,16 @@ async def reply(
         await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[call-overload]
     else:
         await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[call-overload]
+
+
+def clip(typed: str) -> str:
+    """What a user typed, as echoed in an answer: at most ``QUOTE_LIMIT`` characters."""
+    return typed if len(typed) <= QUOTE_LIMIT else typed[: QUOTE_LIMIT - 1] + "…"
+
+
+def clamp(text: str, limit: int = LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, ending in "…" when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def on_app_command_error(

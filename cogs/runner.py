@@ -5,10 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import socket
+import sqlite3
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
-from bot.config import Config, ConfigError
+import aiohttp
+import discord
+
+from bot.config import Config, ConfigError, environment_help
 from bot.store import Store
 
 RENDER_WORKERS = 2  # maps come in bursts; the event loop and SQLite need little CPU (bench_session)
@@ -17,7 +23,15 @@ log = logging.getLogger(__name__)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
+    parser = commands.add_parser(
+        "run",
+        help="start the Discord bot (needs DISCORD_TOKEN)",
+        description="Start the Discord bot with the settings below; it runs until stopped "
+        "(Ctrl-C). Exit 2 for a missing or malformed setting, 1 when Discord cannot be "
+        "reached or refuses the token.",
+        epilog=environment_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.set_defaults(handler=_handle)
 
 
@@ -26,23 +40,48 @@ def _handle(args: argparse.Namespace) -> int:
         config = Config.from_env()
         token = config.require_token()
     except ConfigError as error:
-        print(f"mentat run: {error}")
+        print(f"mentat run: {error}", file=sys.stderr)
         return 2
     logging.basicConfig(
         level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(run(config, token))
+    try:
+        asyncio.run(run(config, token))
+    except ConfigError as error:
+        print(f"mentat run: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130  # stopped by the user (Ctrl-C)
+    except (discord.DiscordException, aiohttp.ClientError, OSError) as error:
+        print(f"mentat run: {_why_not_connected(error)}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _why_not_connected(error: BaseException) -> str:
+    """One line for a bot that could not connect or log in, instead of a traceback."""
+    if isinstance(error, discord.LoginFailure):
+        return "Discord refused the token: check DISCORD_TOKEN"
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return "enable the bot's privileged intents in the Discord developer portal"
+    if isinstance(error, aiohttp.ClientError | ConnectionError | TimeoutError | socket.gaierror):
+        return f"cannot reach Discord ({_first_line(error)}); check the network connection"
+    return f"{type(error).__name__}: {_first_line(error)}"
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0][:200] if text else type(error).__name__
 
 
 async def run(config: Config, token: str) -> None:
     """Open the store, log in, start every active game's session, then connect."""
     from cogs.client import build
 
+    store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
     renderer = ProcessPoolExecutor(max_workers=RENDER_WORKERS, mp_context=get_context("spawn"))
-    store = await Store.open(config.database_path)
     bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
     try:
         async with bot:
@@ -53,3 +92,15 @@ async def run(config: Config, token: str) -> None:
         await bot.app.stop()
         await store.close()
         renderer.shutdown(cancel_futures=True)
+
+
+async def _open_store(config: Config) -> Store:
+    folder = config.database_path.parent
+    if not folder.is_dir():
+        raise ConfigError(f"DATABASE_PATH: the folder {folder} does not exist")
+    try:
+        return await Store.open(config.database_path)
+    except (sqlite3.Error, OSError) as error:
+        raise ConfigError(
+            f"DATABASE_PATH: cannot open {config.database_path}: {_first_line(error)}"
+        ) from error

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from rules.errors import InvalidActionError
+from rules.errors import InvalidActionError, quote
 from rules.factions import Faction
+from rules.model import Ability, PromptKind, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +96,23 @@ class Move(FactionAction):
 
 @dataclass(frozen=True, slots=True)
 class Pass(FactionAction):
-    """End the current step; from a faction not to act, decline its prompts.
+    """The faction to act ends its current step (1.06.00); the Bene Gesserit's pass
+    also declines its advise prompt (2.02.05). It never declines any other prompt.
 
-    With ``prompt`` (a prompt kind such as ``"karama"``), decline only prompts of
-    that kind, whoever passes.
+    ``step`` (``"shipment"`` or ``"movement"``), when given, names the step passed:
+    the pass is refused when that step is already over (a repeated request).
     """
 
     name: ClassVar[str] = "pass"
-    prompt: str | None = None
+    step: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(FactionAction):
+    """Say no to the open prompt of kind ``prompt`` (e.g. Karama) waiting on the faction."""
+
+    name: ClassVar[str] = "decline"
+    prompt: PromptKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +127,7 @@ class KaramaCancel(FactionAction):
     """Cancel the ✷ ability another faction just used (3.01.11)."""
 
     name: ClassVar[str] = "karama_cancel"
-    ability: str | None = None
+    ability: Ability | None = None  # None: the only (or first) window open to it
     card: str | None = None
 
 
@@ -126,7 +136,7 @@ class KaramaPrevent(FactionAction):
     """Prevent a ✷…✷ ability before it is used (3.01.11)."""
 
     name: ClassVar[str] = "karama_prevent"
-    ability: str = ""
+    ability: Ability
     card: str | None = None
 
 
@@ -150,8 +160,8 @@ class Flip(FactionAction):
     """Bene Gesserit: flip forces in a territory (INTRUSION 2.02.16, WARTIME 2.02.18)."""
 
     name: ClassVar[str] = "flip"
-    territory: str = ""
-    to: str = ""  # "fighters" or "advisors"
+    territory: str
+    to: Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +194,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ShipToReserves,
         Move,
         Pass,
+        Decline,
         PlayHajr,
         KaramaCancel,
         KaramaPrevent,
@@ -197,6 +208,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 _KEY_ALIASES = {"from_": "from"}
+Word = Ability | PromptKind | Side
+_ENUMS: dict[str, type[Word]] = {"Ability": Ability, "PromptKind": PromptKind, "Side": Side}
+_ENUM_RULES: dict[type[Word], str] = {Ability: "3.01.11"}  # abilities are named to a Karama
 _RULE_FOR_PARSE = "1.06.00"
 
 
@@ -208,7 +222,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     for f in fields(action):
         if f.name == "faction":
             continue
-        out[_KEY_ALIASES.get(f.name, f.name)] = getattr(action, f.name)
+        value = getattr(action, f.name)
+        plain = value.value if isinstance(value, Word) else value
+        out[_KEY_ALIASES.get(f.name, f.name)] = plain
     return out
 
 
@@ -219,20 +235,22 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     a missing field, or a field of the wrong type.
     """
     if not isinstance(data, Mapping):
-        raise InvalidActionError(f"an action must be an object, not {data!r}", rule=_RULE_FOR_PARSE)
+        raise InvalidActionError(
+            f"an action must be an object, not {quote(data)}", rule=_RULE_FOR_PARSE
+        )
     name = data.get("action")
     cls = ACTION_TYPES.get(str(name)) if name is not None else None
     if cls is None:
         known = ", ".join(sorted(ACTION_TYPES))
         raise InvalidActionError(
-            f"unknown action {name!r}; known actions: {known}", rule=_RULE_FOR_PARSE
+            f"unknown action {quote(name)}; known actions: {known}", rule=_RULE_FOR_PARSE
         )
     if not issubclass(cls, FactionAction):
         return cls()
     faction = Faction.parse(str(data.get("faction", "")))
     if faction is None:
         raise InvalidActionError(
-            f"unknown faction {data.get('faction')!r} in {cls.name!r} action",
+            f"unknown faction {quote(data.get('faction'))} in {cls.name!r} action",
             rule=_RULE_FOR_PARSE,
         )
     kwargs: dict[str, Any] = {"faction": faction}
@@ -250,6 +268,9 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 def _coerce(action: str, key: str, value: object, kind: str) -> object:
+    enum = _ENUMS.get(kind.split(" ")[0])
+    if enum is not None:
+        return _coerce_enum(action, key, value, enum)
     if kind.startswith("bool"):
         if isinstance(value, bool):
             return value
@@ -259,6 +280,16 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
     elif isinstance(value, str):
         return value
     raise InvalidActionError(
-        f"{action!r}: {key!r} cannot be {value!r} (expected {kind.split(' ')[0]})",
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected {kind.split(' ')[0]})",
         rule=_RULE_FOR_PARSE,
+    )
+
+
+def _coerce_enum(action: str, key: str, value: object, enum: type[Word]) -> object:
+    choices = [m.value for m in enum]
+    if isinstance(value, str) and value in choices:
+        return enum(value)
+    raise InvalidActionError(
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected one of: {', '.join(choices)})",
+        rule=_ENUM_RULES.get(enum, _RULE_FOR_PARSE),
     )

@@ -8,18 +8,14 @@ Gesserit token of a territory.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules import turn_flow
 from rules.actions import Advise, Flip, Move, action_to_dict
 from rules.board import POLAR_SINK, Territory
-from rules.errors import IllegalActionError, InvalidActionError
-from rules.events import Event
-from rules.factions import Faction
-from rules.model import Ability, Prompt, PromptKind, Stack
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules.errors import IllegalActionError
+from rules.events import Event, Flipped, SpiritualAdvisor
+from rules.factions import KARAMA, Faction, same_card
+from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Side, Stack
+from rules.position import Position
 
 BG = Faction.BENE_GESSERIT
 SPIRITUAL_ADVISORS_RULE = "2.02.05"
@@ -38,7 +34,7 @@ STEWARDS_RULE = "2.02.22"
 
 
 def advise_stage(
-    state: GameState, shipper: Faction, territory: str, sector: int | None
+    state: Position, shipper: Faction, territory: str, sector: int | None
 ) -> tuple[Prompt, ...]:
     """SPIRITUAL ADVISORS: after another faction's shipment from off-planet."""
     if not state.bg_in_game or shipper is BG or not state.factions[BG].reserves:
@@ -46,7 +42,7 @@ def advise_stage(
     return (Prompt(PromptKind.ADVISE, (BG,), subject=shipper, territory=territory, sector=sector),)
 
 
-def intrusion_stage(state: GameState, mover: Faction, territory: str) -> tuple[Prompt, ...]:
+def intrusion_stage(state: Position, mover: Faction, territory: str) -> tuple[Prompt, ...]:
     """INTRUSION: a non-allied force entered a territory where the BG have fighters."""
     if not state.rules.advanced or not state.bg_in_game or mover is BG:
         return ()
@@ -55,7 +51,7 @@ def intrusion_stage(state: GameState, mover: Faction, territory: str) -> tuple[P
     return (Prompt(PromptKind.INTRUSION, (BG,), subject=mover, territory=territory),)
 
 
-def wartime_stage(state: GameState) -> tuple[Prompt, ...]:
+def wartime_stage(state: Position) -> tuple[Prompt, ...]:
     """WARTIME: before the phase, the BG may flip advisors to fighters."""
     if not state.rules.advanced or not state.bg_in_game:
         return ()
@@ -67,7 +63,7 @@ def wartime_stage(state: GameState) -> tuple[Prompt, ...]:
 # -- answers ------------------------------------------------------------------------
 
 
-def advise(state: GameState, action: Advise) -> list[Event]:
+def advise(state: Position, action: Advise) -> list[Event]:
     if action.faction is not BG:
         raise IllegalActionError(
             "only the Bene Gesserit send spiritual advisors", rule=SPIRITUAL_ADVISORS_RULE
@@ -94,18 +90,17 @@ def advise(state: GameState, action: Advise) -> list[Event]:
         state.karama_stage([(BG, Ability.SPIRITUAL_ADVISORS)], before, action_to_dict(action))
     )
     return [
-        Event.of(
-            "spiritual_advisor",
+        SpiritualAdvisor(
             faction=BG,
             to=target.name,
             sector=sector,
-            kind=kind,
+            token=kind,
             rule=SPIRITUAL_ADVISORS_RULE if kind == "fighter" else ADVISORS_RULE,
         )
     ]
 
 
-def _check_advisor_target(state: GameState, target: Territory, prompt: Prompt) -> None:
+def _check_advisor_target(state: Position, target: Territory, prompt: Prompt) -> None:
     if not state.rules.advanced:
         raise IllegalActionError(
             "in the basic game the spiritual advisor goes to the Polar Sink",
@@ -125,20 +120,16 @@ def _check_advisor_target(state: GameState, target: Territory, prompt: Prompt) -
         )
 
 
-def flip(state: GameState, action: Flip) -> list[Event]:
+def flip(state: Position, action: Flip) -> list[Event]:
     if action.faction is not BG:
         raise IllegalActionError("only the Bene Gesserit flip their forces", rule=INTRUSION_RULE)
-    if action.to not in ("fighters", "advisors"):
-        raise InvalidActionError(
-            f"flip to 'fighters' or 'advisors', not {action.to!r}", rule=INTRUSION_RULE
-        )
     territory = state.territory(action.territory, rule=INTRUSION_RULE)
-    if action.to == "advisors":
+    if action.to is Side.ADVISORS:
         return _intrusion(state, action, territory)
     return _wartime(state, action, territory)
 
 
-def _intrusion(state: GameState, action: Flip, territory: Territory) -> list[Event]:
+def _intrusion(state: Position, action: Flip, territory: Territory) -> list[Event]:
     prompt = next(
         (
             p
@@ -157,13 +148,13 @@ def _intrusion(state: GameState, action: Flip, territory: Territory) -> list[Eve
     return _flip_under_karama(state, action, territory, Ability.INTRUSION)
 
 
-def _wartime(state: GameState, action: Flip, territory: Territory) -> list[Event]:
+def _wartime(state: Position, action: Flip, territory: Territory) -> list[Event]:
     if not any(p.kind is PromptKind.WARTIME for p in state.phase.open_prompts):
         raise IllegalActionError(
             "advisors flip to fighters in WARTIME only before the first shipment of the phase",
             rule=WARTIME_RULE,
         )
-    if f"wartime:{territory.name}" in state.phase.karama_blocked:
+    if BlockedAbility(Ability.WARTIME, territory.name) in state.phase.karama_blocked:
         raise IllegalActionError(
             f"a Karama cancelled WARTIME in {territory.name} this phase", rule=WARTIME_RULE
         )
@@ -176,7 +167,7 @@ def _wartime(state: GameState, action: Flip, territory: Territory) -> list[Event
 
 
 def _flip_under_karama(
-    state: GameState, action: Flip, territory: Territory, ability: Ability
+    state: Position, action: Flip, territory: Territory, ability: Ability
 ) -> list[Event]:
     """Flip a territory with a ✷ ability: a Karama window opens on the flip."""
     before = state.snapshot()
@@ -186,7 +177,7 @@ def _flip_under_karama(
     return [_flip_event(territory, count, action.to, ability.rule)]
 
 
-def check_may_take_arms(state: GameState, territory: Territory) -> None:
+def check_may_take_arms(state: Position, territory: Territory) -> None:
     """PEACETIME and STORMED IN: when advisors may not become fighters."""
     ally = state.ally_of(BG)
     if ally is not None and state.forces_in(ally, territory.name).total:
@@ -203,7 +194,7 @@ def check_may_take_arms(state: GameState, territory: Territory) -> None:
         )
 
 
-def flip_territory(state: GameState, territory: str, *, to_advisors: bool) -> int:
+def flip_territory(state: Position, territory: str, *, to_advisors: bool) -> int:
     """Turn every Bene Gesserit token in ``territory`` to one side; return how many."""
     count = 0
     for (f, t, sector), stack in list(state.stacks.items()):
@@ -219,7 +210,7 @@ def flip_territory(state: GameState, territory: str, *, to_advisors: bool) -> in
 
 
 def arrive(
-    state: GameState, action: Move, dest: Territory, sector: int | None, moved: Stack
+    state: Position, action: Move, dest: Territory, sector: int | None, moved: Stack
 ) -> tuple[Stack, list[Event], list[tuple[Faction, Ability]]]:
     """Which side the moved tokens land on: ENLISTMENT, TAKE UP ARMS, ADAPTIVE FORCE."""
     if action.faction is not BG or not state.rules.advanced:
@@ -229,13 +220,13 @@ def arrive(
     if moved.advisors:
         return _advisors_arrive(state, action, dest, sector, moved, there, bool(others))
     if there.advisors:
-        event = _flip_event(dest, moved.fighters, "advisors", ADAPTIVE_RULE)
+        event = _flip_event(dest, moved.fighters, Side.ADVISORS, ADAPTIVE_RULE)
         return Stack(advisors=moved.fighters), [event], []
     return moved, [], []
 
 
 def _advisors_arrive(
-    state: GameState,
+    state: Position,
     action: Move,
     dest: Territory,
     sector: int | None,
@@ -245,17 +236,17 @@ def _advisors_arrive(
 ) -> tuple[Stack, list[Event], list[tuple[Faction, Ability]]]:
     count = moved.advisors
     if there.fighters:
-        return Stack(count), [_flip_event(dest, count, "fighters", ADAPTIVE_RULE)], []
+        return Stack(count), [_flip_event(dest, count, Side.FIGHTERS, ADAPTIVE_RULE)], []
     if not occupied and not there.advisors:
-        return Stack(count), [_flip_event(dest, count, "fighters", ENLISTMENT_RULE)], []
+        return Stack(count), [_flip_event(dest, count, Side.FIGHTERS, ENLISTMENT_RULE)], []
     if not action.take_up_arms:
         return moved, [], []
     _check_take_up_arms(state, dest, there, occupied)
-    event = _flip_event(dest, count, "fighters", TAKE_UP_ARMS_RULE)
+    event = _flip_event(dest, count, Side.FIGHTERS, TAKE_UP_ARMS_RULE)
     return Stack(count), [event], [(BG, Ability.TAKE_UP_ARMS)]
 
 
-def _check_take_up_arms(state: GameState, dest: Territory, there: Stack, occupied: bool) -> None:
+def _check_take_up_arms(state: Position, dest: Territory, there: Stack, occupied: bool) -> None:
     turn = state.phase.turn
     if turn is not None and Ability.TAKE_UP_ARMS in turn.disabled:
         raise IllegalActionError(
@@ -275,11 +266,18 @@ def _check_take_up_arms(state: GameState, dest: Territory, there: Stack, occupie
     check_may_take_arms(state, dest)
 
 
-def _flip_event(dest: Territory, count: int, to: str, rule: str) -> Event:
-    return Event.of("flipped", faction=BG, territory=dest.name, to=to, forces=count, rule=rule)
+def bg_karama_use(faction: Faction, card: str) -> tuple[Faction, Ability] | None:
+    """A worthless card played as a Karama by the Bene Gesserit is itself a ✷ use (2.02.23)."""
+    if faction is Faction.BENE_GESSERIT and not same_card(card, KARAMA):
+        return (faction, Ability.BG_KARAMA)
+    return None
 
 
-def universal_stewards(state: GameState) -> list[Event]:
+def _flip_event(dest: Territory, count: int, to: Side, rule: str) -> Event:
+    return Flipped(BG, territory=dest.name, to=to, forces=count, rule=rule)
+
+
+def universal_stewards(state: Position) -> list[Event]:
     """At the end of the phase, advisors alone in a territory become fighters (2.02.22)."""
     if not state.rules.advanced or not state.bg_in_game:
         return []
@@ -294,5 +292,5 @@ def universal_stewards(state: GameState) -> list[Event]:
                 state.stacks[(f, t, sector)] = Stack(stack.total)
                 count += stack.advisors
         if count:
-            events.append(_flip_event(state.board[name], count, "fighters", STEWARDS_RULE))
+            events.append(_flip_event(state.board[name], count, Side.FIGHTERS, STEWARDS_RULE))
     return events

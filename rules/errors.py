@@ -3,21 +3,41 @@
 Every refusal is a :class:`RulesError` (a ``ValueError``) whose message says
 what was wrong, quoting the input, and whose ``rule`` names the rule that
 forbids it (for example ``"1.06.02.05"``). A refused action changes nothing.
+
+:class:`MentatError` is the root of every routine refusal, the engine's and the
+application's (session, store, orders, corrections, scenarios); :func:`quote`
+quotes an input in a message without letting it grow past a few words.
 """
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 80
+"""At most this many characters of any input are quoted back in a message."""
 
-class RulesError(ValueError):
-    """An action the rules refuse; ``rule`` is the rule number it enforces."""
 
-    def __init__(self, message: str, *, rule: str) -> None:
+class MentatError(Exception):
+    """A routine refusal (an illegal action, a paused game, an unknown order...).
+
+    The message says what was wrong; ``rule`` names the game rule behind it when
+    there is one. Refusals are answered to the user, never logged as crashes.
+    """
+
+    def __init__(self, message: str = "", *, rule: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
 
     def __str__(self) -> str:
         return self.message
+
+
+class RulesError(MentatError, ValueError):
+    """An action the rules refuse; ``rule`` is the rule number it enforces."""
+
+    rule: str
+
+    def __init__(self, message: str, *, rule: str) -> None:
+        super().__init__(message, rule=rule)
 
 
 class InvalidActionError(RulesError):
@@ -34,3 +54,9 @@ class NotYourTurnError(RulesError):
 
 class AmbiguousActionError(RulesError):
     """The action could mean several things; the message says what to add."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as quoted in a message: its ``repr``, cut to ``limit`` characters with "…"."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -41,6 +41,15 @@ HAJR = "Hajr"
 WORTHLESS_CARDS = frozenset({"Baliset", "Jubba Cloak", "Kulon", "La La La", "Trip to Gamont"})
 
 
+TREACHERY_CARDS = (KARAMA, HAJR, *sorted(WORTHLESS_CARDS))
+"""The treachery cards this phase knows (rules/data/factions.json ``cards``)."""
+
+
+def card_named(text: str) -> str | None:
+    """The card ``text`` names (case and spaces ignored), spelled as printed; None if none."""
+    return next((card for card in TREACHERY_CARDS if same_card(card, text)), None)
+
+
 def same_card(a: str, b: str) -> bool:
     return a.strip().lower() == b.strip().lower()
 

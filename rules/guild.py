@@ -4,17 +4,13 @@ Karama power to stop an off-planet shipment (1.14.06), advanced game only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules import turn_flow
 from rules.actions import GuildDelay, GuildNow, KaramaStopShipment
 from rules.errors import IllegalActionError
-from rules.events import Event
+from rules.events import Event, GuildActsNow, GuildDelays, ShipmentStopped
 from rules.factions import KARAMA, Faction, same_card
 from rules.model import JSON, Ability, Prompt, PromptKind, Stack, Turn
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules.position import Position
 
 GUILD = Faction.SPACING_GUILD
 TIMING_RULE = "2.06.12"
@@ -23,7 +19,7 @@ HOLDING_RULE = "2.06.12.02"
 STOP_RULE = "1.14.06"
 
 
-def now(state: GameState, action: GuildNow) -> list[Event]:
+def now(state: Position, action: GuildNow) -> list[Event]:
     """SHIP AND MOVE AHEAD OF SCHEDULE (or act after a delay): the Guild's turn starts."""
     prompt = turn_flow.find_open_prompt(
         state, action.faction, frozenset({PromptKind.GUILD_TIMING}), rule=AHEAD_RULE
@@ -37,10 +33,10 @@ def now(state: GameState, action: GuildNow) -> list[Event]:
     before = state.snapshot()
     state.set_phase(turn=Turn(GUILD, ornithopters_at_start=state.has_ornithopters(GUILD)))
     state.push_stages(state.karama_stage([(GUILD, Ability.SHIP_AS_IT_PLEASES_YOU)], before, None))
-    return [Event.of("guild_acts_now", faction=GUILD, before=displaced.faction, rule=AHEAD_RULE)]
+    return [GuildActsNow(GUILD, before=displaced.faction, rule=AHEAD_RULE)]
 
 
-def may_delay(state: GameState, faction: Faction) -> bool:
+def may_delay(state: Position, faction: Faction) -> bool:
     turn = state.phase.turn
     others_left = [f for f in state.phase.order if f not in state.phase.done and f != GUILD]
     return (
@@ -55,7 +51,7 @@ def may_delay(state: GameState, faction: Faction) -> bool:
     )
 
 
-def delay(state: GameState, action: GuildDelay) -> list[Event]:
+def delay(state: Position, action: GuildDelay) -> list[Event]:
     """HOLDING PATTERN: when up, the Guild announces 'Delay' and acts later."""
     turn_flow.require_turn(state, action.faction)
     if not may_delay(state, action.faction):
@@ -63,10 +59,10 @@ def delay(state: GameState, action: GuildDelay) -> list[Event]:
     before = state.snapshot()
     state.set_phase(turn=None, guild_delayed=True)
     state.push_stages(state.karama_stage([(GUILD, Ability.SHIP_AS_IT_PLEASES_YOU)], before, None))
-    return [Event.of("guild_delays", faction=GUILD, rule=HOLDING_RULE)]
+    return [GuildDelays(GUILD, rule=HOLDING_RULE)]
 
 
-def _why_no_delay(state: GameState) -> str:
+def _why_no_delay(state: Position) -> str:
     if not state.rules.advanced:
         return "the Guild chooses its timing only in the advanced game"
     if state.phase.guild_timing_blocked:
@@ -80,7 +76,7 @@ def _why_no_delay(state: GameState) -> str:
 
 
 def stop_prompt(
-    state: GameState, shipper: Faction, territory: str, sector: int | None, shipment: JSON
+    state: Position, shipper: Faction, territory: str, sector: int | None, shipment: JSON
 ) -> tuple[Prompt, ...]:
     """After another faction's off-planet shipment, the Guild may stop it (once a game)."""
     if not state.rules.advanced or not state.guild_in_game or shipper is GUILD:
@@ -99,7 +95,7 @@ def stop_prompt(
     )
 
 
-def stop_shipment(state: GameState, action: KaramaStopShipment) -> list[Event]:
+def stop_shipment(state: Position, action: KaramaStopShipment) -> list[Event]:
     """The shipment goes back to reserves; the spice paid stays paid; the shipment is spent."""
     prompt = turn_flow.find_open_prompt(
         state, action.faction, frozenset({PromptKind.GUILD_STOP}), rule=STOP_RULE
@@ -116,8 +112,7 @@ def stop_shipment(state: GameState, action: KaramaStopShipment) -> list[Event]:
     state.set_phase(guild_karama_used=True)
     _drop_prompts_about(state, shipper)
     return [
-        Event.of(
-            "shipment_stopped",
+        ShipmentStopped(
             faction=GUILD,
             shipper=shipper,
             territory=prompt.territory,
@@ -134,7 +129,7 @@ def _shipped_forces(prompt: Prompt) -> Stack:
     return Stack(int(prompt.redo["forces"]), int(prompt.redo.get("special") or 0))
 
 
-def _drop_prompts_about(state: GameState, shipper: Faction) -> None:
+def _drop_prompts_about(state: Position, shipper: Faction) -> None:
     """The stopped shipment no longer stands: its Karama windows and BG prompts close."""
     gone = {PromptKind.KARAMA, PromptKind.ADVISE, PromptKind.INTRUSION, PromptKind.GUILD_STOP}
     stages = []

@@ -9,16 +9,14 @@ payment is the exception: the shipment stands and the spice goes to the bank.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from rules.actions import KaramaCancel, KaramaPrevent, action_from_dict
-from rules.errors import IllegalActionError, InvalidActionError
-from rules.events import Event
-from rules.factions import KARAMA, Faction, same_card
-from rules.model import Ability, Prompt, PromptKind, Snapshot
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules import bene_gesserit, shipment
+from rules.actions import CrossShip, KaramaCancel, KaramaPrevent, Ship, action_from_dict
+from rules.errors import IllegalActionError
+from rules.events import Event, GuildTimingCancelled, KaramaCancelled, KaramaPrevented, Retake
+from rules.factions import Faction
+from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Snapshot
+from rules.position import Position
 
 KARAMA_RULE = "3.01.11"
 PREVENTABLE = frozenset({Ability.SHIP_AS_IT_PLEASES_YOU})
@@ -36,7 +34,7 @@ RETAKE = frozenset(
 )
 
 
-def cancel(state: GameState, action: KaramaCancel) -> list[Event]:
+def cancel(state: Position, action: KaramaCancel) -> list[Event]:
     faction = action.faction
     prompt = _window(state, faction, action.ability)
     card = state.karama_card(faction, action.card)
@@ -48,9 +46,8 @@ def cancel(state: GameState, action: KaramaCancel) -> list[Event]:
     played_at = state.snapshot()
     state.restore(prompt.before)
     state.discard(faction, card)
-    events = [
-        Event.of(
-            "karama_cancel",
+    events: list[Event] = [
+        KaramaCancelled(
             faction=faction,
             card=card,
             ability=ability,
@@ -63,25 +60,13 @@ def cancel(state: GameState, action: KaramaCancel) -> list[Event]:
     return events
 
 
-def bg_karama_use(state: GameState, faction: Faction, card: str) -> tuple[Faction, Ability] | None:
-    """A worthless card played as a Karama by the Bene Gesserit is itself a ✷ use (2.02.23)."""
-    if faction is Faction.BENE_GESSERIT and not same_card(card, KARAMA):
-        return (faction, Ability.BG_KARAMA)
-    return None
-
-
-def open_bg_karama_window(state: GameState, faction: Faction, card: str, before: Snapshot) -> None:
-    use = bg_karama_use(state, faction, card)
+def open_bg_karama_window(state: Position, faction: Faction, card: str, before: Snapshot) -> None:
+    use = bene_gesserit.bg_karama_use(faction, card)
     if use is not None:
         state.push_stages(state.karama_stage([use], before, {"card": card}))
 
 
-def _window(state: GameState, faction: Faction, ability: str | None) -> Prompt:
-    if ability is not None and ability not in Ability.__members__.values():
-        known = ", ".join(a.value for a in Ability)
-        raise InvalidActionError(
-            f"unknown ability {ability!r}; abilities: {known}", rule=KARAMA_RULE
-        )
+def _window(state: Position, faction: Faction, ability: Ability | None) -> Prompt:
     for prompt in state.phase.open_prompts:
         if prompt.kind is not PromptKind.KARAMA or faction not in prompt.waiting_on():
             continue
@@ -93,17 +78,14 @@ def _window(state: GameState, faction: Faction, ability: str | None) -> Prompt:
     )
 
 
-def _after_cancel(state: GameState, ability: Ability, user: Faction, prompt: Prompt) -> list[Event]:
-    from rules.game import HANDLERS
-
+def _after_cancel(state: Position, ability: Ability, user: Faction, prompt: Prompt) -> list[Event]:
     if ability in RETAKE or ability is Ability.GUILD_PAYMENT:
         turn = state.phase.turn
         assert turn is not None
         state.set_phase(turn=replace(turn, disabled=turn.disabled | {ability}))
     if ability is Ability.GUILD_PAYMENT:
         assert prompt.redo is not None
-        redo = action_from_dict(prompt.redo)
-        return HANDLERS[type(redo)](state, redo)
+        return _redo_shipment(state, action_from_dict(prompt.redo))
     if ability is Ability.BG_KARAMA:
         spent = (prompt.redo or {}).get("card") or state.karama_card(Faction.BENE_GESSERIT)
         if spent is not None:  # the worthless card is spent all the same
@@ -111,19 +93,28 @@ def _after_cancel(state: GameState, ability: Ability, user: Faction, prompt: Pro
         return []
     if ability is Ability.SHIP_AS_IT_PLEASES_YOU:
         state.set_phase(guild_timing_blocked=True)
-        return [Event.of("guild_timing_cancelled", faction=user, rule=ability.rule)]
+        return [GuildTimingCancelled(user, rule=ability.rule)]
     if ability is Ability.WARTIME:
         assert prompt.redo is not None
         territory = str(prompt.redo["territory"])
         resolved = state.board.resolve(territory)
         name = resolved.name if resolved else territory
-        state.set_phase(karama_blocked=state.phase.karama_blocked | {f"wartime:{name}"})
+        blocked = BlockedAbility(Ability.WARTIME, name)
+        state.set_phase(karama_blocked=state.phase.karama_blocked | {blocked})
     if ability in RETAKE:
-        return [Event.of("retake", faction=user, without=ability, rule=ability.rule)]
+        return [Retake(user, without=ability, rule=ability.rule)]
     return []
 
 
-def may_prevent(state: GameState, faction: Faction) -> bool:
+def _redo_shipment(state: Position, redo: object) -> list[Event]:
+    """The shipment whose Guild payment was cancelled stands (the spice goes to the bank)."""
+    if isinstance(redo, Ship):
+        return shipment.ship(state, redo)
+    assert isinstance(redo, CrossShip)
+    return shipment.cross_ship(state, redo)
+
+
+def may_prevent(state: Position, faction: Faction) -> bool:
     """Another faction may prevent the Guild's timing until the Guild has used it."""
     guild = Faction.SPACING_GUILD
     phase = state.phase
@@ -139,7 +130,7 @@ def may_prevent(state: GameState, faction: Faction) -> bool:
     )
 
 
-def guild_acting_early(state: GameState) -> bool:
+def guild_acting_early(state: Position) -> bool:
     """The Guild's turn runs while a faction before it in storm order has not acted."""
     phase = state.phase
     guild = Faction.SPACING_GUILD
@@ -149,11 +140,11 @@ def guild_acting_early(state: GameState) -> bool:
     return any(f not in phase.done for f in earlier)
 
 
-def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:
+def prevent(state: Position, action: KaramaPrevent) -> list[Event]:
     faction = action.faction
-    if action.ability != Ability.SHIP_AS_IT_PLEASES_YOU.value:
+    if action.ability is not Ability.SHIP_AS_IT_PLEASES_YOU:
         raise IllegalActionError(
-            f"{action.ability!r} cannot be prevented: in this phase only the Guild's "
+            f"{action.ability.value!r} cannot be prevented: in this phase only the Guild's "
             "ship_as_it_pleases_you (✷…✷) can",
             rule=KARAMA_RULE,
         )
@@ -173,8 +164,7 @@ def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:
     _drop_timing_prompts(state)
     open_bg_karama_window(state, faction, card, played_at)
     return [
-        Event.of(
-            "karama_prevent",
+        KaramaPrevented(
             faction=faction,
             card=card,
             ability=Ability.SHIP_AS_IT_PLEASES_YOU,
@@ -183,7 +173,7 @@ def prevent(state: GameState, action: KaramaPrevent) -> list[Event]:
     ]
 
 
-def _drop_timing_prompts(state: GameState) -> None:
+def _drop_timing_prompts(state: Position) -> None:
     stages = []
     for stage in state.phase.stages:
         kept = tuple(p for p in stage if p.kind is not PromptKind.GUILD_TIMING)

@@ -164,6 +164,30 @@ class PromptKind(enum.StrEnum):
     GUILD_STOP = "guild_stop"  # the Guild's once-a-game Karama: stop a shipment
 
 
+class Side(enum.StrEnum):
+    """The side a Bene Gesserit token shows (2.02.11)."""
+
+    FIGHTERS = "fighters"
+    ADVISORS = "advisors"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedAbility:
+    """A ✷ ability a Karama stopped for the rest of the phase (in one territory, if given)."""
+
+    ability: Ability
+    territory: str | None = None
+
+    def to_str(self) -> str:
+        """The stored form, e.g. ``"wartime:Arrakeen"``."""
+        return f"{self.ability.value}:{self.territory}" if self.territory else self.ability.value
+
+    @classmethod
+    def from_str(cls, text: str) -> BlockedAbility:
+        ability, _, territory = text.partition(":")
+        return cls(Ability(ability), territory or None)
+
+
 PROMPT_RULES = {
     PromptKind.KARAMA: "3.01.11",
     PromptKind.ADVISE: "2.02.05",
@@ -288,7 +312,7 @@ class Phase:
     guild_delayed: bool = False
     guild_timing_blocked: bool = False
     guild_karama_used: bool = False
-    karama_blocked: frozenset[str] = frozenset()  # e.g. "wartime:Arrakeen"
+    karama_blocked: frozenset[BlockedAbility] = frozenset()
 
     @property
     def open_prompts(self) -> tuple[Prompt, ...]:
@@ -305,7 +329,7 @@ class Phase:
             "guild_delayed": self.guild_delayed,
             "guild_timing_blocked": self.guild_timing_blocked,
             "guild_karama_used": self.guild_karama_used,
-            "karama_blocked": sorted(self.karama_blocked),
+            "karama_blocked": sorted(b.to_str() for b in self.karama_blocked),
         }
 
     @classmethod
@@ -322,7 +346,9 @@ class Phase:
             guild_delayed=bool(data.get("guild_delayed", False)),
             guild_timing_blocked=bool(data.get("guild_timing_blocked", False)),
             guild_karama_used=bool(data.get("guild_karama_used", False)),
-            karama_blocked=frozenset(data.get("karama_blocked", ())),
+            karama_blocked=frozenset(
+                BlockedAbility.from_str(str(b)) for b in data.get("karama_blocked", ())
+            ),
         )
 
 

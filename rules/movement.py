@@ -12,18 +12,15 @@ import math
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from rules import turn_flow
-from rules.actions import Move
+from rules import bene_gesserit, turn_flow
+from rules.actions import Move, action_to_dict
 from rules.board import Piece, Territory
 from rules.errors import AmbiguousActionError, IllegalActionError, InvalidActionError
-from rules.events import Event
+from rules.events import Event, Moved, StormLosses
 from rules.factions import Faction
-from rules.model import Ability, Stack
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules.model import Ability, Snapshot, Stack
+from rules.position import Position
 
 MOVE_RULE = "1.06.03"
 ONE_MOVE_RULE = "1.06.03.01"
@@ -77,7 +74,7 @@ class Reach:
 
 
 def select_group(
-    state: GameState,
+    state: Position,
     faction: Faction,
     territory: Territory,
     from_sector: int | None,
@@ -152,7 +149,7 @@ def _group_sectors(
 
 
 def _take(
-    state: GameState, faction: Faction, territory: str, sectors: list[int | None], wanted: Stack
+    state: Position, faction: Faction, territory: str, sectors: list[int | None], wanted: Stack
 ) -> list[tuple[int | None, Stack]] | None:
     left = [wanted.forces, wanted.special, wanted.advisors]
     taken = []
@@ -206,7 +203,7 @@ def _sector_list(territory: Territory) -> str:
 # -- range and search ------------------------------------------------------------
 
 
-def movement_range(state: GameState, faction: Faction, *, advisors: bool) -> tuple[int, str]:
+def movement_range(state: Position, faction: Faction, *, advisors: bool) -> tuple[int, str]:
     """How many territories this move may cross, and why (rule number)."""
     turn = state.phase.turn
     if advisors:
@@ -223,7 +220,7 @@ def movement_range(state: GameState, faction: Faction, *, advisors: bool) -> tup
 
 
 def search(
-    state: GameState,
+    state: Position,
     faction: Faction,
     start: Iterable[Piece],
     limit: int,
@@ -260,7 +257,7 @@ def search(
     return Reach(distance, previous)
 
 
-def _full_strongholds(state: GameState, faction: Faction) -> set[str]:
+def _full_strongholds(state: Position, faction: Faction) -> set[str]:
     counts: dict[str, set[Faction]] = {}
     for (f, t, _), s in state.stacks.items():
         if f != faction and s.fighters:
@@ -269,7 +266,7 @@ def _full_strongholds(state: GameState, faction: Faction) -> set[str]:
 
 
 def legal_destinations(
-    state: GameState,
+    state: Position,
     faction: Faction,
     from_territory: str,
     from_sector: int | None = None,
@@ -295,7 +292,7 @@ def legal_destinations(
 
 
 def _start_pieces(
-    state: GameState,
+    state: Position,
     faction: Faction,
     source: Territory,
     from_sector: int | None,
@@ -313,7 +310,7 @@ def _start_pieces(
 
 
 def _destinations(
-    state: GameState,
+    state: Position,
     faction: Faction,
     reach: Reach,
     source: Territory,
@@ -344,7 +341,7 @@ def _destinations(
 # -- the move action -------------------------------------------------------------
 
 
-def move(state: GameState, action: Move) -> list[Event]:
+def move(state: Position, action: Move) -> list[Event]:
     faction = action.faction
     turn = turn_flow.require_turn(state, faction)
     if turn.moves_made >= turn.moves_allowed:
@@ -373,7 +370,7 @@ def move(state: GameState, action: Move) -> list[Event]:
     return _carry_out(state, action, group, dest, sector, path, lost_to_storm, before)
 
 
-def _wanted(state: GameState, action: Move) -> Stack:
+def _wanted(state: Position, action: Move) -> Stack:
     if action.forces < 0 or action.special < 0 or action.forces + action.special <= 0:
         raise InvalidActionError(
             f"a move needs at least one force, not {action.forces} forces and "
@@ -419,14 +416,14 @@ def sector_text(sector: int | None) -> str:
     return "" if sector is None else f" sector {sector}"
 
 
-def _fremen_storm_mode(state: GameState, faction: Faction, advisors: bool) -> str:
+def _fremen_storm_mode(state: Position, faction: Faction, advisors: bool) -> str:
     if faction is Faction.FREMEN and not advisors:
         return state.rules.fremen_storm_movement
     return "blocked"
 
 
 def _check_route(
-    state: GameState,
+    state: Position,
     action: Move,
     group: list[tuple[int | None, Stack]],
     source: Territory,
@@ -459,7 +456,7 @@ def _check_route(
 
 
 def _unreachable(
-    state: GameState,
+    state: Position,
     action: Move,
     start: list[Piece],
     limit: int,
@@ -496,13 +493,13 @@ def _unreachable(
     )
 
 
-def _others(state: GameState, dest: Territory, faction: Faction) -> str:
+def _others(state: Position, dest: Territory, faction: Faction) -> str:
     others = sorted(f.label for f in state.fighter_factions_in(dest.name) - {faction})
     return " and ".join(others)
 
 
 def _carry_out(
-    state: GameState,
+    state: Position,
     action: Move,
     group: list[tuple[int | None, Stack]],
     dest: Territory,
@@ -511,8 +508,6 @@ def _carry_out(
     lost_to_storm: bool,
     before: object,
 ) -> list[Event]:
-    from rules import bene_gesserit
-
     faction = action.faction
     moved = _sum(s for _, s in group)
     for from_sector, stack in group:
@@ -520,9 +515,8 @@ def _carry_out(
     uses: list[tuple[Faction, Ability]] = []
     if _used_fremen_movement(state, faction, action, path):
         uses.append((faction, Ability.FREMEN_MOVEMENT))
-    events = [
-        Event.of(
-            "move",
+    events: list[Event] = [
+        Moved(
             faction=faction,
             from_territory=group_territory(action, state),
             to=dest.name,
@@ -530,7 +524,7 @@ def _carry_out(
             forces=moved.forces + moved.advisors,
             special=moved.special,
             advisors=bool(moved.advisors),
-            path=list(path),
+            path=path,
         )
     ]
     if lost_to_storm:
@@ -543,19 +537,19 @@ def _carry_out(
     return events + _after_move(state, action, dest, uses, before)
 
 
-def group_territory(action: Move, state: GameState) -> str:
+def group_territory(action: Move, state: Position) -> str:
     return state.territory(action.from_, rule=MOVE_RULE).name
 
 
 def _used_fremen_movement(
-    state: GameState, faction: Faction, action: Move, path: tuple[str, ...]
+    state: Position, faction: Faction, action: Move, path: tuple[str, ...]
 ) -> bool:
     _, why = movement_range(state, faction, advisors=action.advisors)
     return why == FREMEN_RULE and len(path) - 1 > 1
 
 
 def _storm_loss(
-    state: GameState, faction: Faction, dest: Territory, sector: int | None, moved: Stack
+    state: Position, faction: Faction, dest: Territory, sector: int | None, moved: Stack
 ) -> tuple[Stack, list[Event]]:
     lost_total = math.ceil(moved.fighters / 2)
     lost_regular = min(moved.forces, lost_total)
@@ -566,8 +560,7 @@ def _storm_loss(
         tanks=own.tanks + lost.forces,
         special_tanks=own.special_tanks + lost.special,
     )
-    event = Event.of(
-        "storm_losses",
+    event = StormLosses(
         faction=faction,
         territory=dest.name,
         sector=sector,
@@ -579,16 +572,12 @@ def _storm_loss(
 
 
 def _after_move(
-    state: GameState,
+    state: Position,
     action: Move,
     dest: Territory,
     uses: list[tuple[Faction, Ability]],
     before: object,
 ) -> list[Event]:
-    from rules import bene_gesserit
-    from rules.actions import action_to_dict
-    from rules.model import Snapshot
-
     assert isinstance(before, Snapshot)
     faction = action.faction
     entered = dest.name != group_territory(action, state)

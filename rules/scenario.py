@@ -7,22 +7,34 @@ anything wrong inside ``actions`` is a refused action in the output instead.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import action_from_dict
 from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
-from rules.errors import RulesError
+from rules.components import forces_total, starred_total, treachery_card
+from rules.errors import MentatError, RulesError, quote
 from rules.factions import Faction
-from rules.game import GameState, board_stacks_to_dicts
+from rules.game import GameState
 from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
+from rules.position import board_stacks_to_dicts
 
 FORMAT = "dune-scenario/1"
 FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")
+# The keys the contract allows (docs/SCENARIO-FORMAT.md), and the documented spice_on_board.
+ROOT_KEYS = (
+    *("format", "advanced", "variants", "storm_sector", "seats", "alliances", "factions"),
+    *("board", "spice_on_board", "actions"),
+)
+FACTION_KEYS = (*FACTION_FIELDS, "cards")
+BOARD_KEYS = ("faction", "territory", "sector", "forces", "special", "advisors")
+SPICE_KEYS = ("territory", "sector", "amount")
+ADAPTIVE_FORCE_RULE = "2.02.21"
 
 
-class ScenarioError(ValueError):
+class ScenarioError(MentatError, ValueError):
     """The scenario file itself is malformed; the message names the field."""
 
 
@@ -54,20 +66,23 @@ def load_scenario(data: object) -> Scenario:
     """Check and read a scenario; raises ScenarioError naming the first bad field."""
     root = _mapping(data, "the file")
     if root.get("format") != FORMAT:
-        raise ScenarioError(f"format: expected {FORMAT!r}, got {root.get('format')!r}")
+        raise ScenarioError(f"format: expected {FORMAT!r}, got {quote(root.get('format'))}")
+    _known_keys(root, ROOT_KEYS, "")
     for key in ("storm_sector", "seats"):
         if key not in root:
             raise ScenarioError(f"{key}: required key missing")
     seats = _seats(root["seats"])
     seated = {f for f in seats if f is not None}
     factions = _factions(root.get("factions") or {}, seated)
+    stacks = _board(root.get("board") or [], seated)
+    _check_force_totals(factions, stacks)
     return Scenario(
         rules=_rules(root),
         storm_sector=_storm(root["storm_sector"]),
         seats=seats,
         alliances=_alliances(root.get("alliances") or [], seated),
         factions=factions,
-        stacks=_board(root.get("board") or [], seated),
+        stacks=stacks,
         board_spice=_board_spice(root.get("spice_on_board") or []),
         actions=tuple(_sequence(root.get("actions") or [], "actions")),
     )
@@ -117,9 +132,18 @@ def _sequence(value: object, where: str) -> Sequence[Any]:
     return value
 
 
+def _known_keys(entry: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    """A key the contract does not know is a misspelling, never silently ignored."""
+    for key in entry:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(known)}"
+            raise ScenarioError(f"{where}{key}: unknown key ({hint})")
+
+
 def _count(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{where}: expected a whole number, got {value!r}")
+        raise ScenarioError(f"{where}: expected a whole number, got {quote(value)}")
     if value < 0:
         raise ScenarioError(f"{where}: cannot be negative ({value})")
     return value
@@ -129,14 +153,14 @@ def _faction(value: object, where: str) -> Faction:
     faction = Faction.parse(value) if isinstance(value, str) else None
     if faction is None:
         known = ", ".join(f.value for f in Faction)
-        raise ScenarioError(f"{where}: unknown faction {value!r} (known: {known})")
+        raise ScenarioError(f"{where}: unknown faction {quote(value)} (known: {known})")
     return faction
 
 
 def _rules(root: Mapping[str, Any]) -> RuleSet:
     advanced = root.get("advanced", True)
     if not isinstance(advanced, bool):
-        raise ScenarioError(f"advanced: expected true or false, got {advanced!r}")
+        raise ScenarioError(f"advanced: expected true or false, got {quote(advanced)}")
     variants = _mapping(root.get("variants") or {}, "variants")
     for key, value in variants.items():
         choices = VARIANT_CHOICES.get(key)
@@ -145,13 +169,13 @@ def _rules(root: Mapping[str, Any]) -> RuleSet:
                 f"variants.{key}: unknown variant (known: {', '.join(VARIANT_CHOICES)})"
             )
         if value not in choices or type(value) is not type(choices[0]):
-            raise ScenarioError(f"variants.{key}: {value!r} is not one of {list(choices)}")
+            raise ScenarioError(f"variants.{key}: {quote(value)} is not one of {list(choices)}")
     return RuleSet.from_dict({"advanced": advanced, "variants": dict(variants)})
 
 
 def _storm(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= SECTOR_COUNT:
-        raise ScenarioError(f"storm_sector: expected a printed sector 1..18, got {value!r}")
+        raise ScenarioError(f"storm_sector: expected a printed sector 1..18, got {quote(value)}")
     return value
 
 
@@ -176,12 +200,44 @@ def _factions(value: object, seated: set[Faction]) -> dict[Faction, FactionState
         if faction not in seated:
             raise ScenarioError(f"factions.{name}: this faction has no seat")
         fields = _mapping(fields, f"factions.{name}")
+        _known_keys(fields, FACTION_KEYS, f"factions.{name}.")
         counts = {k: _count(fields.get(k, 0), f"factions.{name}.{k}") for k in FACTION_FIELDS}
         cards = _sequence(fields.get("cards", []), f"factions.{name}.cards")
-        if not all(isinstance(c, str) for c in cards):
-            raise ScenarioError(f"factions.{name}.cards: expected card names")
+        _check_cards(cards, f"factions.{name}.cards")
         out[faction] = FactionState(**counts, cards=tuple(cards))
     return out
+
+
+def _check_cards(cards: Sequence[Any], where: str) -> None:
+    for i, text in enumerate(cards):
+        if not isinstance(text, str) or treachery_card(text) is None:
+            raise ScenarioError(f"{where}[{i}]: {quote(text)} is not a treachery card")
+
+
+def _check_force_totals(
+    factions: Mapping[Faction, FactionState], stacks: Mapping[StackKey, Stack]
+) -> None:
+    """Board, reserves and tanks together hold at most the tokens a faction owns."""
+    for faction, holding in factions.items():
+        total, starred = _tokens_held(
+            holding, [s for (f, _, _), s in stacks.items() if f is faction]
+        )
+        for count, owned, kind in (
+            (starred, starred_total(faction), "starred forces"),
+            (total, forces_total(faction), "forces"),
+        ):
+            if count > owned:
+                raise ScenarioError(
+                    f"factions.{faction.value}: {count} {kind} on the board, in reserve and in "
+                    f"the tanks; the {faction.label} have {owned}"
+                )
+
+
+def _tokens_held(holding: FactionState, on_board: list[Stack]) -> tuple[int, int]:
+    """(all forces, starred forces) of a faction, wherever they are."""
+    starred = holding.special_reserves + holding.special_tanks + sum(s.special for s in on_board)
+    regular = holding.reserves + holding.tanks + sum(s.forces + s.advisors for s in on_board)
+    return regular + starred, starred
 
 
 def _alliances(value: object, seated: set[Faction]) -> tuple[tuple[Faction, Faction], ...]:
@@ -207,12 +263,15 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
     for i, raw in enumerate(_sequence(value, "board")):
         where = f"board[{i}]"
         entry = _mapping(raw, where)
+        _known_keys(entry, BOARD_KEYS, f"{where}.")
         faction = _faction(entry.get("faction"), f"{where}.faction")
         if faction not in seated:
             raise ScenarioError(f"{where}.faction: {faction.value} has no seat")
         territory = board.resolve(str(entry.get("territory", "")))
         if territory is None:
-            raise ScenarioError(f"{where}.territory: unknown territory {entry.get('territory')!r}")
+            raise ScenarioError(
+                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
+            )
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         forces = _count(entry.get("forces", 0), f"{where}.forces")
         special = _count(entry.get("special", 0), f"{where}.special")
@@ -226,7 +285,19 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
         stack = Stack(advisors=forces) if advisors else Stack(forces, special)
         key = (faction, territory.name, sector)
         out[key] = out.get(key, Stack()) + stack
+        _check_one_kind(out, key, where)
     return {k: v for k, v in out.items() if v.total}
+
+
+def _check_one_kind(stacks: Mapping[StackKey, Stack], key: StackKey, where: str) -> None:
+    """The Bene Gesserit's advisors and fighters never share a territory (2.02.21)."""
+    faction, territory, _ = key
+    here = [s for (f, t, _), s in stacks.items() if f is faction and t == territory]
+    if any(s.advisors for s in here) and any(s.fighters for s in here):
+        raise ScenarioError(
+            f"{where}.advisors: the Bene Gesserit would have both advisors and fighters in "
+            f"{territory}; one kind flips to match the other ({ADAPTIVE_FORCE_RULE})"
+        )
 
 
 def _stack_sector(value: object, sectors: tuple[int, ...], name: str, where: str) -> int | None:
@@ -238,7 +309,7 @@ def _stack_sector(value: object, sectors: tuple[int, ...], name: str, where: str
         return sectors[0]
     if isinstance(value, bool) or value not in sectors:
         listed = ", ".join(str(s) for s in sectors)
-        raise ScenarioError(f"{where}.sector: {name} lies in sectors {listed}, not {value!r}")
+        raise ScenarioError(f"{where}.sector: {name} lies in sectors {listed}, not {quote(value)}")
     assert isinstance(value, int)
     return value
 
@@ -249,9 +320,12 @@ def _board_spice(value: object) -> dict[tuple[str, int | None], int]:
     for i, raw in enumerate(_sequence(value, "spice_on_board")):
         where = f"spice_on_board[{i}]"
         entry = _mapping(raw, where)
+        _known_keys(entry, SPICE_KEYS, f"{where}.")
         territory = board.resolve(str(entry.get("territory", "")))
         if territory is None:
-            raise ScenarioError(f"{where}.territory: unknown territory {entry.get('territory')!r}")
+            raise ScenarioError(
+                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
+            )
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         out[(territory.name, sector)] = _count(entry.get("amount", 0), f"{where}.amount")
     return out

@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-from rules import turn_flow
+from rules import bene_gesserit, guild, turn_flow
 from rules.actions import CrossShip, Send, Ship, ShipToReserves, action_to_dict
 from rules.board import THE_GREAT_FLAT, Territory
 from rules.errors import IllegalActionError, InvalidActionError
-from rules.events import Event
+from rules.events import CrossShipped, Event, Sent, Shipped, ShippedToReserves, StormLosses
 from rules.factions import Faction
-from rules.karama import bg_karama_use
 from rules.model import Ability, Snapshot, Stack, Step
 from rules.movement import destination_sector, select_group
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules.position import Position
 
 SHIP_RULE = "1.06.02"
 ONE_SHIPMENT_RULE = "1.06.01"
@@ -60,7 +56,7 @@ class Price:
 # -- shared checks -----------------------------------------------------------------
 
 
-def require_shipment_step(state: GameState, faction: Faction) -> None:
+def require_shipment_step(state: Position, faction: Faction) -> None:
     turn = turn_flow.require_turn(state, faction)
     if turn.step is not Step.SHIP:
         raise IllegalActionError(
@@ -79,7 +75,7 @@ def counted(forces: int, special: int, *, rule: str) -> Stack:
     return Stack(forces, special)
 
 
-def require_reserves(state: GameState, faction: Faction, wanted: Stack, *, rule: str) -> None:
+def require_reserves(state: Position, faction: Faction, wanted: Stack, *, rule: str) -> None:
     own = state.factions[faction]
     if wanted.forces > own.reserves or wanted.special > own.special_reserves:
         raise IllegalActionError(
@@ -90,7 +86,7 @@ def require_reserves(state: GameState, faction: Faction, wanted: Stack, *, rule:
 
 
 def check_landing(
-    state: GameState,
+    state: Position,
     faction: Faction,
     name: str,
     sector: int | None,
@@ -132,7 +128,7 @@ def base_cost(territory: Territory, count: int) -> int:
 
 
 def price(
-    state: GameState, faction: Faction, territory: Territory, count: int, *, karama: bool
+    state: Position, faction: Faction, territory: Territory, count: int, *, karama: bool
 ) -> Price:
     """The cost of a shipment from reserves or a cross-ship, who is paid, which ✷ it uses."""
     disabled = _disabled(state, faction)
@@ -159,7 +155,7 @@ def price(
 
 
 def _payee(
-    state: GameState, faction: Faction, *, karama: bool, disabled: frozenset[Ability]
+    state: Position, faction: Faction, *, karama: bool, disabled: frozenset[Ability]
 ) -> Faction | None:
     guild = Faction.SPACING_GUILD
     if karama or faction is guild or not state.in_game(guild):
@@ -171,13 +167,13 @@ def _payee(
     return guild
 
 
-def _disabled(state: GameState, faction: Faction) -> frozenset[Ability]:
+def _disabled(state: Position, faction: Faction) -> frozenset[Ability]:
     turn = state.phase.turn
     return turn.disabled if turn and turn.faction == faction else frozenset()
 
 
 def collect(
-    state: GameState, faction: Faction, cost: int, payee: Faction | None, ally_pays: int
+    state: Position, faction: Faction, cost: int, payee: Faction | None, ally_pays: int
 ) -> tuple[Faction | None, int]:
     """Check and take the payment; return the paying ally and its share."""
     ally = state.ally_of(faction)
@@ -211,8 +207,10 @@ def collect(
     return (ally if ally_pays else None), ally_pays
 
 
-def _shipment_event(
-    kind: str,
+Landed = tuple[Faction, str, int | None, int, int, int, str, Faction | None, int]
+
+
+def _landed(
     faction: Faction,
     territory: Territory,
     sector: int | None,
@@ -221,27 +219,26 @@ def _shipment_event(
     payee: Faction | None,
     ally: Faction | None = None,
     ally_paid: int = 0,
-    **extra: object,
-) -> Event:
-    return Event.of(
-        kind,
-        faction=faction,
-        to=territory.name,
-        sector=sector,
-        forces=stack.forces,
-        special=stack.special,
-        cost=cost,
-        paid_to=payee.value if payee else "spice_bank",
-        ally=ally,
-        ally_paid=ally_paid,
-        **extra,
+) -> Landed:
+    """The fields every shipment event shares (:class:`rules.events.Landing`)."""
+    paid_to = payee.value if payee else "spice_bank"
+    return (
+        faction,
+        territory.name,
+        sector,
+        stack.forces,
+        stack.special,
+        cost,
+        paid_to,
+        ally,
+        ally_paid,
     )
 
 
 # -- ship from reserves ---------------------------------------------------------------
 
 
-def ship(state: GameState, action: Ship) -> list[Event]:
+def ship(state: Position, action: Ship) -> list[Event]:
     faction = action.faction
     require_shipment_step(state, faction)
     if faction is Faction.FREMEN:
@@ -261,25 +258,15 @@ def ship(state: GameState, action: Ship) -> list[Event]:
     state.from_reserves(faction, wanted)
     state.add(faction, territory.name, sector, wanted)
     turn_flow.end_step(state)
-    if card is not None and (use := bg_karama_use(state, faction, card)):
+    if card is not None and (use := bene_gesserit.bg_karama_use(faction, card)):
         quote = replace(quote, uses=(*quote.uses, use))
-    event = _shipment_event(
-        "shipment",
-        faction,
-        territory,
-        sector,
-        wanted,
-        quote.cost,
-        quote.payee,
-        ally,
-        ally_paid,
-        karama=card,
-    )
+    landed = _landed(faction, territory, sector, wanted, quote.cost, quote.payee, ally, ally_paid)
+    event = Shipped(*landed, karama=card)
     _open_shipment_prompts(state, action, territory, sector, quote, before)
     return [event]
 
 
-def _karama_for_shipment(state: GameState, faction: Faction) -> str:
+def _karama_for_shipment(state: Position, faction: Faction) -> str:
     card = state.karama_card(faction)
     if card is None:
         raise IllegalActionError(
@@ -290,15 +277,13 @@ def _karama_for_shipment(state: GameState, faction: Faction) -> str:
 
 
 def _open_shipment_prompts(
-    state: GameState,
+    state: Position,
     action: Ship,
     territory: Territory,
     sector: int | None,
     quote: Price,
     before: Snapshot,
 ) -> None:
-    from rules import bene_gesserit, guild
-
     faction = action.faction
     first = state.karama_stage(quote.uses, before, action_to_dict(action))
     stop = guild.stop_prompt(state, faction, territory.name, sector, action_to_dict(action))
@@ -310,7 +295,7 @@ def _open_shipment_prompts(
 # -- Fremen send ------------------------------------------------------------------------
 
 
-def send(state: GameState, action: Send) -> list[Event]:
+def send(state: Position, action: Send) -> list[Event]:
     faction = action.faction
     if faction is not Faction.FREMEN:
         raise IllegalActionError("only the Fremen send forces from Dune", rule=SEND_RULE)
@@ -328,14 +313,13 @@ def send(state: GameState, action: Send) -> list[Event]:
         )
     before = state.snapshot()
     state.from_reserves(faction, wanted)
-    events = [_shipment_event("send", faction, territory, sector, wanted, 0, None)]
+    events: list[Event] = [Sent(*_landed(faction, territory, sector, wanted, 0, None))]
     uses: tuple[tuple[Faction, Ability], ...] = ()
     placed = wanted
     if state.in_storm(sector):
         placed, lost = _migration_losses(state, faction, wanted)
         events.append(
-            Event.of(
-                "storm_losses",
+            StormLosses(
                 faction=faction,
                 territory=territory.name,
                 sector=sector,
@@ -347,8 +331,6 @@ def send(state: GameState, action: Send) -> list[Event]:
         uses = ((faction, Ability.STORM_MIGRATION),)
     state.add(faction, territory.name, sector, placed)
     turn_flow.end_step(state)
-    from rules import bene_gesserit
-
     state.push_stages(
         state.karama_stage(uses, before, action_to_dict(action)),
         bene_gesserit.intrusion_stage(state, faction, territory.name),
@@ -356,7 +338,7 @@ def send(state: GameState, action: Send) -> list[Event]:
     return events
 
 
-def _migration_losses(state: GameState, faction: Faction, sent: Stack) -> tuple[Stack, Stack]:
+def _migration_losses(state: Position, faction: Faction, sent: Stack) -> tuple[Stack, Stack]:
     """STORM MIGRATION: half the forces sent, rounded up, go to the tanks (2.04.17)."""
     lost_total = math.ceil(sent.total / 2)
     lost = Stack(min(sent.forces, lost_total), lost_total - min(sent.forces, lost_total))
@@ -370,7 +352,7 @@ def _migration_losses(state: GameState, faction: Faction, sent: Stack) -> tuple[
 # -- Guild cross-ship and shipment back to reserves --------------------------------------
 
 
-def cross_ship(state: GameState, action: CrossShip) -> list[Event]:
+def cross_ship(state: Position, action: CrossShip) -> list[Event]:
     faction = action.faction
     ability = _cross_ship_ability(state, faction)
     require_shipment_step(state, faction)
@@ -400,18 +382,8 @@ def cross_ship(state: GameState, action: CrossShip) -> list[Event]:
         state.remove(faction, source.name, from_sector, stack)
     state.add(faction, territory.name, sector, wanted)
     turn_flow.end_step(state)
-    event = _shipment_event(
-        "cross_ship",
-        faction,
-        territory,
-        sector,
-        wanted,
-        quote.cost,
-        quote.payee,
-        from_territory=source.name,
-    )
-    from rules import bene_gesserit
-
+    landed = _landed(faction, territory, sector, wanted, quote.cost, quote.payee)
+    event = CrossShipped(*landed, from_territory=source.name)
     uses = ((faction, ability), *quote.uses)
     state.push_stages(
         state.karama_stage(uses, before, action_to_dict(action)),
@@ -420,7 +392,7 @@ def cross_ship(state: GameState, action: CrossShip) -> list[Event]:
     return [event]
 
 
-def _cross_ship_ability(state: GameState, faction: Faction) -> Ability:
+def _cross_ship_ability(state: Position, faction: Faction) -> Ability:
     disabled = _disabled(state, faction)
     guild = Faction.SPACING_GUILD
     if faction is guild:
@@ -440,7 +412,7 @@ def _cross_ship_ability(state: GameState, faction: Faction) -> Ability:
     return ability
 
 
-def ship_to_reserves(state: GameState, action: ShipToReserves) -> list[Event]:
+def ship_to_reserves(state: Position, action: ShipToReserves) -> list[Event]:
     faction = action.faction
     _check_off_planet(state, faction)
     require_shipment_step(state, faction)
@@ -462,8 +434,7 @@ def ship_to_reserves(state: GameState, action: ShipToReserves) -> list[Event]:
         state.remove(faction, source.name, from_sector, stack)
     state.to_reserves(faction, wanted)
     turn_flow.end_step(state)
-    event = Event.of(
-        "ship_to_reserves",
+    event = ShippedToReserves(
         faction=faction,
         from_territory=source.name,
         forces=wanted.forces,
@@ -477,7 +448,7 @@ def ship_to_reserves(state: GameState, action: ShipToReserves) -> list[Event]:
     return [event]
 
 
-def _check_off_planet(state: GameState, faction: Faction) -> None:
+def _check_off_planet(state: Position, faction: Faction) -> None:
     guild = Faction.SPACING_GUILD
     allowed = faction is guild or (
         state.rules.guild_ally_ship_to_reserves
@@ -499,7 +470,7 @@ def _check_off_planet(state: GameState, faction: Faction) -> None:
 # -- queries ----------------------------------------------------------------------------
 
 
-def shipment_kinds(state: GameState, faction: Faction) -> list[str]:
+def shipment_kinds(state: Position, faction: Faction) -> list[str]:
     """The shipment actions ``faction`` may use in its shipment step."""
     guild = Faction.SPACING_GUILD
     if faction is Faction.FREMEN:
@@ -516,7 +487,7 @@ def shipment_kinds(state: GameState, faction: Faction) -> list[str]:
 
 
 def legal_destinations(
-    state: GameState, faction: Faction, forces: int = 1, special: int = 0, *, karama: bool = False
+    state: Position, faction: Faction, forces: int = 1, special: int = 0, *, karama: bool = False
 ) -> list[ShipDestination]:
     """Territories ``faction`` may ship ``forces`` (+ ``special``) into now, with the cost."""
     if faction is Faction.FREMEN:
@@ -531,7 +502,7 @@ def legal_destinations(
     return out
 
 
-def legal_send_destinations(state: GameState, faction: Faction) -> list[ShipDestination]:
+def legal_send_destinations(state: Position, faction: Faction) -> list[ShipDestination]:
     """Where the Fremen may send now (storm sectors only with Storm Migration)."""
     if faction is not Faction.FREMEN:
         return []
@@ -546,7 +517,7 @@ def legal_send_destinations(state: GameState, faction: Faction) -> list[ShipDest
 
 
 def _landing_sectors(
-    state: GameState, faction: Faction, territory: Territory, *, storm_allowed: bool
+    state: Position, faction: Faction, territory: Territory, *, storm_allowed: bool
 ) -> tuple[int | None, ...]:
     sectors = []
     for _, sector in territory.pieces():

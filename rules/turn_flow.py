@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from rules.actions import (
     Action,
     Advise,
     ClosePrompts,
+    Decline,
     Flip,
     GuildNow,
     KaramaCancel,
@@ -16,14 +16,21 @@ from rules.actions import (
     Pass,
     PlayHajr,
 )
-from rules.board import POLAR_SINK, storm_order_seats
-from rules.errors import IllegalActionError, NotYourTurnError
-from rules.events import Event
+from rules.board import POLAR_SINK
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import (
+    AllianceConstraint,
+    Event,
+    HajrPlayed,
+    MovementPassed,
+    PromptDeclined,
+    PromptsClosed,
+    ShipmentPassed,
+    TurnEnded,
+)
 from rules.factions import HAJR, Faction, same_card
-from rules.model import Prompt, PromptKind, Stack, Step, Turn
-
-if TYPE_CHECKING:
-    from rules.game import GameState
+from rules.model import PROMPT_RULES, Prompt, PromptKind, Stack, Step, Turn
+from rules.position import Position
 
 ORDER_RULE = "1.06.00"
 CONSTRAINT_RULE = "1.06.03.08"
@@ -35,19 +42,15 @@ PROMPT_ANSWERS: dict[type[Action], frozenset[PromptKind]] = {
     Flip: frozenset({PromptKind.INTRUSION, PromptKind.WARTIME}),
     GuildNow: frozenset({PromptKind.GUILD_TIMING}),
     KaramaStopShipment: frozenset({PromptKind.GUILD_STOP}),
+    Pass: frozenset({PromptKind.ADVISE}),  # the Bene Gesserit's pass (never the one to act)
 }
-
-
-def storm_order(seats: tuple[Faction | None, ...], storm_sector: int) -> tuple[Faction, ...]:
-    """Seated factions in storm order, first player first; empty seats skipped."""
-    padded = list(seats) + [None] * (6 - len(seats))
-    return tuple(f for i in storm_order_seats(storm_sector) if (f := padded[i]) is not None)
+STEP_NAMES = {Step.SHIP: "shipment", Step.MOVE: "movement"}
 
 
 # -- whose turn ---------------------------------------------------------------
 
 
-def require_turn(state: GameState, faction: Faction) -> Turn:
+def require_turn(state: Position, faction: Faction) -> Turn:
     """The turn of ``faction``; NotYourTurnError if another faction is to act."""
     turn = state.phase.turn
     if turn is None or turn.faction != faction:
@@ -58,7 +61,7 @@ def require_turn(state: GameState, faction: Faction) -> Turn:
     return turn
 
 
-def next_faction(state: GameState) -> Faction | None:
+def next_faction(state: Position) -> Faction | None:
     phase = state.phase
     waiting = [f for f in phase.order if f not in phase.done]
     if phase.guild_delayed and len(waiting) > 1:
@@ -66,7 +69,7 @@ def next_faction(state: GameState) -> Faction | None:
     return waiting[0] if waiting else None
 
 
-def guild_timing_open(state: GameState) -> bool:
+def guild_timing_open(state: Position) -> bool:
     """May the Guild still choose when to act (2.06.12, advanced game only)?"""
     phase = state.phase
     return (
@@ -78,38 +81,7 @@ def guild_timing_open(state: GameState) -> bool:
     )
 
 
-def start_phase(state: GameState) -> list[Event]:
-    from rules import bene_gesserit
-
-    state.append_stage(bene_gesserit.wartime_stage(state))
-    return settle(state)
-
-
-def start_turn(state: GameState, faction: Faction) -> list[Event]:
-    state.set_phase(turn=Turn(faction, ornithopters_at_start=state.has_ornithopters(faction)))
-    events = [Event.of("turn_started", faction=faction)]
-    if faction != Faction.SPACING_GUILD and guild_timing_open(state):
-        state.append_stage(
-            (Prompt(PromptKind.GUILD_TIMING, (Faction.SPACING_GUILD,), subject=faction),)
-        )
-    return events
-
-
-def settle(state: GameState) -> list[Event]:
-    """Start the next turn when none is running; complete the phase at the end."""
-    events: list[Event] = []
-    while not state.phase.complete and state.phase.turn is None:
-        nxt = next_faction(state)
-        if nxt is None:
-            if state.phase.stages:
-                break
-            events += complete_phase(state)
-        else:
-            events += start_turn(state, nxt)
-    return events
-
-
-def end_step(state: GameState) -> list[Event]:
+def end_step(state: Position) -> list[Event]:
     """The faction to act has finished a shipment (or skipped it)."""
     turn = state.phase.turn
     assert turn is not None
@@ -117,7 +89,7 @@ def end_step(state: GameState) -> list[Event]:
     return []
 
 
-def count_move(state: GameState) -> list[Event]:
+def count_move(state: Position) -> list[Event]:
     """A move was made: the turn ends after the last allowed move."""
     turn = state.phase.turn
     assert turn is not None
@@ -128,17 +100,17 @@ def count_move(state: GameState) -> list[Event]:
     return []
 
 
-def end_turn(state: GameState) -> list[Event]:
+def end_turn(state: Position) -> list[Event]:
     turn = state.phase.turn
     assert turn is not None
     events = alliance_constraint(state, turn.faction)
-    events.append(Event.of("turn_ended", faction=turn.faction))
+    events.append(TurnEnded(turn.faction))
     delayed = state.phase.guild_delayed and turn.faction != Faction.SPACING_GUILD
     state.set_phase(turn=None, done=state.phase.done | {turn.faction}, guild_delayed=delayed)
     return events
 
 
-def alliance_losses(state: GameState, faction: Faction) -> list[tuple[str, int | None, Stack]]:
+def alliance_losses(state: Position, faction: Faction) -> list[tuple[str, int | None, Stack]]:
     """What the alliance constraint would send to the tanks if the turn ended now:
     fighters in a territory (not the Polar Sink) that also holds the ally's fighters."""
     ally = state.ally_of(faction)
@@ -154,15 +126,14 @@ def alliance_losses(state: GameState, faction: Faction) -> list[tuple[str, int |
     ]
 
 
-def alliance_constraint(state: GameState, faction: Faction) -> list[Event]:
+def alliance_constraint(state: Position, faction: Faction) -> list[Event]:
     """At the end of a faction's turn, apply :func:`alliance_losses` (1.06.03.08)."""
     ally = state.ally_of(faction)
-    events = []
+    events: list[Event] = []
     for territory, sector, lost in alliance_losses(state, faction):
         state.to_tanks(faction, territory, sector, lost)
         events.append(
-            Event.of(
-                "alliance_constraint",
+            AllianceConstraint(
                 faction=faction,
                 ally=ally,
                 territory=territory,
@@ -175,15 +146,6 @@ def alliance_constraint(state: GameState, faction: Faction) -> list[Event]:
     return events
 
 
-def complete_phase(state: GameState) -> list[Event]:
-    from rules import bene_gesserit
-
-    events = bene_gesserit.universal_stewards(state)
-    state.set_phase(complete=True)
-    events.append(Event.of("phase_complete"))
-    return events
-
-
 def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, int]:
     (_, territory, sector), _ = item
     return territory, sector or 0
@@ -192,47 +154,40 @@ def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, int]
 # -- prompts ------------------------------------------------------------------
 
 
-def answers_open_prompt(state: GameState, action: Action) -> bool:
-    """Does ``action`` answer a prompt of the open stage (so it keeps the others open)?"""
-    if isinstance(action, ClosePrompts):
-        return True
-    if isinstance(action, Pass):
-        if action.prompt is None and action.faction == state.to_act():
-            return False
-        return any(
-            action.faction in p.waiting_on() and action.prompt in (None, p.kind.value)
-            for stage in state.phase.stages
-            for p in stage
-        )
-    kinds = PROMPT_ANSWERS.get(type(action), frozenset())
+def answers_prompt(state: Position, action: Action, stages: tuple[tuple[Prompt, ...], ...]) -> bool:
+    """Does ``action`` answer a prompt of ``stages`` that waits on its faction?
+
+    A decline answers its own kind of prompt in any of ``stages``, so that a
+    standing order declining a later prompt leaves the open stage to the others.
+    Any other answer counts only in the open (first) stage. A pass answers only
+    the Bene Gesserit's advise prompt, and never from the faction to act (whose
+    pass ends its step).
+    """
+    if isinstance(action, Decline):
+        return bool(waiting(action.faction, action.prompt, stages))
     faction = getattr(action, "faction", None)
-    return any(p.kind in kinds and faction in p.waiting_on() for p in state.phase.open_prompts)
-
-
-def answers_first_stage(state: GameState, action: Action) -> bool:
-    """Does ``action`` answer a prompt of the open stage itself (not a later one)?"""
-    faction = getattr(action, "faction", None)
+    if isinstance(action, Pass) and faction == state.to_act():
+        return False
     kinds = PROMPT_ANSWERS.get(type(action), frozenset())
-    for p in state.phase.open_prompts:
-        if faction not in p.waiting_on():
-            continue
-        if isinstance(action, Pass) and (
-            action.prompt == p.kind.value or (action.prompt is None and faction != state.to_act())
-        ):
-            return True
-        if p.kind in kinds:
-            return True
-    return False
+    open_stage = stages[0] if stages else ()
+    return any(p.kind in kinds and faction in p.waiting_on() for p in open_stage)
 
 
-def decline_stage(state: GameState) -> list[Event]:
+def waiting(
+    faction: Faction, kind: PromptKind, stages: tuple[tuple[Prompt, ...], ...]
+) -> list[Prompt]:
+    """The prompts of ``kind`` in ``stages`` that wait on ``faction``."""
+    return [p for stage in stages for p in stage if p.kind == kind and faction in p.waiting_on()]
+
+
+def decline_stage(state: Position) -> list[Event]:
     """The flow moves on: every prompt of the open stage is declined."""
     stage, *rest = state.phase.stages
     state.set_phase(stages=tuple(rest))
-    return [Event.of("prompts_closed", prompts=[p.kind.value for p in stage])]
+    return [PromptsClosed(tuple(p.kind for p in stage))]
 
 
-def remove_prompt(state: GameState, prompt: Prompt) -> None:
+def remove_prompt(state: Position, prompt: Prompt) -> None:
     stages = []
     for stage in state.phase.stages:
         kept = tuple(p for p in stage if p is not prompt)
@@ -242,7 +197,7 @@ def remove_prompt(state: GameState, prompt: Prompt) -> None:
 
 
 def find_open_prompt(
-    state: GameState, faction: Faction, kinds: frozenset[PromptKind], *, rule: str
+    state: Position, faction: Faction, kinds: frozenset[PromptKind], *, rule: str
 ) -> Prompt:
     for prompt in state.phase.open_prompts:
         if prompt.kind in kinds and faction in prompt.waiting_on():
@@ -251,47 +206,84 @@ def find_open_prompt(
     raise NotYourTurnError(f"{faction.label} has no open {names} prompt to answer", rule=rule)
 
 
-def decline_for(state: GameState, faction: Faction, kind: str | None = None) -> list[Event]:
+def decline_for(state: Position, faction: Faction, kind: PromptKind | None = None) -> list[Event]:
     """``faction`` says no to every prompt (of ``kind``, if given) waiting on it."""
     stages = []
     declined = []
     for stage in state.phase.stages:
         kept = []
         for p in stage:
-            if faction in p.waiting_on() and kind in (None, p.kind.value):
-                declined.append(p.kind.value)
+            if faction in p.waiting_on() and kind in (None, p.kind):
+                declined.append(p.kind)
                 p = replace(p, declined=p.declined | {faction})
             if p.waiting_on():
                 kept.append(p)
         if kept:
             stages.append(tuple(kept))
     state.set_phase(stages=tuple(stages))
-    return [Event.of("prompt_declined", faction=faction, prompts=declined)]
+    return [PromptDeclined(faction, tuple(declined))]
 
 
 # -- handlers -----------------------------------------------------------------
 
 
-def pass_(state: GameState, action: Pass) -> list[Event]:
-    """The faction to act ends its step; anyone else declines its prompts."""
+def pass_(state: Position, action: Pass) -> list[Event]:
+    """The faction to act ends its step; the Bene Gesserit's pass declines its advise
+    prompt. Anyone else's pass is out of turn (it declines no prompt)."""
     faction = action.faction
-    if action.prompt is not None or faction != state.to_act():
-        if answers_open_prompt(state, action):
-            return decline_for(state, faction, action.prompt)
-        if action.prompt is not None:
-            raise NotYourTurnError(
-                f"{faction.label} has no open {action.prompt} prompt to decline", rule=ORDER_RULE
-            )
-        require_turn(state, faction)
+    if answers_prompt(state, action, state.phase.stages[:1]):
+        return decline_for(state, faction, PromptKind.ADVISE)
+    _check_not_passed(state, faction, action.step)
     turn = require_turn(state, faction)
     if turn.step is Step.SHIP:
         end_step(state)
-        return [Event.of("shipment_passed", faction=faction)]
-    events = [Event.of("movement_passed", faction=faction)]
+        return [ShipmentPassed(faction)]
+    events = [MovementPassed(faction)]
     return events + end_turn(state)
 
 
-def play_hajr(state: GameState, action: PlayHajr) -> list[Event]:
+def _check_not_passed(state: Position, faction: Faction, step: str | None) -> None:
+    """A pass naming a step that is already over is a repeated request: refused."""
+    if step is None:
+        return
+    if step not in STEP_NAMES.values():
+        raise InvalidActionError(
+            f"a pass names the step 'shipment' or 'movement', not {quote(step)}", rule=ORDER_RULE
+        )
+    turn = state.phase.turn
+    if faction in state.phase.done or (turn and turn.faction == faction):
+        current = STEP_NAMES[turn.step] if turn and turn.faction == faction else None
+        if current == step:
+            return
+        if current == "shipment":
+            raise IllegalActionError(
+                f"{faction.label} is still in its shipment step: pass the shipment first",
+                rule=ORDER_RULE,
+            )
+        hint = "; to end its turn, pass its movement" if current == "movement" else ""
+        raise IllegalActionError(
+            f"{faction.label} already passed its {step}{hint}", rule=ORDER_RULE
+        )
+
+
+def decline(state: Position, action: Decline) -> list[Event]:
+    """Say no to the prompts of one kind waiting on the faction."""
+    known = {k.value for k in PromptKind}
+    if action.prompt not in known:
+        raise InvalidActionError(
+            f"there is no prompt kind {quote(action.prompt)}; kinds: {', '.join(sorted(known))}",
+            rule=ORDER_RULE,
+        )
+    kind = PromptKind(action.prompt)
+    if not waiting(action.faction, kind, state.phase.stages):
+        raise NotYourTurnError(
+            f"{action.faction.label} has no open {kind} prompt to decline",
+            rule=PROMPT_RULES[kind],
+        )
+    return decline_for(state, action.faction, kind)
+
+
+def play_hajr(state: Position, action: PlayHajr) -> list[Event]:
     turn = require_turn(state, action.faction)
     card = next((c for c in state.factions[action.faction].cards if same_card(c, HAJR)), None)
     if card is None:
@@ -299,8 +291,7 @@ def play_hajr(state: GameState, action: PlayHajr) -> list[Event]:
     state.discard(action.faction, card)
     state.set_phase(turn=replace(turn, hajr_played=turn.hajr_played + 1))
     return [
-        Event.of(
-            "hajr_played",
+        HajrPlayed(
             faction=action.faction,
             moves_allowed=turn.moves_allowed + 1,
             rule=HAJR_RULE,
@@ -308,53 +299,7 @@ def play_hajr(state: GameState, action: PlayHajr) -> list[Event]:
     ]
 
 
-def close_prompts(state: GameState, action: ClosePrompts) -> list[Event]:
+def close_prompts(state: Position, action: ClosePrompts) -> list[Event]:
     if not state.phase.stages:
         raise IllegalActionError("no prompt is open", rule=ORDER_RULE)
     return decline_stage(state)
-
-
-# -- what a faction may do now -------------------------------------------------
-
-
-def legal_action_names(
-    state: GameState, faction: Faction, *, open_stage_only: bool = False
-) -> list[str]:
-    from rules import guild, karama, shipment
-
-    names: list[str] = []
-    turn = state.phase.turn
-    stages = state.phase.stages[:1] if open_stage_only else state.phase.stages
-    if open_stage_only and stages:
-        return [
-            n for p in stages[0] if faction in p.waiting_on() for n in _answers(state, faction, p)
-        ]
-    if turn is not None and turn.faction == faction:
-        if turn.step is Step.SHIP:
-            names += shipment.shipment_kinds(state, faction)
-        names += ["move", "pass"]
-        if any(same_card(c, HAJR) for c in state.factions[faction].cards):
-            names.append("hajr")
-        if guild.may_delay(state, faction):
-            names.append("guild_delay")
-    for stage in stages:  # answering a later prompt declines the earlier stages
-        for prompt in stage:
-            if faction in prompt.waiting_on():
-                names += _answers(state, faction, prompt)
-    if karama.may_prevent(state, faction):
-        names.append("karama_prevent")
-    return list(dict.fromkeys(names))
-
-
-def _answers(state: GameState, faction: Faction, prompt: Prompt) -> list[str]:
-    kind = prompt.kind
-    holds = state.karama_card(faction) is not None
-    if kind is PromptKind.KARAMA:
-        return ["karama_cancel", "pass"] if holds else ["pass"]
-    if kind is PromptKind.GUILD_STOP:
-        return ["karama_stop_shipment", "pass"] if holds else ["pass"]
-    if kind is PromptKind.ADVISE:
-        return ["advise", "pass"]
-    if kind in (PromptKind.INTRUSION, PromptKind.WARTIME):
-        return ["flip", "pass"]
-    return ["guild_now", "pass"]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.factions import Faction
 
 if TYPE_CHECKING:
-    from rules.game import GameState
+    from rules.position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +105,7 @@ class PrivateView:
         }
 
 
-def public_view(state: GameState) -> PublicView:
+def public_view(state: Position) -> PublicView:
     phase = state.phase
     return PublicView(
         storm_sector=state.storm_sector,
@@ -141,14 +141,14 @@ def public_view(state: GameState) -> PublicView:
     )
 
 
-def private_view(state: GameState, faction: Faction) -> PrivateView:
+def private_view(state: Position, faction: Faction, legal_actions: tuple[str, ...]) -> PrivateView:
     own = state.factions[faction]
     return PrivateView(
         public=public_view(state),
         faction=faction,
         spice=own.spice,
         cards=own.cards,
-        legal_actions=tuple(state.legal_actions(faction)),
+        legal_actions=legal_actions,
     )
 
 

@@ -15,13 +15,17 @@ CREATE TABLE game_settings (
     deadline          TEXT,
     reminded          INTEGER NOT NULL DEFAULT 0 CHECK (reminded IN (0, 1)),
     paused_left_s     REAL,                               -- set while a moderator pauses
+    prompt_token      TEXT,                               -- the wait prompt answers are bound to
+    prompts_asked     TEXT    NOT NULL DEFAULT '{}',      -- object: faction -> prompt message
+    prompts_closed    TEXT    NOT NULL DEFAULT '{}',      -- object: "token:faction" -> how
     standing_orders   TEXT    NOT NULL DEFAULT '{}',      -- object: faction -> {order: choice}
     ally_offers       TEXT    NOT NULL DEFAULT '{}'       -- object: shipper -> {ally, amount}
 );
 
 INSERT INTO game_settings (
     game_id, maps, turn, moderator_role, private_channels, step_s, prompt_s, reminder_s,
-    wait_key, deadline, reminded, paused_left_s, standing_orders, ally_offers
+    wait_key, deadline, reminded, paused_left_s, prompt_token, prompts_asked, prompts_closed,
+    standing_orders, ally_offers
 )
 SELECT
     id,
@@ -36,6 +40,9 @@ SELECT
     json_extract(deadlines, '$.deadline'),
     json_extract(deadlines, '$.reminded') IS NOT NULL,
     json_extract(options, '$.session.paused_left_s'),
+    json_extract(options, '$.session.token'),
+    coalesce(json_extract(options, '$.session.asked'), '{}'),
+    coalesce(json_extract(options, '$.session.closed'), '{}'),
     coalesce(json_extract(options, '$.standing_orders'), '{}'),
     coalesce(json_extract(options, '$.ally_offers'), '{}')
 FROM games;

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from bot.render import palette
+from bot.render.borders import band, territory_borders
 from bot.render.fonts import font
 from bot.render.geometry import (
     BOARD_HEIGHT,
@@ -33,7 +34,7 @@ from bot.render.geometry import (
 from rules.board import SECTOR_COUNT, board_facts
 
 SUPERSAMPLE = 2
-BORDER_PIXELS = 5
+BORDER_PIXELS = 4.5
 """Width of a territory border at the supersampled size."""
 LABEL_SIZE = 17
 
@@ -52,7 +53,7 @@ class Label:
 @cache
 def board_image() -> Image.Image:
     """The board without anything on it (a fresh copy is made per picture)."""
-    image = _terrain()
+    image = terrain_image()
     draw = ImageDraw.Draw(image)
     _draw_sector_numbers(draw)
     for label in labels():
@@ -60,7 +61,12 @@ def board_image() -> Image.Image:
     return image
 
 
-def _terrain() -> Image.Image:
+def terrain_image() -> Image.Image:
+    """The disc and its ring without numbers or names: terrain, sector lines and borders.
+
+    Drawn at ``SUPERSAMPLE`` times the size and reduced, for smooth edges; the
+    borders come from :func:`bot.render.borders.territory_borders`.
+    """
     size = (WIDTH * SUPERSAMPLE, BOARD_HEIGHT * SUPERSAMPLE)
     big = Image.new("RGB", size, palette.BACKGROUND)
     draw = ImageDraw.Draw(big)
@@ -71,7 +77,7 @@ def _terrain() -> Image.Image:
         colour = palette.TERRAIN[territory_kind(cell.territory)]
         draw.polygon(_scaled(cell.outline()), fill=colour, outline=colour)
     _draw_sector_lines(draw)
-    big.paste(palette.TERRITORY_BORDER, mask=_border_mask(size))
+    _draw_borders(draw)
     board = big.reduce(SUPERSAMPLE)
     image = Image.new("RGB", (WIDTH, HEIGHT), palette.PANEL)
     image.paste(board, (0, 0))
@@ -91,19 +97,11 @@ def _draw_sector_lines(draw: ImageDraw.ImageDraw) -> None:
         draw.line((start, end), fill=palette.SECTOR_LINE, width=SUPERSAMPLE)
 
 
-def _border_mask(size: tuple[int, int]) -> Image.Image:
-    """Where neighbouring pixels belong to different territories (or the disc edge)."""
-    ids = Image.new("L", size, 0)
-    draw = ImageDraw.Draw(ids)
-    names = sorted({c.territory for c in cells().values()})
-    numbers = {name: i + 1 for i, name in enumerate(names)}
-    for cell in cells().values():
-        number = numbers[cell.territory]
-        draw.polygon(_scaled(cell.outline()), fill=number, outline=number, width=2)
-    ids = ids.filter(ImageFilter.ModeFilter(3))  # fill pinholes where cells meet
-    spread = ids.filter(ImageFilter.MaxFilter(BORDER_PIXELS))
-    shrunk = ids.filter(ImageFilter.MinFilter(BORDER_PIXELS))
-    return ImageChops.difference(spread, shrunk).point(lambda v: 255 if v else 0)
+def _draw_borders(draw: ImageDraw.ImageDraw) -> None:
+    """Every territory border, ``BORDER_PIXELS`` wide and centred on the cells' common edge."""
+    for border in territory_borders():
+        for polygon in band(border, BORDER_PIXELS, SUPERSAMPLE):
+            draw.polygon(polygon, fill=palette.TERRITORY_BORDER)
 
 
 def _polar_sink_radius() -> float:

@@ -15,16 +15,19 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from bot.config import NO_ENVIRONMENT_HELP
 from bot.render.marks import last_move_of, last_shipment_of
 from bot.render.overlays import LastMove, LastShipment
 from bot.render.render import render_map
 from rules.board import Piece, standard_board
 from rules.errors import RulesError
+from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import ScenarioError, load_scenario, run_scenario
 
 PROG = "mentat render"
+DEFAULT_OUT = Path("map.png")
 
 
 class RenderUsageError(ValueError):
@@ -32,20 +35,32 @@ class RenderUsageError(ValueError):
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    about = "draw a dune-scenario/1 file's position as a PNG map"
     parser = commands.add_parser(
-        "render", help="draw a dune-scenario/1 file's position as a PNG map"
+        "render",
+        help=about,
+        description=f"{about} (the starting position unless --after).",
+        epilog=NO_ENVIRONMENT_HELP,
     )
     parser.add_argument("file", type=Path, help="the scenario file (JSON)")
-    parser.add_argument("--out", type=Path, default=Path("map.png"), help="the PNG to write")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=DEFAULT_OUT,
+        help=f"the PNG to write (default: ./{DEFAULT_OUT} in the current folder)",
+    )
     parser.add_argument(
         "--after", action="store_true", help="draw the position after all the file's actions"
     )
     parser.add_argument(
         "--highlight",
         metavar="FACTION:TERRITORY",
-        help="tint the legal destinations of that faction's forces in that territory",
+        help="tint the legal destinations of that faction's forces in that territory "
+        "(default: no tint)",
     )
-    parser.add_argument("--turn", type=int, default=None, help="the game turn for the title")
+    parser.add_argument(
+        "--turn", type=int, default=None, help="the game turn for the title (default: none shown)"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -61,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"{PROG}: cannot write {args.out}: {error.strerror}", file=sys.stderr)
         return 2
+    print(f"Wrote the map to {args.out}")
     return 0
 
 
@@ -109,8 +125,8 @@ def _highlight(state: GameState, spec: str) -> list[Piece]:
     return [(d.territory, s) for d in destinations for s in d.sectors]
 
 
-def _accepted_events(output: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [e for r in output["results"] if r["accepted"] for e in r["events"]]
+def _accepted_events(output: Mapping[str, Any]) -> list[Event]:
+    return [Event.from_dict(e) for r in output["results"] if r["accepted"] for e in r["events"]]
 
 
 __all__ = ["RenderUsageError", "RulesError", "ScenarioError", "register", "run"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from dataclasses import replace
 
 from rules.board import Piece, standard_board
 from rules.factions import Faction
@@ -48,7 +50,7 @@ def busy_view(stack_count: int = 40, seed: int = 5) -> PublicView:
     """Six factions, ``stack_count`` stacks spread over the board, and spice."""
     rng = random.Random(seed)
     pieces = rng.sample(all_pieces(), stack_count)
-    stacks = tuple(
+    stacks = _one_kind_per_territory(
         _stack(ALL_FACTIONS[i % len(ALL_FACTIONS)], piece, rng) for i, piece in enumerate(pieces)
     )
     spice = tuple(SpiceView(t, s, rng.randint(2, 12)) for t, s in rng.sample(pieces, 6))
@@ -62,14 +64,30 @@ def _stack(faction: Faction, piece: Piece, rng: random.Random) -> StackView:
     return StackView(faction, piece[0], piece[1], forces, special, advisors)
 
 
+def _one_kind_per_territory(stacks: Iterable[StackView]) -> tuple[StackView, ...]:
+    """The Bene Gesserit's advisors and fighters never share a territory (2.02.21): each
+    territory keeps the kind of its first Bene Gesserit stack."""
+    advisors_in: dict[str, bool] = {}
+    out = []
+    for stack in stacks:
+        if stack.faction is Faction.BENE_GESSERIT:
+            if advisors_in.setdefault(stack.territory, stack.advisors > 0):
+                stack = replace(stack, forces=0, advisors=stack.advisors or stack.forces)
+            else:
+                stack = replace(stack, advisors=0)
+        out.append(stack)
+    return tuple(out)
+
+
 def crowded_view(pieces: tuple[Piece, ...]) -> PublicView:
-    """Every faction with forces, starred forces or advisors and spice in each piece."""
+    """Every faction with forces, starred forces or (the Bene Gesserit) advisors, and
+    spice, in each piece."""
     stacks = tuple(
         StackView(
             f,
             territory,
             sector,
-            10 + i,
+            0 if f is Faction.BENE_GESSERIT else 10 + i,
             3 if f in STARRED else 0,
             4 if f is Faction.BENE_GESSERIT else 0,
         )

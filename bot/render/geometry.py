@@ -70,6 +70,8 @@ class Cell:
             return False
         if self.is_whole_ring:
             return True
+        if self.angle_max - self.angle_min <= 90:
+            return _clear_of_sides(box, self.angle_min, self.angle_max, margin)
         return all(self._inside_angles(c, margin) for c in corners)
 
     def _inside_angles(self, point: Point, margin: float) -> bool:
@@ -112,6 +114,30 @@ def sector_angles(sector: int) -> tuple[float, float]:
     """Layout angle range of a printed sector (1..18)."""
     start = (sector % 18) * SECTOR_DEGREES
     return start, start + SECTOR_DEGREES
+
+
+def _clear_of_sides(box: Box, angle_min: float, angle_max: float, margin: float) -> bool:
+    """True when every corner of ``box`` is ``margin`` pixels or more inside both sides.
+
+    For a wedge no wider than 90 degrees that is the same as every corner lying
+    between the two angles, ``margin`` from the nearer side; the nearest corner
+    to each side line is found directly instead of turning corners into angles.
+    """
+    left, top, right, bottom = box
+    dx, dy = (left + right) / 2 - CENTRE[0], (top + bottom) / 2 - CENTRE[1]
+    half_width, half_height = (right - left) / 2, (bottom - top) / 2
+    for nx, ny in side_normals(angle_min, angle_max):
+        nearest_corner = nx * dx + ny * dy - abs(nx) * half_width - abs(ny) * half_height
+        if nearest_corner < margin:
+            return False
+    return True
+
+
+@cache
+def side_normals(angle_min: float, angle_max: float) -> tuple[Point, Point]:
+    """Unit normals of the side lines at two layout angles, pointing between them."""
+    low, high = math.radians(ANGLE_OFFSET - angle_min), math.radians(ANGLE_OFFSET - angle_max)
+    return (math.sin(low), -math.cos(low)), (-math.sin(high), math.cos(high))
 
 
 def _nearest_distance(box: Box) -> float:

@@ -2,32 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from bot.render.overlays import LastMove, LastShipment
 from rules.board import Piece
-from rules.factions import Faction
-
-SHIPMENTS = ("shipment", "send", "cross_ship", "spiritual_advisor")
+from rules.events import Event, Landing, Moved, SpiritualAdvisor
 
 
-def last_move_of(events: Iterable[Mapping[str, Any]]) -> LastMove | None:
-    """The path of the last ``move`` event, ending in its destination sector."""
-    moves = [e for e in events if e.get("type") == "move"]
+def last_move_of(events: Iterable[Event]) -> LastMove | None:
+    """The path of the last move, ending in its destination sector."""
+    moves = [e for e in events if isinstance(e, Moved)]
     if not moves:
         return None
     move = moves[-1]
-    path: list[Piece] = [(str(t), None) for t in move.get("path") or [move["from_territory"]]]
-    path[-1] = (str(move["to"]), move.get("sector"))
-    return LastMove(Faction(move["faction"]), tuple(path))
+    path: list[Piece] = [(t, None) for t in move.path or (move.from_territory,)]
+    path[-1] = (move.to, move.sector)
+    return LastMove(move.faction, tuple(path))
 
 
-def last_shipment_of(events: Iterable[Mapping[str, Any]]) -> LastShipment | None:
+def last_shipment_of(events: Iterable[Event]) -> LastShipment | None:
     """Where the last shipment (or send, cross-ship, advisor) landed."""
-    shipments = [e for e in events if e.get("type") in SHIPMENTS and "to" in e]
-    if not shipments:
+    landed = [e for e in events if isinstance(e, Landing | SpiritualAdvisor)]
+    if not landed:
         return None
-    last = shipments[-1]
-    forces = int(last.get("forces", 1)) + int(last.get("special", 0))
-    return LastShipment(Faction(last["faction"]), str(last["to"]), last.get("sector"), forces)
+    last = landed[-1]
+    forces = last.forces + last.special if isinstance(last, Landing) else 1
+    return LastShipment(last.faction, last.to, last.sector, forces)

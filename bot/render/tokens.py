@@ -22,6 +22,7 @@ from bot.render.board_image import labels
 from bot.render.geometry import (
     BOARD_HEIGHT,
     CENTRE,
+    DISC_RADIUS,
     HEIGHT,
     RIM_RADIUS,
     WIDTH,
@@ -30,6 +31,7 @@ from bot.render.geometry import (
     Point,
     boxes_overlap,
     cell_for,
+    side_normals,
     to_point,
 )
 from rules.board import Piece
@@ -239,14 +241,50 @@ def _candidates(piece: Piece, size: int, keep_names_clear: bool) -> tuple[Box, .
     names = [lb.box for lb in labels()] if keep_names_clear else []
     step = max(1.5, size / 4)
     edge = EDGE if size >= SMALL else EDGE - 1
+    inside = _Inside.of(cell, size / 2 + edge)
     left, top, right, bottom = _bounds(cell)
     boxes: list[Box] = []
     for x, y in _grid(left, top, right, bottom, step):
+        if not inside.holds(x, y):
+            continue
         box = (x - size / 2, y - size / 2, x + size / 2, y + size / 2)
         if cell.contains_box(box, edge) and not any(boxes_overlap(box, n) for n in names):
             boxes.append(box)
     boxes.sort(key=lambda b: math.dist(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), middle))
     return tuple(boxes)
+
+
+@dataclass(frozen=True, slots=True)
+class _Inside:
+    """The cell shrunk by ``clearance``: a quick test that skips most grid points.
+
+    ``clearance`` is half the box plus the margin. The circle of half the box
+    around its middle lies inside the box, so for the box to keep the margin
+    from the cell's edges the middle must lie in here. The exact test comes after.
+    """
+
+    clearance: float
+    least: float
+    """Smallest squared distance from the disc's centre (0: no inner arc)."""
+    most: float
+    """Largest squared distance from the disc's centre (negative: nothing fits)."""
+    sides: tuple[Point, ...]
+    """The inward normals of the cell's two sides (none for a ring, or a wide cell)."""
+
+    @classmethod
+    def of(cls, cell: Cell, clearance: float) -> _Inside:
+        outer = cell.r_outer * DISC_RADIUS - clearance
+        inner = cell.r_inner * DISC_RADIUS + clearance if cell.r_inner else 0.0
+        sides: tuple[Point, ...] = ()
+        if cell.angle_max - cell.angle_min <= 90:
+            sides = side_normals(cell.angle_min, cell.angle_max)
+        return cls(clearance, inner * inner, outer * outer if outer >= 0 else -1.0, sides)
+
+    def holds(self, x: float, y: float) -> bool:
+        dx, dy = x - CENTRE[0], y - CENTRE[1]
+        if not self.least <= dx * dx + dy * dy <= self.most:
+            return False
+        return all(nx * dx + ny * dy >= self.clearance for nx, ny in self.sides)
 
 
 def _grid(left: float, top: float, right: float, bottom: float, step: float) -> Iterator[Point]:

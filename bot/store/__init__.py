@@ -5,6 +5,7 @@
 - :mod:`bot.store.migrations`: the numbered schema migrations of ``bot/migrations``;
 - :mod:`bot.store.backend`: the interface to a database, and :mod:`bot.store.sqlite` its
   SQLite implementation (the only module with SQL);
+- :mod:`bot.store.events`: the log's own events (undone, redone, phase started);
 - :mod:`bot.store.errors`: what is refused.
 
 The live game built from a log is :class:`bot.ledger.Ledger`.
@@ -21,6 +22,7 @@ from bot.store.errors import (
     StoreError,
     UnknownGameError,
 )
+from bot.store.events import PhaseStarted, Redone, Undone
 from bot.store.history import History, Kind
 from bot.store.migrations import Migration, read_migrations
 from bot.store.store import (
@@ -50,9 +52,12 @@ __all__ = [
     "NotModeratorError",
     "NothingToRedoError",
     "NothingToUndoError",
+    "PhaseStarted",
+    "Redone",
     "SchemaError",
     "Store",
     "StoreError",
+    "Undone",
     "UnknownGameError",
     "read_migrations",
     "state_hash",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rules.errors import MentatError
 
-class StoreError(Exception):
+
+class StoreError(MentatError):
     """A request the store refuses or cannot carry out. Nothing was written."""
 
 

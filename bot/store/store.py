@@ -27,6 +27,7 @@ from typing import Any
 from bot.settings import GameSettings, from_columns, to_columns
 from bot.store.backend import Backend, EntryRow, GameRow, Header, SnapshotRow
 from bot.store.errors import CorruptLogError, UnknownGameError
+from bot.store.events import PhaseStarted, read_event
 from bot.store.history import Kind
 from bot.store.migrations import Migration, read_migrations
 from bot.store.sqlite import SQLiteBackend
@@ -293,7 +294,7 @@ def state_hash(state: GameState) -> str:
 
 def started(seq: int) -> tuple[Event, ...]:
     """The events of a ``start`` entry."""
-    return (Event.of("phase_started", seq=seq),)
+    return (PhaseStarted(seq),)
 
 
 def _entry_row(entry: Entry) -> EntryRow:
@@ -311,7 +312,7 @@ def _entry_row(entry: Entry) -> EntryRow:
 
 
 def _events_json(events: Iterable[Event]) -> str:
-    """Events keep their field order (``Event`` equality depends on it)."""
+    """Events keep their field order: the stored JSON stays as it always was."""
     return json.dumps([event.to_dict() for event in events], separators=(",", ":"))
 
 
@@ -359,7 +360,7 @@ def _log_entry(row: EntryRow) -> LogEntry:
         key=row.key,
         body=None if row.body is None else json.loads(row.body),
         target=row.target,
-        events=tuple(Event.from_dict(e) for e in json.loads(row.events)),
+        events=tuple(read_event(e) for e in json.loads(row.events)),
         created_at=datetime.fromisoformat(row.created_at),
     )
 

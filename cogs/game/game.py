@@ -24,6 +24,7 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
+from rules.errors import quote
 from rules.factions import Faction
 from rules.scenario import ScenarioError, load_scenario
 
@@ -42,7 +43,7 @@ def parse_seats(text: str) -> tuple[Faction | None, ...]:
     for name in names:
         faction = None if name in ("", "-") else Faction.parse(name)
         if faction is None and name not in ("", "-"):
-            raise SessionError(f"unknown faction {name!r}; use {DEFAULT_SEATS}")
+            raise SessionError(f"unknown faction {quote(name)}; use {DEFAULT_SEATS}")
         seats.append(faction)
     return tuple(seats + [None] * (6 - len(seats)))
 
@@ -86,7 +87,9 @@ class Game(commands.Cog):
             parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channels, private = await create_channels(guild, list(start.factions), moderator_role)
+        channels, private = await create_channels(
+            guild, list(start.factions), moderator_role, creator=interaction.user
+        )
         timing = Timing(
             step=timedelta(minutes=step_minutes),
             prompt=timedelta(minutes=prompt_minutes),
@@ -115,14 +118,14 @@ class Game(commands.Cog):
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
         app = app_of(interaction)
-        await app.seat(game_id, player.id, Faction(faction))
+        previous = await app.seat(game_id, player.id, Faction(faction))
         settings = await app.store.settings(game_id)
         channel_id = settings.channels.private.get(Faction(faction))
         channel = (
             interaction.guild.get_channel(channel_id) if interaction.guild and channel_id else None
         )
         if isinstance(channel, discord.TextChannel):
-            await channel.set_permissions(player, view_channel=True, send_messages=True)
+            await hand_over(channel, player, previous)
         await reply(interaction, f"{player.mention} plays {Faction(faction).label}.")
 
     @game.command(name="start", description="Start the phase (optionally from a scenario file).")
@@ -157,11 +160,31 @@ class Game(commands.Cog):
         await ctx.reply(f"Synced {count} commands.")
 
 
+async def hand_over(
+    channel: discord.TextChannel, player: discord.Member, previous: int | None
+) -> None:
+    """The faction's private channel: its new player reads it, the one before no longer."""
+    overwrites = {
+        target: overwrite
+        for target, overwrite in channel.overwrites.items()
+        if previous is None or previous == player.id or target.id != previous
+    }
+    overwrites[player] = discord.PermissionOverwrite(view_channel=True, send_messages=True)
+    await channel.edit(overwrites=overwrites)
+
+
 async def create_channels(
-    guild: discord.Guild, factions: list[Faction], moderator_role: discord.Role | None
+    guild: discord.Guild,
+    factions: list[Faction],
+    moderator_role: discord.Role | None,
+    *,
+    creator: discord.Member | discord.User | None = None,
 ) -> tuple[dict[str, int], dict[Faction, int]]:
     """The category, the table, the read-only spectators', the moderators' and one private
-    channel per faction (its player is added by ``/game seat``)."""
+    channel per faction (its player is added by ``/game seat``).
+
+    The moderators' channel is for the game's creator (its first moderator) and the
+    moderator role's holders, whatever their server permissions."""
     me = guild.me
     everyone = guild.default_role
     bot_can = discord.PermissionOverwrite(view_channel=True, send_messages=True, attach_files=True)
@@ -174,8 +197,11 @@ async def create_channels(
         overwrites={everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can},
     )
     mods = dict(hidden)
+    moderator_can = discord.PermissionOverwrite(view_channel=True, send_messages=True)
     if moderator_role is not None:
-        mods[moderator_role] = discord.PermissionOverwrite(view_channel=True)
+        mods[moderator_role] = moderator_can
+    if isinstance(creator, discord.Member):
+        mods[creator] = moderator_can
     moderators = await guild.create_text_channel(
         "dune-moderators", category=category, overwrites=mods
     )

@@ -22,9 +22,17 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
-from rules.factions import Faction
+from rules.factions import TREACHERY_CARDS, Faction
 
 log = logging.getLogger(__name__)
+
+
+async def card_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The treachery cards this phase knows whose name contains what was typed."""
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=c, value=c) for c in TREACHERY_CARDS if typed in c.lower()]
 
 
 class Moderation(commands.Cog):
@@ -46,13 +54,17 @@ class Moderation(commands.Cog):
     @mod.command(name="undo", description="Undo the last action.")
     async def mod_undo(self, interaction: discord.Interaction) -> None:
         game_id = await self._game(interaction)
-        await session_of(interaction, game_id).undo(interaction.user.id, key_of(interaction))
+        await session_of(interaction, game_id).undo(
+            interaction.user.id, key_of(interaction), authorised=True
+        )
         await reply(interaction, "Done: undone.")
 
     @mod.command(name="redo", description="Redo the last undone action.")
     async def mod_redo(self, interaction: discord.Interaction) -> None:
         game_id = await self._game(interaction)
-        await session_of(interaction, game_id).redo(interaction.user.id, key_of(interaction))
+        await session_of(interaction, game_id).redo(
+            interaction.user.id, key_of(interaction), authorised=True
+        )
         await reply(interaction, "Done: redone.")
 
     @mod.command(name="pause", description="Freeze the deadlines.")
@@ -154,6 +166,7 @@ class Moderation(commands.Cog):
         await self._correct(interaction, change)
 
     @mod.command(name="card", description="Give or take a treachery card.")
+    @app_commands.autocomplete(card=card_choices)
     async def mod_card(
         self,
         interaction: discord.Interaction,

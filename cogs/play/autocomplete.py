@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import app_of, seated_faction
-from rules.board import POLAR_SINK
+from rules.actions import Advise
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -173,10 +173,12 @@ async def advise_to(interaction: discord.Interaction, current: str) -> Choices:
     found = await _position(interaction)
     if found is None:
         return []
-    state, _ = found
-    places = [POLAR_SINK]
-    places += [
-        p.territory for p in state.open_prompts() if p.kind.value == "advise" and p.territory
+    state, faction = found
+    places = [
+        a.to
+        for p in state.open_prompts()
+        for a in state.answers(p, faction)
+        if isinstance(a, Advise)
     ]
     return _matching(current, ((t, t) for t in dict.fromkeys(places)))
 

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.orders import OrderError
 from bot.render import render_map
 from cogs.common import (
     FactionName,
@@ -19,9 +20,10 @@ from cogs.common import (
     game_of,
     key_of,
     roles_of,
+    session_of,
     state_of,
 )
-from cogs.errors import reply
+from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.preview import preview
 from cogs.play.views import ConfirmActionView
@@ -32,21 +34,19 @@ from rules.actions import (
     Flip,
     GuildDelay,
     GuildNow,
-    KaramaCancel,
-    KaramaPrevent,
-    KaramaStopShipment,
     Move,
-    Pass,
     PlayHajr,
     Send,
     Ship,
     ShipToReserves,
+    action_from_dict,
 )
 from rules.factions import Faction
+from rules.model import Side
 
 log = logging.getLogger(__name__)
 
-GuildOrder = Literal["ask", "in_order", "last"]
+GuildOrder = Literal["ask", "in_order", "last", "before"]
 
 
 class Play(commands.Cog):
@@ -63,9 +63,12 @@ class Play(commands.Cog):
         game_id: int,
         action: FactionAction,
         note: str = "",
+        ally_pays_given: int | None = None,
     ) -> None:
         text = preview(state_of(interaction, game_id), action, note)
-        view = ConfirmActionView(game_id, action, interaction.user.id)
+        view = ConfirmActionView(
+            game_id, action, interaction.user.id, ally_pays_given=ally_pays_given
+        )
         await reply(interaction, text, view=view)
 
     async def _submit(
@@ -110,7 +113,7 @@ class Play(commands.Cog):
                 f"Ally payment: {offer.ally.label} pays {action.ally_pays} of it "
                 f"(offered up to {offer.amount} with /ally-pay)."
             )
-        await self._preview(interaction, game_id, action, note)
+        await self._preview(interaction, game_id, action, note, ally_pays)
 
     @app_commands.command(
         name="ally-pay",
@@ -218,12 +221,20 @@ class Play(commands.Cog):
     @app_commands.command(
         name="pass", description="End your current step (no shipment, or no more moves)."
     )
+    @app_commands.describe(step="The step you pass (default: the one you are in now).")
     async def pass_(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
+        self,
+        interaction: discord.Interaction,
+        step: Literal["shipment", "movement"] | None = None,
+        faction: FactionName | None = None,
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Pass(who), "you pass")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        passed = await session_of(interaction, game_id).pass_step(
+            who, step, actor=interaction.user.id, key=key_of(interaction)
+        )
+        await reply(interaction, f"Done: you passed your {passed}." if passed else "Done.")
 
     @app_commands.command(name="hajr", description="Play Hajr for an extra move this turn.")
     async def hajr(
@@ -246,13 +257,11 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action: FactionAction
-        if use == "cancel":
-            action = KaramaCancel(who, ability, card)
-        elif use == "prevent":
-            action = KaramaPrevent(who, ability or "", card)
-        else:
-            action = KaramaStopShipment(who)
+        name = {"cancel": "karama_cancel", "prevent": "karama_prevent"}
+        fields = {"ability": ability, "card": card} if use in name else {}
+        data = {"action": name.get(use, "karama_stop_shipment"), "faction": who.value, **fields}
+        action = action_from_dict(data)  # the engine reads the ability's name
+        assert isinstance(action, FactionAction)
         await self._submit(interaction, game_id, action, f"Karama ({use})")
 
     guild = app_commands.Group(name="guild", description="Spacing Guild: Ship As It Pleases You.")
@@ -283,7 +292,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        value = f"before:{before}" if before else order
+        value = guild_order(order, before)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, f"Standing order saved: Guild timing {value}.")
@@ -297,7 +306,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {to}")
+        await self._submit(interaction, game_id, Advise(who, to), f"advisor to {clip(to)}")
 
     @bg.command(name="flip", description="Flip your forces in a territory.")
     @app_commands.autocomplete(territory=ac.own_territory)
@@ -310,7 +319,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._submit(interaction, game_id, Flip(who, territory, to), f"flip to {to}")
+        await self._submit(interaction, game_id, Flip(who, territory, Side(to)), f"flip to {to}")
 
     # -- looking ------------------------------------------------------------------
 
@@ -343,8 +352,23 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
         png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
         file = discord.File(io.BytesIO(png), filename="map.png")
-        text = f"Legal destinations from {highlight}." if highlight else "The board now."
+        text = f"Legal destinations from {clip(highlight)}." if highlight else "The board now."
         await interaction.followup.send(text, file=file, ephemeral=bool(highlight))
+
+
+def guild_order(order: str, before: str | None) -> str:
+    """The Guild timing order from ``order`` and ``before`` (which only goes with "before",
+    or with "ask", the default, when the player only names the faction)."""
+    if before is None:
+        if order == "before":
+            raise OrderError("order:before needs the faction to act before (before:)")
+        return order
+    if order not in ("before", "ask"):
+        raise OrderError(
+            f"order:{order} and before:{before} say different things; give order:before "
+            "with before:, or order alone"
+        )
+    return f"before:{before}"
 
 
 def destinations(state: Any, faction: Faction, highlight: str) -> list[tuple[str, int | None]]:

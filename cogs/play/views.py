@@ -4,27 +4,20 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.publisher import PrivateNotice
+from bot.session import PromptClosedError, SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
-from rules.actions import (
-    Advise,
-    FactionAction,
-    Flip,
-    GuildDelay,
-    GuildNow,
-    KaramaCancel,
-    KaramaStopShipment,
-    Pass,
-    PlayHajr,
-)
+from rules.actions import Advise, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
+from rules.turn_flow import STEP_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +27,19 @@ PREVIEW_TIMEOUT_S = 600
 class ConfirmActionView(discord.ui.View):
     """Under an ephemeral preview: Confirm submits the action, Cancel drops it."""
 
-    def __init__(self, game_id: int, action: FactionAction, user_id: int) -> None:
+    def __init__(
+        self,
+        game_id: int,
+        action: FactionAction,
+        user_id: int,
+        *,
+        ally_pays_given: int | None = None,
+    ) -> None:
         super().__init__(timeout=PREVIEW_TIMEOUT_S)
         self.game_id = game_id
         self.action = action
         self.user_id = user_id
+        self.ally_pays_given = ally_pays_given  # a shipment's ally_pays as the user named it
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success)
     async def confirm(
@@ -53,8 +54,17 @@ class ConfirmActionView(discord.ui.View):
                 self.action.faction,
                 roles=roles_of(interaction),
             )
+            moderator = await app.is_moderator(
+                self.game_id, interaction.user.id, roles_of(interaction)
+            )
             await app.submit(
-                self.game_id, self.action, actor=interaction.user.id, key=key_of(interaction)
+                self.game_id,
+                self.action,
+                actor=interaction.user.id,
+                key=key_of(interaction),
+                check=lambda: app.recheck_ally_payment(
+                    self.game_id, self.action, self.ally_pays_given, moderator=moderator
+                ),
             )
         except Exception as error:
             await report(interaction, error)
@@ -84,6 +94,7 @@ LABELS = {
 }
 BUTTONS = {
     "pass": ("pass",),
+    "decline": ("decline",),
     "karama_cancel": ("karama_cancel",),
     "karama_stop_shipment": ("karama_stop_shipment",),
     "advise": ("advise_sink", "advise_here"),
@@ -96,21 +107,28 @@ BUTTONS = {
 
 class PromptButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mentat:(?P<game>\d+):(?P<faction>[a-z_]+):(?P<choice>[a-z_]+):(?P<kind>[a-z_-]+)",
+    template=r"mentat:(?P<game>\d+):(?P<faction>[a-z_]+):(?P<choice>[a-z_]+):(?P<kind>[a-z_-]+)"
+    r"(?::(?P<token>\d+))?",
 ):
-    """One answer to a session prompt; its custom id carries everything, so it
-    keeps working after a restart."""
+    """One answer to a session prompt, bound to that prompt (or step) by its token.
 
-    def __init__(self, game_id: int, faction: Faction, choice: str, kind: str | None) -> None:
+    Its custom id carries everything, so it keeps working after a restart; once the
+    prompt closed, a click is refused and the message says how it closed. (Buttons
+    from before tokens existed carry none: they are always refused.)
+    """
+
+    def __init__(
+        self, game_id: int, faction: Faction, choice: str, kind: str | None, token: str
+    ) -> None:
         self.game_id, self.faction, self.choice, self.kind = game_id, faction, choice, kind
-        label = LABELS["decline" if choice == "pass" and kind else choice]
+        self.token = token
         super().__init__(
             discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary
-                if choice != "pass"
-                else discord.ButtonStyle.secondary,
-                custom_id=f"mentat:{game_id}:{faction.value}:{choice}:{kind or '-'}",
+                label=LABELS[choice],
+                style=discord.ButtonStyle.secondary
+                if choice in ("pass", "decline")
+                else discord.ButtonStyle.primary,
+                custom_id=f"mentat:{game_id}:{faction.value}:{choice}:{kind or '-'}:{token}",
             )
         )
 
@@ -124,6 +142,7 @@ class PromptButton(
             Faction(match["faction"]),
             match["choice"],
             None if kind == "-" else kind,
+            match["token"] or "",
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -135,43 +154,85 @@ class PromptButton(
             )
             session = app.session(self.game_id)
             assert session.state is not None
+            session.check_open(self.faction, self.token)  # a stale button says how it closed
             action = answer(session.state, self.faction, self.choice, self.kind)
             await session.submit(
-                self.faction, action, actor=interaction.user.id, key=key_of(interaction)
+                self.faction,
+                action,
+                actor=interaction.user.id,
+                key=key_of(interaction),
+                token=self.token,
             )
+        except PromptClosedError as error:
+            await self._show_closed(interaction, error.how)
+            await report(interaction, error)
+            return
         except Exception as error:
             await report(interaction, error)
             return
         await reply(interaction, f"Done: {LABELS.get(self.choice, self.choice)}.")
 
+    async def _show_closed(self, interaction: discord.Interaction, how: str) -> None:
+        """A stale prompt message (e.g. one the session could not edit) is closed now."""
+        message = interaction.message
+        if message is None or not message.components:
+            return
+        try:
+            text = closed_text(message.content, f"Closed: {how}.")
+            await message.edit(content=text, view=None)
+        except discord.HTTPException as error:
+            log.warning("could not close a stale prompt message: %s", error)
+
+
+CHOICE_ACTIONS = {"advise_sink": "advise", "advise_here": "advise"}
+
 
 def answer(state: GameState, faction: Faction, choice: str, kind: str | None) -> FactionAction:
-    """The action a prompt button stands for, in the position at the time of the click."""
-    prompt = next(
-        (p for p in state.open_prompts() if p.kind.value == kind and faction in p.waiting_on()),
-        None,
-    )
-    territory = prompt.territory if prompt is not None else None
-    simple: dict[str, FactionAction] = {
-        "pass": Pass(faction, prompt=kind),
-        "karama_cancel": KaramaCancel(faction),
-        "karama_stop_shipment": KaramaStopShipment(faction),
-        "guild_now": GuildNow(faction),
-        "guild_delay": GuildDelay(faction),
-        "hajr": PlayHajr(faction),
-        "advise_sink": Advise(faction, POLAR_SINK),
-        "advise_here": Advise(faction, territory or POLAR_SINK),
-        "flip": Flip(faction, territory or "", "advisors" if kind == "intrusion" else "fighters"),
-    }
-    return simple[choice]
+    """The engine's legal action a prompt button stands for, at the time of the click
+    (the button's token has made sure it is still the prompt it was made for).
+
+    Its Pass names the step the faction is in, so a repeated click is refused
+    (1.06.00); its Decline is the engine's decline of that prompt.
+    """
+    if kind is None:
+        options = tuple(state.legal_actions(faction))
+    else:
+        prompts = [p for p in state.open_prompts() if p.kind.value == kind]
+        options = tuple(a for p in prompts for a in state.answers(p, faction))
+    name = CHOICE_ACTIONS.get(choice, choice)
+    found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
+    if not found:
+        raise SessionError(f"“{LABELS.get(choice, choice)}” is not open to {faction.label} now")
+    if len(found) > 1:
+        raise SessionError(f"“{LABELS.get(choice, choice)}” has several targets: use the command")
+    turn = state.phase.turn
+    if isinstance(found[0], Pass) and turn is not None and turn.faction == faction:
+        return replace(found[0], step=STEP_NAMES[turn.step])
+    return found[0]
+
+
+def _fits(choice: str, action: FactionAction) -> bool:
+    """The two advise buttons: the Polar Sink, or the shipment's territory."""
+    if choice == "advise_sink":
+        return isinstance(action, Advise) and action.to == POLAR_SINK
+    if choice == "advise_here":
+        return isinstance(action, Advise) and action.to != POLAR_SINK
+    return True
+
+
+def closed_text(content: str, how: str) -> str:
+    """A closed prompt's message: what it asked, then how it closed (within Discord's limit)."""
+    line = f"**{how}**"
+    return f"{content[: 2000 - len(line) - 1]}\n{line}"
 
 
 def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
     """The buttons for a faction's private notice (None when it asks nothing)."""
-    choices = [c for name in notice.choices for c in BUTTONS.get(name, ())]
-    if not choices:
+    names = [n for n in notice.choices if not (notice.prompt and n == "pass")]  # Decline is it
+    choices = [c for name in names for c in BUTTONS.get(name, ())]
+    if not choices or notice.token is None:
         return None
     view = discord.ui.View(timeout=None)
     for choice in dict.fromkeys(choices):
-        view.add_item(PromptButton(game_id, notice.faction, choice, notice.prompt))
+        view.add_item(PromptButton(game_id, notice.faction, choice, notice.prompt, notice.token))
     return view

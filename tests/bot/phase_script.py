@@ -33,7 +33,13 @@ def scenario(actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         "storm_sector": 18,
         "seats": SIX,
         "factions": {
-            f: {"spice": 15, "reserves": 10, "special_reserves": 2, "cards": ["Hajr"]} for f in SIX
+            f: {
+                "spice": 15,
+                "reserves": 10,
+                "special_reserves": 2 if f in ("emperor", "fremen") else 0,  # the starred ones
+                "cards": ["Hajr"],
+            }
+            for f in SIX
         },
         "board": BOARD,
         "actions": actions or [],
@@ -70,15 +76,19 @@ def _candidates(state: GameState, rng: random.Random) -> list[Action]:
     faction = state.to_act()
     if faction is None:
         return []
-    names = state.legal_actions(faction)
+    names = list(state.legal_actions(faction).kinds())
     tries = [_try(state, faction, name, rng) for name in rng.sample(names, len(names))]
     return [a for a in tries if a is not None and rng.random() < 0.8]
 
 
 def _passes(state: GameState) -> list[Action]:
-    waiting = [f for p in state.open_prompts() for f in p.waiting_on()]
-    factions = [*waiting, state.to_act()]
-    return [_parse(f, "pass") for f in factions if f is not None]
+    declines = [
+        _parse(f, "decline", prompt=p.kind.value)
+        for p in state.open_prompts()
+        for f in p.waiting_on()
+    ]
+    faction = state.to_act()
+    return [*declines, *([_parse(faction, "pass")] if faction is not None else [])]
 
 
 def _try(state: GameState, faction: Faction, name: str, rng: random.Random) -> Action | None:

@@ -59,7 +59,7 @@ async def test_only_factions_in_the_game_get_seats(tmp_path: Path) -> None:
     app = Mentat(store, RecordingPublisher(), FakeClock())
     try:
         session = await app.create_game(7, start, channels=CHANNELS, moderators=(99,))
-        with pytest.raises(SessionError, match=f"{absent.label} is not in game"):
+        with pytest.raises(SessionError, match=f"{absent.label} is not in this game"):
             await app.seat(session.game_id, 555, absent)
         await app.seat(session.game_id, 555, Faction.HARKONNEN)
         assert await store.seats(session.game_id) == {Faction.HARKONNEN: 555}

@@ -23,6 +23,7 @@ from bot.store import (
     NothingToUndoError,
     NotModeratorError,
     Store,
+    Undone,
     state_hash,
 )
 from rules.actions import action_from_dict
@@ -361,8 +362,9 @@ async def test_undo_and_redo_are_entries_in_the_log(
     undone = await game.undo(MOD, "u1")
     assert undone.state == replay(script[:2]) == game.state
     ((event),) = undone.events
-    assert event.kind == "undone" and event["seq"] == 4 and event["moderator"] == MOD
-    assert event["action"] == script[2]
+    assert isinstance(event, Undone)
+    assert event.kind == "undone" and event.seq == 4 and event.moderator == MOD
+    assert event.action == script[2]
     redone = await game.redo(MOD, "r1")
     assert redone.state == replay(script[:3])
     assert redone.events[0].kind == "redone"
@@ -382,6 +384,25 @@ async def test_only_moderators_undo(store: Store, script: list[dict[str, Any]]) 
     with pytest.raises(NotModeratorError):
         await game.redo(PLAYER, "r")
     assert len(await store.log(game.game_id)) == 2
+
+
+async def test_an_authorised_caller_undoes_in_its_own_name(
+    store: Store, script: list[dict[str, Any]]
+) -> None:
+    """The application checked the moderator (say, a moderator role's holder, never
+    listed): the ledger takes its word, and the log names that user."""
+    game = await new_game(store)
+    await play(game, script[:2])
+    await game.undo(PLAYER, "u", authorised=True)
+    await game.redo(PLAYER, "r", authorised=True)
+    await game.start_phase(PLAYER, _two_faction_position(), "p", authorised=True)
+    log = await store.log(game.game_id)
+    assert [(e.kind, e.actor) for e in log[-3:]] == [
+        ("undo", PLAYER),
+        ("redo", PLAYER),
+        ("start", PLAYER),
+    ]
+    assert not await store.is_moderator(game.game_id, PLAYER)
 
 
 async def test_nothing_to_undo_or_redo(store: Store, script: list[dict[str, Any]]) -> None:
@@ -501,3 +522,24 @@ def _replace_snapshot(path: Path, *, head: int, state: Any, fix_hash: bool) -> N
             (text, digest, head),
         )
         assert db.total_changes == 1
+
+
+async def test_a_decline_logged_as_a_pass_by_an_older_version_replays(db_path: Path) -> None:
+    """Declines were logged as ``pass`` with a ``prompt`` before the ``decline`` action
+    existed; a ``pass`` no longer answers those prompts, so the log reads them as declines."""
+    async with await Store.open(db_path) as store:
+        game = await new_game(store)
+    (prompt,) = game.state.open_prompts()
+    (faction,) = prompt.waiting_on()
+    legacy = {"action": "pass", "faction": faction.value, "prompt": prompt.kind.value}
+    with raw(db_path) as db:
+        db.execute(
+            "INSERT INTO action_log (game_id, seq, kind, target, actor, body, events, idem_key,"
+            " created_at) VALUES (?, 2, 'action', NULL, 0, ?, '[]', 'legacy', ?)",
+            (game.game_id, json.dumps(legacy), "2026-01-01T00:00:00+00:00"),
+        )
+    async with await Store.open(db_path) as store:
+        loaded = await reopened(store, game)
+        assert loaded.seq == 2
+        assert prompt not in loaded.state.open_prompts()
+        assert all(faction not in p.waiting_on() for p in loaded.state.open_prompts())

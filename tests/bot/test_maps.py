@@ -10,11 +10,12 @@ import pytest
 from bot.maps import MapMaker
 from bot.render.examples import busy_view
 from bot.render.marks import last_move_of, last_shipment_of
-from rules.events import Event
+from rules.events import Moved, PromptDeclined, Shipped, TurnEnded
+from rules.factions import Faction
 
 PNG = b"\x89PNG\r\n\x1a\n"
-TURN_ENDED = [Event.of("turn_ended", faction="atreides")]
-DECLINED = [Event.of("prompt_declined", faction="fremen")]
+TURN_ENDED = [TurnEnded(Faction.ATREIDES)]
+DECLINED = [PromptDeclined(Faction.FREMEN, ())]
 
 
 def test_turn_policy_wants_a_map_only_after_a_turn() -> None:
@@ -46,22 +47,20 @@ async def test_draws_in_a_process_pool() -> None:
     """What is sent to the worker (the view, the last move and shipment) pickles."""
     view = busy_view(stack_count=8)
     events = [
-        Event.of("shipment", faction="harkonnen", to="Carthag", sector=10, forces=2, special=0),
-        Event.of(
-            "move",
-            faction="atreides",
+        Shipped(Faction.HARKONNEN, "Carthag", 10, 2, 0, 0, "spice_bank", None, 0, None),
+        Moved(
+            faction=Faction.ATREIDES,
             from_territory="Arrakeen",
-            path=["Arrakeen", "Imperial Basin"],
             to="Imperial Basin",
             sector=9,
             forces=3,
             special=0,
             advisors=False,
+            path=("Arrakeen", "Imperial Basin"),
         ),
         *TURN_ENDED,
     ]
-    dicts = [e.to_dict() for e in events]
-    assert last_move_of(dicts) is not None and last_shipment_of(dicts) is not None
+    assert last_move_of(events) is not None and last_shipment_of(events) is not None
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=context) as pool:
         in_process = await MapMaker("turn", turn=1, executor=pool)(view, events)

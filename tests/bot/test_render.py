@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import random
 import typing
 from dataclasses import replace
 from pathlib import Path
@@ -20,14 +21,18 @@ from bot.render import (
     TokenKind,
     TokenLayout,
     layout_tokens,
+    palette,
     render_map,
 )
+from bot.render.board_image import terrain_image
+from bot.render.borders import Border, Radial, territory_borders
 from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
 from bot.render.geometry import (
     HEIGHT,
     RIM_RADIUS,
     WIDTH,
     Box,
+    Cell,
     cell_for,
     cells,
     piece_at,
@@ -147,7 +152,166 @@ def test_last_move_and_shipment_are_drawn() -> None:
     assert marked != plain
 
 
+# -- the static board: territory borders ---------------------------------------------
+
+
+class Edge(typing.NamedTuple):
+    """Where a cell meets a neighbour (None: off the disc), and the middle of that stretch."""
+
+    cell: Cell
+    neighbour: Cell | None
+    radius: float
+    angle: float
+    along: str
+    """``radial`` (on a line through the centre) or ``arc`` (on a circle)."""
+
+
+def shared_edges() -> list[Edge]:
+    """Every stretch where two cells touch, or a cell meets the disc's edge, found pairwise."""
+    found = [
+        Edge(c, None, 1.0, (c.angle_min + c.angle_max) / 2, "arc")
+        for c in cells().values()
+        if c.r_outer == 1.0
+    ]
+    for a, b in itertools.permutations(cells().values(), 2):
+        found.extend(_side_by_side(a, b))
+        found.extend(_one_inside_the_other(a, b))
+    return found
+
+
+def _side_by_side(a: Cell, b: Cell) -> list[Edge]:
+    """``b`` starts at the angle where ``a`` ends, and their radii overlap."""
+    if a.is_whole_ring or b.is_whole_ring or a.angle_max % 360 != b.angle_min:
+        return []
+    low, high = max(a.r_inner, b.r_inner), min(a.r_outer, b.r_outer)
+    return [Edge(a, b, (low + high) / 2, b.angle_min, "radial")] if high > low else []
+
+
+def _one_inside_the_other(a: Cell, b: Cell) -> list[Edge]:
+    """``b`` starts at the radius where ``a`` ends, and their angles overlap."""
+    start, end = max(a.angle_min, b.angle_min), min(a.angle_max, b.angle_max)
+    if a.r_outer != b.r_inner or end <= start:
+        return []
+    return [Edge(a, b, a.r_outer, (start + end) / 2, "arc")]
+
+
+def between_territories(edge: Edge) -> bool:
+    return edge.neighbour is None or edge.neighbour.territory != edge.cell.territory
+
+
+def _difference(pixel: tuple[int, ...], colour: tuple[int, int, int]) -> int:
+    return max(abs(a - b) for a, b in zip(pixel, colour, strict=True))
+
+
+def _closest_to_border_colour(picture: Image.Image, point: tuple[float, float]) -> int:
+    """How far (largest channel difference) the pixels within one of ``point`` come to it."""
+    x, y = round(point[0]), round(point[1])
+    around = [_pixel(picture, (x + dx, y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return min(_difference(p, palette.TERRITORY_BORDER) for p in around)
+
+
+def test_the_layout_has_edges_between_and_inside_territories() -> None:
+    edges = shared_edges()
+    assert sum(between_territories(e) for e in edges) > 150
+    assert sum(not between_territories(e) for e in edges) > 30  # sector lines in a territory
+
+
+def test_a_border_is_drawn_wherever_two_territories_meet_and_only_there() -> None:
+    terrain = terrain_image()
+    for edge in shared_edges():
+        closest = _closest_to_border_colour(terrain, to_point(edge.radius, edge.angle))
+        if between_territories(edge):
+            assert closest <= 8, edge
+        else:
+            assert closest >= 40, edge
+
+
+def test_every_border_lies_between_two_territories_and_covers_their_edge() -> None:
+    borders = territory_borders()
+    for border in borders:
+        if isinstance(border, Radial):
+            middle, side = (border.r_inner + border.r_outer) / 2, 0.05
+            one, other = (
+                to_point(middle, border.angle - side),
+                to_point(middle, border.angle + side),
+            )
+        else:
+            middle = (border.angle_min + border.angle_max) / 2
+            one, other = (
+                to_point(border.radius - 0.004, middle),
+                to_point(border.radius + 0.004, middle),
+            )
+        assert _territory(one) != _territory(other), border
+    for edge in filter(between_territories, shared_edges()):
+        assert any(_covers(border, edge) for border in borders), edge
+
+
+def _territory(point: tuple[float, float]) -> str | None:
+    piece = piece_at(point)
+    return piece[0] if piece else None
+
+
+def _covers(border: Border, edge: Edge) -> bool:
+    if isinstance(border, Radial):
+        return (
+            edge.along == "radial"
+            and border.angle == edge.angle % 360
+            and border.r_inner < edge.radius < border.r_outer
+        )
+    return (
+        edge.along == "arc"
+        and border.radius == edge.radius
+        and border.angle_min < edge.angle < border.angle_max
+    )
+
+
+def test_the_static_board_is_drawn_the_same_every_time() -> None:
+    first = terrain_image()
+    territory_borders.cache_clear()
+    again = terrain_image()
+    assert first.tobytes() == again.tobytes()
+
+
 # -- token placement ---------------------------------------------------------------------
+
+
+def test_a_box_fits_a_cell_exactly_when_its_whole_outline_lies_inside() -> None:
+    shuffled = random.Random(18)
+    answers = []
+    for cell in cells().values():
+        middle_x, middle_y = cell.label
+        for _ in range(60):
+            size = shuffled.uniform(6.0, 60.0)
+            x = middle_x + shuffled.uniform(-60.0, 60.0)
+            y = middle_y + shuffled.uniform(-60.0, 60.0)
+            box = (x - size / 2, y - size / 2, x + size / 2, y + size / 2)
+            inside = _outline_inside(cell, box)
+            if inside != _outline_inside(cell, _grown(box, -0.5)) or inside != _outline_inside(
+                cell, _grown(box, 0.5)
+            ):
+                continue  # within half a pixel of the cell's edge: too close to sample
+            assert cell.contains_box(box) == inside, (cell, box)
+            answers.append(inside)
+    assert answers.count(True) > 1000 and answers.count(False) > 1000
+
+
+def _outline_inside(cell: Cell, box: Box) -> bool:
+    return all(map(cell.contains, _outline(box)))
+
+
+def _grown(box: Box, by: float) -> Box:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _outline(box: Box, per_side: int = 60) -> list[tuple[float, float]]:
+    left, top, right, bottom = box
+    steps = [i / per_side for i in range(per_side + 1)]
+    return [
+        *((left + (right - left) * t, top) for t in steps),
+        *((left + (right - left) * t, bottom) for t in steps),
+        *((left, top + (bottom - top) * t) for t in steps),
+        *((right, top + (bottom - top) * t) for t in steps),
+    ]
 
 
 def test_every_stack_has_a_token_inside_its_piece_and_none_overlap() -> None:
@@ -181,7 +345,7 @@ def test_six_factions_in_the_smallest_piece_spill_into_a_callout() -> None:
     (callout,) = layout.callouts
     assert callout.piece == piece
     in_callout = [t for t in layout.tokens if t.placement is Placement.CALLOUT]
-    assert len(in_callout) == len(view.stacks) + 4  # 2 starred, BG advisors, spice
+    assert len(in_callout) == len(view.stacks) + 3  # 2 starred, spice
     assert all(_inside(t.box, callout.box) for t in in_callout)
     assert decode(render_map(view)).size == (WIDTH, HEIGHT)
 
@@ -280,3 +444,19 @@ def test_cli_reports_a_bad_highlight(tmp_path: Path, capsys: pytest.CaptureFixtu
     out = tmp_path / "x.png"
     assert main(["render", str(EXAMPLE), "--out", str(out), "--highlight", "nobody:Carthag"]) != 0
     assert "--highlight" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "view",
+    [busy_view(), busy_view(stack_count=80, seed=1), crowded_view(tuple(all_pieces()))],
+    ids=["busy", "busier", "crowded"],
+)
+def test_example_positions_keep_bene_gesserit_advisors_and_fighters_apart(
+    view: PublicView,
+) -> None:
+    kinds: dict[str, set[bool]] = {}
+    for s in view.stacks:
+        if s.faction is Faction.BENE_GESSERIT:
+            assert not (s.advisors and s.forces + s.special), s
+            kinds.setdefault(s.territory, set()).add(s.advisors > 0)
+    assert all(len(k) == 1 for k in kinds.values()), kinds

@@ -41,6 +41,18 @@ def test_a_malformed_file_names_the_field_and_exits_non_zero(tmp_path: Path) -> 
     assert "board[2].territory" in done.stderr and "Giedi Prime" in done.stderr
 
 
+def test_a_misspelled_key_exits_2_naming_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    data = json.loads(EXAMPLE.read_text())
+    data["board"][0]["forcse"] = data["board"][0].pop("forces")
+    bad.write_text(json.dumps(data))
+    done = mentat("scenario", str(bad))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "board[0].forcse: unknown key (did you mean 'forces'?)" in done.stderr
+
+
 def test_not_json_exits_non_zero(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")

@@ -19,7 +19,7 @@ from bot.publisher import RecordingPublisher
 from bot.session import PhaseSession, SessionError
 from bot.settings import Timing
 from bot.store import Store
-from rules.actions import FactionAction, Pass, action_from_dict
+from rules.actions import Decline, FactionAction, Pass, action_from_dict
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.scenario import load_scenario
@@ -77,7 +77,7 @@ class Table:
         ):
             prompt = self.session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
-                await self.submit(Pass(faction, prompt=prompt.kind.value))
+                await self.submit(Decline(faction, prompt.kind))
         return await self.submit(action)
 
     async def submit(self, action: FactionAction) -> Any:
@@ -123,7 +123,7 @@ async def test_a_whole_scripted_phase(table: Table) -> None:
 
 async def test_refusals_change_nothing_and_reach_only_the_caller(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     before = session.state.to_dict() if session.state else None
     published = len(table.publisher.public_notices)
     with pytest.raises(NotYourTurnError):
@@ -140,7 +140,7 @@ async def test_prompts_first_then_the_faction_to_act_is_asked(table: Table) -> N
     with pytest.raises(SessionError, match="Guild timing") as caught:
         await table.submit(action_from_dict(scenario()["actions"][0]))
     assert caught.value.rule == "2.06.12"
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     asked = table.publisher.private_for(Faction.HARKONNEN)
     assert asked and "ship" in asked[-1].choices
     assert "You hold 10 spice" in asked[-1].text
@@ -148,7 +148,7 @@ async def test_prompts_first_then_the_faction_to_act_is_asked(table: Table) -> N
 
 async def test_reminder_then_default_pass_on_the_deadline(table: Table) -> None:
     await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     await table.advance(27 * 60)
     assert not [n for n in table.publisher.private_for(Faction.HARKONNEN) if "Reminder" in n.text]
     await table.advance(60)
@@ -172,7 +172,7 @@ async def test_an_open_karama_window_closes_on_its_deadline(table: Table) -> Non
 
 async def test_two_submissions_at_the_same_instant(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     ship = action_from_dict(scenario()["actions"][0])
     results = await asyncio.gather(
         session.submit(Faction.HARKONNEN, ship, actor=1, key="same-key"),
@@ -211,7 +211,7 @@ async def test_restart_in_the_middle_of_a_karama_window(table: Table) -> None:
 
 async def test_paused_games_refuse_actions_and_freeze_deadlines(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     await session.pause(99)
     with pytest.raises(SessionError):
         await table.play(scenario()["actions"][0])
@@ -228,7 +228,9 @@ async def test_moderator_undo_is_announced_as_a_correction(table: Table) -> None
     session = await table.open(scenario())
     await table.play(scenario()["actions"][0])
     await session.undo(99, "undo-1")
-    assert "Correction by <@99>: an action is undone." in table.public_text()
+    text = table.public_text()
+    assert "Correction by <@99>: the Harkonnen shipment of 2 forces to Carthag" in text
+    assert "was taken back." in text and "{" not in text
     assert session.state is not None
     assert session.state.factions[Faction.HARKONNEN].reserves == 10
 
@@ -305,7 +307,7 @@ async def test_an_ally_offer_survives_a_restart(table: Table) -> None:
 
 async def test_a_sent_reminder_is_not_sent_again_after_a_restart(table: Table) -> None:
     await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     await table.advance(28 * 60)  # the reminder went out two minutes before the deadline
     await table.close()
     await table.open()
@@ -318,7 +320,7 @@ async def test_a_sent_reminder_is_not_sent_again_after_a_restart(table: Table) -
 
 async def test_a_paused_game_stays_paused_after_a_restart(table: Table) -> None:
     session = await table.open(scenario())
-    await table.submit(Pass(Faction.SPACING_GUILD, prompt="guild_timing"))
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
     await table.advance(10 * 60)
     await session.pause(99)
     await table.close()

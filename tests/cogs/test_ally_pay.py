@@ -94,3 +94,48 @@ async def test_withdrawn_offer_and_no_ally(simcord_env: simcord.Env) -> None:
     outsider = await t.outsider.slash(t.table, "ally-pay", amount=2)
     assert is_ephemeral(outsider) and "hold no seat" in text_of(outsider)
     assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+
+
+async def test_a_withdrawn_offer_is_not_taken_at_confirm(simcord_env: simcord.Env) -> None:
+    t = await _allied_table(simcord_env)
+    atreides, harkonnen = t.players[ATREIDES], t.players[HARKONNEN]
+    await harkonnen.slash(t.table, "ally-pay", amount=3)
+    preview = await atreides.slash(t.table, "ship", to="Arrakeen", forces=2)
+    assert "Harkonnen pays 2 of it" in preview.response.content
+    await harkonnen.slash(t.table, "ally-pay", amount=0)
+    confirmed = await atreides.click(preview.response.message, label="Confirm")
+    text = text_of(confirmed)
+    assert is_ephemeral(confirmed) and text.startswith("Refused: Harkonnen's offer changed")
+    assert "Harkonnen now pays 0 of this shipment, not 2; you would pay 2" in text
+    assert t.state().factions[HARKONNEN].spice == 10  # nothing was shipped
+    assert t.state().factions[ATREIDES].spice == 10 and t.state().to_act() is ATREIDES
+    again = await atreides.slash(t.table, "ship", to="Arrakeen", forces=2)
+    assert "Ally payment" not in again.response.content
+    await atreides.click(again.response.message, label="Confirm")
+    assert t.state().factions[ATREIDES].spice == 8
+    assert t.state().factions[HARKONNEN].spice == 10
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+
+
+async def test_a_named_payment_above_the_new_offer_is_refused_at_confirm(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await _allied_table(simcord_env)
+    atreides, harkonnen = t.players[ATREIDES], t.players[HARKONNEN]
+    await harkonnen.slash(t.table, "ally-pay", amount=3)
+    preview = await atreides.slash(t.table, "ship", to="Arrakeen", forces=4, ally_pays=3)
+    await harkonnen.slash(t.table, "ally-pay", amount=1)
+    confirmed = await atreides.click(preview.response.message, label="Confirm")
+    assert "offered 1 spice toward this shipment, not 3" in text_of(confirmed)
+    assert t.state().factions[HARKONNEN].spice == 10
+
+
+async def test_a_correction_keeps_the_allies_offers(simcord_env: simcord.Env) -> None:
+    t = await _allied_table(simcord_env)
+    await t.players[HARKONNEN].slash(t.table, "ally-pay", amount=3)
+    await t.moderator.slash(t.table, "mod set-storm", sector=7)
+    assert t.state().storm_sector == 7
+    offer = t.bot.app.ally_offer(t.game_id, ATREIDES)
+    assert offer is not None and offer.amount == 3
+    preview = await t.players[ATREIDES].slash(t.table, "ship", to="Arrakeen", forces=2)
+    assert "Harkonnen pays 2 of it (offered up to 3" in preview.response.content

@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
 from bot.orders import OrderError
@@ -174,6 +175,18 @@ async def test_karama_cancel_by_the_command(simcord_env: simcord.Env) -> None:
     assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
 
 
+async def test_karama_naming_no_ability_is_refused_by_the_engine(simcord_env: simcord.Env) -> None:
+    t = await _started(simcord_env, **FREMEN_MOVE)
+    await _fremen_move_two(t)
+    before = t.state().to_dict()
+    voice = await t.players[ATREIDES].slash(t.table, "karama", use="cancel", ability="voice")
+    assert is_ephemeral(voice) and "'voice'" in text_of(voice) and "3.01.11" in text_of(voice)
+    bare = await t.players[ATREIDES].slash(t.table, "karama", use="prevent")
+    assert is_ephemeral(bare) and "needs 'ability'" in text_of(bare)
+    assert t.state().to_dict() == before
+    assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
+
+
 # -- the Guild's timing ----------------------------------------------------------------
 
 
@@ -240,6 +253,27 @@ async def test_bg_advise(simcord_env: simcord.Env) -> None:
     assert "The Bene Gesserit send a spiritual advisor to Arrakeen (sector 9)." in public
     assert _stack(t, BG, "Arrakeen") == (0, 1)
     assert t.state().factions[BG].reserves == 9
+
+
+@pytest.mark.parametrize(
+    ("board", "places"),
+    [
+        ([], ["Polar Sink", "Arrakeen"]),
+        (
+            [{"faction": "bene_gesserit", "territory": "Arrakeen", "sector": 9, "forces": 1}],
+            ["Polar Sink"],  # the Bene Gesserit have fighters there (2.02.11)
+        ),
+    ],
+)
+async def test_bg_advise_autocomplete_offers_only_where_the_advisor_may_go(
+    simcord_env: simcord.Env, board: list[dict[str, Any]], places: list[str]
+) -> None:
+    t = await _started(simcord_env, **{**BG_TABLE, "board": board})
+    atreides = t.players[ATREIDES]
+    await _confirm(t, atreides, await atreides.slash(t.table, "ship", to="Arrakeen", forces=2))
+    choices = await t.players[BG].autocomplete(t.table, "bg advise", "to", "")
+    assert [c["value"] for c in choices] == places
+    assert await atreides.autocomplete(t.table, "bg advise", "to", "") == []
 
 
 async def test_bg_flip(simcord_env: simcord.Env) -> None:

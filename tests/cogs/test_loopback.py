@@ -175,7 +175,7 @@ async def test_an_action_is_answered_and_announced_with_a_map(live: Live) -> Non
     )
     (callback,) = fake.calls("POST", f"/interactions/{interaction_id}/{token}/")
     assert callback.payload["type"] == 5 and int(callback.payload["data"]["flags"]) & 64
-    assert followup.payload["content"] == "Done: you pass."
+    assert followup.payload["content"] == "Done: you passed your shipment."
     assert int(followup.payload["flags"]) & 64  # ephemeral: only the moderator sees it
 
     announced: Request = await fake.wait_for(

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
+import pytest
 import simcord
 
 from bot.session import SessionError
+from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
+from tests.cogs.test_commands import FREMEN_MOVE, _fremen_move_two, _started
 
 BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATREIDES
+FREMEN = Faction.FREMEN
 
 
 async def test_players_cannot_moderate(simcord_env: simcord.Env) -> None:
@@ -81,7 +87,7 @@ async def test_moderator_role_holder_counts_as_moderator(simcord_env: simcord.En
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
 
     acted = await holder.slash(t.table, "pass", faction="bene_gesserit")  # acts for a faction
-    assert is_ephemeral(acted) and text_of(acted) == "Done: you pass."
+    assert is_ephemeral(acted) and text_of(acted) == "Done: you passed your shipment."
     assert "Bene Gesserit does not ship." in t.table.last_message.content
 
     preview = await holder.slash(t.table, "move", faction="bene_gesserit", **_polar_sink_move())
@@ -127,3 +133,93 @@ async def test_without_the_role_moderating_is_refused(simcord_env: simcord.Env) 
 
 def _polar_sink_move() -> dict[str, object]:
     return {"from": "Polar Sink", "to": "Imperial Basin", "sector": 9, "forces": 1}
+
+
+async def test_redo_with_nothing_to_redo_is_refused_not_logged(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    t = await make_table(simcord_env)
+    with caplog.at_level(logging.WARNING):
+        redo = await t.moderator.slash(t.table, "mod redo")
+        undo = await t.moderator.slash(t.table, "mod undo")
+    assert text_of(redo) == "Refused: there is no undone action to redo."
+    assert text_of(undo) == "Refused: there is no action to undo in this phase."
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
+
+
+async def test_undo_and_redo_of_a_karama_decline_tell_no_names(simcord_env: simcord.Env) -> None:
+    t = await _started(simcord_env, **FREMEN_MOVE)
+    await _fremen_move_two(t)
+    prompt = t.private(ATREIDES).last_message
+    await t.players[ATREIDES].click(prompt, label="Decline")
+    await t.moderator.slash(t.table, "mod undo")
+    mod = t.moderator.id
+    undone = t.table.last_message.content.splitlines()[0]
+    assert undone == f"Correction by <@{mod}>: the last decision was taken back."
+    await t.moderator.slash(t.table, "mod redo")
+    redone = t.table.last_message.content
+    assert redone.splitlines()[0] == (
+        f"Correction by <@{mod}>: the last decision taken back is made again."
+    )
+    assert "{" not in redone and "'" not in redone
+
+
+async def test_undo_of_a_shipment_is_told_in_words(simcord_env: simcord.Env) -> None:
+    t = await _started(simcord_env, **FREMEN_MOVE)
+    fremen = t.players[FREMEN]
+    await fremen.slash(t.table, "pass")
+    await fremen.click(
+        (
+            await fremen.slash(
+                t.table,
+                "move",
+                to="Rock Outcroppings",
+                sector=13,
+                forces=1,
+                **{"from": "Sietch Tabr"},
+            )
+        ).response.message,
+        label="Confirm",
+    )
+    await t.moderator.slash(t.table, "mod undo")
+    move = "the Fremen move of 1 force from Sietch Tabr to Rock Outcroppings (sector 13)"
+    assert f"{move} was taken back." in t.table.last_message.content
+    await t.moderator.slash(t.table, "mod undo")
+    assert "the Fremen pass (shipment) was taken back." in t.table.last_message.content
+
+
+async def test_mod_card_takes_only_real_cards(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    before = len(t.table.history())
+    for junk in ("", "@everyone", "K" * 2000, "Karma"):
+        result = await t.moderator.slash(t.table, "mod card", faction="atreides", card=junk)
+        text = text_of(result)
+        assert is_ephemeral(result) and text.startswith("Refused: there is no treachery card")
+        assert len(text) <= 300
+    assert t.state().factions[ATREIDES].cards == ()
+    assert len(t.table.history()) == before  # nothing announced
+    given = await t.moderator.slash(t.table, "mod card", faction="atreides", card=" karama ")
+    assert text_of(given) == "Done: corrected and announced."
+    assert t.state().factions[ATREIDES].cards == ("Karama",)
+    assert t.state().karama_card(ATREIDES) == "Karama"
+    choices = await t.moderator.autocomplete(t.table, "mod card", "card", "ka", faction="atreides")
+    assert [c["value"] for c in choices] == ["Karama"]
+    every = await t.moderator.autocomplete(t.table, "mod card", "card", "", faction="atreides")
+    assert {c["value"] for c in every} >= {"Karama", "Hajr", "Baliset"}
+    assert len(refusals(simcord_env)) == 4
+
+
+async def test_corrections_that_move_no_forces_are_refused(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    before = len(t.table.history())
+    place = await t.moderator.slash(
+        t.table, "mod place", faction="harkonnen", territory="Carthag", forces=0
+    )
+    assert text_of(place) == "Refused: that moves no forces (forces and special are both 0)."
+    remove = await t.moderator.slash(
+        t.table, "mod remove", faction="harkonnen", territory="Carthag", forces=0, special=0
+    )
+    assert text_of(remove) == "Refused: that moves no forces (forces and special are both 0)."
+    assert len(t.table.history()) == before
+    assert len(refusals(simcord_env)) == 2

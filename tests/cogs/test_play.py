@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import simcord
 
 from bot.session import SessionError
+from cogs.publisher import DiscordPublisher
 from rules.errors import RulesError
 from rules.factions import Faction
 from tests.cogs.conftest import final, is_ephemeral, make_table, refusals, text_of
@@ -138,3 +140,21 @@ async def test_commands_outside_a_game_are_refused(simcord_env: simcord.Env) -> 
     result = await t.players[BG].slash(t.lobby, "status")
     assert result.ephemeral and "belongs to no Mentat game" in text_of(result)
     assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
+
+
+async def test_a_prompt_button_clicked_again_says_its_answer_is_no_longer_open(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def lost(self: DiscordPublisher, game_id: int, ref: str, text: str) -> None:
+        return None  # the closed prompt keeps its buttons (an edit that never arrived)
+
+    monkeypatch.setattr(DiscordPublisher, "close_prompt", lost, raising=False)
+    t = await make_table(simcord_env)
+    guild = t.players[GUILD]
+    prompt = t.private(GUILD).last_message
+    await guild.click(prompt, label="Decline")
+    before = t.state().to_dict()
+    again = await guild.click(prompt, label="Act now")
+    assert is_ephemeral(again)
+    assert text_of(again) == "Refused: this prompt has closed: you declined."
+    assert t.state().to_dict() == before

@@ -29,6 +29,8 @@ async def test_prompt_button_after_restart(simcord_env: simcord.Env, bots: Bots)
     assert "Done" in (result.followups or [result.response])[-1].content
     assert t.state().public_view().prompts == ()
     assert "Waiting for Bene Gesserit to ship." in t.table.last_message.content
+    closed = next(m for m in t.private(guild).history() if m.id == prompt.id)
+    assert closed.content.endswith("**Closed: you declined.**") and closed.components == []
 
 
 async def _answer_prompts(t: Table) -> None:
@@ -51,7 +53,7 @@ async def _take_turn(t: Table, faction: Faction) -> None:
         else:
             await player.slash(t.table, "pass")
     else:
-        await player.slash(t.table, "pass")
+        await player.slash(t.table, "pass", step="movement")
 
 
 async def test_full_phase_with_restart_and_no_leaks(simcord_env: simcord.Env, bots: Bots) -> None:

@@ -374,7 +374,7 @@ def test_enlistment_advisors_moving_to_an_unoccupied_territory_become_fighters()
         forces=3,
         advisors=True,
     )
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.15" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.15" for e in events)
     assert bg_tokens(state, "Rim Wall West") == (3, 0)
     assert not [p for p in state.open_prompts() if p.kind is PromptKind.KARAMA]
 
@@ -419,7 +419,7 @@ def test_take_up_arms_flips_advisors_moving_into_an_occupied_territory() -> None
         advisors=True,
         take_up_arms=True,
     )
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.17" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.17" for e in events)
     assert stack(state, "bene_gesserit", "Old Gap", 9) == (3, 0, 0)
     (window,) = [p for p in state.open_prompts() if p.kind is PromptKind.KARAMA]
     assert window.ability is Ability.TAKE_UP_ARMS
@@ -544,7 +544,7 @@ def test_adaptive_force_fighters_joining_advisors_become_advisors() -> None:
         ]
     )
     events = act(state, "bene_gesserit", "move", from_="Arrakeen", to="Old Gap", sector=9, forces=3)
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.21" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.21" for e in events)
     assert bg_tokens(state, "Old Gap") == (0, 5)
 
 
@@ -567,7 +567,7 @@ def test_adaptive_force_advisors_joining_fighters_become_fighters() -> None:
         forces=3,
         advisors=True,
     )
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.21" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.21" for e in events)
     assert bg_tokens(state, "Old Gap") == (5, 0)
 
 
@@ -589,7 +589,7 @@ def test_intrusion_by_a_move_lets_the_bg_flip_to_advisors() -> None:
     (prompt,) = intrusion_prompts(state)
     assert (prompt.responders, prompt.territory) == ((BG,), "Old Gap")
     events = act(state, "bene_gesserit", "flip", territory="Old Gap", to="advisors")
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.16" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.16" for e in events)
     assert bg_tokens(state, "Old Gap") == (0, 3)
     (window,) = [p for p in state.open_prompts() if p.kind is PromptKind.KARAMA]
     assert window.ability is Ability.INTRUSION
@@ -675,7 +675,7 @@ def test_wartime_prompt_at_phase_start_flips_a_territory() -> None:
     (prompt,) = state.open_prompts()
     assert (prompt.kind, prompt.responders) == (PromptKind.WARTIME, (BG,))
     events = act(state, "bene_gesserit", "flip", territory="Arrakeen", to="fighters")
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.18" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.18" for e in events)
     assert bg_tokens(state, "Arrakeen") == (2, 0)
     assert bg_tokens(state, "Imperial Basin") == (0, 3)  # each territory is a choice
     (window,) = [p for p in state.open_prompts() if p.kind is PromptKind.KARAMA]
@@ -770,7 +770,7 @@ def test_universal_stewards_advisors_alone_become_fighters_at_phase_end() -> Non
     )
     state.close_all_prompts()  # no Wartime
     events = play_out(state)
-    assert any(e.kind == "flipped" and e["rule"] == "2.02.22" for e in events)
+    assert any(e.kind == "flipped" and e.rule == "2.02.22" for e in events)
     assert bg_tokens(state, "Carthag") == (2, 0)
     assert bg_tokens(state, "Arrakeen") == (0, 2)
 

@@ -104,6 +104,7 @@ def test_mistake_03_one_move_takes_forces_from_one_territory_only() -> None:
     state = position(
         storm=18,
         seats=TWO,
+        factions={"atreides": {"reserves": 5}},
         board=[
             {"faction": "atreides", "territory": "Imperial Basin", "sector": 8, "forces": 5},
             {"faction": "atreides", "territory": "Rim Wall West", "forces": 10},
@@ -305,7 +306,7 @@ def test_mistake_13_the_guilds_ally_cross_ships_at_half_price_not_free() -> None
     )
     events = act(state, "atreides", "cross_ship", from_="Tuek's Sietch", to="Red Chasm", forces=4)
     (event,) = [e for e in events if e.kind == "cross_ship"]
-    assert event["cost"] == 4  # 4 forces to a non-stronghold: 8, halved
+    assert event.cost == 4  # 4 forces to a non-stronghold: 8, halved
     assert state.factions[Faction.ATREIDES].spice == 16
 
 

@@ -73,8 +73,8 @@ def test_another_factions_shipment_pays_the_guild(
     state = atreides_first()
     events = act(state, "atreides", "ship", to=territory, sector=sector, forces=count)
     (shipment,) = [e for e in events if e.kind == "shipment"]
-    assert shipment["cost"] == cost
-    assert shipment["paid_to"] == "spacing_guild"
+    assert shipment.cost == cost
+    assert shipment.paid_to == "spacing_guild"
     assert spice(state, ATREIDES) == 20 - cost
     assert spice(state, GUILD) == 20 + cost
     assert state.spice_bank == 0
@@ -106,7 +106,7 @@ def test_the_guilds_own_shipment_is_half_price_rounded_up_to_the_bank(
     state = guild_first()
     events = act(state, "spacing_guild", "ship", to=territory, sector=sector, forces=count)
     (shipment,) = [e for e in events if e.kind == "shipment"]
-    assert (shipment["cost"], shipment["paid_to"]) == (cost, "spice_bank")
+    assert (shipment.cost, shipment.paid_to) == (cost, "spice_bank")
     assert spice(state, GUILD) == 20 - cost
     assert state.spice_bank == cost
     assert Ability.HALF_PRICE in karama_abilities(state)
@@ -123,7 +123,7 @@ def test_a_karama_shipment_is_half_price_to_the_bank(
     state = atreides_first(factions={"atreides": {"cards": ["Karama"]}})
     events = act(state, "atreides", "ship", to=territory, sector=sector, forces=count, karama=True)
     (shipment,) = [e for e in events if e.kind == "shipment"]
-    assert (shipment["cost"], shipment["paid_to"]) == (cost, "spice_bank")
+    assert (shipment.cost, shipment.paid_to) == (cost, "spice_bank")
     assert state.spice_bank == cost
     assert spice(state, GUILD) == 20
     assert state.factions[ATREIDES].cards == ()
@@ -157,7 +157,7 @@ def test_the_guilds_ally_ships_at_half_price_paid_to_the_guild(
     state = atreides_first(alliances=[["atreides", "spacing_guild"]])
     events = act(state, "atreides", "ship", to=territory, sector=sector, forces=count)
     (shipment,) = [e for e in events if e.kind == "shipment"]
-    assert (shipment["cost"], shipment["paid_to"]) == (cost, "spacing_guild")
+    assert (shipment.cost, shipment.paid_to) == (cost, "spacing_guild")
     assert spice(state, GUILD) == 20 + cost
     assert state.spice_bank == 0
     assert {Ability.ALLY_HALF_PRICE, Ability.GUILD_PAYMENT} <= karama_abilities(state)
@@ -218,7 +218,7 @@ def test_guild_cross_ship_costs_half_the_price_of_the_destination(
         forces=count,
     )
     (event,) = [e for e in events if e.kind == "cross_ship"]
-    assert (event["cost"], event["paid_to"]) == (cost, "spice_bank")
+    assert (event.cost, event.paid_to) == (cost, "spice_bank")
     assert stack(state, "spacing_guild", to, sector) == (count, 0, 0)
     assert forces(state, "spacing_guild", "Tuek's Sietch") == 6 - count
     assert spice(state, GUILD) == 20 - cost
@@ -341,7 +341,7 @@ def test_a_faction_not_allied_to_the_guild_cannot_cross_ship() -> None:
         to="Carthag",
         forces=4,
     )
-    assert "cross_ship" not in state.legal_actions(ATREIDES)
+    assert "cross_ship" not in state.legal_actions(ATREIDES).kinds()
 
 
 def test_the_guilds_ally_cross_ships_at_half_price() -> None:
@@ -349,10 +349,10 @@ def test_the_guilds_ally_cross_ships_at_half_price() -> None:
         alliances=[["atreides", "spacing_guild"]],
         board=[{"faction": "atreides", "territory": "Tuek's Sietch", "forces": 10}],
     )
-    assert "cross_ship" in state.legal_actions(ATREIDES)
+    assert "cross_ship" in state.legal_actions(ATREIDES).kinds()
     events = act(state, "atreides", "cross_ship", from_="Tuek's Sietch", to="Carthag", forces=10)
     (event,) = [e for e in events if e.kind == "cross_ship"]
-    assert event["cost"] == 5  # 000: "Guild ally cross-ships 10 forces to stronghold ... 5"
+    assert event.cost == 5  # 000: "Guild ally cross-ships 10 forces to stronghold ... 5"
     assert forces(state, "atreides", "Carthag") == 10
     assert spice(state, ATREIDES) == 15
     assert {Ability.ALLY_CROSS_SHIP, Ability.ALLY_HALF_PRICE} <= karama_abilities(state)
@@ -379,7 +379,7 @@ def test_ship_to_reserves_costs_one_per_two_forces_final(count: int, cost: int) 
     )
     events = act(state, "spacing_guild", "ship_to_reserves", from_="Tuek's Sietch", forces=count)
     (event,) = [e for e in events if e.kind == "ship_to_reserves"]
-    assert (event["cost"], event["paid_to"]) == (cost, "spice_bank")
+    assert (event.cost, event.paid_to) == (cost, "spice_bank")
     assert spice(state, GUILD) == 20 - cost
     assert state.spice_bank == cost
     assert state.factions[GUILD].reserves == 10 + count
@@ -418,7 +418,7 @@ def test_other_factions_may_not_ship_to_reserves(allied: bool) -> None:
         from_="Tuek's Sietch",
         forces=4,
     )
-    assert "ship_to_reserves" not in state.legal_actions(ATREIDES)
+    assert "ship_to_reserves" not in state.legal_actions(ATREIDES).kinds()
 
 
 def test_variant_lets_the_guilds_ally_ship_to_reserves() -> None:
@@ -491,7 +491,7 @@ def test_guild_delay_lets_the_guild_act_last_exactly_once() -> None:
     finish_turn(state, "atreides")
     finish_turn(state, "emperor")
     assert state.to_act() is GUILD
-    assert "guild_delay" in state.legal_actions(GUILD)
+    assert "guild_delay" in state.legal_actions(GUILD).kinds()
     events = act(state, "spacing_guild", "guild_delay")
     assert "guild_delays" in kinds(events)
     assert state.to_act() is Faction.HARKONNEN
@@ -522,7 +522,7 @@ def test_basic_game_has_no_guild_timing() -> None:
     finish_turn(state, "atreides")
     finish_turn(state, "emperor")
     assert state.to_act() is GUILD
-    assert "guild_delay" not in state.legal_actions(GUILD)
+    assert "guild_delay" not in state.legal_actions(GUILD).kinds()
     refused(state, IllegalActionError, "2.06.12.02", "spacing_guild", "guild_delay")
 
 
@@ -614,7 +614,7 @@ def test_guild_stop_is_offered_for_a_karama_bought_shipment() -> None:
 def test_guild_stop_declined_then_spiritual_advisors_follow() -> None:
     state = stop_position()
     act(state, "atreides", "ship", to="Arrakeen", forces=5)
-    act(state, "spacing_guild", "pass")  # declines the stop
+    act(state, "spacing_guild", "decline", prompt="guild_stop")
     assert PromptKind.GUILD_STOP not in all_prompt_kinds(state)
     act(state, "bene_gesserit", "advise", to="Arrakeen")
     assert forces(state, "atreides", "Arrakeen") == 5

@@ -12,7 +12,7 @@ import pytest
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import Ability, PromptKind
+from rules.model import Ability, BlockedAbility, PromptKind
 from tests.rules.helpers import act, forces, kinds, position, stack
 from tests.rules.refusal import refused
 
@@ -38,7 +38,7 @@ def cancel(state: GameState, faction: str, ability: str | None = None) -> list[A
     events = act(state, faction, "karama_cancel", **fields)
     (event,) = [e for e in events if e.kind == "karama_cancel"]
     if ability:
-        assert event["ability"] == ability
+        assert event.ability == ability
     return events
 
 
@@ -365,6 +365,23 @@ def test_cancel_wartime_blocks_that_territory_only() -> None:
     assert stack(state, "bene_gesserit", "Carthag", 10) == (2, 0, 0)
 
 
+def test_a_blocked_wartime_is_stored_as_before_and_read_back() -> None:
+    state = position(
+        storm=18,
+        seats=["atreides", "bene_gesserit", "harkonnen"],
+        factions={"harkonnen": KARAMA},
+        board=[
+            {"faction": "bene_gesserit", "territory": "Arrakeen", "forces": 2, "advisors": True}
+        ],
+    )
+    act(state, "bene_gesserit", "flip", territory="Arrakeen", to="fighters")
+    cancel(state, "harkonnen", "wartime")
+    data = state.to_dict()
+    assert data["phase"]["karama_blocked"] == ["wartime:Arrakeen"]
+    assert state.phase.karama_blocked == {BlockedAbility(Ability.WARTIME, "Arrakeen")}
+    assert GameState.from_dict(data).phase.karama_blocked == state.phase.karama_blocked
+
+
 # -- who may cancel, with what ---------------------------------------------------------------
 
 
@@ -389,7 +406,7 @@ def test_a_faction_cannot_cancel_its_own_ability() -> None:
 def test_a_faction_without_karama_is_refused() -> None:
     state = fremen_moved(atreides={"cards": ["Hajr", "Baliset"]})
     refused(state, IllegalActionError, "3.01.11", "atreides", "karama_cancel")
-    assert "karama_cancel" not in state.legal_actions(Faction.ATREIDES)
+    assert "karama_cancel" not in state.legal_actions(Faction.ATREIDES).kinds()
 
 
 def test_cancel_with_no_window_open_is_refused() -> None:
@@ -405,7 +422,7 @@ def test_cancel_naming_another_ability_is_refused() -> None:
 
 def test_bg_worthless_card_counts_as_karama_in_the_advanced_game() -> None:
     state = fremen_moved(bene_gesserit={"cards": ["Baliset"]})
-    assert "karama_cancel" in state.legal_actions(BG)
+    assert "karama_cancel" in state.legal_actions(BG).kinds()
     cancel(state, "bene_gesserit", "fremen_movement")
     assert state.factions[BG].cards == ()
     assert forces(state, "fremen", "Sietch Tabr") == 5
@@ -467,7 +484,7 @@ def test_public_view_lists_every_other_faction_whoever_holds_karama() -> None:
 
 def test_karama_prevent_ship_as_it_pleases_you() -> None:
     state = position(storm=18, seats=ORDER, factions={"harkonnen": KARAMA})
-    assert "karama_prevent" in state.legal_actions(Faction.HARKONNEN)
+    assert "karama_prevent" in state.legal_actions(Faction.HARKONNEN).kinds()
     events = act(state, "harkonnen", "karama_prevent", ability="ship_as_it_pleases_you")
     assert "karama_prevent" in kinds(events)
     assert state.factions[Faction.HARKONNEN].cards == ()
@@ -555,7 +572,7 @@ def test_karama_shipment_half_price_to_the_bank_not_the_guild(
     )
     events = act(state, "atreides", "ship", to=to, sector=sector, forces=count, karama=True)
     (shipment,) = [e for e in events if e.kind == "shipment"]
-    assert (shipment["cost"], shipment["paid_to"]) == (cost, "spice_bank")
+    assert (shipment.cost, shipment.paid_to) == (cost, "spice_bank")
     assert state.spice_bank == cost
     assert spice(state, GUILD) == 20
     assert spice(state, Faction.ATREIDES) == 20 - cost
@@ -600,7 +617,7 @@ def test_a_karama_cancels_the_bene_gesserit_worthless_card_karama() -> None:
     assert (window.ability, window.subject) == (Ability.BG_KARAMA, Faction.BENE_GESSERIT)
     assert Faction.BENE_GESSERIT not in window.responders
     events = act(state, "atreides", "karama_cancel")
-    assert [e["ability"] for e in events if e.kind == "karama_cancel"] == ["bg_karama"]
+    assert [e.ability for e in events if e.kind == "karama_cancel"] == ["bg_karama"]
     assert forces(state, "fremen", "Funeral Plain") == 4  # the move of two stands again
     assert state.open_prompts()[0].ability is Ability.FREMEN_MOVEMENT
     assert state.factions[Faction.BENE_GESSERIT].cards == ()

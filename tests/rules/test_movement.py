@@ -44,7 +44,7 @@ def test_worked_example_ornithopters_tueks_sietch_to_imperial_basin() -> None:
         state, "atreides", "move", from_="Tuek's Sietch", to="Imperial Basin", sector=8, forces=4
     )
     move = next(e for e in events if e.kind == "move")
-    assert move["path"] == ("Tuek's Sietch", "Pasty Mesa", "Shield Wall", "Imperial Basin")
+    assert move.path == ("Tuek's Sietch", "Pasty Mesa", "Shield Wall", "Imperial Basin")
     assert forces(state, "atreides", "Imperial Basin") == 4
 
 
@@ -159,7 +159,7 @@ def test_partly_stormed_territory_is_crossed_by_its_clear_sectors() -> None:
     )
     events = act(state, "atreides", "move", from_="Arrakeen", to="Arsunt", sector=11, forces=4)
     move = next(e for e in events if e.kind == "move")
-    assert move["path"] == ("Arrakeen", "Imperial Basin", "Arsunt")
+    assert move.path == ("Arrakeen", "Imperial Basin", "Arsunt")
     assert stack(state, "atreides", "Arsunt", 11) == (4, 0, 0)
 
 

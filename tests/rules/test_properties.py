@@ -13,9 +13,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.actions import Action, action_from_dict
+from rules.actions import Action, FactionAction, action_from_dict
 from rules.board import standard_board
+from rules.components import forces_total, starred_total
 from rules.errors import RulesError
+from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import load_scenario
@@ -23,6 +25,7 @@ from rules.scenario import load_scenario
 BOARD = standard_board()
 TERRITORIES = sorted(BOARD.territories)
 FACTIONS = [f.value for f in Faction]
+STARRED = ("emperor", "fremen")
 CARDS = ["Karama", "Hajr", "Baliset", "Lasgun"]
 ACTION_NAMES = [
     "ship", "send", "cross_ship", "ship_to_reserves", "move", "pass", "hajr", "karama_cancel",
@@ -40,12 +43,12 @@ def positions(draw: st.DrawFn) -> GameState:
         f: {
             "spice": draw(st.integers(0, 15)),
             "reserves": draw(st.integers(0, 12)),
-            "special_reserves": draw(st.integers(0, 3)) if f in ("emperor", "fremen") else 0,
+            "special_reserves": draw(st.integers(0, 3)) if f in STARRED else 0,
             "cards": draw(st.lists(st.sampled_from(CARDS), max_size=3)),
         }
         for f in chosen
     }
-    board = draw(st.lists(stacks(chosen), max_size=10))
+    board = possible(draw(st.lists(stacks(chosen), max_size=10)), factions)
     allies = draw(st.booleans())
     data = {
         "format": "dune-scenario/1",
@@ -74,24 +77,63 @@ def stacks(draw: st.DrawFn, chosen: list[str]) -> dict[str, Any]:
         "territory": territory.name,
         "sector": sector,
         "forces": draw(st.integers(1, 6)),
-        "special": 0 if advisors else draw(st.integers(0, 1)),
+        "special": draw(st.integers(0, 1)) if faction in STARRED else 0,
         "advisors": advisors,
     }
 
 
+def possible(board: list[dict[str, Any]], factions: dict[str, Any]) -> list[dict[str, Any]]:
+    """The stacks that fit the faction's tokens, the Bene Gesserit one kind per territory."""
+    used = {f: fields["reserves"] + fields["special_reserves"] for f, fields in factions.items()}
+    starred = {f: fields["special_reserves"] for f, fields in factions.items()}
+    advisors_in: dict[tuple[str, str], bool] = {}
+    kept = []
+    for entry in board:
+        faction = entry["faction"]
+        count = entry["forces"] + entry["special"]
+        if used[faction] + count > forces_total(Faction(faction)):
+            continue
+        if starred[faction] + entry["special"] > starred_total(Faction(faction)):
+            continue
+        where = (faction, entry["territory"])
+        if advisors_in.setdefault(where, entry["advisors"]) != entry["advisors"]:
+            continue
+        used[faction] += count
+        starred[faction] += entry["special"]
+        kept.append(entry)
+    return kept
+
+
 def random_action(draw: st.DrawFn, state: GameState) -> Action:
-    """Mostly legal-looking actions found with the engine's queries, sometimes wild ones."""
+    """Mostly the engine's own legal actions (concrete answers as they are, ships and
+    moves aimed with its destination queries), sometimes wild ones."""
     actors = [f.value for f in state.factions]
     to_act = state.to_act()
     responders = [f.value for p in state.open_prompts() for f in p.responders]
     pool = ([to_act.value] * 4 if to_act else []) + responders * 3 + actors
     faction = draw(st.sampled_from(pool))
     legal = state.legal_actions(Faction(faction))
-    wild = not legal or draw(st.integers(0, 4)) == 0
-    name = draw(st.sampled_from(ACTION_NAMES if wild else legal))
+    choices: list[Action | str] = [*legal, *legal.parametrised]
+    if not choices or draw(st.integers(0, 4)) == 0:
+        return wild_action(draw, state, faction)
+    choice = draw(st.sampled_from(choices))
+    if isinstance(choice, Action):
+        assert choice in legal, f"{choice} is listed but refused"
+        return choice
+    data: dict[str, Any] = {
+        "faction": faction,
+        "action": choice,
+        **wild_fields(draw, state, faction),
+    }
+    data.update(aimed_fields(draw, state, Faction(faction), choice))
+    return action_from_dict(data)
+
+
+def wild_action(draw: st.DrawFn, state: GameState, faction: str) -> Action:
+    name = draw(st.sampled_from(ACTION_NAMES))
     data: dict[str, Any] = {"faction": faction, "action": name, **wild_fields(draw, state, faction)}
-    if not wild:
-        data.update(aimed_fields(draw, state, Faction(faction), name))
+    if name == "flip":
+        data["to"] = draw(st.sampled_from(["fighters", "advisors"]))
     return action_from_dict(data)
 
 
@@ -114,6 +156,7 @@ def wild_fields(draw: st.DrawFn, state: GameState, faction: str) -> dict[str, An
 
 
 def aimed_fields(draw: st.DrawFn, state: GameState, faction: Faction, name: str) -> dict[str, Any]:
+    """Fields for a shipment or move, aimed with the engine's destination queries."""
     if name in ("ship", "send"):
         found = (
             state.legal_send_destinations(faction)
@@ -128,19 +171,8 @@ def aimed_fields(draw: st.DrawFn, state: GameState, faction: Faction, name: str)
                 "forces": draw(st.integers(1, 3)),
                 "special": 0,
             }
-    if name in ("move", "cross_ship", "ship_to_reserves"):
-        return aimed_move(draw, state, faction)
-    if name == "advise":
-        prompt = next((p for p in state.open_prompts() if p.territory), None)
-        return {"to": draw(st.sampled_from(["Polar Sink", prompt.territory if prompt else ""]))}
-    if name == "flip":
-        prompt = next((p for p in state.open_prompts() if p.territory), None)
-        if prompt is not None:
-            return {"territory": prompt.territory, "to": "advisors"}
-        return {"to": "fighters"}
-    if name == "karama_cancel":
-        return {"ability": None}
-    return {}
+        return {}
+    return aimed_move(draw, state, faction)
 
 
 def aimed_move(draw: st.DrawFn, state: GameState, faction: Faction) -> dict[str, Any]:
@@ -188,6 +220,21 @@ def assert_sound(state: GameState) -> None:
     assert '"cards"' not in public and '"spice":' not in public.replace('"spice": [', "")
 
 
+def assert_dry_run_foretells(state: GameState, action: Action, events: list[Event]) -> None:
+    """Undone, the action's dry run gives the same events and views, changing nothing."""
+    assert isinstance(action, FactionAction)
+    after = state.to_dict()
+    public, private = state.public_view(), state.view_for(action.faction)
+    state.undo()
+    before = state.to_dict()
+    trial = state.dry_run(action)
+    assert state.to_dict() == before, f"the dry run of {action} changed the state"
+    assert list(trial.events) == events
+    assert trial.public == public and trial.private == private
+    state.apply(action)
+    assert state.to_dict() == after
+
+
 @settings(
     max_examples=120,
     deadline=None,
@@ -201,12 +248,17 @@ def test_random_sequences_keep_the_invariants(state: GameState, data: st.DataObj
             break
         action = random_action(data.draw, state)
         before = state.to_dict()
+        legal = state.is_legal(action)
+        assert state.to_dict() == before, f"is_legal({action}) changed the state"
         try:
-            state.apply(action)
+            events = state.apply(action)
         except RulesError as error:
             assert error.rule and error.message
             assert state.to_dict() == before, f"refused {action} changed the state"
+            assert not legal, f"{action} was said legal but refused: {error}"
             continue
+        assert legal, f"{action} was said illegal but accepted"
+        assert_dry_run_foretells(state, action, events)
         after = state.to_dict()
         state.undo()
         assert state.to_dict() == before, f"undo of {action} is not exact"

@@ -52,7 +52,7 @@ def test_no_intrusion_when_a_force_only_passes_through() -> None:
     events = act(state, "atreides", "move", from_="Tuek's Sietch", to="Shield Wall", sector=7,
                  forces=3)  # fmt: skip
     move = next(e for e in events if e.kind == "move")
-    assert "Pasty Mesa" in move["path"]
+    assert "Pasty Mesa" in move.path
     kinds = {p.kind for stage in state.phase.stages for p in stage}
     assert PromptKind.INTRUSION not in kinds
 
@@ -64,8 +64,8 @@ def test_a_delayed_guild_whose_late_turn_is_cancelled_acts_last() -> None:
         factions={"atreides": {"cards": ["Karama"]}},
     )
     act(state, "spacing_guild", "guild_delay")
-    act(state, "atreides", "pass", prompt="karama")
-    act(state, "harkonnen", "pass", prompt="karama")
+    act(state, "atreides", "decline", prompt="karama")
+    act(state, "harkonnen", "decline", prompt="karama")
     assert state.to_act() is Faction.ATREIDES
     act(state, "spacing_guild", "guild_now")  # before Atreides: acting late, but early enough
     act(state, "atreides", "karama_cancel")

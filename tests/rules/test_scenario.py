@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules.factions import Faction
 from rules.scenario import ScenarioError, load_scenario, run_scenario
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "advanced-phase.json"
@@ -118,6 +119,53 @@ def test_the_output_board_can_be_fed_back_as_input() -> None:
         ({"advanced": "yes"}, "advanced"),
         ({"alliances": [["atreides", "atreides"]]}, "alliances[0]"),
         ({"actions": {"ship": 1}}, "actions"),
+        ({"storm": 5}, "storm"),
+        ({"factions": {"atreides": {"spise": 10}}}, "factions.atreides.spise"),
+        (
+            {"board": [{"faction": "harkonnen", "territory": "Carthag", "forcse": 10}]},
+            "board[0].forcse",
+        ),
+        (
+            {"spice_on_board": [{"territory": "Red Chasm", "sector": 6, "amuont": 8}]},
+            "spice_on_board[0].amuont",
+        ),
+        ({"factions": {"atreides": {"cards": ["Death Star"]}}}, "factions.atreides.cards[0]"),
+        ({"factions": {"atreides": {"cards": ["Hajr", 7]}}}, "factions.atreides.cards[1]"),
+        ({"factions": {"harkonnen": {"reserves": 25}}}, "factions.harkonnen"),
+        ({"factions": {"harkonnen": {"reserves": 5, "tanks": 6}}}, "factions.harkonnen"),
+        ({"factions": {"atreides": {"special_reserves": 1}}}, "factions.atreides"),
+        (
+            {
+                "seats": ["emperor"],
+                "factions": {"emperor": {"reserves": 10, "special_reserves": 4}},
+                "board": [
+                    {"faction": "emperor", "territory": "Arrakeen", "sector": 9, "special": 2}
+                ],
+            },
+            "factions.emperor",
+        ),
+        (
+            {
+                "seats": ["bene_gesserit"],
+                "factions": {},
+                "board": [
+                    {
+                        "faction": "bene_gesserit",
+                        "territory": "Imperial Basin",
+                        "sector": 8,
+                        "forces": 2,
+                    },
+                    {
+                        "faction": "bene_gesserit",
+                        "territory": "Imperial Basin",
+                        "sector": 9,
+                        "forces": 1,
+                        "advisors": True,
+                    },
+                ],
+            },
+            "board[1].advisors",
+        ),
     ],
 )
 def test_malformed_files_name_the_field(change: dict[str, Any], field: str) -> None:
@@ -210,3 +258,64 @@ def test_running_does_not_modify_the_input() -> None:
     kept = copy.deepcopy(data)
     run_scenario(data)
     assert data == kept
+
+
+def test_every_key_of_the_contract_is_accepted() -> None:
+    scenario = load_scenario(
+        {
+            "format": "dune-scenario/1",
+            "advanced": True,
+            "variants": {"fremen_storm_movement": "free"},
+            "storm_sector": 5,
+            "seats": ["atreides", None, "bene_gesserit", "emperor"],
+            "alliances": [["atreides", "emperor"]],
+            "factions": {
+                "atreides": {
+                    "spice": 10,
+                    "reserves": 5,
+                    "special_reserves": 0,
+                    "tanks": 5,
+                    "special_tanks": 0,
+                    "cards": ["Karama", "karama", "Cheap Heroine"],
+                },
+                "emperor": {"reserves": 15, "special_reserves": 3, "special_tanks": 2},
+            },
+            "board": [
+                {
+                    "faction": "atreides",
+                    "territory": "Arrakeen",
+                    "sector": 9,
+                    "forces": 10,
+                    "special": 0,
+                    "advisors": False,
+                },
+                {
+                    "faction": "bene_gesserit",
+                    "territory": "Arrakeen",
+                    "forces": 1,
+                    "advisors": True,
+                },
+                {
+                    "faction": "bene_gesserit",
+                    "territory": "Polar Sink",
+                    "sector": None,
+                    "forces": 19,
+                },
+            ],
+            "spice_on_board": [{"territory": "Red Chasm", "sector": 6, "amount": 8}],
+            "actions": [{"faction": "atreides", "action": "pass"}],
+        }
+    )
+    assert scenario.factions[Faction.ATREIDES].cards == ("Karama", "karama", "Cheap Heroine")
+
+
+def test_a_misspelled_key_is_named_with_its_likely_meaning() -> None:
+    bad = minimal(board=[{"faction": "harkonnen", "territory": "Carthag", "forcse": 10}])
+    with pytest.raises(ScenarioError, match="did you mean 'forces'"):
+        load_scenario(bad)
+
+
+def test_more_forces_than_the_faction_owns_says_how_many_it_has() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(minimal(factions={"harkonnen": {"reserves": 25}}))
+    assert "35" in str(caught.value) and "20" in str(caught.value)

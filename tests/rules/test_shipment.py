@@ -44,7 +44,7 @@ def test_cost_is_paid_to_the_bank_without_the_guild(
     state = game()
     events = act(state, "atreides", "ship", to=to, sector=sector, forces=count)
     shipped = next(e for e in events if e.kind == "shipment")
-    assert (shipped["cost"], shipped["paid_to"]) == (cost, "spice_bank")
+    assert (shipped.cost, shipped.paid_to) == (cost, "spice_bank")
     assert state.factions[Faction.ATREIDES].spice == 20 - cost
     assert state.factions[Faction.ATREIDES].reserves == 10 - count
     assert state.spice_bank == cost
@@ -59,10 +59,12 @@ def test_with_the_guild_in_game_other_factions_pay_the_guild() -> None:
 
 
 def test_starred_forces_ship_and_count_as_forces() -> None:
-    state = game(factions={"atreides": {"special_reserves": 2}})
-    act(state, "atreides", "ship", to="Carthag", forces=1, special=2)
-    assert state.factions[Faction.ATREIDES].spice == 17
-    assert state.factions[Faction.ATREIDES].special_reserves == 0
+    state = game(
+        seats=["emperor", None, "harkonnen"], factions={"emperor": {"special_reserves": 2}}
+    )
+    act(state, "emperor", "ship", to="Carthag", forces=1, special=2)
+    assert state.factions[Faction.EMPEROR].spice == 17
+    assert state.factions[Faction.EMPEROR].special_reserves == 0
 
 
 def test_no_shipping_into_storm() -> None:
@@ -167,7 +169,7 @@ def test_ally_pays_part_of_the_shipment() -> None:
     state = game(alliances=[["atreides", "emperor"]])
     events = act(state, "atreides", "ship", to="Carthag", forces=5, ally_pays=2)
     shipped = next(e for e in events if e.kind == "shipment")
-    assert (shipped["ally"], shipped["ally_paid"]) == ("emperor", 2)
+    assert (shipped.ally, shipped.ally_paid) == ("emperor", 2)
     assert state.factions[Faction.EMPEROR].spice == 18
     assert state.factions[Faction.ATREIDES].spice == 17
 
@@ -190,7 +192,7 @@ def test_karama_shipment_is_half_price_to_the_bank() -> None:
     state = game(WITH_GUILD, factions={"atreides": {"cards": ["Karama"]}})
     events = act(state, "atreides", "ship", to="Carthag", forces=5, karama=True)
     shipped = next(e for e in events if e.kind == "shipment")
-    assert (shipped["cost"], shipped["paid_to"], shipped["karama"]) == (3, "spice_bank", "Karama")
+    assert (shipped.cost, shipped.paid_to, shipped.karama) == (3, "spice_bank", "Karama")
     assert state.factions[Faction.ATREIDES].cards == ()
     assert state.factions[Faction.SPACING_GUILD].spice == 20
     assert state.spice_bank == 3

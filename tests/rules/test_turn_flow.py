@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalActionError, NotYourTurnError
+from rules.actions import Decline, Flip, action_from_dict, action_to_dict
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import PromptKind, Side
 from tests.rules.helpers import ALL_SIX, act, forces, kinds, position
 
 A, E, H, F, G, B = (Faction(f) for f in ALL_SIX)
@@ -79,7 +81,7 @@ def test_alliance_constraint_at_the_end_of_the_turn() -> None:
     assert [(t, s, n.forces) for t, s, n in state.alliance_losses(A)] == [("South Mesa", 5, 3)]
     events = act(state, "atreides", "pass")
     lost = next(e for e in events if e.kind == "alliance_constraint")
-    assert (lost["territory"], lost["forces"], lost["rule"]) == ("South Mesa", 3, "1.06.03.08")
+    assert (lost.territory, lost.forces, lost.rule) == ("South Mesa", 3, "1.06.03.08")
     assert state.factions[A].tanks == 3
     assert forces(state, "atreides", "Polar Sink") == 1  # the Polar Sink is exempt
     assert forces(state, "emperor", "South Mesa") == 2  # only the faction ending its turn
@@ -105,9 +107,9 @@ def test_a_refused_action_keeps_prompts_open() -> None:
 
 def test_legal_actions_describe_what_a_faction_may_do_now() -> None:
     state = position(storm=18, factions={"atreides": {"cards": ["Hajr"]}})
-    assert state.legal_actions(A) == ["ship", "move", "pass", "hajr"]
-    assert state.legal_actions(G) == ["guild_now", "pass"]
-    assert state.legal_actions(H) == []
+    assert state.legal_actions(A).kinds() == ("ship", "move", "pass", "hajr")
+    assert state.legal_actions(G).kinds() == ("guild_now", "decline")
+    assert state.legal_actions(H).kinds() == ()
 
 
 def test_undo_restores_exactly() -> None:
@@ -135,3 +137,39 @@ def test_to_dict_round_trips_in_the_middle_of_a_karama_window() -> None:
     act(state, "atreides", "pass")
     act(copy, "atreides", "pass")
     assert copy == state
+
+
+def test_prompt_kinds_and_flip_sides_are_read_and_written_as_their_words() -> None:
+    declined = action_from_dict({"faction": "harkonnen", "action": "decline", "prompt": "karama"})
+    assert declined == Decline(Faction.HARKONNEN, PromptKind.KARAMA)
+    assert action_to_dict(declined)["prompt"] == "karama"
+    data = {"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen", "to": "fighters"}
+    flip = action_from_dict(data)
+    assert flip == Flip(Faction.BENE_GESSERIT, "Arrakeen", Side.FIGHTERS)
+    assert action_to_dict(flip) == {**data, "action": "flip"}
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (
+            {"faction": "harkonnen", "action": "decline", "prompt": "nap"},
+            "'prompt' cannot be 'nap'",
+        ),
+        (
+            {"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen", "to": "up"},
+            "'up'",
+        ),
+        ({"faction": "bene_gesserit", "action": "flip", "territory": "Arrakeen"}, "needs 'to'"),
+    ],
+)
+def test_a_wrong_prompt_kind_or_flip_side_is_refused(data: dict[str, object], words: str) -> None:
+    with pytest.raises(InvalidActionError, match=words):
+        action_from_dict(data)
+
+
+def test_a_long_wrong_word_is_quoted_short() -> None:
+    data = {"faction": "harkonnen", "action": "decline", "prompt": "z" * 5000}
+    with pytest.raises(InvalidActionError) as info:
+        action_from_dict(data)
+    assert len(info.value.message) < 400 and "zzz" in info.value.message

@@ -20,5 +20,9 @@ _FILES = {
 @cache
 def font(style: str, size: int) -> Font:
     """``style`` is ``bold`` (counts, headings), ``condensed`` (names) or ``regular``."""
-    data = resources.files(__name__).joinpath(_FILES[style]).read_bytes()
-    return ImageFont.truetype(BytesIO(data), size)
+    return ImageFont.truetype(BytesIO(_font_file(style)), size)
+
+
+@cache
+def _font_file(style: str) -> bytes:
+    return resources.files(__name__).joinpath(_FILES[style]).read_bytes()

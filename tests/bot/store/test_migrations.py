@@ -95,7 +95,13 @@ OLD_OPTIONS = {
     "private_channels": {"atreides": 1456074443980800040, "fremen": 41},
     "standing_orders": {"atreides": {"karama": "never"}},
     "ally_offers": {"atreides": {"ally": "harkonnen", "amount": 3}},
-    "session": {"wait": "turn:atreides:ship", "paused_left_s": 90.0},
+    "session": {
+        "wait": "turn:atreides:ship",
+        "paused_left_s": 90.0,
+        "token": "7",
+        "asked": {"atreides": "m1", "fremen": None},
+        "closed": {"6:atreides": "you passed"},
+    },
 }
 
 
@@ -117,7 +123,13 @@ async def test_an_existing_database_opens_and_its_options_become_settings(
         timedelta(hours=1), timedelta(minutes=10), timedelta(minutes=5)
     )
     assert settings.timers == SessionTimers(
-        "turn:atreides:ship", DEADLINE, True, timedelta(seconds=90)
+        "turn:atreides:ship",
+        DEADLINE,
+        True,
+        timedelta(seconds=90),
+        "7",
+        {Faction.ATREIDES: "m1", Faction.FREMEN: None},
+        {"6:atreides": "you passed"},
     )
     assert settings.orders == {Faction.ATREIDES: StandingOrders(karama="never")}
     assert settings.ally_offers == {

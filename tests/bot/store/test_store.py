@@ -9,9 +9,17 @@ import pytest
 
 from bot.orders import StandingOrders
 from bot.settings import AllyOffer, Channels, GameSettings, SessionTimers, Timing
-from bot.store import CREATE_KEY, Entry, Store, UnknownGameError, state_hash
+from bot.store import (
+    CREATE_KEY,
+    Entry,
+    PhaseStarted,
+    Store,
+    Undone,
+    UnknownGameError,
+    state_hash,
+)
 from bot.store.backend import EntryRow, SnapshotRow
-from rules.events import Event
+from rules.events import MovementPassed
 from rules.factions import Faction
 from tests.bot.phase_script import start_position
 from tests.bot.store.conftest import GUILD, MOD, OpenStore, new_game
@@ -19,7 +27,15 @@ from tests.bot.store.conftest import GUILD, MOD, OpenStore, new_game
 FULL = GameSettings(
     channels=Channels({Faction.ATREIDES: 2**62, Faction.FREMEN: 12}, moderator_role=99),
     timing=Timing(timedelta(minutes=30), timedelta(minutes=5), timedelta(minutes=2)),
-    timers=SessionTimers("prompts:x", datetime(2030, 1, 2, tzinfo=UTC), True, timedelta(0)),
+    timers=SessionTimers(
+        "prompts:x",
+        datetime(2030, 1, 2, tzinfo=UTC),
+        True,
+        timedelta(0),
+        "12",
+        {Faction.FREMEN: "ref-1", Faction.ATREIDES: None},
+        {"11:fremen": "you declined"},
+    ),
     orders={Faction.FREMEN: StandingOrders(karama="never")},
     ally_offers={Faction.FREMEN: AllyOffer(Faction.ATREIDES, Faction.FREMEN, 4)},
     maps="turn",
@@ -98,10 +114,11 @@ async def test_unknown_game_ids_are_clear_errors(store: Store) -> None:
 
 async def test_the_log_reads_back_what_was_appended(store: Store) -> None:
     game = await new_game(store)
-    events = (Event.of("passed", faction="fremen", n=1),)
+    events = (MovementPassed(Faction.FREMEN),)
     body = {"faction": "fremen", "action": "pass"}
     await store.append(game, Entry(2, "action", 5, "key", body, None, events))
-    await store.append(game, Entry(3, "undo", MOD, "u", None, 2, ()), (1, start_position()))
+    undone = Undone(seq=2, action=body, moderator=MOD)
+    await store.append(game, Entry(3, "undo", MOD, "u", None, 2, (undone,)), (1, start_position()))
     log = await store.log(game)
     assert [(e.seq, e.kind, e.actor, e.key, e.target) for e in log] == [
         (1, "start", 0, CREATE_KEY, None),
@@ -109,8 +126,9 @@ async def test_the_log_reads_back_what_was_appended(store: Store) -> None:
         (3, "undo", MOD, "u", 2),
     ]
     assert log[0].body == start_position().to_dict()
-    assert log[0].events == (Event.of("phase_started", seq=1),)
+    assert log[0].events == (PhaseStarted(1),)
     assert (log[1].body, log[1].events) == (body, events)
+    assert log[2].events == (undone,)  # the log's own events read back as themselves
     assert await store.entry_with_key(game, "key") == log[1]
     assert await store.body(game, 2) == body
     assert await store.headers([game]) == {

@@ -1,0 +1,147 @@
+"""What a faction may do now, as actions: the concrete answers to its prompts and
+turn actions, and a test of any action (ship and move, with their many targets).
+
+An action is legal when the engine would accept it now: :func:`is_legal` tries
+it and puts the position back. The answers to a prompt are the candidates the
+prompt allows that pass that test, so each rule lives once, in the module that
+enforces it (the advisor's target in :mod:`rules.bene_gesserit`, for one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from rules import guild, karama, machine, shipment
+from rules.actions import (
+    Action,
+    Advise,
+    Decline,
+    FactionAction,
+    Flip,
+    GuildDelay,
+    GuildNow,
+    KaramaCancel,
+    KaramaPrevent,
+    KaramaStopShipment,
+    Pass,
+    PlayHajr,
+)
+from rules.board import POLAR_SINK
+from rules.errors import RulesError
+from rules.factions import Faction
+from rules.model import Ability, Prompt, PromptKind, Side, Step
+from rules.position import Position
+
+MOVE = "move"
+
+
+def is_legal(state: Position, action: Action) -> bool:
+    """Would the engine accept ``action`` now? (The position is left as it was.)"""
+    before = state.snapshot()
+    try:
+        machine.apply_action(state, action)
+    except RulesError:
+        return False
+    finally:
+        state.restore(before)
+    return True
+
+
+@dataclass(frozen=True, eq=False)
+class LegalActions:
+    """What ``faction`` may do now.
+
+    Iterating gives the concrete actions (prompt answers, pass, Hajr, Guild
+    timing, Karama prevention); ``action in legal`` tests any action, so a
+    shipment or move with its target too (find targets with the position's
+    ``legal_*_destinations`` queries). ``kinds()`` names every kind of action
+    open now, the parametrised ones (ship, move...) included.
+    """
+
+    state: Position
+    faction: Faction
+    actions: tuple[FactionAction, ...]
+    parametrised: tuple[str, ...]
+
+    def __iter__(self) -> Iterator[FactionAction]:
+        return iter(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __bool__(self) -> bool:
+        return bool(self.actions or self.parametrised)
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, FactionAction)
+            and action.faction == self.faction
+            and is_legal(self.state, action)
+        )
+
+    def kinds(self) -> tuple[str, ...]:
+        """The action names, turn actions first (``ship``, ``move``, ``pass``...)."""
+        return tuple(dict.fromkeys([*self.parametrised, *(a.name for a in self.actions)]))
+
+
+def legal_actions(
+    state: Position, faction: Faction, *, open_stage_only: bool = False
+) -> LegalActions:
+    """What ``faction`` may do now; with ``open_stage_only``, while prompts are open,
+    only its answers to the open stage (what a session that lets windows run accepts)."""
+    if open_stage_only and state.phase.stages:
+        stage = state.phase.stages[0]
+        answers = [
+            a for p in stage if faction in p.waiting_on() for a in answers_to(state, p, faction)
+        ]
+        return LegalActions(state, faction, _unique(answers), ())
+    parametrised, actions = _turn_actions(state, faction)
+    for stage in state.phase.stages:  # answering a later prompt declines the earlier stages
+        for prompt in stage:
+            if faction in prompt.waiting_on():
+                actions += answers_to(state, prompt, faction)
+    prevent = KaramaPrevent(faction, Ability.SHIP_AS_IT_PLEASES_YOU)
+    if karama.may_prevent(state, faction) and is_legal(state, prevent):
+        actions.append(prevent)
+    return LegalActions(state, faction, _unique(actions), parametrised)
+
+
+def _turn_actions(state: Position, faction: Faction) -> tuple[tuple[str, ...], list[FactionAction]]:
+    turn = state.phase.turn
+    if turn is None or turn.faction != faction:
+        return (), []
+    parametrised = [*shipment.shipment_kinds(state, faction)] if turn.step is Step.SHIP else []
+    candidates = [Pass(faction), PlayHajr(faction)]
+    if guild.may_delay(state, faction):
+        candidates.append(GuildDelay(faction))
+    return (*parametrised, MOVE), [a for a in candidates if is_legal(state, a)]
+
+
+def answers_to(state: Position, prompt: Prompt, faction: Faction) -> list[FactionAction]:
+    """The concrete answers ``faction`` may give ``prompt`` now, declining it last."""
+    if faction not in prompt.waiting_on():
+        return []
+    candidates = [*_candidates(state, prompt, faction), Decline(faction, prompt.kind)]
+    return [a for a in candidates if is_legal(state, a)]
+
+
+def _candidates(state: Position, prompt: Prompt, faction: Faction) -> list[FactionAction]:
+    kind = prompt.kind
+    if kind is PromptKind.KARAMA:
+        return [KaramaCancel(faction, prompt.ability)]
+    if kind is PromptKind.GUILD_STOP:
+        return [KaramaStopShipment(faction)]
+    if kind is PromptKind.GUILD_TIMING:
+        return [GuildNow(faction)]
+    if kind is PromptKind.ADVISE:
+        places = [POLAR_SINK, *([prompt.territory] if prompt.territory else [])]
+        return [Advise(faction, place) for place in dict.fromkeys(places)]
+    if kind is PromptKind.INTRUSION:
+        return [Flip(faction, prompt.territory or "", Side.ADVISORS)]
+    held = sorted({t for (f, t, _), s in state.stacks.items() if f is faction and s.advisors})
+    return [Flip(faction, territory, Side.FIGHTERS) for territory in held]
+
+
+def _unique(actions: list[FactionAction]) -> tuple[FactionAction, ...]:
+    return tuple(dict.fromkeys(actions))

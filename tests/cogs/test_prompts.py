@@ -1,0 +1,221 @@
+"""Private prompts through Discord: buttons bound to the prompt or step they were made
+for, closed messages that say how they closed, /pass naming its step, a bystander's
+/pass, and deadlines shown as Discord timestamps that follow pause, resume and extend."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+import pytest
+import simcord
+
+from bot.session import SessionError
+from cogs.publisher import DiscordPublisher
+from rules.errors import RulesError
+from rules.factions import Faction
+from tests.cogs.conftest import Table, is_ephemeral, make_table, refusals, text_of
+
+BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
+
+
+def now(t: Table, faction: Faction, old: discord.Message) -> discord.Message:
+    """The message ``old`` as it reads now (edits included)."""
+    return next(m for m in t.private(faction).history() if m.id == old.id)
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [c["label"] for row in message.components for c in row.to_dict()["components"]]
+
+
+@pytest.fixture
+def edits_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's edits of closed prompts never reach the players (an outage, a
+    client that did not refresh): their old buttons are still there to press."""
+
+    async def lost(self: DiscordPublisher, game_id: int, ref: str, text: str) -> None:
+        return None
+
+    monkeypatch.setattr(DiscordPublisher, "close_prompt", lost, raising=False)
+
+
+async def test_a_declined_prompt_says_so_and_loses_its_buttons(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    prompt = t.private(GUILD).last_message
+    assert labels(prompt) == ["Act now", "Decline"]
+    await t.players[GUILD].click(prompt, label="Decline")
+    closed = now(t, GUILD, prompt)
+    assert closed.content.endswith("**Closed: you declined.**")
+    assert closed.components == []
+    ship_step = t.private(BG).last_message
+    await t.players[BG].click(ship_step, label="Pass")
+    assert now(t, BG, ship_step).content.endswith("**Closed: you passed.**")
+    assert now(t, BG, ship_step).components == []
+    assert "Pass" in labels(t.private(BG).last_message)  # the movement step's own prompt
+
+
+async def test_an_old_decline_never_answers_a_later_prompt(
+    simcord_env: simcord.Env, edits_lost: None
+) -> None:
+    t = await make_table(simcord_env)
+    old = t.private(GUILD).last_message  # Guild timing, before the Bene Gesserit's turn
+    await t.players[GUILD].click(old, label="Decline")
+    await t.players[BG].slash(t.table, "pass")
+    await t.players[BG].click(t.private(BG).last_message, label="Pass")  # the movement
+    new = t.private(GUILD).last_message
+    assert new.id != old.id and labels(new) == ["Act now", "Decline"]
+    before = t.state().to_dict()
+    result = await t.players[GUILD].click(old, label="Act now")
+    assert is_ephemeral(result)
+    assert text_of(result) == "Refused: this prompt has closed: you declined."
+    assert t.state().to_dict() == before  # the Guild did not act now
+    stale = now(t, GUILD, old)
+    assert stale.content.endswith("**Closed: you declined.**") and stale.components == []
+    await t.players[GUILD].click(new, label="Act now")  # the current prompt still works
+    assert t.state().to_act() is GUILD
+
+
+async def test_an_old_ship_step_pass_does_not_pass_the_movement(
+    simcord_env: simcord.Env, edits_lost: None
+) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    ship_step = t.private(BG).last_message
+    await t.players[BG].click(ship_step, label="Pass")
+    assert t.state().public_view().step == "move"
+    again = await t.players[BG].click(ship_step, label="Pass")
+    assert text_of(again) == "Refused: this prompt has closed: you passed."
+    assert t.state().to_act() is BG and t.state().public_view().step == "move"
+
+
+async def test_a_button_without_a_token_is_refused(simcord_env: simcord.Env) -> None:
+    """Buttons sent before prompts were bound carry no token: they answer nothing."""
+    t = await make_table(simcord_env)
+    bot_user = t.bot.user
+    assert bot_user is not None
+    legacy = discord.ui.View(timeout=None)
+    legacy.add_item(
+        discord.ui.Button(
+            label="Old act now",
+            custom_id=f"mentat:{t.game_id}:spacing_guild:guild_now:guild_timing",
+        )
+    )
+    channel = t.bot.get_channel(t.private(GUILD).id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("An old prompt", view=legacy)
+    result = await t.players[GUILD].click(sent, label="Old act now")
+    assert text_of(result).startswith("Refused: this prompt has closed")
+    assert t.state().public_view().prompts  # the Guild timing prompt is still open
+    assert now(t, GUILD, sent).components == []
+
+
+# -- /pass --------------------------------------------------------------------------
+
+
+async def test_pass_twice_is_answered_already_passed(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    bg = t.players[BG]
+    first = await bg.slash(t.table, "pass")
+    assert text_of(first) == "Done: you passed your shipment."
+    second = await bg.slash(t.table, "pass")  # the double Enter
+    assert "Bene Gesserit already passed its shipment" in text_of(second)
+    assert t.state().to_act() is BG and t.state().public_view().step == "move"
+    explicit = await bg.slash(t.table, "pass", step="shipment")
+    assert "already passed its shipment" in text_of(explicit)
+    moved_on = await bg.slash(t.table, "pass", step="movement")
+    assert text_of(moved_on) == "Done: you passed your movement."
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    late = await bg.slash(t.table, "pass", step="movement")
+    assert "Bene Gesserit already passed its movement" in text_of(late)
+    assert BG in t.state().phase.done
+    assert len(refusals(simcord_env)) == 3
+    assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
+
+
+async def test_a_bystanders_pass_does_not_decline_its_prompt(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    result = await t.players[GUILD].slash(t.table, "pass")
+    assert is_ephemeral(result) and "Refused" in text_of(result)
+    (prompt,) = t.state().open_prompts()
+    assert prompt.kind.value == "guild_timing" and GUILD in prompt.waiting_on()
+    assert [type(e) for e in refusals(simcord_env)] == [SessionError]
+
+
+# -- deadlines ------------------------------------------------------------------------
+
+
+def stamps(message: discord.Message) -> list[int]:
+    found = re.findall(r"<t:(\d+):[fR]>", message.content)
+    assert len(set(found)) == 1, message.content
+    return [int(s) for s in found]
+
+
+async def test_deadlines_are_discord_timestamps_that_follow_pause_and_extend(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    prompt = t.private(GUILD).last_message
+    deadline = t.session._deadline
+    assert stamps(prompt) == [int(deadline.timestamp())] * 2
+    assert "UTC" not in prompt.content
+    await t.moderator.slash(t.table, "mod pause")
+    assert "Deadline: paused by a moderator." in now(t, GUILD, prompt).content
+    assert labels(now(t, GUILD, prompt)) == ["Act now", "Decline"]
+    await t.moderator.slash(t.table, "mod extend", minutes=30)
+    await t.moderator.slash(t.table, "mod resume")
+    resumed = now(t, GUILD, prompt)
+    assert stamps(resumed) == [int(deadline.timestamp()) + 30 * 60] * 2
+    await t.moderator.slash(t.table, "mod extend", minutes=15)
+    assert stamps(now(t, GUILD, prompt)) == [int(deadline.timestamp()) + 45 * 60] * 2
+
+
+@pytest.mark.parametrize(
+    ("command", "options", "said"),
+    [
+        ("mod extend", {"minutes": 10}, "the phase is over; there is no deadline to extend"),
+        ("mod pause", {}, "the phase is over; there is nothing to pause"),
+        ("mod resume", {}, "the phase is over; there is nothing to resume"),
+        ("mod skip", {}, "the phase is over; there is nothing to skip"),
+    ],
+)
+async def test_timing_commands_after_the_phase_are_refused(
+    simcord_env: simcord.Env, command: str, options: dict[str, int], said: str
+) -> None:
+    t = await make_table(simcord_env)
+    await t.moderator.slash(t.table, "mod end-phase")
+    assert t.state().is_complete
+    before = len(t.table.history())
+    result = await t.moderator.slash(t.table, command, **options)
+    assert is_ephemeral(result) and text_of(result) == f"Refused: {said}."
+    assert len(t.table.history()) == before
+    assert [type(e) for e in refusals(simcord_env)] == [SessionError]
+
+
+async def test_decline_answers_the_prompt_waiting_on_that_faction(
+    simcord_env: simcord.Env,
+) -> None:
+    """A Karama window (everyone else) and the Guild's stop (the Guild) open together:
+    the Guild's Decline declines the Guild's own prompt."""
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    preview = await t.players[BG].slash(t.table, "ship", to="Arrakeen", forces=2)
+    await t.players[BG].click(preview.response.message, label="Confirm")
+    kinds = [p.kind.value for p in t.state().open_prompts()]
+    assert kinds[0] == "karama" and "guild_stop" in kinds
+    prompt = t.private(GUILD).last_message
+    result = await t.players[GUILD].click(prompt, label="Decline")
+    assert text_of(result) == "Done: Decline."
+    assert "guild_stop" not in [p.kind.value for p in t.state().open_prompts()]
+    assert now(t, GUILD, prompt).content.endswith("**Closed: you declined.**")
+
+
+async def test_a_deleted_prompt_message_does_not_stop_the_answer(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    await t.moderator.delete(t.private(GUILD).last_message)
+    result = await t.players[GUILD].slash(t.table, "guild standing-order", order="in_order")
+    assert text_of(result) == "Standing order saved: Guild timing in_order."
+    assert t.state().open_prompts() == ()
+    assert "Deadline: <t:" in t.private(BG).last_message.content

@@ -1,0 +1,80 @@
+"""`mentat run` without a network, with a refused token or without one: one line on
+stderr and a non-zero exit, never a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.cli import main
+from tests.cogs.fake_discord import FakeDiscord
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A clean folder (no .env) and environment; the database goes there."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "mentat.db"))
+    monkeypatch.setenv("LOG_LEVEL", "CRITICAL")
+    return tmp_path
+
+
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port  # nothing listens there any more
+
+
+def test_without_a_network_run_says_so_in_one_line(
+    settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{closed_port()}/api/v10")
+    assert main(["run"]) == 1
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1, err
+    assert err.startswith("mentat run: cannot reach Discord (")
+    assert "check the network connection" in err and "Traceback" not in out + err
+
+
+async def test_a_refused_token_is_named_in_one_line(
+    settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "not-the-token")
+    async with FakeDiscord(lifetime=45) as fake:
+        monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+        code = await asyncio.to_thread(main, ["run"])  # `mentat run` starts its own loop
+    assert code == 1
+    err = capsys.readouterr().err
+    assert err == "mentat run: Discord refused the token: check DISCORD_TOKEN\n"
+
+
+def test_a_missing_token_is_reported_on_stderr(
+    settings: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "mentat run: DISCORD_TOKEN is not set (put it in .env or the environment)\n"
+
+
+def test_a_database_in_a_missing_folder_is_a_setting_error(
+    settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    monkeypatch.setenv("DATABASE_PATH", str(settings / "no-such-folder" / "mentat.db"))
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"mentat run: DATABASE_PATH: the folder {settings / 'no-such-folder'} does not exist\n"
+    )
