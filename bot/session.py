@@ -10,11 +10,9 @@ passes its step; open prompts are declined), announced publicly.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,9 +21,10 @@ from bot.clock import Clock
 from bot.ledger import Ledger, SubmitResult
 from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
+from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
-from rules.actions import Action, ClosePrompts, Decline, FactionAction, Pass
+from rules.actions import Action, ClosePrompts, FactionAction, Pass
 from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
@@ -65,14 +64,6 @@ class Wait:
     factions: tuple[Faction, ...]
 
 
-@dataclass
-class _Request:
-    run: Callable[[], Awaitable[Any]]
-    done: asyncio.Future[Any] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
-
-
 class PhaseSession:
     """Drives one game's phase: the queue, the deadlines, the announcements."""
 
@@ -99,14 +90,16 @@ class PhaseSession:
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
-        self._queue: asyncio.Queue[_Request] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
+        self._serial = SerialTask(
+            f"session of game {game_id}",
+            clock,
+            next_timer=self._next_timer,
+            on_timer=self._on_timer,
+        )
         self._deadline: datetime | None = None
         self._wait: Wait | None = None
         self._reminded = False
         self._seq = 0  # the last log entry this session has seen
-        self._idle = False
-        self._went_idle = asyncio.Event()
         self._last_wait = ""
         self._token: str | None = None  # identifies the current wait (the log seq it opened at)
         self._asked: dict[Faction, str | None] = {}  # the prompt message of each faction asked
@@ -123,20 +116,18 @@ class PhaseSession:
         self.orders = dict(self.settings.orders)
         self.ally_offers = {s: (o.ally, o.amount) for s, o in self.settings.ally_offers.items()}
         self._restore_timers(self.settings.timers)
-        self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
-        self._task.add_done_callback(self._report_crash)
-        await self._call(lambda: self._follow_orders_and_wait(_position_changed))
+        self._serial.start()
+        await self._call(lambda: self._follow_orders_and_wait(narrate.position_changed))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._serial.stop()
 
-    def _report_crash(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("session of game %d stopped", self.game_id, exc_info=task.exception())
+    def next_idle(self) -> Awaitable[bool]:
+        """Completes the next time the session has nothing left to do (tests, tools)."""
+        return self._serial.next_idle()
+
+    async def until_idle(self) -> None:
+        await self._serial.until_idle()
 
     # -- requests (any task may call these; they run one at a time) ---------------
 
@@ -239,7 +230,7 @@ class PhaseSession:
             await self.publisher.private(
                 self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
-            await self._follow_orders_and_wait(_position_changed)
+            await self._follow_orders_and_wait(narrate.position_changed)
 
         await self._call(run)
 
@@ -299,7 +290,7 @@ class PhaseSession:
             result = await self._ledger().undo(moderator, key, authorised=authorised)
             view = result.state.public_view()
             note = narrate.correction_note(moderator, "undone", result.events, view)
-            await self._after(result, _corrected, note=note)
+            await self._after(result, narrate.corrected, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -312,7 +303,7 @@ class PhaseSession:
         async def run() -> SubmitResult:
             result = await self._ledger().redo(moderator, key, authorised=authorised)
             note = narrate.correction_note(moderator, "redone", result.events)
-            await self._after(result, _corrected, note=note)
+            await self._after(result, narrate.corrected, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -334,9 +325,7 @@ class PhaseSession:
         await self._call(run)
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
-        request = _Request(run)
-        await self._queue.put(request)
-        return await request.done
+        return await self._serial.call(run)
 
     def _ledger(self) -> Ledger:
         assert self.ledger is not None, "the session is not started"
@@ -373,58 +362,7 @@ class PhaseSession:
             rule = self.state.open_prompts()[0].rule
             raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
 
-    # -- the task ---------------------------------------------------------------
-
-    async def _run(self) -> None:
-        while True:
-            request = await self._next_request()
-            if request is None:
-                await self._on_timer()
-                continue
-            try:
-                request.done.set_result(await request.run())
-            except (MentatError, LookupError, PermissionError, ValueError) as error:
-                request.done.set_exception(error)
-            except Exception as error:  # keep the game alive; report to the caller
-                log.exception("game %d: request failed", self.game_id)
-                request.done.set_exception(error)
-
-    def next_idle(self) -> Awaitable[bool]:
-        """Completes the next time the session has nothing left to do (tests, tools)."""
-        return self._went_idle.wait()
-
-    async def until_idle(self) -> None:
-        if not self._idle:
-            await self.next_idle()
-
-    def _set_idle(self, idle: bool) -> None:
-        self._idle = idle
-        if idle:
-            self._went_idle.set()
-            self._went_idle = asyncio.Event()
-
-    async def _next_request(self) -> _Request | None:
-        """The next queued request, or None when a timer (reminder, deadline) is due."""
-        try:
-            return await self._wait_for_request()
-        finally:
-            self._set_idle(False)
-
-    async def _wait_for_request(self) -> _Request | None:
-        getter = asyncio.ensure_future(self._queue.get())
-        due = self._next_timer()
-        sleeper = asyncio.ensure_future(self.clock.sleep_until(due)) if due else None
-        try:
-            await asyncio.sleep(0)  # let the timer register before saying we are idle
-            self._set_idle(self._queue.empty())
-            waiting = {getter} if sleeper is None else {getter, sleeper}
-            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            return getter.result() if getter in done else None
-        finally:  # also when the session is stopped: leave no timer or reader behind
-            if sleeper is not None:
-                sleeper.cancel()
-            if not getter.done():
-                getter.cancel()
+    # -- the timers ---------------------------------------------------------------
 
     def _next_timer(self) -> datetime | None:
         if self._deadline is None or self.paused_left is not None:
@@ -463,7 +401,7 @@ class PhaseSession:
         self.state, self._seq = result.state, max(self._seq, result.seq)
         self._last_action = action if isinstance(action, Action) else None
         if isinstance(action, Action) or action is None:
-            done, cause = action, _by(action)
+            done, cause = action, narrate.closed_by(action)
         else:
             done, cause = None, action
         await self._announce(list(result.events), done, note=note)
@@ -500,7 +438,7 @@ class PhaseSession:
             result = await self._ledger().submit(answer, actor=SYSTEM_ACTOR, key=key)
             self.state, self._seq = result.state, max(self._seq, result.seq)
             await self._announce(list(result.events), answer)
-            await self._close_finished(_by(answer))
+            await self._close_finished(narrate.closed_by(answer))
         await self._arm()
 
     def _standing_answer(self) -> FactionAction | None:
@@ -656,26 +594,3 @@ class PhaseSession:
         self._wait, self._deadline = wait, saved.deadline
         self._reminded = saved.reminded
         self.paused_left = saved.paused_left
-
-
-def _by(action: Action | None) -> Cause:
-    """How an action closed each faction's prompt, in that faction's words."""
-
-    def how(faction: Faction) -> str:
-        if not isinstance(action, FactionAction):
-            return "the game moved on"
-        if action.faction is not faction:
-            return f"{action.faction.label} acted first, and the game moved on"
-        if isinstance(action, Decline):
-            return "you declined"
-        return "you passed" if isinstance(action, Pass) else "you acted"
-
-    return how
-
-
-def _position_changed(faction: Faction) -> str:
-    return "the position changed (a correction or a new phase)"
-
-
-def _corrected(faction: Faction) -> str:
-    return "a moderator corrected the game"
