@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.cli import main
 from bot.render import LastMove, LastShipment, render_map
 from bot.render.examples import busy_view, crowded_view
+from mentat.cli import main
 from rules.factions import Faction
 
 DOCS = Path(__file__).resolve().parent

@@ -17,7 +17,7 @@ from discord import app_commands
 from cogs.errors import message_for, refusal_of
 from rules.errors import MentatError
 
-PACKAGES = ("rules", "bot", "cogs")
+PACKAGES = ("rules", "bot", "cogs", "mentat")
 
 NOT_REFUSALS: dict[str, str] = {
     "bot.config.ConfigError": "a setting of the operator's .env, reported by `mentat run` on "
