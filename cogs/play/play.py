@@ -378,4 +378,3 @@ def destinations(state: Any, faction: Faction, highlight: str) -> list[tuple[str
     else:
         found = state.legal_move_destinations(faction, highlight)
     return [(d.territory, s) for d in found for s in d.sectors]
-
