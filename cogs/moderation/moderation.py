@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import corrections
 from cogs.common import (
+    MAX_CHOICES,
     FactionName,
     app_of,
     game_of,
@@ -26,9 +27,6 @@ from rules.components import treachery_cards
 from rules.factions import Faction
 
 log = logging.getLogger(__name__)
-
-MAX_CHOICES = 25
-"""Discord's limit on the choices of one autocomplete answer."""
 
 
 async def card_choices(

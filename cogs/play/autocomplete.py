@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
-from cogs.common import app_of, seated_faction
+from cogs.common import MAX_CHOICES, app_of, seated_faction
 from rules.actions import Advise
 from rules.errors import MentatError
 from rules.factions import Faction
@@ -21,7 +21,6 @@ from rules.game import GameState
 
 log = logging.getLogger(__name__)
 
-MAX_CHOICES = 25
 Choices = list[app_commands.Choice[str]]
 SectorChoices = list[app_commands.Choice[int]]
 
