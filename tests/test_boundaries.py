@@ -96,11 +96,6 @@ def test_an_import_by_a_string_is_seen() -> None:
 
 LINE_LIMIT = 600
 """No module of the application or the Discord layer is longer (one job a module)."""
-TOO_LONG_FOR_NOW: dict[str, str] = {
-    "bot/session.py": "being split, with a delivery layer, in its own branch (issue 12)",
-    "bot/store.py": "being split into the bot/store/ package and bot/ledger.py (issue 12)",
-}
-"""Modules over the limit that are being split elsewhere, and why they are allowed."""
 
 
 def python_modules(*packages: str) -> list[str]:
@@ -109,15 +104,7 @@ def python_modules(*packages: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        pytest.param(m, marks=pytest.mark.xfail(reason=TOO_LONG_FOR_NOW[m], strict=False))
-        if m in TOO_LONG_FOR_NOW
-        else m
-        for m in python_modules("bot", "cogs", "mentat")
-    ],
-)
+@pytest.mark.parametrize("module", python_modules("bot", "cogs", "mentat"))
 def test_no_module_is_longer_than_the_limit(module: str) -> None:
     lines = len((ROOT / module).read_text(encoding="utf-8").splitlines())
     assert lines <= LINE_LIMIT, f"{module} has {lines} lines; split it (at most {LINE_LIMIT})"
