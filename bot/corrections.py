@@ -2,7 +2,7 @@
 
 Each function changes the position dict in place and returns the public line
 that announces it (no spice amounts or card names: those are private). They
-raise ValueError, naming the input, for a correction that cannot be made;
+raise :class:`CorrectionError`, naming the input, for a correction that cannot be made;
 :meth:`bot.app.Mentat.correct` then rebuilds the position and restarts the
 phase there.
 """
