@@ -26,7 +26,8 @@ from bot.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
 from bot.store import GameRecord, Store
 from rules.actions import Correction, FactionAction, GiveCard, SetSpice, Ship, TakeCard
-from rules.factions import Faction, card_named
+from rules.components import treachery_card
+from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import FORMAT, ScenarioError, load_scenario
 
@@ -459,9 +460,11 @@ def _told_privately(correction: Correction) -> PrivateNotice | None:
         case SetSpice(faction=faction, amount=amount):
             return PrivateNotice(faction, f"A moderator set your spice to {amount}.")
         case GiveCard(faction=faction, card=card):
-            return PrivateNotice(faction, f"A moderator gave you {card_named(card) or card}.")
+            return PrivateNotice(faction, f"A moderator gave you {treachery_card(card) or card}.")
         case TakeCard(faction=faction, card=card):
-            return PrivateNotice(faction, f"A moderator took {card_named(card) or card} from you.")
+            return PrivateNotice(
+                faction, f"A moderator took {treachery_card(card) or card} from you."
+            )
     return None
 
 

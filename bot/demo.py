@@ -98,7 +98,7 @@ class ConsolePublisher:
         try:
             print(text, file=self.stream)
         except BrokenPipeError:
-            self.reader_gone = True  # `mentat` itself then exits quietly (bot.cli)
+            self.reader_gone = True  # `mentat` itself then exits quietly (mentat.cli)
 
     def file(self, name: str) -> Path:
         """The path of one of the demo's files; the marker lists it before it is written."""

@@ -1,8 +1,8 @@
 """One task per game that runs its requests one at a time and wakes when a timer is due.
 
 Requests (coroutine functions) are queued by any task and run in order by this one; a
-routine refusal (:class:`MentatError`, lookups, permissions, bad values) goes back to its
-caller, and any other failure is logged and reported to the caller without stopping the task.
+routine refusal (a :class:`MentatError`) goes back to its caller, and any other failure is
+logged as a crash and reported to the caller without stopping the task.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class SerialTask:
                 continue
             try:
                 request.done.set_result(await request.run())
-            except (MentatError, LookupError, PermissionError, ValueError) as error:
+            except MentatError as error:
                 request.done.set_exception(error)
             except Exception as error:  # keep the game alive; report to the caller
                 log.exception("%s: request failed", self.name)

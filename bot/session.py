@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -24,6 +24,7 @@ from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publishe
 from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
+from bot.waits import Wait, wait_of
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass
 from rules.errors import MentatError
 from rules.events import Event
@@ -53,15 +54,6 @@ class PromptClosedError(SessionError):
     def __init__(self, how: str) -> None:
         super().__init__(f"this prompt has closed: {how}")
         self.how = how
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """What the phase waits on now: its identity, kind and who may end it."""
-
-    key: str
-    kind: str  # "step" or "prompt"
-    factions: tuple[Faction, ...]
 
 
 class PhaseSession:
@@ -501,18 +493,7 @@ class PhaseSession:
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
-        state = self.state
-        if state.is_complete:
-            return None
-        prompts = state.open_prompts()
-        if prompts:
-            who = tuple(dict.fromkeys(f for p in prompts for f in p.waiting_on()))
-            parts = [f"{p.kind.value}/{p.subject}/{p.ability}/{p.territory}" for p in prompts]
-            return Wait("prompts:" + "|".join(parts), "prompt", who)
-        turn = state.phase.turn
-        assert turn is not None
-        key = f"turn:{turn.faction.value}:{turn.step.value}:{turn.moves_made}:{turn.hajr_played}"
-        return Wait(key + f":{sorted(f.value for f in state.phase.done)}", "step", (turn.faction,))
+        return wait_of(self.state)
 
     async def _ask(self, wait: Wait) -> None:
         """Each faction that may act or answer hears it privately, with its choices."""

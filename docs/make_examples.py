@@ -7,10 +7,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.cli import main
 from bot.render import LastKarama, LastMove, LastShipment, render_closeup, render_map
 from bot.render.examples import busy_view, crowded_view
 from bot.render.marks import touched_pieces
+from mentat.cli import main
 from rules.factions import Faction
 
 DOCS = Path(__file__).resolve().parent

@@ -1,4 +1,5 @@
-"""The printed components: each faction's force tokens and the treachery deck."""
+"""The printed components: each faction's force tokens and the treachery deck, the one
+list of the cards (``rules/data/treachery.json``)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,15 @@ def treachery_cards() -> dict[str, int]:
 def treachery_card(text: str) -> str | None:
     """The printed name of the treachery card ``text`` names (any case), or None."""
     return next((name for name in treachery_cards() if same_card(name, text)), None)
+
+
+@cache
+def worthless_cards() -> frozenset[str]:
+    """The worthless cards (Baliset, Jubba Cloak, ...), which the Bene Gesserit may use as
+    Karama (advanced game)."""
+    cards = _data("treachery.json")["cards"]
+    return frozenset(name for name, card in cards.items() if card["kind"] == "worthless")
+
+
+def is_worthless(card: str) -> bool:
+    return any(same_card(card, w) for w in worthless_cards())

@@ -15,6 +15,7 @@ and the event that announces it names no amount, as no card is named.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -29,6 +30,7 @@ from rules.actions import (
     TakeCard,
 )
 from rules.board import SECTOR_COUNT
+from rules.components import treachery_card, treachery_cards
 from rules.errors import CorrectionError, quote
 from rules.events import (
     CardGiven,
@@ -39,7 +41,7 @@ from rules.events import (
     SpiceSet,
     StormSet,
 )
-from rules.factions import TREACHERY_CARDS, Faction, card_named, same_card
+from rules.factions import Faction, same_card
 from rules.model import FactionState, Prompt, Stack
 from rules.position import Position
 
@@ -161,12 +163,11 @@ HANDLERS: dict[type[Correction], Callable[[Position, Any], list[Event]]] = {
 
 def _card(text: str) -> str:
     """The treachery card ``text`` names, as printed; CorrectionError for any other text."""
-    card = card_named(text)
+    card = treachery_card(text)
     if card is None:
-        raise CorrectionError(
-            f"there is no treachery card {quote(text)} in this phase; the cards are "
-            f"{', '.join(TREACHERY_CARDS)}"
-        )
+        close = difflib.get_close_matches(text.strip()[:40].title(), treachery_cards(), n=1)
+        hint = f"did you mean {close[0]}?" if close else "the card option lists every card"
+        raise CorrectionError(f"there is no treachery card {quote(text)} ({hint})")
     return card
 
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import (
+    MAX_CHOICES,
     FactionName,
     app_of,
     game_of,
@@ -29,7 +30,8 @@ from rules.actions import (
     SetStorm,
     TakeCard,
 )
-from rules.factions import TREACHERY_CARDS, Faction
+from rules.components import treachery_cards
+from rules.factions import Faction
 
 log = logging.getLogger(__name__)
 
@@ -37,9 +39,10 @@ log = logging.getLogger(__name__)
 async def card_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The treachery cards this phase knows whose name contains what was typed."""
+    """The treachery cards whose name contains what was typed (at most Discord's 25)."""
     typed = current.strip().lower()
-    return [app_commands.Choice(name=c, value=c) for c in TREACHERY_CARDS if typed in c.lower()]
+    cards = [c for c in treachery_cards() if typed in c.lower()]
+    return [app_commands.Choice(name=c, value=c) for c in cards[:MAX_CHOICES]]
 
 
 class Moderation(commands.Cog):

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
 from bot.render import (
     Heading,
     LastKarama,
@@ -30,6 +29,7 @@ from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
 from bot.render.geometry import Box, boxes_overlap, cell_for
 from bot.render.marks import last_karama_of, touched_pieces
 from bot.render.names import inside_its_territory, labels
+from mentat.cli import main
 from rules.board import standard_board
 from rules.events import KaramaCancelled, KaramaPrevented, Shipped
 from rules.factions import Faction

@@ -48,6 +48,32 @@ async def test_requests_run_one_at_a_time_in_order_and_failures_go_to_their_call
     assert "test: request failed" in caplog.text and "refused" not in caplog.text
 
 
+async def test_only_a_mentat_error_is_a_refusal_any_other_error_is_logged_as_a_crash(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    serial = SerialTask("game 7", FakeClock(), next_timer=lambda: None, on_timer=_never)
+    serial.start()
+
+    def failing(error: Exception) -> Callable[[], Awaitable[None]]:
+        async def run() -> None:
+            raise error
+
+        return run
+
+    try:
+        for bug in (KeyError("seat"), ValueError("bad value"), PermissionError("denied")):
+            caplog.clear()
+            with pytest.raises(type(bug)):
+                await serial.call(failing(bug))
+            assert "game 7: request failed" in caplog.text, f"{bug!r} was taken for a refusal"
+        caplog.clear()
+        with pytest.raises(MentatError):
+            await serial.call(failing(MentatError("nothing to undo")))
+        assert caplog.text == ""
+    finally:
+        await serial.stop()
+
+
 async def test_a_timer_wakes_the_task_between_requests() -> None:
     clock = FakeClock()
     due: list[datetime] = [clock.now() + timedelta(minutes=5)]

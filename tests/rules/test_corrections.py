@@ -23,6 +23,7 @@ from rules.actions import (
     action_from_dict,
     action_to_dict,
 )
+from rules.components import treachery_cards
 from rules.errors import MODERATOR_RULE, CorrectionError, InvalidActionError, RulesError
 from rules.events import (
     CardGiven,
@@ -34,7 +35,7 @@ from rules.events import (
     SpiceSet,
     StormSet,
 )
-from rules.factions import TREACHERY_CARDS, Faction
+from rules.factions import Faction
 from rules.game import GameState
 from rules.model import PromptKind
 from rules.scenario import run_scenario
@@ -170,7 +171,7 @@ def test_a_card_not_in_this_phase_is_refused_quoting_little_of_it(card: str) -> 
     with pytest.raises(CorrectionError) as caught:
         state.apply(GiveCard(A, card))
     text = str(caught.value)
-    assert text.startswith("there is no treachery card ") and "Karama, Hajr" in text
+    assert text.startswith("there is no treachery card ") and text.endswith(")")
     assert len(text) < 300 and state.to_dict() == before
 
 
@@ -278,8 +279,8 @@ def corrections(draw: st.DrawFn, state: GameState) -> Correction:
         PlaceForces(faction, territory, sector, draw(count), draw(st.integers(-1, 3))),
         RemoveForces(faction, territory, sector, draw(count), draw(st.integers(-1, 2))),
         SetSpice(faction, draw(st.integers(-3, 40))),
-        GiveCard(faction, draw(st.sampled_from([*TREACHERY_CARDS, "Karma"]))),
-        TakeCard(faction, draw(st.sampled_from(TREACHERY_CARDS))),
+        GiveCard(faction, draw(st.sampled_from([*treachery_cards(), "Karma"]))),
+        TakeCard(faction, draw(st.sampled_from(sorted(treachery_cards())))),
     ]
     own = [k for k in state.stacks if k[0] == faction]
     if own:
