@@ -394,3 +394,9 @@ def position_changed(faction: Faction) -> str:
 
 def corrected(faction: Faction) -> str:
     return "a moderator corrected the game"
+
+
+GAME_FINISHED = (
+    "The game is finished. A moderator may still take the last action back with `/mod undo`, "
+    "which reopens it."
+)

@@ -1,11 +1,10 @@
 """The phase session: runs one game's Shipment & Movement phase in time.
 
-One asyncio task per game takes requests from a queue (player actions,
-moderator commands, standing orders) and wakes for deadlines. Every accepted
-action (a moderator's correction too) is committed before anything is announced. What is
-awaited (the faction to act, or an open stage of prompts) has a deadline; a
-reminder goes out before it, and on expiry the default happens (the faction
-passes its step; open prompts are declined), announced publicly.
+One asyncio task per game takes requests (player actions, moderator commands, standing
+orders) and wakes for deadlines. Every accepted action (a correction too) is committed
+before anything is announced. What is awaited (the faction to act, or open prompts) has a
+deadline, a reminder before it and, on expiry, a default (pass the step; decline the
+prompts), announced publicly. When the phase is over, the game is finished.
 """
 
 from __future__ import annotations
@@ -82,12 +81,8 @@ class PhaseSession:
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
-        self._serial = SerialTask(
-            f"session of game {game_id}",
-            clock,
-            next_timer=self._next_timer,
-            on_timer=self._on_timer,
-        )
+        name = f"session of game {game_id}"
+        self._serial = SerialTask(name, clock, next_timer=self._next_timer, on_timer=self._on_timer)
         self._deadline: datetime | None = None
         self._wait: Wait | None = None
         self._reminded = False
@@ -481,6 +476,7 @@ class PhaseSession:
         if wait is None:
             self._deadline, self._wait, self._token = None, None, None
             await self._save_settings()
+            await self._finish_if_over()
             return
         if self._wait is not None and wait.key == self._wait.key:
             await self._save_settings()
@@ -490,6 +486,14 @@ class PhaseSession:
         self._deadline = self.clock.now() + length
         await self._ask(wait)
         await self._save_settings()
+
+    async def _finish_if_over(self) -> None:
+        """The phase is the whole game today: once over, the game is finished (not loaded
+        at start-up); ``/mod undo`` reopens it."""
+        ledger = self._ledger()
+        if self.state is not None and self.state.is_complete and ledger.record.is_active:
+            await ledger.finish()
+            await self._moderator_note(narrate.GAME_FINISHED, spectators=True)
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
@@ -557,10 +561,12 @@ class PhaseSession:
         if not result.duplicate:
             await self._after(result, lambda _: how, note=f"{reason}: {what}.")
 
-    async def _moderator_note(self, text: str) -> None:
+    async def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
         await self.publisher.moderators(self.game_id, ModeratorNotice(text))
         notice = PublicNotice(text, game_id=self.game_id)
         await self.publisher.public(self.game_id, notice)
+        if spectators:
+            await self.publisher.spectators(self.game_id, notice)
 
     # -- persistence of timers, orders and offers ---------------------------------------
 
