@@ -19,9 +19,18 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot import narrate
+from bot.activity import Activity
 from bot.clock import Clock
+from bot.delivery import Delivery, Posted
 from bot.orders import StandingOrders, standing_answer
-from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
+from bot.publisher import (
+    AttachmentRefusedError,
+    ChannelGoneError,
+    ModeratorNotice,
+    PrivateNotice,
+    PublicNotice,
+    Publisher,
+)
 from bot.store import SYSTEM_ACTOR, Store, SubmitResult
 from rules.actions import Action, ClosePrompts, Decline, FactionAction, Pass
 from rules.errors import MentatError
@@ -36,6 +45,7 @@ Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
+RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +130,10 @@ class PhaseSession:
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
+        self.activity = Activity()
+        self.delivery = Delivery(
+            game_id, publisher, clock, activity=self.activity, trouble=self._on_trouble
+        )
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._deadline: datetime | None = None
@@ -127,7 +141,6 @@ class PhaseSession:
         self._reminded = False
         self._seq = 0  # the last log entry this session has seen
         self._idle = False
-        self._went_idle = asyncio.Event()
         self._last_wait = ""
         self._token: str | None = None  # identifies the current wait (the log seq it opened at)
         self._asked: dict[Faction, str | None] = {}  # the prompt message of each faction asked
@@ -149,16 +162,20 @@ class PhaseSession:
             for shipper, offer in options.get("ally_offers", {}).items()
         }
         self._restore_timers(loaded.record.deadlines, loaded.record.options)
+        self.delivery.start()
         self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
         self._task.add_done_callback(self._report_crash)
+        self._ask_again()
         await self._call(lambda: self._follow_orders_and_wait(_position_changed))
 
     async def stop(self) -> None:
+        """Stop the task and the delivery, whatever happened to them."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
             self._task = None
+        await self.delivery.stop()
 
     def _report_crash(self, task: asyncio.Task[None]) -> None:
         if not task.cancelled() and task.exception() is not None:
@@ -266,8 +283,8 @@ class PhaseSession:
         async def run() -> None:
             self.orders[faction] = orders
             await self._save_orders()
-            await self.publisher.private(
-                self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
+            self.delivery.private(
+                PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
             await self._follow_orders_and_wait(_position_changed)
 
@@ -279,8 +296,8 @@ class PhaseSession:
             if self.paused_left is None and self._deadline is not None:
                 self.paused_left = self._deadline - self.clock.now()
                 await self._save_timers()
-            await self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
-            await self._show_deadline()
+            self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
+            self._show_deadline()
 
         await self._call(run)
 
@@ -291,8 +308,8 @@ class PhaseSession:
                 self._deadline = self.clock.now() + self.paused_left
                 self.paused_left = None
                 await self._save_timers()
-            await self._moderator_note(f"Resumed by <@{moderator}>.")
-            await self._show_deadline()
+            self._moderator_note(f"Resumed by <@{moderator}>.")
+            self._show_deadline()
 
         await self._call(run)
 
@@ -305,8 +322,8 @@ class PhaseSession:
                 self._deadline += by
                 self._reminded = False
             await self._save_timers()
-            await self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
-            await self._show_deadline()
+            self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
+            self._show_deadline()
 
         await self._call(run)
 
@@ -364,9 +381,25 @@ class PhaseSession:
         await self._call(run)
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``run`` in the session's turn; returns once its messages were tried."""
         request = _Request(run)
         await self._queue.put(request)
-        return await request.done
+        try:
+            return await request.done
+        finally:
+            await self.activity.until_quiet()
+
+    def _later(self, run: Callable[[], Awaitable[None]]) -> None:
+        """Run ``run`` in the session's turn, when its queue comes to it (nobody waits)."""
+
+        async def logged() -> None:
+            try:
+                await run()
+            except Exception:
+                log.exception("game %d: a follow-up failed", self.game_id)
+
+        self._queue.put_nowait(_Request(logged))
+        self.activity.mark("session", idle=False)
 
     def _check_awaiting(self, nothing: str) -> None:
         """Moderators' timing commands need something awaited."""
@@ -405,7 +438,7 @@ class PhaseSession:
         while True:
             request = await self._next_request()
             if request is None:
-                await self._on_timer()
+                await self._on_timer_safely()
                 continue
             try:
                 request.done.set_result(await request.run())
@@ -416,18 +449,16 @@ class PhaseSession:
                 request.done.set_exception(error)
 
     def next_idle(self) -> Awaitable[bool]:
-        """Completes the next time the session has nothing left to do (tests, tools)."""
-        return self._went_idle.wait()
+        """Completes the next time the game (its session and its delivery) has nothing left
+        to do (tests, tools)."""
+        return self.activity.next_quiet()
 
     async def until_idle(self) -> None:
-        if not self._idle:
-            await self.next_idle()
+        await self.activity.until_quiet()
 
     def _set_idle(self, idle: bool) -> None:
         self._idle = idle
-        if idle:
-            self._went_idle.set()
-            self._went_idle = asyncio.Event()
+        self.activity.mark("session", idle=idle)
 
     async def _next_request(self) -> _Request | None:
         """The next queued request, or None when a timer (reminder, deadline) is due."""
@@ -442,7 +473,7 @@ class PhaseSession:
         sleeper = asyncio.ensure_future(self.clock.sleep_until(due)) if due else None
         try:
             await asyncio.sleep(0)  # let the timer register before saying we are idle
-            self._set_idle(self._queue.empty())
+            self._set_idle(self._queue.empty() and not getter.done())
             waiting = {getter} if sleeper is None else {getter, sleeper}
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
             return getter.result() if getter in done else None
@@ -459,22 +490,29 @@ class PhaseSession:
             return self._deadline - self.timing.reminder
         return self._deadline
 
+    async def _on_timer_safely(self) -> None:
+        """A timer's work never ends the task: on a failure, the deadline is tried again
+        a minute later (never at once, over and over)."""
+        try:
+            await self._on_timer()
+        except Exception:
+            log.exception("game %d: the deadline's default failed", self.game_id)
+            if self._deadline is not None and self._deadline <= self.clock.now():
+                self._deadline = self.clock.now() + RETRY_DEFAULT
+
     async def _on_timer(self) -> None:
         if self._deadline is None or self.paused_left is not None:
             return
         if self.clock.now() < self._deadline:
             self._reminded = True
             await self._save_timers()
-            await self._remind()
+            self._remind()
             return
         prompt = self._wait is not None and self._wait.kind == "prompt"
         how = "the window timed out" if prompt else "time ran out"
-        try:
-            await self._default(
-                reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
-            )
-        except Exception:
-            log.exception("game %d: default action failed", self.game_id)
+        await self._default(
+            reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
+        )
 
     # -- after every change ---------------------------------------------------------
 
@@ -508,8 +546,8 @@ class PhaseSession:
         notice = narrate.public_notice(
             events, view, game_id=self.game_id, picture=picture, note=note
         )
-        await self.publisher.public(self.game_id, notice)
-        await self.publisher.spectators(self.game_id, notice)
+        self.delivery.public(notice)
+        self.delivery.spectators(notice)
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
         """Apply standing orders that answer what is open, then (re)arm the deadline.
@@ -553,7 +591,7 @@ class PhaseSession:
             while len(self._closed) > CLOSED_KEPT:
                 del self._closed[next(iter(self._closed))]
             if ref is not None:
-                await self.publisher.close_prompt(self.game_id, ref, f"Closed: {how}.")
+                self.delivery.close_prompt(faction, ref, f"Closed: {how}.")
 
     async def _arm(self) -> None:
         """Start a new deadline when what is awaited has changed; tell who must answer."""
@@ -568,7 +606,7 @@ class PhaseSession:
         self._wait, self._reminded, self._token = wait, False, str(self._seq)
         length = self.timing.step if wait.kind == "step" else self.timing.prompt
         self._deadline = self.clock.now() + length
-        await self._ask(wait)
+        self._ask(wait)
         await self._save_timers()
 
     def current_wait(self) -> Wait | None:
@@ -586,11 +624,38 @@ class PhaseSession:
         key = f"turn:{turn.faction.value}:{turn.step.value}:{turn.moves_made}:{turn.hajr_played}"
         return Wait(key + f":{sorted(f.value for f in state.phase.done)}", "step", (turn.faction,))
 
-    async def _ask(self, wait: Wait) -> None:
-        """Each faction that may act or answer hears it privately, with its choices."""
+    def _ask(self, wait: Wait) -> None:
+        """Each faction that may act or answer hears it privately, with its choices (its
+        prompt message is known once posted)."""
         for faction in wait.factions:
-            notice = self._prompt(faction, wait)
-            self._asked[faction] = await self.publisher.ask(self.game_id, notice)
+            self._asked[faction] = None
+            self.delivery.ask(self._prompt(faction, wait), self._posted(faction))
+
+    def _ask_again(self) -> None:
+        """After a restart: the prompts of the current wait that were never posted."""
+        if self._wait is None:
+            return
+        for faction, ref in self._asked.items():
+            if ref is None and faction in self._wait.factions:
+                self.delivery.ask(self._prompt(faction, self._wait), self._posted(faction))
+
+    def _posted(self, faction: Faction) -> Posted:
+        token = self._token
+
+        def record(ref: str | None) -> None:
+            if ref is not None:
+                self._later(lambda: self._record_prompt(faction, token, ref))
+
+        return record
+
+    async def _record_prompt(self, faction: Faction, token: str | None, ref: str) -> None:
+        """Keep a posted prompt's message, or close it at once if its wait is over."""
+        if token == self._token and faction in self._asked and self._asked[faction] is None:
+            self._asked[faction] = ref
+            await self._save_timers()
+            return
+        how = self._closed.get(f"{token}:{faction.value}", "it is over")
+        self.delivery.close_prompt(faction, ref, f"Closed: {how}.")
 
     def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
         """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
@@ -614,23 +679,20 @@ class PhaseSession:
         stamp = int(self._deadline.timestamp())
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
-    async def _show_deadline(self) -> None:
+    def _show_deadline(self) -> None:
         """After a pause, resume or extension, the open prompts show the new deadline."""
         if self._wait is None:
             return
         for faction, ref in self._asked.items():
             if ref is not None:
-                notice = self._prompt(faction, self._wait)
-                await self.publisher.edit_prompt(self.game_id, ref, notice)
+                self.delivery.edit_prompt(ref, self._prompt(faction, self._wait))
 
-    async def _remind(self) -> None:
+    def _remind(self) -> None:
         if self._wait is None:
             return
         for faction in self._wait.factions:
-            await self.publisher.private(
-                self.game_id,
-                PrivateNotice(faction, f"Reminder: the deadline is {self._deadline_text()}."),
-            )
+            text = f"Reminder: the deadline is {self._deadline_text()}."
+            self.delivery.private(PrivateNotice(faction, text))
 
     async def _default(self, *, reason: str, key: str, how: str) -> None:
         """What happens when nobody answers in time: pass the step or decline the prompts."""
@@ -648,10 +710,47 @@ class PhaseSession:
         if not result.duplicate:
             await self._after(result, lambda _: how, note=f"{reason}: {what}.")
 
-    async def _moderator_note(self, text: str) -> None:
-        await self.publisher.moderators(self.game_id, ModeratorNotice(text))
-        notice = PublicNotice(text, game_id=self.game_id)
-        await self.publisher.public(self.game_id, notice)
+    def _moderator_note(self, text: str) -> None:
+        self.delivery.moderators(ModeratorNotice(text))
+        self.delivery.public(PublicNotice(text, game_id=self.game_id))
+
+    # -- channels that are gone -------------------------------------------------------
+
+    def _on_trouble(self, gone: ChannelGoneError) -> None:
+        """A channel of the game is gone or closed to the bot: the moderators hear it (in
+        the table channel if theirs is the one); without a table, the game pauses."""
+        if isinstance(gone, AttachmentRefusedError):
+            text = f"Mentat may not attach maps in {gone.where} ({gone.why}): it sends text."
+        else:
+            text = (
+                f"Mentat cannot post in {gone.where}: {gone.why}. What it misses is kept; "
+                "`/mod channels` repairs the game's channels and delivers it."
+            )
+        self.delivery.moderators(ModeratorNotice(text), or_table=gone.role != "table")
+        if gone.role == "table" and not isinstance(gone, AttachmentRefusedError):
+            self._later(self._pause_unseen)
+
+    async def _pause_unseen(self) -> None:
+        if self._wait is None or self.paused_left is not None or self._deadline is None:
+            return
+        self.paused_left = max(self._deadline - self.clock.now(), timedelta(0))
+        await self._save_timers()
+        self.delivery.moderators(
+            ModeratorNotice(
+                "The game is paused: nobody can see its table channel. Repair it with "
+                "`/mod channels`, then `/mod resume`."
+            )
+        )
+        self._show_deadline()
+
+    async def redeliver(self) -> int:
+        """After a repair of the channels: send again what could not be delivered."""
+
+        async def run() -> int:
+            return self.delivery.redeliver()
+
+        count: int = await self._call(run)
+        return count
 
     # -- persistence of timers and orders --------------------------------------------
 
