@@ -102,8 +102,11 @@ class Mentat:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._launcher
             self._launcher = None
-        for session in self.sessions.values():
-            await session.stop()
+        for game_id, session in self.sessions.items():
+            try:
+                await session.stop()
+            except Exception:  # the other games still stop, and the store still closes
+                log.exception("game %d: its session did not stop cleanly", game_id)
         self.sessions.clear()
 
     async def create_game(
@@ -309,7 +312,7 @@ class Mentat:
             )
         else:
             text = f"Your ally {ally.label} no longer offers to pay for your shipment."
-        await self.publisher.private(game_id, PrivateNotice(shipper, text))
+        self.session(game_id).delivery.private(PrivateNotice(shipper, text))
         return offer
 
     def ally_offer(self, game_id: int, shipper: Faction) -> AllyOffer | None:
@@ -432,8 +435,9 @@ class Mentat:
         view = position.public_view()
         text = f"{note}\n{narrate.describe_wait(view)}".strip()
         notice = PublicNotice(text, game_id=game_id)
-        await self.publisher.public(game_id, notice)
-        await self.publisher.spectators(game_id, notice)
+        session.delivery.public(notice)
+        session.delivery.spectators(notice)
+        await session.until_idle()
         return session
 
     async def correct(

@@ -202,7 +202,6 @@ class Delivery:
         while True:
             job = self._next_ready()
             if job is None:
-                self._set_idle(True)
                 await self._wait_for_work()
                 continue
             self._set_idle(False)
@@ -232,6 +231,9 @@ class Delivery:
         if dues:
             waits.append(asyncio.ensure_future(self.clock.sleep_until(min(dues))))
         try:
+            await asyncio.sleep(0)  # let the timer register before saying we are idle
+            if not self._wake.is_set():
+                self._set_idle(True)
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for wait in waits:
