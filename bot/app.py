@@ -171,6 +171,16 @@ class Mentat:
             self._channels[int(channel)] = record.id
         return session
 
+    async def rebind_channels(
+        self, game_id: int, channels: Mapping[str, int], private: Mapping[Faction, int]
+    ) -> int:
+        """Bind the game to repaired channels (a moderator's ``/mod channels``) and send
+        them what they missed; returns how many kept messages that is."""
+        count = await self.session(game_id).rebind(channels, private)
+        for channel in [*channels.values(), *private.values()]:
+            self._channels[int(channel)] = game_id
+        return count
+
     def game_in(self, channel_id: int) -> int:
         """The game a channel belongs to; SessionError if none."""
         game_id = self._channels.get(channel_id)

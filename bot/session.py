@@ -743,10 +743,19 @@ class PhaseSession:
         )
         self._show_deadline()
 
-    async def redeliver(self) -> int:
-        """After a repair of the channels: send again what could not be delivered."""
+    async def rebind(self, channels: Mapping[str, int], private: Mapping[Faction, int]) -> int:
+        """The game's channels after a repair (only those given change); what could not
+        be delivered is sent again. Returns how many kept messages that is."""
 
         async def run() -> int:
+            if channels:
+                record = await self.store.game(self.game_id)
+                await self.store.set_channels(self.game_id, {**record.channels, **channels})
+            if private:
+                options = dict((await self.store.game(self.game_id)).options)
+                bound = {**options.get("private_channels", {})}
+                bound.update({f.value: c for f, c in private.items()})
+                await self._save_option("private_channels", bound)
             return self.delivery.redeliver()
 
         count: int = await self._call(run)

@@ -482,6 +482,10 @@ class Store:
         """Replace the game's options (JSON-friendly values)."""
         await self._update_game(game_id, "options", _canonical(dict(options)))
 
+    async def set_channels(self, game_id: int, channels: Mapping[str, int]) -> None:
+        """Replace the game's channels (role: channel id), e.g. after a repair."""
+        await self._update_game(game_id, "channels", _canonical(dict(channels)))
+
     async def finish_game(self, game_id: int) -> None:
         """Mark the game finished: it is no longer loaded at start-up and takes no requests."""
         await self._update_game(game_id, "status", "finished")

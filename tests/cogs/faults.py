@@ -25,8 +25,10 @@ def deny(t: Table, channel: simcord.ChannelHandle, *permissions: str) -> None:
 
 
 def restore(t: Table, channel: simcord.ChannelHandle) -> None:
+    """An admin gives the bot back what ``/game new`` gave it in ``channel``."""
     assert t.bot.user is not None
-    t.env.backend.delete_overwrite(channel.id, t.bot.user.id)
+    bits = discord.Permissions(view_channel=True, send_messages=True, attach_files=True).value
+    t.env.backend.set_overwrite(channel.id, Overwrite(t.bot.user.id, OverwriteType.MEMBER, bits))
 
 
 def delete(t: Table, channel: simcord.ChannelHandle) -> None:

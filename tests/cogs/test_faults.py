@@ -185,3 +185,41 @@ async def test_a_removed_guild_pauses_the_game_and_shutdown_closes_the_store(
     await t.bot.app.stop()
     await store.close()
     bots.made.remove(t.bot)
+
+
+async def test_mod_channels_recreates_the_table_and_delivers_what_it_missed(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    delete(t, t.table)
+    await t.players[BG].slash(t.spectators, "pass")  # accepted; the table is gone
+    assert step(t) == ("bene_gesserit", "move")
+    assert t.session.paused_left is not None
+    result = await t.moderator.slash(t.channel("dune-moderators"), "mod channels")
+    assert "created again: #dune-table" in text_of(result), text_of(result)
+    table = t.channel("dune-table")
+    assert "Bene Gesserit does not ship" in "\n".join(texts(table))
+    await t.moderator.slash(table, "mod resume")
+    await t.players[BG].slash(table, "pass", step="movement")
+    assert step(t)[0] != "bene_gesserit"
+
+
+async def test_a_permission_denied_then_restored_gets_the_missed_prompt(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env)
+    deny(t, t.private(BG), "send_messages")
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    assert "Waiting for Bene Gesserit to ship" not in "\n".join(texts(t.private(BG)))
+    assert any("Bene Gesserit private channel" in m for m in moderators(t))
+    result = await t.moderator.slash(t.table, "mod channels")  # the bot may not manage it
+    assert "could not repair: #dune-bene-gesserit" in text_of(result)
+    assert "give the bot View Channel, Send Messages and Attach Files" in text_of(result)
+    restore(t, t.private(BG))  # an admin gives the permission back
+    result = await t.moderator.slash(t.table, "mod channels")
+    assert text_of(result).startswith("Channels: every channel of the game is in place")
+    prompt = t.private(BG).last_message
+    assert "Waiting for Bene Gesserit to ship" in prompt.content
+    await t.players[BG].click(prompt, label="Pass")  # the late prompt works
+    assert step(t) == ("bene_gesserit", "move")
