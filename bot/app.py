@@ -322,7 +322,7 @@ class Mentat:
             )
         else:
             text = f"Your ally {ally.label} no longer offers to pay for your shipment."
-        self.session(game_id).delivery.private(PrivateNotice(shipper, text))
+        await self.session(game_id).tell(PrivateNotice(shipper, text))
         return offer
 
     def ally_offer(self, game_id: int, shipper: Faction) -> AllyOffer | None:

@@ -290,6 +290,14 @@ class PhaseSession:
 
         await self._call(run)
 
+    async def tell(self, notice: PrivateNotice) -> None:
+        """A private message to a faction, from the application (returns once tried)."""
+
+        async def run() -> None:
+            self.delivery.private(notice)
+
+        await self._call(run)
+
     async def pause(self, moderator: int) -> None:
         async def run() -> None:
             self._check_awaiting("there is nothing to pause")

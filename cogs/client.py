@@ -43,13 +43,15 @@ class MentatBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),  # only explicit pings ping
         )
         self.dev_guild_id = dev_guild_id
+        self.live_previews: set[str] = set()  # previews whose buttons a live view answers
 
     async def setup_hook(self) -> None:
-        from cogs.play.views import PromptButton
+        from cogs.play.views import PromptButton, answer_stale_preview
 
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(PromptButton)
+        self.add_listener(answer_stale_preview, "on_interaction")
         if self.dev_guild_id is not None:
             await self.sync_commands(self.dev_guild_id)
 

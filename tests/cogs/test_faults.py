@@ -223,3 +223,64 @@ async def test_a_permission_denied_then_restored_gets_the_missed_prompt(
     assert "Waiting for Bene Gesserit to ship" in prompt.content
     await t.players[BG].click(prompt, label="Pass")  # the late prompt works
     assert step(t) == ("bene_gesserit", "move")
+
+
+# -- answers to players: always one, and never an apology for an action taken ----------------
+
+
+async def test_game_seat_defers_first_and_says_when_the_channel_is_gone(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    delete(t, t.private(BG))
+    newcomer = t.guild.add_member(simcord_env.create_user("newcomer"))
+    result = await t.moderator.slash(t.table, "game seat", player=newcomer, faction="bene_gesserit")
+    assert "plays Bene Gesserit. Their private channel is gone" in text_of(result)
+    assert (await t.bot.app.seats(t.game_id))[BG] == newcomer.id
+
+
+async def _ship_preview(t: Table) -> Any:
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    preview = await t.players[BG].slash(t.table, "ship", to="Arrakeen", forces=1)
+    assert preview.response.content.startswith("**Preview**")
+    return preview
+
+
+async def test_a_confirm_whose_done_edit_fails_still_answers_and_closes(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    preview = await _ship_preview(t)
+    simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original", status=503, times=1)
+    confirmed = await t.players[BG].click(preview.response.message, label="Confirm")
+    assert text_of(confirmed) == "Done: submitted."
+    assert step(t) == ("bene_gesserit", "move")
+    again = await t.players[BG].click(preview.response.message, label="Confirm")
+    assert "This preview has closed" in text_of(again)
+    assert step(t) == ("bene_gesserit", "move")  # shipped once
+
+
+async def test_an_old_preview_after_a_restart_is_answered(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env)
+    preview = await _ship_preview(t)
+    await t.bot.app.stop()
+    await t.bot.app.store.close()
+    await t.env.restart_bot(await bots.new())
+    late = await t.players[BG].click(preview.response.message, label="Confirm")
+    assert "This preview has closed" in text_of(late) and late.ephemeral
+    assert step(t) == ("bene_gesserit", "ship")  # nothing was done
+
+
+async def test_a_failed_answer_is_no_apology_for_an_action_taken(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    simcord_env.inject_error("POST", "/webhooks/*", status=503, times=2)
+    result = await t.players[BG].slash(t.table, "pass")
+    assert not result.followups  # the answer was lost ...
+    assert step(t) == ("bene_gesserit", "move")  # ... not the action
+    assert "Bene Gesserit does not ship" in t.table.last_message.content
+    assert not refusals(simcord_env)  # nothing reached the error handler
