@@ -29,7 +29,8 @@ from bot.config import NO_ENVIRONMENT_HELP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
-from bot.session import PhaseSession, Timing
+from bot.session import PhaseSession
+from bot.settings import Timing
 from bot.store import Store
 from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError

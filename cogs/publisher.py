@@ -94,13 +94,13 @@ class DiscordPublisher:
     async def _private_channel(
         self, game_id: int, notice: PrivateNotice
     ) -> discord.abc.Messageable:
-        record = await self.bot.app.store.game(game_id)
-        channel_id = record.options.get("private_channels", {}).get(notice.faction.value)
+        settings = await self.bot.app.store.settings(game_id)
+        channel_id = settings.channels.private.get(notice.faction)
         if channel_id is None:
             raise ChannelGoneError(
                 "private", "the game has no private channel for it", faction=notice.faction
             )
-        return await self._fetch(int(channel_id))
+        return await self._fetch(channel_id)
 
     @staticmethod
     def _picture(channel: discord.abc.Messageable, picture: bytes | None) -> bytes | None:

@@ -61,8 +61,7 @@ async def repair_channels(guild: discord.Guild, app: Mentat, game_id: int) -> Re
         if isinstance(found[0], int) and found[0] != record.channels.get(role):
             repair.channels[role] = found[0]
     seats = await app.seats(game_id)
-    for faction_id, old in record.options.get("private_channels", {}).items():
-        faction = Faction(faction_id)
+    for faction, old in record.settings.channels.private.items():
         name = f"dune-{faction.value.replace('_', '-')}"
         overwrites = _overwrites(guild, "private", ())
         if faction in seats:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import simcord
 
+from bot.ledger import Ledger
 from bot.store import Store
 from tests.cogs.conftest import Bots, Table, make_table
 from tests.cogs.faults import delete, deny, restore
@@ -151,6 +152,6 @@ async def test_a_phase_under_faults_ends_where_it_ends_without(
     bots.made.remove(t.bot)
     store = await Store.open(path)  # closed cleanly: the game loads as it was left
     try:
-        assert (await store.load_game(t.game_id)).state.to_dict() == stormy
+        assert (await Ledger.open(store, t.game_id)).state.to_dict() == stormy
     finally:
         await store.close()

@@ -82,7 +82,7 @@ async def test_moderator_role_holder_counts_as_moderator(simcord_env: simcord.En
     holder = t.role_holder
     assert holder is not None and t.role is not None
     record = await t.bot.app.store.game(t.game_id)
-    assert record.options["moderator_role"] == t.role.id
+    assert record.settings.channels.moderator_role == t.role.id
     assert not await t.bot.app.store.is_moderator(t.game_id, holder.id)  # never listed
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
 
