@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot import narrate
 from bot.activity import Activity
 from bot.clock import Clock
-from bot.delivery import Delivery, Posted
+from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.orders import StandingOrders, standing_answer
+from bot.prompts import PromptMessages, Wait, deadline_text, prompt_for, wait_of
 from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
@@ -30,48 +31,23 @@ from bot.publisher import (
     PublicNotice,
     Publisher,
 )
+from bot.refusals import PromptClosedError, SessionError, bare_pass_step, check_not_early
 from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from rules.actions import Action, ClosePrompts, FactionAction, Pass
-from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.view import PublicView
 
 log = logging.getLogger(__name__)
+__all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 
 Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
-CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
 RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
-
-
-class SessionError(MentatError):
-    """A request the session cannot take (paused game, not a moderator, ...).
-
-    ``rule`` names the game rule behind the refusal when there is one (e.g. an open
-    Karama window, 3.01.11).
-    """
-
-
-class PromptClosedError(SessionError):
-    """An answer to a prompt or step that is no longer open (a stale button)."""
-
-    def __init__(self, how: str) -> None:
-        super().__init__(f"this prompt has closed: {how}")
-        self.how = how
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """What the phase waits on now: its identity, kind and who may end it."""
-
-    key: str
-    kind: str  # "step" or "prompt"
-    factions: tuple[Faction, ...]
 
 
 class PhaseSession:
@@ -116,9 +92,7 @@ class PhaseSession:
         self._reminded = False
         self._seq = 0  # the last log entry this session has seen
         self._last_wait = ""
-        self._token: str | None = None  # identifies the current wait (the log seq it opened at)
-        self._asked: dict[Faction, str | None] = {}  # the prompt message of each faction asked
-        self._closed: dict[str, str] = {}  # "token:faction": how that prompt closed
+        self.prompts = PromptMessages(self.delivery)
         self._last_action: Action | None = None  # the last accepted action
 
     # -- life cycle --------------------------------------------------------------
@@ -137,8 +111,7 @@ class PhaseSession:
         await self._call(lambda: self._follow_orders_and_wait(narrate.position_changed))
 
     async def stop(self) -> None:
-        """Stop the task and the delivery, whatever happened to them; what could not be
-        delivered is kept in the store for the next start."""
+        """Stop whatever happened to the task; what is undelivered is kept in the store."""
         try:
             await self._serial.stop()
         except Exception:
@@ -148,8 +121,7 @@ class PhaseSession:
             await self.store.keep_undelivered(self.game_id, kept)
 
     def next_idle(self) -> Awaitable[bool]:
-        """Completes the next time the game (its session and its delivery) has nothing left
-        to do (tests, tools)."""
+        """Completes the next time the session and its delivery are both idle (tests)."""
         return self.activity.next_quiet()
 
     async def until_idle(self) -> None:
@@ -192,25 +164,14 @@ class PhaseSession:
         already passed. Returns the step passed."""
 
         async def run() -> str | None:
-            action = Pass(faction, step=step or self._bare_pass_step(faction))
+            assert self.state is not None
+            bare = bare_pass_step(self.state, faction, self._last_action)
+            action = Pass(faction, step=step or bare)
             await self._submit_now(action, actor=actor, key=key, token=None)
             return action.step
 
         passed: str | None = await self._call(run)
         return passed
-
-    def _bare_pass_step(self, faction: Faction) -> str | None:
-        assert self.state is not None
-        if faction in self.state.phase.done:
-            return "movement"
-        turn = self.state.phase.turn
-        if turn is None or turn.faction != faction:
-            return None
-        last = self._last_action
-        just_passed = isinstance(last, Pass) and last.faction == faction and turn.moves_made == 0
-        if turn.step.value == "move" and not just_passed:
-            return "movement"
-        return "shipment"
 
     async def _submit_now(
         self,
@@ -221,11 +182,11 @@ class PhaseSession:
         token: str | None,
         check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        def guard(_: GameState) -> None:
+        def guard(state: GameState) -> None:
             if token is not None:
                 self.check_open(action.faction, token)
             self._check_running()
-            self._check_not_early(action)
+            check_not_early(state, action)
             if check is not None:
                 check()
 
@@ -381,24 +342,15 @@ class PhaseSession:
             wait is not None
             and self._wait is not None
             and wait.key == self._wait.key
-            and token == self._token
+            and token == self.prompts.token
             and faction in wait.factions
         ):
             return
-        raise PromptClosedError(self._closed.get(f"{token}:{faction.value}", "it is over"))
+        raise PromptClosedError(self.prompts.how_closed(token, faction))
 
     def _check_running(self) -> None:
         if self.paused_left is not None:
             raise SessionError("the game is paused by a moderator")
-
-    def _check_not_early(self, action: FactionAction) -> None:
-        """While prompts are open, only their answers are taken: the rest waits."""
-        assert self.state is not None
-        prompts = self.state.public_view().prompts
-        if prompts and not self.state.answers_open_prompt(action):
-            waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
-            rule = self.state.open_prompts()[0].rule
-            raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
 
     # -- the timers ---------------------------------------------------------------
 
@@ -410,8 +362,7 @@ class PhaseSession:
         return self._deadline
 
     async def _on_timer_safely(self) -> None:
-        """A timer's work never ends the task: on a failure, the deadline is tried again
-        a minute later (never at once, over and over)."""
+        """A timer's failure never ends the task; the default is tried a minute later."""
         try:
             await self._on_timer()
         except Exception:
@@ -501,28 +452,19 @@ class PhaseSession:
         """Each faction's prompt message whose prompt or step is over says how it closed."""
         wait = self.current_wait()
         same = wait is not None and self._wait is not None and wait.key == self._wait.key
-        for faction, ref in list(self._asked.items()):
-            if same and wait is not None and faction in wait.factions:
-                continue
-            how = cause(faction)
-            del self._asked[faction]
-            self._closed[f"{self._token}:{faction.value}"] = how
-            while len(self._closed) > CLOSED_KEPT:
-                del self._closed[next(iter(self._closed))]
-            if ref is not None:
-                self.delivery.close_prompt(faction, ref, f"Closed: {how}.")
+        self.prompts.close(wait.factions if same and wait is not None else (), cause)
 
     async def _arm(self) -> None:
         """Start a new deadline when what is awaited has changed; tell who must answer."""
         wait = self.current_wait()
         if wait is None:
-            self._deadline, self._wait, self._token = None, None, None
+            self._deadline, self._wait, self.prompts.token = None, None, None
             await self._save_settings()
             return
         if self._wait is not None and wait.key == self._wait.key:
             await self._save_settings()
             return
-        self._wait, self._reminded, self._token = wait, False, str(self._seq)
+        self._wait, self._reminded, self.prompts.token = wait, False, str(self._seq)
         length = self.timing.step if wait.kind == "step" else self.timing.prompt
         self._deadline = self.clock.now() + length
         self._ask(wait)
@@ -530,81 +472,38 @@ class PhaseSession:
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
-        state = self.state
-        if state.is_complete:
-            return None
-        prompts = state.open_prompts()
-        if prompts:
-            who = tuple(dict.fromkeys(f for p in prompts for f in p.waiting_on()))
-            parts = [f"{p.kind.value}/{p.subject}/{p.ability}/{p.territory}" for p in prompts]
-            return Wait("prompts:" + "|".join(parts), "prompt", who)
-        turn = state.phase.turn
-        assert turn is not None
-        key = f"turn:{turn.faction.value}:{turn.step.value}:{turn.moves_made}:{turn.hajr_played}"
-        return Wait(key + f":{sorted(f.value for f in state.phase.done)}", "step", (turn.faction,))
+        return wait_of(self.state)
 
     def _ask(self, wait: Wait) -> None:
-        """Each faction that may act or answer hears it privately, with its choices (its
-        prompt message is known once posted)."""
-        for faction in wait.factions:
-            self._asked[faction] = None
-            self.delivery.ask(self._prompt(faction, wait), self._posted(faction))
+        """Each faction that may act or answer hears it privately, with its choices."""
+        self.prompts.ask(wait.factions, lambda f: self._prompt(f, wait), self._posted)
 
     def _ask_again(self) -> None:
         """After a restart: the prompts of the current wait that were never posted."""
-        if self._wait is None:
-            return
-        for faction, ref in self._asked.items():
-            if ref is None and faction in self._wait.factions:
-                self.delivery.ask(self._prompt(faction, self._wait), self._posted(faction))
+        if self._wait is not None:
+            wait = self._wait
+            self.prompts.ask_again(wait.factions, lambda f: self._prompt(f, wait), self._posted)
 
-    def _posted(self, faction: Faction) -> Posted:
-        token = self._token
+    def _posted(self, faction: Faction, token: str | None, ref: str) -> None:
+        async def record() -> None:
+            if self.prompts.record(faction, token, ref):
+                await self._save_settings()
 
-        def record(ref: str | None) -> None:
-            if ref is not None:
-                self._serial.later(lambda: self._record_prompt(faction, token, ref))
-
-        return record
-
-    async def _record_prompt(self, faction: Faction, token: str | None, ref: str) -> None:
-        """Keep a posted prompt's message, or close it at once if its wait is over."""
-        if token == self._token and faction in self._asked and self._asked[faction] is None:
-            self._asked[faction] = ref
-            await self._save_settings()
-            return
-        how = self._closed.get(f"{token}:{faction.value}", "it is over")
-        self.delivery.close_prompt(faction, ref, f"Closed: {how}.")
+        self._serial.later(record)
 
     def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
-        """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
         assert self.state is not None
-        choices = self.state.legal_actions(faction, open_stage_only=True).kinds()
-        mine = self.state.view_for(faction)
-        text = (
-            f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
-            f"You hold {mine.spice} spice. Deadline: {self._deadline_text()}."
-        )
-        mine_first = (p for p in self.state.open_prompts() if faction in p.waiting_on())
-        kind = None if wait.kind == "step" else next(mine_first).kind.value
-        return PrivateNotice(faction, text, prompt=kind, choices=choices, token=self._token)
+        deadline = self._deadline_text()
+        return prompt_for(self.state, faction, wait, self.prompts.token, deadline)
 
     def _deadline_text(self) -> str:
-        """The deadline as Discord timestamps (each reader sees their own time zone)."""
-        if self.paused_left is not None:
-            return "paused by a moderator"
-        if self._deadline is None:
-            return "none"
-        stamp = int(self._deadline.timestamp())
-        return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+        return deadline_text(self._deadline, self.paused_left)
 
     def _show_deadline(self) -> None:
         """After a pause, resume or extension, the open prompts show the new deadline."""
-        if self._wait is None:
-            return
-        for faction, ref in self._asked.items():
-            if ref is not None:
-                self.delivery.edit_prompt(ref, self._prompt(faction, self._wait))
+        if self._wait is not None:
+            wait = self._wait
+            self.prompts.show(lambda f: self._prompt(f, wait))
 
     def _remind(self) -> None:
         if self._wait is None:
@@ -638,14 +537,8 @@ class PhaseSession:
     def _on_trouble(self, gone: ChannelGoneError) -> None:
         """A channel of the game is gone or closed to the bot: the moderators hear it (in
         the table channel if theirs is the one); without a table, the game pauses."""
-        if isinstance(gone, AttachmentRefusedError):
-            text = f"Mentat may not attach maps in {gone.where} ({gone.why}): it sends text."
-        else:
-            text = (
-                f"Mentat cannot post in {gone.where}: {gone.why}. What it misses is kept; "
-                "`/mod channels` repairs the game's channels and delivers it."
-            )
-        self.delivery.moderators(ModeratorNotice(text), or_table=gone.role != "table")
+        notice = ModeratorNotice(narrate.channel_trouble(gone))
+        self.delivery.moderators(notice, or_table=gone.role != "table")
         if gone.role == "table" and not isinstance(gone, AttachmentRefusedError):
             self._serial.later(self._pause_unseen)
 
@@ -654,12 +547,7 @@ class PhaseSession:
             return
         self.paused_left = max(self._deadline - self.clock.now(), timedelta(0))
         await self._save_settings()
-        self.delivery.moderators(
-            ModeratorNotice(
-                "The game is paused: nobody can see its table channel. Repair it with "
-                "`/mod channels`, then `/mod resume`."
-            )
-        )
+        self.delivery.moderators(ModeratorNotice(narrate.PAUSED_UNSEEN))
         self._show_deadline()
 
     async def rebind(self, channels: Mapping[str, int], private: Mapping[Faction, int]) -> int:
@@ -670,10 +558,8 @@ class PhaseSession:
             if channels:
                 await self.store.set_channels(self.game_id, channels)
             if private:
-                bound = {**self.settings.channels.private, **private}
-                self.settings = replace(
-                    self.settings, channels=replace(self.settings.channels, private=bound)
-                )
+                bound = replace(self.settings.channels, private={**self.channels, **private})
+                self.settings = replace(self.settings, channels=bound)
                 await self._save_settings()
             return self.delivery.redeliver()
 
@@ -685,10 +571,7 @@ class PhaseSession:
     async def _save_settings(self) -> None:
         """The session's part of the game's settings, written whole (this task alone writes
         them, so no write is lost)."""
-        asked, closed = dict(self._asked), dict(self._closed)
-        timers = SessionTimers(
-            paused_left=self.paused_left, token=self._token, asked=asked, closed=closed
-        )
+        timers = self.prompts.timers(self.paused_left)
         if self._deadline is not None and self._wait is not None:
             timers = replace(
                 timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded
@@ -699,8 +582,13 @@ class PhaseSession:
         )
         await self.store.set_settings(self.game_id, self.settings)
 
+    @property
+    def channels(self) -> Mapping[Faction, int]:
+        """The factions' private channels."""
+        return self.settings.channels.private
+
     def _restore_timers(self, saved: SessionTimers) -> None:
-        self._asked, self._closed, self._token = dict(saved.asked), dict(saved.closed), saved.token
+        self.prompts.restore(saved.token, saved.asked, saved.closed)
         if self.state is None or saved.deadline is None:
             return
         wait = self.current_wait()
