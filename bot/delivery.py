@@ -207,9 +207,11 @@ class Delivery:
             self._set_idle(False)
             try:
                 await self._attempt(job)
-            except Exception:  # never let one message stop the game's delivery
-                log.exception("game %d: delivering a message failed", self.game_id)
-                self._keep(job)
+            except Exception as error:  # never let one message stop the game's delivery
+                log.warning("game %d: delivering a message failed", self.game_id, exc_info=True)
+                failed = DeliveryError(f"{type(error).__name__}: {error}"[:120], retryable=True)
+                self._failed(job, failed)
+                self._try_later(job, failed)
 
     def _set_idle(self, idle: bool) -> None:
         self.activity.mark("delivery", idle=idle)

@@ -284,3 +284,19 @@ async def test_a_failed_answer_is_no_apology_for_an_action_taken(
     assert step(t) == ("bene_gesserit", "move")  # ... not the action
     assert "Bene Gesserit does not ship" in t.table.last_message.content
     assert not refusals(simcord_env)  # nothing reached the error handler
+
+
+async def test_what_was_not_delivered_is_delivered_after_a_restart(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    deny(t, t.spectators, "send_messages")
+    await t.players[BG].slash(t.table, "pass")
+    assert "Bene Gesserit does not ship" not in "\n".join(texts(t.spectators))
+    await t.bot.app.stop()  # the spectators' message is kept in the store
+    await t.bot.app.store.close()
+    restore(t, t.spectators)
+    await t.env.restart_bot(await bots.new())
+    await advance(t, bots, 5)  # (its first try may come before the bot is connected)
+    assert "Bene Gesserit does not ship" in "\n".join(texts(t.spectators))
