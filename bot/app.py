@@ -178,6 +178,20 @@ class Mentat:
             self._channels[int(channel)] = game_id
         return count
 
+    async def channel_deleted(self, channel_id: int) -> None:
+        """A channel was deleted: a game whose table it was pauses until it is repaired."""
+        game_id = self._channels.get(channel_id)
+        if game_id not in self.sessions:
+            return
+        if (await self.store.game(game_id)).channels.get("table") == channel_id:
+            await self.sessions[game_id].table_lost("its table channel was deleted")
+
+    async def guild_left(self, guild_id: int) -> None:
+        """The bot left (or was removed from) a server: its games pause."""
+        for game_id, session in list(self.sessions.items()):
+            if (await self.store.game(game_id)).guild_id == guild_id:
+                await session.table_lost("the bot is no longer in its server")
+
     def game_in(self, channel_id: int) -> int:
         """The game a channel belongs to; SessionError if none."""
         game_id = self._channels.get(channel_id)

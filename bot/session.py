@@ -158,10 +158,7 @@ class PhaseSession:
     async def pass_step(
         self, faction: Faction, step: str | None, *, actor: int, key: str
     ) -> str | None:
-        """``/pass``: pass ``step`` ("shipment" or "movement"); by default the step the
-        faction is in, except right after its own shipment pass: a repeated bare pass
-        (a double Enter, a laggy retry) means the shipment again and is refused as
-        already passed. Returns the step passed."""
+        """``/pass``: pass ``step`` (by default, see :func:`bare_pass_step`); returns it."""
 
         async def run() -> str | None:
             assert self.state is not None
@@ -535,12 +532,16 @@ class PhaseSession:
     # -- channels that are gone -------------------------------------------------------
 
     def _on_trouble(self, gone: ChannelGoneError) -> None:
-        """A channel of the game is gone or closed to the bot: the moderators hear it (in
-        the table channel if theirs is the one); without a table, the game pauses."""
+        """A channel is gone or closed to the bot: the moderators hear it; no table: pause."""
         notice = ModeratorNotice(narrate.channel_trouble(gone))
         self.delivery.moderators(notice, or_table=gone.role != "table")
         if gone.role == "table" and not isinstance(gone, AttachmentRefusedError):
             self._serial.later(self._pause_unseen)
+
+    async def table_lost(self, why: str) -> None:
+        """Discord said the table is gone (deleted, or the bot left the server): pause."""
+        log.warning("game %d: the table is gone: %s", self.game_id, why)
+        await self._call(self._pause_unseen)
 
     async def _pause_unseen(self) -> None:
         if self._wait is None or self.paused_left is not None or self._deadline is None:
@@ -551,8 +552,7 @@ class PhaseSession:
         self._show_deadline()
 
     async def rebind(self, channels: Mapping[str, int], private: Mapping[Faction, int]) -> int:
-        """The game's channels after a repair (only those given change); what could not
-        be delivered is sent again. Returns how many kept messages that is."""
+        """Bind repaired channels; returns how many kept messages are sent again."""
 
         async def run() -> int:
             if channels:

@@ -52,8 +52,16 @@ class MentatBot(commands.Bot):
             await self.load_extension(extension)
         self.add_dynamic_items(PromptButton)
         self.add_listener(answer_stale_preview, "on_interaction")
+        self.add_listener(self._channel_deleted, "on_guild_channel_delete")
+        self.add_listener(self._guild_left, "on_guild_remove")
         if self.dev_guild_id is not None:
             await self.sync_commands(self.dev_guild_id)
+
+    async def _channel_deleted(self, channel: discord.abc.GuildChannel) -> None:
+        await self.app.channel_deleted(channel.id)
+
+    async def _guild_left(self, guild: discord.Guild) -> None:
+        await self.app.guild_left(guild.id)
 
     async def sync_commands(self, guild_id: int | None = None) -> int:
         """Sync the slash commands (to one guild at once, or globally within the hour)."""

@@ -177,8 +177,7 @@ async def test_a_removed_guild_pauses_the_game_and_shutdown_closes_the_store(
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
     simcord_env.backend.remove_guild(t.guild.id)
     await simcord_env.settle()
-    await advance(t, bots, STEP + 1)  # the reminder finds no table: the game pauses
-    assert t.session.paused_left is not None
+    assert t.session.paused_left is not None  # at once: Discord said the bot left
     await advance(t, bots, 3 * STEP)
     assert step(t) == ("bene_gesserit", "ship")
     store = t.bot.app.store
@@ -193,14 +192,18 @@ async def test_mod_channels_recreates_the_table_and_delivers_what_it_missed(
     t = await make_table(simcord_env)
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
     delete(t, t.table)
-    await t.players[BG].slash(t.spectators, "pass")  # accepted; the table is gone
-    assert step(t) == ("bene_gesserit", "move")
-    assert t.session.paused_left is not None
+    await simcord_env.settle()
+    assert t.session.paused_left is not None  # at once: Discord said it was deleted
+    assert any("The game is paused" in m for m in moderators(t))
+    refused = await t.players[BG].slash(t.spectators, "pass")
+    assert "paused" in text_of(refused) and step(t) == ("bene_gesserit", "ship")
+    assert refusals(simcord_env)
     result = await t.moderator.slash(t.channel("dune-moderators"), "mod channels")
     assert "created again: #dune-table" in text_of(result), text_of(result)
     table = t.channel("dune-table")
-    assert "Bene Gesserit does not ship" in "\n".join(texts(table))
     await t.moderator.slash(table, "mod resume")
+    await t.players[BG].slash(table, "pass")
+    assert "Bene Gesserit does not ship" in table.last_message.content
     await t.players[BG].slash(table, "pass", step="movement")
     assert step(t)[0] != "bene_gesserit"
 
