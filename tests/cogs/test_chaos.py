@@ -136,10 +136,14 @@ async def run(env: simcord.Env, bots: Bots, chaos: Chaos | None) -> tuple[dict[s
     return t.state().to_dict(), t
 
 
+def _what(body: dict[str, object]) -> tuple[object, object]:
+    return body.get("action"), body.get("faction")
+
+
 async def test_a_phase_under_faults_ends_where_it_ends_without(
     simcord_env: simcord.Env, bots: Bots
 ) -> None:
-    calm, _ = await run(simcord_env, bots, None)
+    calm, quiet = await run(simcord_env, bots, None)
     chaos = Chaos(random.Random(SEED))
     stormy, t = await run(simcord_env, bots, chaos)
     assert stormy == calm
@@ -153,5 +157,12 @@ async def test_a_phase_under_faults_ends_where_it_ends_without(
     store = await Store.open(path)  # closed cleanly: the game loads as it was left
     try:
         assert (await Ledger.open(store, t.game_id)).state.to_dict() == stormy
+        # no action lost or applied twice: the same actions, in the same order (a default
+        # on a deadline stands for the pass or decline it gave)
+        logs = [(await store.log(g))[1:] for g in (quiet.game_id, t.game_id)]
+        done = [[_what(e.body) for e in log] for log in logs]
+        assert done[0] == done[1]
+        defaults = sum(":deadline:" in e.key for e in logs[1])
+        print(f"deadline defaults in the faulty run: {defaults}")
     finally:
         await store.close()
