@@ -159,7 +159,7 @@ async def test_a_new_position_with_a_private_channel_gone_is_the_same_everywhere
     simcord_env: simcord.Env, bots: Bots
 ) -> None:
     t = await make_table(simcord_env)
-    delete(t, t.private(BG))
+    delete(t, t.private(ATREIDES))  # the first to ship in the new position
     result = await t.moderator.slash(t.table, "game start", position=position())
     assert SORRY not in text_of(result)
     live = t.state().to_dict()
