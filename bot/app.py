@@ -95,10 +95,16 @@ class Mentat:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._launcher
             self._launcher = None
-        for session in self.sessions.values():
-            await session.stop()
+        for game_id, session in self.sessions.items():
+            try:
+                await session.stop()
+            except Exception:  # the other games still stop, and the store still closes
+                log.exception("game %d: its session did not stop cleanly", game_id)
         ledgers = [s.ledger for s in self.sessions.values() if s.ledger is not None]
-        await Ledger.checkpoint_all(self.store, ledgers)  # the next start-up replays nothing
+        try:
+            await Ledger.checkpoint_all(self.store, ledgers)  # the next start-up replays nothing
+        except Exception:
+            log.exception("the games' ledgers were not checkpointed")
         self.sessions.clear()
 
     async def create_game(
@@ -161,6 +167,30 @@ class Mentat:
         for channel in settings.channels.private.values():
             self._channels[channel] = record.id
         return session
+
+    async def rebind_channels(
+        self, game_id: int, channels: Mapping[str, int], private: Mapping[Faction, int]
+    ) -> int:
+        """Bind the game to repaired channels (a moderator's ``/mod channels``) and send
+        them what they missed; returns how many kept messages that is."""
+        count = await self.session(game_id).rebind(channels, private)
+        for channel in [*channels.values(), *private.values()]:
+            self._channels[int(channel)] = game_id
+        return count
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """A channel was deleted: a game whose table it was pauses until it is repaired."""
+        game_id = self._channels.get(channel_id)
+        if game_id not in self.sessions:
+            return
+        if (await self.store.game(game_id)).channels.get("table") == channel_id:
+            await self.sessions[game_id].table_lost("its table channel was deleted")
+
+    async def guild_left(self, guild_id: int) -> None:
+        """The bot left (or was removed from) a server: its games pause."""
+        for game_id, session in list(self.sessions.items()):
+            if (await self.store.game(game_id)).guild_id == guild_id:
+                await session.table_lost("the bot is no longer in its server")
 
     def game_in(self, channel_id: int) -> int:
         """The game a channel belongs to; SessionError if none."""
@@ -303,7 +333,7 @@ class Mentat:
             )
         else:
             text = f"Your ally {ally.label} no longer offers to pay for your shipment."
-        await self.publisher.private(game_id, PrivateNotice(shipper, text))
+        await self.session(game_id).tell(PrivateNotice(shipper, text))
         return offer
 
     def ally_offer(self, game_id: int, shipper: Faction) -> AllyOffer | None:
@@ -449,8 +479,9 @@ class Mentat:
         view = position.public_view()
         text = f"{note}\n{narrate.describe_wait(view)}".strip()
         notice = PublicNotice(text, game_id=game_id)
-        await self.publisher.public(game_id, notice)
-        await self.publisher.spectators(game_id, notice)
+        session.delivery.public(notice)
+        session.delivery.spectators(notice)
+        await session.until_idle()
         return session
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.publisher import PublicNotice
+from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice
 from bot.store import Redone, Undone
 from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
@@ -399,4 +399,20 @@ def corrected(faction: Faction) -> str:
 GAME_FINISHED = (
     "The game is finished. A moderator may still take the last action back with `/mod undo`, "
     "which reopens it."
+)
+
+
+def channel_trouble(gone: ChannelGoneError) -> str:
+    """For the moderators: a channel of the game the bot cannot post (or attach maps) in."""
+    if isinstance(gone, AttachmentRefusedError):
+        return f"Mentat may not attach maps in {gone.where} ({gone.why}): it sends text."
+    return (
+        f"Mentat cannot post in {gone.where}: {gone.why}. What it misses is kept; "
+        "`/mod channels` repairs the game's channels and delivers it."
+    )
+
+
+PAUSED_UNSEEN = (
+    "The game is paused: nobody can see its table channel. Repair it with `/mod channels`, "
+    "then `/mod resume`."
 )

@@ -43,8 +43,45 @@ class ModeratorNotice:
     text: str
 
 
+class DeliveryError(Exception):
+    """A message did not go out. ``retryable``: trying again later may work (a 5xx, a
+    429: ``retry_after`` seconds, when Discord said); else it will not until someone acts."""
+
+    def __init__(self, why: str, *, retryable: bool, retry_after: float | None = None) -> None:
+        super().__init__(why)
+        self.why = why
+        self.retryable = retryable
+        self.retry_after = retry_after
+
+
+class ChannelGoneError(DeliveryError):
+    """The game's channel for ``role`` ("table", "spectators", "moderators", "private":
+    ``faction``'s) is deleted, unreachable, or the bot may not post there."""
+
+    def __init__(self, role: str, why: str, *, faction: Faction | None = None) -> None:
+        super().__init__(why, retryable=False)
+        self.role = role
+        self.faction = faction
+
+    @property
+    def where(self) -> str:
+        """The channel in words ("the Atreides' private channel", "the table channel")."""
+        if self.faction is not None:
+            return f"the {self.faction.label} private channel"
+        return f"the {self.role} channel"
+
+
+class AttachmentRefusedError(ChannelGoneError):
+    """The channel takes no files from the bot (no Attach Files): the text alone may still
+    go out there."""
+
+
 class Publisher(Protocol):
-    """Implemented by the Discord cogs (and by the console for the demo)."""
+    """Implemented by the Discord cogs (and by the console for the demo).
+
+    A message that does not go out raises :class:`DeliveryError` (or one of its kinds);
+    the session never calls a publisher directly but through :class:`bot.delivery.Delivery`.
+    """
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
         """The table channel: the public log and maps."""

@@ -40,11 +40,14 @@ class SerialTask:
         *,
         next_timer: Callable[[], datetime | None],
         on_timer: Callable[[], Awaitable[None]],
+        on_idle: Callable[[bool], None] | None = None,
     ) -> None:
+        """``on_idle(idle)`` is told each time the task goes idle or busy."""
         self.name = name
         self.clock = clock
         self._next_timer = next_timer
         self._on_timer = on_timer
+        self._on_idle = on_idle
         self._queue: asyncio.Queue[_Request] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._idle = False
@@ -55,9 +58,10 @@ class SerialTask:
         self._task.add_done_callback(self._report_crash)
 
     async def stop(self) -> None:
+        """Stop the task, whatever happened to it (shutdown goes on)."""
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
             self._task = None
 
@@ -66,6 +70,18 @@ class SerialTask:
         request = _Request(run)
         await self._queue.put(request)
         return await request.done
+
+    def later(self, run: Callable[[], Awaitable[None]]) -> None:
+        """Queue ``run`` without waiting for it (a failure is logged); busy from now."""
+
+        async def logged() -> None:
+            try:
+                await run()
+            except Exception:
+                log.exception("%s: a follow-up failed", self.name)
+
+        self._queue.put_nowait(_Request(logged))
+        self._set_idle(False)
 
     def next_idle(self) -> Awaitable[bool]:
         """Completes the next time there is nothing left to do (tests, tools)."""
@@ -95,6 +111,8 @@ class SerialTask:
 
     def _set_idle(self, idle: bool) -> None:
         self._idle = idle
+        if self._on_idle is not None:
+            self._on_idle(idle)
         if idle:
             self._went_idle.set()
             self._went_idle = asyncio.Event()
@@ -112,7 +130,7 @@ class SerialTask:
         sleeper = asyncio.ensure_future(self.clock.sleep_until(due)) if due else None
         try:
             await asyncio.sleep(0)  # let the timer register before saying we are idle
-            self._set_idle(self._queue.empty())
+            self._set_idle(self._queue.empty() and not getter.done())
             waiting = {getter} if sleeper is None else {getter, sleeper}
             done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
             return getter.result() if getter in done else None

@@ -1,61 +1,58 @@
 """The phase session: runs one game's Shipment & Movement phase in time.
 
-One asyncio task per game takes requests (player actions, moderator commands, standing
-orders) and wakes for deadlines. Every accepted action (a correction too) is committed
-before anything is announced. What is awaited (the faction to act, or open prompts) has a
-deadline, a reminder before it and, on expiry, a default (pass the step; decline the
-prompts), announced publicly. When the phase is over, the game is finished.
+One asyncio task per game takes requests from a queue (player actions,
+moderator commands, standing orders) and wakes for deadlines. Every accepted
+action is committed to the store before anything is announced. What is
+awaited (the faction to act, or an open stage of prompts) has a deadline; a
+reminder goes out before it, and on expiry the default happens (the faction
+passes its step; open prompts are declined), announced publicly.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot import narrate
+from bot.activity import Activity
 from bot.clock import Clock
+from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.orders import StandingOrders, standing_answer
-from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
+from bot.prompts import PromptMessages, deadline_text, prompt_for
+from bot.publisher import (
+    AttachmentRefusedError,
+    ChannelGoneError,
+    ModeratorNotice,
+    PrivateNotice,
+    PublicNotice,
+    Publisher,
+)
+from bot.refusals import PromptClosedError, SessionError, bare_pass_step, check_not_early
 from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
+from bot.timing import TimingControls
 from bot.waits import Wait, wait_of
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass
-from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.view import PublicView
 
 log = logging.getLogger(__name__)
+__all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 
 Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
-CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
+RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
 
 
-class SessionError(MentatError):
-    """A request the session cannot take (paused game, not a moderator, ...).
-
-    ``rule`` names the game rule behind the refusal when there is one (e.g. an open
-    Karama window, 3.01.11).
-    """
-
-
-class PromptClosedError(SessionError):
-    """An answer to a prompt or step that is no longer open (a stale button)."""
-
-    def __init__(self, how: str) -> None:
-        super().__init__(f"this prompt has closed: {how}")
-        self.how = how
-
-
-class PhaseSession:
+class PhaseSession(TimingControls):
     """Drives one game's phase: the queue, the deadlines, the announcements."""
 
     def __init__(
@@ -81,16 +78,23 @@ class PhaseSession:
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
-        name = f"session of game {game_id}"
-        self._serial = SerialTask(name, clock, next_timer=self._next_timer, on_timer=self._on_timer)
+        self.activity = Activity()
+        self.delivery = Delivery(
+            game_id, publisher, clock, activity=self.activity, trouble=self._on_trouble
+        )
+        self._serial = SerialTask(
+            f"session of game {game_id}",
+            clock,
+            next_timer=self._next_timer,
+            on_timer=self._on_timer_safely,
+            on_idle=lambda idle: self.activity.mark("session", idle=idle),
+        )
         self._deadline: datetime | None = None
         self._wait: Wait | None = None
         self._reminded = False
         self._seq = 0  # the last log entry this session has seen
         self._last_wait = ""
-        self._token: str | None = None  # identifies the current wait (the log seq it opened at)
-        self._asked: dict[Faction, str | None] = {}  # the prompt message of each faction asked
-        self._closed: dict[str, str] = {}  # "token:faction": how that prompt closed
+        self.prompts = PromptMessages(self.delivery)
         self._last_action: Action | None = None  # the last accepted action
 
     # -- life cycle --------------------------------------------------------------
@@ -103,18 +107,27 @@ class PhaseSession:
         self.orders = dict(self.settings.orders)
         self.ally_offers = {s: (o.ally, o.amount) for s, o in self.settings.ally_offers.items()}
         self._restore_timers(self.settings.timers)
+        self.delivery.start(await self.store.take_undelivered(self.game_id))
         self._serial.start()
+        self._ask_again()
         await self._call(lambda: self._follow_orders_and_wait(narrate.position_changed))
 
     async def stop(self) -> None:
-        await self._serial.stop()
+        """Stop whatever happened to the task; what is undelivered is kept in the store."""
+        try:
+            await self._serial.stop()
+        except Exception:
+            log.exception("game %d: the session's task had failed", self.game_id)
+        kept = await self.delivery.stop()
+        if kept:
+            await self.store.keep_undelivered(self.game_id, kept)
 
     def next_idle(self) -> Awaitable[bool]:
-        """Completes the next time the session has nothing left to do (tests, tools)."""
-        return self._serial.next_idle()
+        """Completes the next time the session and its delivery are both idle (tests)."""
+        return self.activity.next_quiet()
 
     async def until_idle(self) -> None:
-        await self._serial.until_idle()
+        await self.activity.until_quiet()
 
     # -- requests (any task may call these; they run one at a time) ---------------
 
@@ -147,31 +160,17 @@ class PhaseSession:
     async def pass_step(
         self, faction: Faction, step: str | None, *, actor: int, key: str
     ) -> str | None:
-        """``/pass``: pass ``step`` ("shipment" or "movement"); by default the step the
-        faction is in, except right after its own shipment pass: a repeated bare pass
-        (a double Enter, a laggy retry) means the shipment again and is refused as
-        already passed. Returns the step passed."""
+        """``/pass``: pass ``step`` (by default, see :func:`bare_pass_step`); returns it."""
 
         async def run() -> str | None:
-            action = Pass(faction, step=step or self._bare_pass_step(faction))
+            assert self.state is not None
+            bare = bare_pass_step(self.state, faction, self._last_action)
+            action = Pass(faction, step=step or bare)
             await self._submit_now(action, actor=actor, key=key, token=None)
             return action.step
 
         passed: str | None = await self._call(run)
         return passed
-
-    def _bare_pass_step(self, faction: Faction) -> str | None:
-        assert self.state is not None
-        if faction in self.state.phase.done:
-            return "movement"
-        turn = self.state.phase.turn
-        if turn is None or turn.faction != faction:
-            return None
-        last = self._last_action
-        just_passed = isinstance(last, Pass) and last.faction == faction and turn.moves_made == 0
-        if turn.step.value == "move" and not just_passed:
-            return "movement"
-        return "shipment"
 
     async def _submit_now(
         self,
@@ -182,11 +181,11 @@ class PhaseSession:
         token: str | None,
         check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        def guard(_: GameState) -> None:
+        def guard(state: GameState) -> None:
             if token is not None:
                 self.check_open(action.faction, token)
             self._check_running()
-            self._check_not_early(action)
+            check_not_early(state, action)
             if check is not None:
                 check()
 
@@ -214,58 +213,10 @@ class PhaseSession:
         async def run() -> None:
             self.orders[faction] = orders
             await self._save_settings()
-            await self.publisher.private(
-                self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
+            self.delivery.private(
+                PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
             await self._follow_orders_and_wait(narrate.position_changed)
-
-        await self._call(run)
-
-    async def pause(self, moderator: int) -> None:
-        async def run() -> None:
-            self._check_awaiting("there is nothing to pause")
-            if self.paused_left is None and self._deadline is not None:
-                self.paused_left = self._deadline - self.clock.now()
-                await self._save_settings()
-            await self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
-            await self._show_deadline()
-
-        await self._call(run)
-
-    async def resume(self, moderator: int) -> None:
-        async def run() -> None:
-            self._check_awaiting("there is nothing to resume")
-            if self.paused_left is not None:
-                self._deadline = self.clock.now() + self.paused_left
-                self.paused_left = None
-                await self._save_settings()
-            await self._moderator_note(f"Resumed by <@{moderator}>.")
-            await self._show_deadline()
-
-        await self._call(run)
-
-    async def extend(self, moderator: int, by: timedelta) -> None:
-        async def run() -> None:
-            self._check_awaiting("there is no deadline to extend")
-            if self.paused_left is not None:
-                self.paused_left += by
-            elif self._deadline is not None:
-                self._deadline += by
-                self._reminded = False
-            await self._save_settings()
-            await self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
-            await self._show_deadline()
-
-        await self._call(run)
-
-    async def skip(self, moderator: int, key: str) -> None:
-        """The moderator applies the default for what is awaited now."""
-
-        async def run() -> None:
-            self._check_awaiting("there is nothing to skip")
-            await self._default(
-                reason=f"<@{moderator}> skipped the wait", key=key, how="a moderator skipped it"
-            )
 
         await self._call(run)
 
@@ -297,16 +248,15 @@ class PhaseSession:
         return result
 
     async def correct(self, moderator: int, correction: Correction, *, key: str) -> SubmitResult:
-        """A moderator's correction (the caller checked ``moderator``): an action in the log
-        like any other, taken while paused; the pause, deadline, prompts, orders and offers stay.
-        """
+        """A moderator's correction (the caller checked ``moderator``): a log action taken
+        even while paused; the pause, deadline, prompts, orders and offers stay."""
 
         async def run() -> SubmitResult:
             result = await self._ledger().submit(correction, actor=moderator, key=key)
             if not result.duplicate:
                 note = narrate.correction_made(moderator, result.events)
                 await self._after(result, narrate.corrected, note=note)
-                await self._show_deadline()  # the prompts show the corrected figures
+                self._show_deadline()  # the prompts show the corrected figures
             return result
 
         result: SubmitResult = await self._call(run)
@@ -327,8 +277,20 @@ class PhaseSession:
 
         await self._call(run)
 
+    async def tell(self, notice: PrivateNotice) -> None:
+        """A private message to a faction, from the application (returns once tried)."""
+
+        async def run() -> None:
+            self.delivery.private(notice)
+
+        await self._call(run)
+
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
-        return await self._serial.call(run)
+        """Run ``run`` in the session's turn; returns once its messages were tried."""
+        try:
+            return await self._serial.call(run)
+        finally:
+            await self.activity.until_quiet()
 
     def _ledger(self) -> Ledger:
         assert self.ledger is not None, "the session is not started"
@@ -346,24 +308,15 @@ class PhaseSession:
             wait is not None
             and self._wait is not None
             and wait.key == self._wait.key
-            and token == self._token
+            and token == self.prompts.token
             and faction in wait.factions
         ):
             return
-        raise PromptClosedError(self._closed.get(f"{token}:{faction.value}", "it is over"))
+        raise PromptClosedError(self.prompts.how_closed(token, faction))
 
     def _check_running(self) -> None:
         if self.paused_left is not None:
             raise SessionError("the game is paused by a moderator")
-
-    def _check_not_early(self, action: FactionAction) -> None:
-        """While prompts are open, only their answers are taken: the rest waits."""
-        assert self.state is not None
-        prompts = self.state.public_view().prompts
-        if prompts and not self.state.answers_open_prompt(action):
-            waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
-            rule = self.state.open_prompts()[0].rule
-            raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
 
     # -- the timers ---------------------------------------------------------------
 
@@ -374,22 +327,28 @@ class PhaseSession:
             return self._deadline - self.timing.reminder
         return self._deadline
 
+    async def _on_timer_safely(self) -> None:
+        """A timer's failure never ends the task; the default is tried a minute later."""
+        try:
+            await self._on_timer()
+        except Exception:
+            log.exception("game %d: the deadline's default failed", self.game_id)
+            if self._deadline is not None and self._deadline <= self.clock.now():
+                self._deadline = self.clock.now() + RETRY_DEFAULT
+
     async def _on_timer(self) -> None:
         if self._deadline is None or self.paused_left is not None:
             return
         if self.clock.now() < self._deadline:
             self._reminded = True
             await self._save_settings()
-            await self._remind()
+            self._remind()
             return
         prompt = self._wait is not None and self._wait.kind == "prompt"
         how = "the window timed out" if prompt else "time ran out"
-        try:
-            await self._default(
-                reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
-            )
-        except Exception:
-            log.exception("game %d: default action failed", self.game_id)
+        await self._default(
+            reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
+        )
 
     # -- after every change ---------------------------------------------------------
 
@@ -423,8 +382,8 @@ class PhaseSession:
         notice = narrate.public_notice(
             events, view, game_id=self.game_id, picture=picture, note=note
         )
-        await self.publisher.public(self.game_id, notice)
-        await self.publisher.spectators(self.game_id, notice)
+        self.delivery.public(notice)
+        self.delivery.spectators(notice)
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
         """Apply standing orders that answer what is open, then (re)arm the deadline.
@@ -459,32 +418,23 @@ class PhaseSession:
         """Each faction's prompt message whose prompt or step is over says how it closed."""
         wait = self.current_wait()
         same = wait is not None and self._wait is not None and wait.key == self._wait.key
-        for faction, ref in list(self._asked.items()):
-            if same and wait is not None and faction in wait.factions:
-                continue
-            how = cause(faction)
-            del self._asked[faction]
-            self._closed[f"{self._token}:{faction.value}"] = how
-            while len(self._closed) > CLOSED_KEPT:
-                del self._closed[next(iter(self._closed))]
-            if ref is not None:
-                await self.publisher.close_prompt(self.game_id, ref, f"Closed: {how}.")
+        self.prompts.close(wait.factions if same and wait is not None else (), cause)
 
     async def _arm(self) -> None:
         """Start a new deadline when what is awaited has changed; tell who must answer."""
         wait = self.current_wait()
         if wait is None:
-            self._deadline, self._wait, self._token = None, None, None
+            self._deadline, self._wait, self.prompts.token = None, None, None
             await self._save_settings()
             await self._finish_if_over()
             return
         if self._wait is not None and wait.key == self._wait.key:
             await self._save_settings()
             return
-        self._wait, self._reminded, self._token = wait, False, str(self._seq)
+        self._wait, self._reminded, self.prompts.token = wait, False, str(self._seq)
         length = self.timing.step if wait.kind == "step" else self.timing.prompt
         self._deadline = self.clock.now() + length
-        await self._ask(wait)
+        self._ask(wait)
         await self._save_settings()
 
     async def _finish_if_over(self) -> None:
@@ -493,57 +443,49 @@ class PhaseSession:
         ledger = self._ledger()
         if self.state is not None and self.state.is_complete and ledger.record.is_active:
             await ledger.finish()
-            await self._moderator_note(narrate.GAME_FINISHED, spectators=True)
+            self._moderator_note(narrate.GAME_FINISHED, spectators=True)
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
         return wait_of(self.state)
 
-    async def _ask(self, wait: Wait) -> None:
+    def _ask(self, wait: Wait) -> None:
         """Each faction that may act or answer hears it privately, with its choices."""
-        for faction in wait.factions:
-            notice = self._prompt(faction, wait)
-            self._asked[faction] = await self.publisher.ask(self.game_id, notice)
+        self.prompts.ask(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+
+    def _ask_again(self) -> None:
+        """After a restart: the prompts of the current wait that were never posted."""
+        if self._wait is not None:
+            wait = self._wait
+            self.prompts.ask_again(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+
+    def _posted(self, faction: Faction, token: str | None, ref: str) -> None:
+        async def record() -> None:
+            if self.prompts.record(faction, token, ref):
+                await self._save_settings()
+
+        self._serial.later(record)
 
     def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
-        """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
         assert self.state is not None
-        choices = self.state.legal_actions(faction, open_stage_only=True).kinds()
-        mine = self.state.view_for(faction)
-        text = (
-            f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
-            f"You hold {mine.spice} spice. Deadline: {self._deadline_text()}."
-        )
-        mine_first = (p for p in self.state.open_prompts() if faction in p.waiting_on())
-        kind = None if wait.kind == "step" else next(mine_first).kind.value
-        return PrivateNotice(faction, text, prompt=kind, choices=choices, token=self._token)
+        deadline = self._deadline_text()
+        return prompt_for(self.state, faction, wait, self.prompts.token, deadline)
 
     def _deadline_text(self) -> str:
-        """The deadline as Discord timestamps (each reader sees their own time zone)."""
-        if self.paused_left is not None:
-            return "paused by a moderator"
-        if self._deadline is None:
-            return "none"
-        stamp = int(self._deadline.timestamp())
-        return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+        return deadline_text(self._deadline, self.paused_left)
 
-    async def _show_deadline(self) -> None:
-        """After a pause, resume, extension or correction, the open prompts show it."""
-        if self._wait is None:
-            return
-        for faction, ref in self._asked.items():
-            if ref is not None:
-                notice = self._prompt(faction, self._wait)
-                await self.publisher.edit_prompt(self.game_id, ref, notice)
+    def _show_deadline(self) -> None:
+        """After a pause, resume or extension, the open prompts show the new deadline."""
+        if self._wait is not None:
+            wait = self._wait
+            self.prompts.show(lambda f: self._prompt(f, wait))
 
-    async def _remind(self) -> None:
+    def _remind(self) -> None:
         if self._wait is None:
             return
         for faction in self._wait.factions:
-            await self.publisher.private(
-                self.game_id,
-                PrivateNotice(faction, f"Reminder: the deadline is {self._deadline_text()}."),
-            )
+            text = f"Reminder: the deadline is {self._deadline_text()}."
+            self.delivery.private(PrivateNotice(faction, text))
 
     async def _default(self, *, reason: str, key: str, how: str) -> None:
         """What happens when nobody answers in time: pass the step or decline the prompts."""
@@ -561,22 +503,55 @@ class PhaseSession:
         if not result.duplicate:
             await self._after(result, lambda _: how, note=f"{reason}: {what}.")
 
-    async def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
-        await self.publisher.moderators(self.game_id, ModeratorNotice(text))
-        notice = PublicNotice(text, game_id=self.game_id)
-        await self.publisher.public(self.game_id, notice)
+    def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
+        self.delivery.moderators(ModeratorNotice(text))
+        self.delivery.public(PublicNotice(text, game_id=self.game_id))
         if spectators:
-            await self.publisher.spectators(self.game_id, notice)
+            self.delivery.spectators(PublicNotice(text, game_id=self.game_id))
+
+    # -- channels that are gone -------------------------------------------------------
+
+    def _on_trouble(self, gone: ChannelGoneError) -> None:
+        """A channel is gone or closed to the bot: the moderators hear it; no table: pause."""
+        notice = ModeratorNotice(narrate.channel_trouble(gone))
+        self.delivery.moderators(notice, or_table=gone.role != "table")
+        if gone.role == "table" and not isinstance(gone, AttachmentRefusedError):
+            self._serial.later(self._pause_unseen)
+
+    async def table_lost(self, why: str) -> None:
+        """Discord said the table is gone (deleted, or the bot left the server): pause."""
+        log.warning("game %d: the table is gone: %s", self.game_id, why)
+        await self._call(self._pause_unseen)
+
+    async def _pause_unseen(self) -> None:
+        if self._wait is None or self.paused_left is not None or self._deadline is None:
+            return
+        self.paused_left = max(self._deadline - self.clock.now(), timedelta(0))
+        await self._save_settings()
+        self.delivery.moderators(ModeratorNotice(narrate.PAUSED_UNSEEN))
+        self._show_deadline()
+
+    async def rebind(self, channels: Mapping[str, int], private: Mapping[Faction, int]) -> int:
+        """Bind repaired channels; returns how many kept messages are sent again."""
+
+        async def run() -> int:
+            if channels:
+                await self.store.set_channels(self.game_id, channels)
+            if private:
+                bound = replace(self.settings.channels, private={**self.channels, **private})
+                self.settings = replace(self.settings, channels=bound)
+                await self._save_settings()
+            return self.delivery.redeliver()
+
+        count: int = await self._call(run)
+        return count
 
     # -- persistence of timers, orders and offers ---------------------------------------
 
     async def _save_settings(self) -> None:
         """The session's part of the game's settings, written whole (this task alone writes
         them, so no write is lost)."""
-        asked, closed = dict(self._asked), dict(self._closed)
-        timers = SessionTimers(
-            paused_left=self.paused_left, token=self._token, asked=asked, closed=closed
-        )
+        timers = self.prompts.timers(self.paused_left)
         if self._deadline is not None and self._wait is not None:
             timers = replace(
                 timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded
@@ -587,8 +562,13 @@ class PhaseSession:
         )
         await self.store.set_settings(self.game_id, self.settings)
 
+    @property
+    def channels(self) -> Mapping[Faction, int]:
+        """The factions' private channels."""
+        return self.settings.channels.private
+
     def _restore_timers(self, saved: SessionTimers) -> None:
-        self._asked, self._closed, self._token = dict(saved.asked), dict(saved.closed), saved.token
+        self.prompts.restore(saved.token, saved.asked, saved.closed)
         if self.state is None or saved.deadline is None:
             return
         wait = self.current_wait()

@@ -43,15 +43,25 @@ class MentatBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),  # only explicit pings ping
         )
         self.dev_guild_id = dev_guild_id
+        self.live_previews: set[str] = set()  # previews whose buttons a live view answers
 
     async def setup_hook(self) -> None:
-        from cogs.play.views import PromptButton
+        from cogs.play.views import PromptButton, answer_stale_preview
 
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(PromptButton)
+        self.add_listener(answer_stale_preview, "on_interaction")
+        self.add_listener(self._channel_deleted, "on_guild_channel_delete")
+        self.add_listener(self._guild_left, "on_guild_remove")
         if self.dev_guild_id is not None:
             await self.sync_commands(self.dev_guild_id)
+
+    async def _channel_deleted(self, channel: discord.abc.GuildChannel) -> None:
+        await self.app.channel_deleted(channel.id)
+
+    async def _guild_left(self, guild: discord.Guild) -> None:
+        await self.app.guild_left(guild.id)
 
     async def sync_commands(self, guild_id: int | None = None) -> int:
         """Sync the slash commands (to one guild at once, or globally within the hour)."""

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 LIMIT = 2000
 """Discord's limit on a message's content."""
+REPLY_TRIES = 2  # an answer is tried again once after a 5xx or a 429
 APOLOGY = "Sorry, something went wrong on Mentat's side; the moderators can look it up in the log."
 
 
@@ -66,10 +67,18 @@ async def reply(
         extra["file"] = file
     if view is not None:
         extra["view"] = view
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[call-overload]
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[call-overload]
+    for attempt in range(REPLY_TRIES):
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True, **extra)  # type: ignore[call-overload]
+            else:
+                await interaction.response.send_message(text, ephemeral=True, **extra)  # type: ignore[call-overload]
+            return
+        except discord.HTTPException as error:  # the answer is lost, never the action
+            retryable = error.status == 429 or error.status >= 500
+            if not retryable or attempt + 1 == REPLY_TRIES:
+                log.warning("an answer to %s was not delivered: %s", _action(interaction), error)
+                return
 
 
 def clip(typed: str) -> str:

@@ -9,15 +9,25 @@ moderators' channel.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
-from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
+from bot.publisher import (
+    AttachmentRefusedError,
+    ChannelGoneError,
+    DeliveryError,
+    ModeratorNotice,
+    PrivateNotice,
+    PublicNotice,
+)
 from cogs.play.views import closed_text, prompt_view
+from rules.factions import Faction
 
 if TYPE_CHECKING:
     from cogs.client import MentatBot
@@ -28,29 +38,36 @@ LIMIT = 2000
 
 
 class DiscordPublisher:
+    """Raises :class:`~bot.publisher.DeliveryError` (and its kinds) for what Discord refuses."""
+
     def __init__(self, bot: MentatBot) -> None:
         self.bot = bot
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
-        await self._post(await self._channel(game_id, "table"), notice.text, notice.picture)
+        async with failures("table"):
+            channel = await self._channel(game_id, "table")
+            await self._post(channel, notice.text, self._picture(channel, notice.picture))
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> None:
-        await self._post(await self._channel(game_id, "spectators"), notice.text, notice.picture)
+        async with failures("spectators"):
+            channel = await self._channel(game_id, "spectators")
+            await self._post(channel, notice.text, self._picture(channel, notice.picture))
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
-        channel = await self._private_channel(game_id, notice)
-        if channel is not None:
+        async with failures("private", notice.faction):
+            channel = await self._private_channel(game_id, notice)
             ping = await self._player(game_id, notice)
-            await self._post(channel, notice.text, notice.picture, ping=ping)
+            picture = self._picture(channel, notice.picture)
+            await self._post(channel, notice.text, picture, ping=ping)
 
     async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
-        channel = await self._private_channel(game_id, notice)
-        if channel is None:
-            return None
-        view = prompt_view(game_id, notice)
-        ping = await self._player(game_id, notice)
-        message = await self._post(channel, notice.text, notice.picture, view, ping=ping)
-        return f"{message.channel.id}:{message.id}"
+        async with failures("private", notice.faction):
+            channel = await self._private_channel(game_id, notice)
+            view = prompt_view(game_id, notice)
+            ping = await self._player(game_id, notice)
+            picture = self._picture(channel, notice.picture)
+            message = await self._post(channel, notice.text, picture, view, ping=ping)
+            return f"{message.channel.id}:{message.id}"
 
     async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
         await self._edit(ref, lambda _: {"content": split(notice.text)[-1]})
@@ -59,46 +76,56 @@ class DiscordPublisher:
         await self._edit(ref, lambda old: {"content": closed_text(old, text), "view": None})
 
     async def _edit(self, ref: str, change: Callable[[str], dict[str, Any]]) -> None:
-        """Edit a prompt message; one that cannot be edited is logged, never an error of the
-        action that closed it (a stale button is still refused, and closed when pressed)."""
-        message = await self._message(ref)
-        if message is None:
-            return
-        try:
-            await message.edit(**change(message.content))
-        except discord.HTTPException as error:
-            log.warning("prompt message %s cannot be edited: %s", ref, error)
-
-    async def _message(self, ref: str) -> discord.Message | None:
-        """The message of a prompt reference (None, logged, when it is gone)."""
+        """Edit a prompt message; one that is gone is logged and left (a stale button is
+        still refused, and closed when pressed); a 5xx or 429 may be tried again."""
         try:
             channel_id, message_id = (int(part) for part in ref.split(":"))
-            channel = await self._fetch(channel_id)
-            return await channel.fetch_message(message_id)
-        except (ValueError, discord.HTTPException) as error:
-            log.warning("prompt message %s cannot be edited: %s", ref, error)
-            return None
+        except ValueError:
+            log.warning("prompt message %s cannot be edited: a malformed reference", ref)
+            return
+        try:
+            async with failures("private"):
+                channel = await self._fetch(channel_id)
+                message = await channel.fetch_message(message_id)
+                await message.edit(**change(message.content))
+        except ChannelGoneError as gone:
+            log.warning("prompt message %s cannot be edited: %s", ref, gone.why)
 
     async def _private_channel(
         self, game_id: int, notice: PrivateNotice
-    ) -> discord.abc.Messageable | None:
+    ) -> discord.abc.Messageable:
         settings = await self.bot.app.store.settings(game_id)
         channel_id = settings.channels.private.get(notice.faction)
         if channel_id is None:
-            log.warning("game %d: no private channel for %s", game_id, notice.faction.value)
-            return None
+            raise ChannelGoneError(
+                "private", "the game has no private channel for it", faction=notice.faction
+            )
         return await self._fetch(channel_id)
+
+    @staticmethod
+    def _picture(channel: discord.abc.Messageable, picture: bytes | None) -> bytes | None:
+        """The picture, if the bot may attach files in ``channel``; else refused before
+        anything is sent (the text alone is sent again by the delivery)."""
+        if picture is None or not isinstance(channel, discord.abc.GuildChannel):
+            return picture
+        if channel.permissions_for(channel.guild.me).attach_files:
+            return picture
+        raise AttachmentRefusedError("", "the bot lacks the Attach Files permission there")
 
     async def _player(self, game_id: int, notice: PrivateNotice) -> int | None:
         """The seated player of the notice's faction: the one user it may ping."""
         return (await self.bot.app.seats(game_id)).get(notice.faction)
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
-        await self._post(await self._channel(game_id, "moderators"), notice.text, None)
+        async with failures("moderators"):
+            await self._post(await self._channel(game_id, "moderators"), notice.text, None)
 
     async def _channel(self, game_id: int, role: str) -> discord.abc.Messageable:
         record = await self.bot.app.store.game(game_id)
-        return await self._fetch(int(record.channels[role]))
+        channel_id = record.channels.get(role)
+        if channel_id is None:
+            raise ChannelGoneError(role, "the game has no such channel")
+        return await self._fetch(int(channel_id))
 
     async def _fetch(self, channel_id: int) -> discord.abc.Messageable:
         channel = self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
@@ -133,6 +160,28 @@ class DiscordPublisher:
             extra["view"] = view
         message: discord.Message = await channel.send(chunks[-1], **extra)  # type: ignore[call-overload]
         return message
+
+
+@contextlib.asynccontextmanager
+async def failures(role: str, faction: Faction | None = None) -> AsyncIterator[None]:
+    """What Discord refused, as the delivery's kinds of failure."""
+    try:
+        yield
+    except AttachmentRefusedError as refused:
+        raise AttachmentRefusedError(role, refused.why, faction=faction) from None
+    except discord.NotFound as error:
+        raise ChannelGoneError(role, f"it is gone ({error.text[:80]})", faction=faction) from error
+    except discord.Forbidden as error:
+        why = f"the bot may not post there ({error.text[:80]})"
+        raise ChannelGoneError(role, why, faction=faction) from error
+    except discord.RateLimited as error:
+        wait = error.retry_after
+        raise DeliveryError("rate limited", retryable=True, retry_after=wait) from error
+    except discord.HTTPException as error:
+        retryable = error.status == 429 or error.status >= 500
+        raise DeliveryError(f"HTTP {error.status}", retryable=retryable) from error
+    except (TimeoutError, aiohttp.ClientError, OSError) as error:
+        raise DeliveryError(f"network: {error}"[:120], retryable=True) from error
 
 
 def split(text: str, limit: int = LIMIT) -> list[str]:

@@ -92,9 +92,11 @@ async def run(config: Config, token: str) -> None:
             await bot.app.start()
             await bot.connect()
     finally:
-        await bot.app.stop()
-        await store.close()
-        renderer.shutdown(cancel_futures=True)
+        try:
+            await bot.app.stop()
+        finally:  # the store closes whatever happened to a session
+            await store.close()
+            renderer.shutdown(cancel_futures=True)
 
 
 async def _open_store(config: Config) -> Store:

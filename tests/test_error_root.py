@@ -61,7 +61,7 @@ def test_the_walk_finds_the_known_refusals() -> None:
         "rules.scenario.ScenarioError",
         "bot.orders.OrderError",
         "rules.errors.CorrectionError",
-        "bot.session.PromptClosedError",
+        "bot.refusals.PromptClosedError",
     ):
         assert name in found, f"{name} not found: the walk misses modules"
 

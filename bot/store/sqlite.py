@@ -121,6 +121,31 @@ class SQLiteBackend:
     async def set_status(self, game_id: int, status: str) -> bool:
         return await self._write("UPDATE games SET status = ? WHERE id = ?", (status, game_id)) == 1
 
+    @completes
+    async def set_channels(self, game_id: int, channels: str) -> bool:
+        return (
+            await self._write("UPDATE games SET channels = ? WHERE id = ?", (channels, game_id))
+            == 1
+        )
+
+    @completes
+    async def keep_undelivered(self, game_id: int, payloads: Sequence[str]) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM undelivered WHERE game_id = ?", (game_id,))
+            await db.executemany(
+                "INSERT INTO undelivered (game_id, seq, payload_json) VALUES (?, ?, ?)",
+                [(game_id, seq, payload) for seq, payload in enumerate(payloads)],
+            )
+
+    @completes
+    async def take_undelivered(self, game_id: int) -> list[str]:
+        async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT payload_json FROM undelivered WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+            await db.execute("DELETE FROM undelivered WHERE game_id = ?", (game_id,))
+        return [payload for (payload,) in rows]
+
     # -- seats and moderators ---------------------------------------------------------
 
     @completes

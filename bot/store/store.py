@@ -189,6 +189,22 @@ class Store:
         if not await self.backend.set_settings(game_id, to_columns(settings)):
             raise UnknownGameError(f"there is no game #{game_id}")
 
+    async def set_channels(self, game_id: int, channels: Mapping[str, int]) -> None:
+        """Bind the game to new channels (role: channel id; the others stay), e.g. after a
+        moderator's repair."""
+        record = await self.game(game_id)
+        merged = {**record.channels, **channels}
+        if not await self.backend.set_channels(game_id, canonical(merged)):
+            raise UnknownGameError(f"there is no game #{game_id}")
+
+    async def keep_undelivered(self, game_id: int, payloads: Sequence[Mapping[str, Any]]) -> None:
+        """Keep the messages the game's delivery could not send (replacing any kept)."""
+        await self.backend.keep_undelivered(game_id, [canonical(dict(p)) for p in payloads])
+
+    async def take_undelivered(self, game_id: int) -> list[dict[str, Any]]:
+        """The kept messages of the game, in order; they are no longer kept."""
+        return [json.loads(p) for p in await self.backend.take_undelivered(game_id)]
+
     async def finish_game(self, game_id: int) -> None:
         """Mark the game finished: it is no longer loaded at start-up and takes no requests."""
         if not await self.backend.set_status(game_id, "finished"):

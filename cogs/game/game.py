@@ -117,6 +117,7 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before slow calls
         app = app_of(interaction)
         previous = await app.seat(game_id, player.id, Faction(faction))
         settings = await app.store.settings(game_id)
@@ -124,9 +125,10 @@ class Game(commands.Cog):
         channel = (
             interaction.guild.get_channel(channel_id) if interaction.guild and channel_id else None
         )
+        note = " Their private channel is gone: `/mod channels` creates it again."
         if isinstance(channel, discord.TextChannel):
-            await hand_over(channel, player, previous)
-        await reply(interaction, f"{player.mention} plays {Faction(faction).label}.")
+            note = await _handed_over(channel, player, previous)
+        await reply(interaction, f"{player.mention} plays {Faction(faction).label}.{note}")
 
     @game.command(name="start", description="Start the phase (optionally from a scenario file).")
     async def game_start(
@@ -158,6 +160,21 @@ class Game(commands.Cog):
         """Owner only: ``@Mentat sync [guild id]`` syncs the slash commands."""
         count = await self.bot.sync_commands(guild_id)  # type: ignore[attr-defined]
         await ctx.reply(f"Synced {count} commands.")
+
+
+async def _handed_over(
+    channel: discord.TextChannel, player: discord.Member, previous: int | None
+) -> str:
+    """:func:`hand_over`, or what went wrong, for the moderator (a note to the answer)."""
+    try:
+        await hand_over(channel, player, previous)
+    except discord.HTTPException as error:
+        log.warning("private channel %d not handed over: %s", channel.id, error)
+        return (
+            f" Their private channel could not be opened to them ({error.text[:80]}): "
+            "`/mod channels` repairs the game's channels."
+        )
+    return ""
 
 
 async def hand_over(

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.session import SessionError
 from cogs.common import (
     MAX_CHOICES,
     FactionName,
@@ -21,6 +22,7 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
+from cogs.game.repair import repair_channels
 from rules.actions import (
     Correction,
     GiveCard,
@@ -76,6 +78,19 @@ class Moderation(commands.Cog):
             interaction.user.id, key_of(interaction), authorised=True
         )
         await reply(interaction, "Done: redone.")
+
+    @mod.command(
+        name="channels",
+        description="Create again or give back the bot's access to this game's channels.",
+    )
+    async def mod_channels(self, interaction: discord.Interaction) -> None:
+        game_id = await self._game(interaction)
+        if interaction.guild is None:
+            raise SessionError("this command works in the game's server only")
+        app = app_of(interaction)
+        repair = await repair_channels(interaction.guild, app, game_id)
+        count = await app.rebind_channels(game_id, repair.channels, repair.private)
+        await reply(interaction, repair.describe(count))
 
     @mod.command(name="pause", description="Freeze the deadlines.")
     async def mod_pause(self, interaction: discord.Interaction) -> None:

@@ -68,7 +68,11 @@ class Play(commands.Cog):
     ) -> None:
         text = preview(state_of(interaction, game_id), action, note)
         view = ConfirmActionView(
-            game_id, action, interaction.user.id, ally_pays_given=ally_pays_given
+            game_id,
+            action,
+            interaction.user.id,
+            ally_pays_given=ally_pays_given,
+            live=getattr(interaction.client, "live_previews", set()),
         )
         await reply(interaction, text, view=view)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -34,8 +35,15 @@ class ConfirmActionView(discord.ui.View):
         user_id: int,
         *,
         ally_pays_given: int | None = None,
+        live: set[str],
     ) -> None:
+        """``live``: the bot's set of previews that a live view answers."""
         super().__init__(timeout=PREVIEW_TIMEOUT_S)
+        self.nonce = secrets.token_hex(8)
+        self.live = live
+        live.add(self.nonce)
+        self.confirm.custom_id = f"{PREVIEW_ID}confirm:{self.nonce}"
+        self.cancel.custom_id = f"{PREVIEW_ID}cancel:{self.nonce}"
         self.game_id = game_id
         self.action = action
         self.user_id = user_id
@@ -70,14 +78,53 @@ class ConfirmActionView(discord.ui.View):
             await report(interaction, error)
             return
         self.stop()
-        await interaction.edit_original_response(content="Done: submitted.", view=None)
+        await _close_preview(interaction, "Done: submitted.")
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await interaction.response.edit_message(content="Cancelled: nothing was done.", view=None)
+        await interaction.response.defer()
+        await _close_preview(interaction, "Cancelled: nothing was done.")
+
+    def stop(self) -> None:
+        self.live.discard(self.nonce)
+        super().stop()
+
+    async def on_timeout(self) -> None:
+        self.live.discard(self.nonce)
+
+
+PREVIEW_ID = "mentat-preview:"
+STALE_PREVIEW = (
+    "This preview has closed (it was answered, it timed out, or Mentat restarted): "
+    "nothing was done by this click. Use the command again for a new preview."
+)
+
+
+async def _close_preview(interaction: discord.Interaction, text: str) -> None:
+    """The preview says how it ended and loses its buttons; if that edit fails, the
+    player still hears it (and a later click on the old buttons is answered as stale)."""
+    try:
+        await interaction.edit_original_response(content=text, view=None)
+    except discord.HTTPException as error:
+        log.warning("a preview could not be closed: %s", error)
+        await reply(interaction, text)
+
+
+async def answer_stale_preview(interaction: discord.Interaction) -> None:
+    """Every click on a preview button gets an answer: one no live view owns is stale."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, object] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith(PREVIEW_ID):
+        return
+    live: set[str] = getattr(interaction.client, "live_previews", set())
+    if custom_id.rsplit(":", 1)[-1] in live or interaction.response.is_done():
+        return
+    await reply(interaction, STALE_PREVIEW)
 
 
 LABELS = {

@@ -99,3 +99,16 @@ async def test_a_timer_wakes_the_task_between_requests() -> None:
 
 async def _never() -> None:
     raise AssertionError("no timer was due")
+
+
+async def test_stopping_a_task_that_failed_does_not_raise() -> None:
+    """Shutdown goes on (and closes the store) whatever happened to a session's task."""
+    clock = FakeClock()
+
+    async def broken() -> None:
+        raise RuntimeError("a timer that fails outside the guard")
+
+    serial = SerialTask("test", clock, next_timer=clock.now, on_timer=broken)
+    serial.start()
+    await asyncio.sleep(0.01)
+    await serial.stop()  # the task died with the error; stopping it still returns

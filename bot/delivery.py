@@ -1,0 +1,354 @@
+"""Delivery: how a game's messages reach Discord, apart from the game itself.
+
+The session decides what happened and what is asked; it hands each message to its game's
+:class:`Delivery` and goes on at once. One task per game sends them, in order per channel
+("lane"), each message on its own, so that no failure reaches the game:
+
+- a 5xx, a 429 or a network error is tried again with a growing pause (the injected clock's);
+- a message whose file the channel refuses goes out as text alone;
+- a channel that is gone or closed to the bot is reported (once, until it works again) and
+  its messages are kept, as are messages that failed every try: they go out after the next
+  message that reaches the same channel, after :meth:`Delivery.redeliver` (a moderator's
+  repair) or, kept in the store at shutdown, after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.activity import Activity
+from bot.clock import Clock
+from bot.publisher import (
+    AttachmentRefusedError,
+    ChannelGoneError,
+    DeliveryError,
+    ModeratorNotice,
+    PrivateNotice,
+    PublicNotice,
+    Publisher,
+)
+from rules.factions import Faction
+
+log = logging.getLogger(__name__)
+
+TRIES = 5  # attempts of a message before it is kept for later
+FIRST_PAUSE = timedelta(seconds=2)  # doubled after each failed try
+LONGEST_PAUSE = timedelta(minutes=2)
+KEPT = 200  # undelivered messages kept per game (the oldest are dropped, logged)
+ROUNDS = 3  # how many times a kept message is tried again before it is dropped
+NO_MAP = "\n(The map could not be attached here.)"
+
+Posted = Callable[[str | None], None]
+"""Told the reference of a posted prompt (None: it could not be posted)."""
+Trouble = Callable[[ChannelGoneError], None]
+
+Notice = PublicNotice | PrivateNotice | ModeratorNotice
+
+
+@dataclass
+class Job:
+    """One message to deliver: what the publisher is asked to do, and how it went so far."""
+
+    seq: int
+    kind: str  # a Publisher method: public, spectators, private, moderators, ask, edit, close
+    lane: str  # the channel it goes to: messages of a lane go out in order
+    notice: Notice | None = None
+    ref: str | None = None  # the prompt message an edit or close is about
+    text: str = ""  # how a closed prompt closed
+    posted: Posted | None = None
+    tries: int = 0
+    rounds: int = 0
+    due: datetime | None = None
+    fallback: str | None = None  # a lane to try when this one's channel is gone
+
+    def to_payload(self) -> dict[str, Any] | None:
+        """What survives a restart (None: nothing worth keeping, e.g. a prompt the session
+        asks again)."""
+        if self.kind == "ask" or (self.notice is None and self.kind != "close"):
+            return None
+        data: dict[str, Any] = {"kind": self.kind, "lane": self.lane, "ref": self.ref}
+        data["text"] = self.notice.text if self.notice is not None else self.text
+        if isinstance(self.notice, PrivateNotice):
+            data["faction"] = self.notice.faction.value
+        if isinstance(self.notice, PublicNotice):
+            data["game_id"] = self.notice.game_id
+        return data
+
+    @classmethod
+    def from_payload(cls, seq: int, data: dict[str, Any]) -> Job:
+        kind, text = str(data["kind"]), str(data["text"])
+        notice: Notice | None = None
+        if kind in ("public", "spectators"):
+            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)))
+        elif kind in ("private", "edit"):
+            notice = PrivateNotice(Faction(data["faction"]), text)
+        elif kind == "moderators":
+            notice = ModeratorNotice(text)
+        return cls(seq, kind, str(data["lane"]), notice, data.get("ref"), text)
+
+
+class Delivery:
+    """The delivery of one game's messages (see the module's description)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        publisher: Publisher,
+        clock: Clock,
+        *,
+        activity: Activity | None = None,
+        trouble: Trouble | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.publisher = publisher
+        self.clock = clock
+        self.activity = activity or Activity()
+        self.trouble = trouble
+        self.kept: list[Job] = []  # undelivered, oldest first
+        self.delivered = 0
+        self.failures = 0  # failed attempts survived
+        self._lanes: dict[str, deque[Job]] = {}
+        self._seq = 0
+        self._broken: set[str] = set()  # lanes reported gone (until a message gets through)
+        self._wake = asyncio.Event()
+        self._idle = True
+        self._went_idle = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    # -- what the session hands over -------------------------------------------------
+
+    def public(self, notice: PublicNotice) -> None:
+        self._add("public", "table", notice)
+
+    def spectators(self, notice: PublicNotice) -> None:
+        self._add("spectators", "spectators", notice)
+
+    def private(self, notice: PrivateNotice) -> None:
+        self._add("private", _private_lane(notice.faction), notice)
+
+    def moderators(self, notice: ModeratorNotice, *, or_table: bool = False) -> None:
+        """``or_table``: if the moderators' channel is gone, the table hears it instead."""
+        self._add("moderators", "moderators", notice, fallback="table" if or_table else None)
+
+    def ask(self, notice: PrivateNotice, posted: Posted) -> None:
+        self._add("ask", _private_lane(notice.faction), notice, posted=posted)
+
+    def edit_prompt(self, ref: str, notice: PrivateNotice) -> None:
+        self._add("edit", _private_lane(notice.faction), notice, ref=ref)
+
+    def close_prompt(self, faction: Faction, ref: str, text: str) -> None:
+        self._add("close", _private_lane(faction), None, ref=ref, text=text)
+
+    def _add(self, kind: str, lane: str, notice: Notice | None, **fields: Any) -> None:
+        self._seq += 1
+        self._lanes.setdefault(lane, deque()).append(Job(self._seq, kind, lane, notice, **fields))
+        self._wake_up()
+
+    def _wake_up(self) -> None:
+        """New work: busy from now (not only once the task runs), so that nobody sees the
+        game quiet before the work is done."""
+        self._wake.set()
+        if self._task is not None:
+            self._set_idle(False)
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    def start(self, kept: Sequence[dict[str, Any]] = ()) -> None:
+        """Start sending; ``kept``: the undelivered messages of the last run (in order)."""
+        for data in kept:
+            self._seq += 1
+            job = Job.from_payload(self._seq, data)
+            self._lanes.setdefault(job.lane, deque()).append(job)
+        self._task = asyncio.create_task(self._run(), name=f"delivery-{self.game_id}")
+
+    async def stop(self) -> list[dict[str, Any]]:
+        """Stop sending; returns what is still undelivered, to keep for the next run."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        self.activity.mark("delivery", idle=True)
+        waiting = self.kept + [job for lane in self._lanes.values() for job in lane]
+        waiting.sort(key=lambda job: job.seq)
+        return [p for p in (job.to_payload() for job in waiting) if p is not None]
+
+    def redeliver(self) -> int:
+        """Try every kept message again (after a repair); returns how many."""
+        kept, self.kept = self.kept, []
+        self._broken.clear()
+        for job in reversed(kept):
+            job.tries, job.due = 0, None
+            self._lanes.setdefault(job.lane, deque()).appendleft(job)
+        self._wake_up()
+        return len(kept)
+
+    async def settled(self) -> None:
+        """Returns once every message handed over so far has been tried (or waits its turn
+        behind one waiting to be tried again)."""
+        while self._task is not None and not (self._idle and self._next_ready() is None):
+            await self._went_idle.wait()
+
+    # -- the task --------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            job = self._next_ready()
+            if job is None:
+                await self._wait_for_work()
+                continue
+            self._set_idle(False)
+            try:
+                await self._attempt(job)
+            except Exception as error:  # never let one message stop the game's delivery
+                log.warning("game %d: delivering a message failed", self.game_id, exc_info=True)
+                failed = DeliveryError(f"{type(error).__name__}: {error}"[:120], retryable=True)
+                self._failed(job, failed)
+                self._try_later(job, failed)
+
+    def _set_idle(self, idle: bool) -> None:
+        self.activity.mark("delivery", idle=idle)
+        if idle and not self._idle:
+            self._went_idle.set()
+            self._went_idle = asyncio.Event()
+        self._idle = idle
+
+    def _next_ready(self) -> Job | None:
+        now = self.clock.now()
+        heads = [lane[0] for lane in self._lanes.values() if lane]
+        ready = [job for job in heads if job.due is None or job.due <= now]
+        return min(ready, key=lambda job: job.seq, default=None)
+
+    async def _wait_for_work(self) -> None:
+        self._wake.clear()
+        dues = [lane[0].due for lane in self._lanes.values() if lane and lane[0].due]
+        waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self._wake.wait())]
+        if dues:
+            waits.append(asyncio.ensure_future(self.clock.sleep_until(min(dues))))
+        try:
+            await asyncio.sleep(0)  # let the timer register before saying we are idle
+            if not self._wake.is_set():
+                self._set_idle(True)
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+
+    async def _attempt(self, job: Job) -> None:
+        try:
+            ref = await self._send(job)
+        except AttachmentRefusedError as refused:
+            self._report(refused, job.lane + ":files")
+            assert isinstance(job.notice, PublicNotice | PrivateNotice)
+            job.notice = replace(job.notice, picture=None, text=job.notice.text + NO_MAP)
+            return
+        except ChannelGoneError as gone:
+            self._failed(job, gone)
+            self._report(gone, job.lane)
+            self._reroute_or_keep(job)
+            return
+        except DeliveryError as failed:
+            self._failed(job, failed)
+            self._try_later(job, failed)
+            return
+        self._done(job, ref)
+
+    async def _send(self, job: Job) -> str | None:
+        publisher, game, notice = self.publisher, self.game_id, job.notice
+        if job.kind == "close":
+            assert job.ref is not None
+            await publisher.close_prompt(game, job.ref, job.text)
+            return None
+        if job.kind in ("public", "spectators"):
+            assert isinstance(notice, PublicNotice)
+            send = publisher.public if job.lane == "table" else publisher.spectators
+            await send(game, notice)
+            return None
+        if job.kind == "moderators":
+            assert isinstance(notice, ModeratorNotice)
+            await publisher.moderators(game, notice)
+            return None
+        assert isinstance(notice, PrivateNotice)
+        if job.kind == "ask":
+            return await publisher.ask(game, notice)
+        if job.kind == "edit":
+            assert job.ref is not None
+            await publisher.edit_prompt(game, job.ref, notice)
+            return None
+        await publisher.private(game, notice)
+        return None
+
+    def _failed(self, job: Job, failure: DeliveryError) -> None:
+        self.failures += 1
+        job.tries += 1
+        log.info("game %d: %s message not delivered (try %d): %s", self.game_id, job.lane,
+                 job.tries, failure.why)  # fmt: skip
+
+    def _done(self, job: Job, ref: str | None) -> None:
+        self._lanes[job.lane].popleft()
+        self.delivered += 1
+        if job.lane in self._broken:
+            self._broken.discard(job.lane)
+            log.info("game %d: %s works again", self.game_id, job.lane)
+        waiting = [kept for kept in self.kept if kept.lane == job.lane]
+        if waiting:  # the channel works again: what it missed goes out next
+            self.kept = [kept for kept in self.kept if kept.lane != job.lane]
+            for kept in reversed(waiting):
+                kept.tries, kept.due = 0, None
+                self._lanes[job.lane].appendleft(kept)
+        if job.posted is not None:
+            job.posted(ref)
+
+    def _try_later(self, job: Job, failed: DeliveryError) -> None:
+        if not failed.retryable or job.tries >= TRIES:
+            self._keep(job)
+            return
+        pause = min(FIRST_PAUSE * 2 ** (job.tries - 1), LONGEST_PAUSE)
+        if failed.retry_after is not None:
+            pause = max(pause, timedelta(seconds=failed.retry_after))
+        job.due = self.clock.now() + pause
+
+    def _reroute_or_keep(self, job: Job) -> None:
+        if job.fallback is not None and job.fallback not in self._broken:
+            self._lanes[job.lane].popleft()
+            assert isinstance(job.notice, ModeratorNotice)
+            notice = PublicNotice(f"For the moderators: {job.notice.text}", game_id=self.game_id)
+            self._add("public", job.fallback, notice)
+            return
+        self._keep(job)
+
+    def _keep(self, job: Job) -> None:
+        """Keep an undelivered message for later (a prompt's asker hears it was not posted)."""
+        if self._lanes.get(job.lane) and self._lanes[job.lane][0] is job:
+            self._lanes[job.lane].popleft()
+        if job.posted is not None:
+            job.posted(None)
+        job.rounds += 1
+        if job.rounds > ROUNDS:
+            log.warning("game %d: dropped a %s message after %d rounds", self.game_id, job.lane,
+                        ROUNDS)  # fmt: skip
+            return
+        self.kept.append(job)
+        if len(self.kept) > KEPT:
+            dropped = self.kept.pop(0)
+            log.warning("game %d: dropped an undelivered %s message", self.game_id, dropped.lane)
+
+    def _report(self, gone: ChannelGoneError, lane: str) -> None:
+        """Tell the session (once per lane until it works again) that a channel is gone."""
+        if lane in self._broken:
+            return
+        self._broken.add(lane)
+        log.warning("game %d: cannot post in %s: %s", self.game_id, gone.where, gone.why)
+        if self.trouble is not None:
+            self.trouble(gone)
+
+
+def _private_lane(faction: Faction) -> str:
+    return f"private:{faction.value}"

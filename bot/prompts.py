@@ -1,0 +1,121 @@
+"""The prompt messages of a game: who was asked for the current wait, in which message.
+
+Each faction asked gets one message with its choices as buttons, bound to the wait's token;
+the message is known once the delivery posted it. When the wait is over, each message is
+edited to say how it closed (and a stale button is refused saying so). All of it is kept
+with the game's settings, so a restart finds the messages again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+
+from bot import narrate
+from bot.delivery import Delivery, Posted
+from bot.publisher import PrivateNotice
+from bot.settings import SessionTimers
+from bot.waits import Wait
+from rules.factions import Faction
+from rules.game import GameState
+
+CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
+Asker = Callable[[Faction], PrivateNotice]
+"""What a faction is asked now (its prompt, with the current deadline)."""
+Later = Callable[[Faction, str | None, str], None]
+"""Told, in the session's turn, that a faction's prompt for a token was posted as a ref."""
+
+
+class PromptMessages:
+    def __init__(self, delivery: Delivery) -> None:
+        self.delivery = delivery
+        self.token: str | None = None  # the current wait's (the log seq it opened at)
+        self.asked: dict[Faction, str | None] = {}  # faction: its prompt message, once posted
+        self.closed: dict[str, str] = {}  # "token:faction": how that prompt closed
+
+    def restore(
+        self, token: str | None, asked: Mapping[Faction, str | None], closed: Mapping[str, str]
+    ) -> None:
+        self.token, self.asked, self.closed = token, dict(asked), dict(closed)
+
+    def timers(self, paused_left: timedelta | None) -> SessionTimers:
+        """The prompts' part of the saved timers (the session adds its deadline)."""
+        asked, closed = dict(self.asked), dict(self.closed)
+        return SessionTimers(paused_left=paused_left, token=self.token, asked=asked, closed=closed)
+
+    def how_closed(self, token: str | None, faction: Faction) -> str:
+        return self.closed.get(f"{token}:{faction.value}", "it is over")
+
+    def ask(self, factions: tuple[Faction, ...], prompt: Asker, posted: Later) -> None:
+        """Each of ``factions`` hears its prompt privately; ``posted`` learns its message."""
+        for faction in factions:
+            self.asked[faction] = None
+            self.delivery.ask(prompt(faction), self._posted(faction, posted))
+
+    def ask_again(self, factions: tuple[Faction, ...], prompt: Asker, posted: Later) -> None:
+        """After a restart: the prompts of the current wait that were never posted."""
+        for faction, ref in self.asked.items():
+            if ref is None and faction in factions:
+                self.delivery.ask(prompt(faction), self._posted(faction, posted))
+
+    def _posted(self, faction: Faction, posted: Later) -> Posted:
+        token = self.token
+
+        def record(ref: str | None) -> None:
+            if ref is not None:
+                posted(faction, token, ref)
+
+        return record
+
+    def record(self, faction: Faction, token: str | None, ref: str) -> bool:
+        """Keep a posted prompt's message (True: the settings changed), or close it at once
+        if its wait is over."""
+        if token == self.token and faction in self.asked and self.asked[faction] is None:
+            self.asked[faction] = ref
+            return True
+        self.delivery.close_prompt(faction, ref, f"Closed: {self.how_closed(token, faction)}.")
+        return False
+
+    def close(self, keep: tuple[Faction, ...], cause: Callable[[Faction], str]) -> None:
+        """Every faction's prompt but ``keep``'s is over: its message says how it closed."""
+        for faction, ref in list(self.asked.items()):
+            if faction in keep:
+                continue
+            how = cause(faction)
+            del self.asked[faction]
+            self.closed[f"{self.token}:{faction.value}"] = how
+            while len(self.closed) > CLOSED_KEPT:
+                del self.closed[next(iter(self.closed))]
+            if ref is not None:
+                self.delivery.close_prompt(faction, ref, f"Closed: {how}.")
+
+    def show(self, prompt: Asker) -> None:
+        """The open prompt messages show what they ask now (e.g. a new deadline)."""
+        for faction, ref in self.asked.items():
+            if ref is not None:
+                self.delivery.edit_prompt(ref, prompt(faction))
+
+
+def deadline_text(deadline: datetime | None, paused_left: timedelta | None) -> str:
+    """The deadline as Discord timestamps (each reader sees their own time zone)."""
+    if paused_left is not None:
+        return "paused by a moderator"
+    if deadline is None:
+        return "none"
+    stamp = int(deadline.timestamp())
+    return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+
+
+def prompt_for(
+    state: GameState, faction: Faction, wait: Wait, token: str | None, deadline: str
+) -> PrivateNotice:
+    """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
+    choices = state.legal_actions(faction, open_stage_only=True).kinds()
+    mine = state.view_for(faction)
+    text = (
+        f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
+        f"You hold {mine.spice} spice. Deadline: {deadline}."
+    )
+    mine_first = (p for p in state.open_prompts() if faction in p.waiting_on())
+    kind = None if wait.kind == "step" else next(mine_first).kind.value
+    return PrivateNotice(faction, text, prompt=kind, choices=choices, token=token)

@@ -1,0 +1,111 @@
+"""The delivery of a game's messages: each on its own, tried again, kept, never failing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.clock import FakeClock
+from bot.delivery import NO_MAP, TRIES, Delivery
+from bot.publisher import (
+    AttachmentRefusedError,
+    ChannelGoneError,
+    DeliveryError,
+    ModeratorNotice,
+    PrivateNotice,
+    PublicNotice,
+    RecordingPublisher,
+)
+from rules.factions import Faction
+
+BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
+
+
+@dataclass
+class Flaky(RecordingPublisher):
+    """A recording publisher whose channels fail as told."""
+
+    fail_public: list[DeliveryError] = field(default_factory=list)  # raised in turn
+    gone: set[Faction] = field(default_factory=set)
+    no_files: bool = False
+
+    async def public(self, game_id: int, notice: PublicNotice) -> None:
+        if self.fail_public:
+            raise self.fail_public.pop(0)
+        if self.no_files and notice.picture is not None:
+            raise AttachmentRefusedError("table", "no Attach Files")
+        await super().public(game_id, notice)
+
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        if notice.faction in self.gone:
+            raise ChannelGoneError("private", "it is gone", faction=notice.faction)
+        return await super().ask(game_id, notice)
+
+
+async def _delivered(delivery: Delivery, clock: FakeClock, seconds: float = 0) -> None:
+    await delivery.settled()
+    await clock.advance(seconds, settle=delivery.activity.next_quiet)
+    await delivery.settled()
+
+
+async def test_a_5xx_is_tried_again_after_a_pause_in_order() -> None:
+    clock, publisher = FakeClock(), Flaky(fail_public=[DeliveryError("503", retryable=True)])
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.public(PublicNotice("first"))
+    delivery.public(PublicNotice("second"))
+    await _delivered(delivery, clock)
+    assert publisher.public_notices == []  # the second waits behind the first
+    await _delivered(delivery, clock, 3)
+    assert [n.text for _, n in publisher.public_notices] == ["first", "second"]
+    assert delivery.failures == 1
+    await delivery.stop()
+
+
+async def test_a_missing_channel_hides_nothing_from_the_others_and_is_reported_once() -> None:
+    clock, publisher = FakeClock(), Flaky(gone={BG})
+    reported: list[ChannelGoneError] = []
+    delivery = Delivery(1, publisher, clock, trouble=reported.append)
+    delivery.start()
+    posted: list[str | None] = []
+    for faction in (BG, GUILD, BG):
+        delivery.ask(PrivateNotice(faction, f"asked {faction.label}"), posted.append)
+    await _delivered(delivery, clock)
+    assert [n.faction for n in publisher.prompts.values()] == [GUILD]
+    assert posted == [None, "0", None]
+    assert [r.faction for r in reported] == [BG]
+    assert len(delivery.kept) == 2
+    await delivery.stop()
+
+
+async def test_a_refused_file_goes_out_as_text() -> None:
+    clock, publisher = FakeClock(), Flaky(no_files=True)
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.public(PublicNotice("Atreides ships.", picture=b"png"))
+    await _delivered(delivery, clock)
+    ((_, sent),) = publisher.public_notices
+    assert sent.picture is None and sent.text == "Atreides ships." + NO_MAP
+    await delivery.stop()
+
+
+async def test_what_failed_every_try_is_kept_sent_after_the_next_success_and_saved() -> None:
+    failures = [DeliveryError("500", retryable=True) for _ in range(TRIES)]
+    clock, publisher = FakeClock(), Flaky(fail_public=failures)
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.public(PublicNotice("lost for now"))
+    await _delivered(delivery, clock, 600)
+    assert publisher.public_notices == [] and len(delivery.kept) == 1
+    delivery.moderators(ModeratorNotice("note"))
+    assert await delivery.stop() == [
+        {"kind": "public", "lane": "table", "ref": None, "text": "lost for now", "game_id": 0},
+        {"kind": "moderators", "lane": "moderators", "ref": None, "text": "note"},
+    ]
+    again = Delivery(1, publisher, clock)
+    again.start(
+        [{"kind": "public", "lane": "table", "ref": None, "text": "lost for now", "game_id": 0}]
+    )
+    again.public(PublicNotice("next"))
+    await _delivered(again, clock)
+    assert [n.text for _, n in publisher.public_notices] == ["lost for now", "next"]
+    await again.stop()
