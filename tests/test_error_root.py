@@ -26,6 +26,12 @@ NOT_REFUSALS: dict[str, str] = {
     "stderr with exit code 2, never reaches Discord",
     "bot.render.cli.RenderUsageError": "`mentat render` refusing a command-line value; "
     "reported on stderr with exit code 2, never reaches Discord",
+    "bot.publisher.DeliveryError": "a message Discord did not take; handled inside the "
+    "delivery (retried, kept, told to the moderators), never a refusal of a request",
+    "bot.publisher.ChannelGoneError": "a game channel the bot cannot post in; handled by the "
+    "delivery (moderators told, the game paused without a table), never a refusal",
+    "bot.publisher.AttachmentRefusedError": "a map that cannot be attached; the delivery "
+    "sends the text instead, never a refusal",
 }
 """The project's exception classes that are not routine refusals, and why."""
 
