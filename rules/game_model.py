@@ -1,0 +1,208 @@
+"""The whole game's state beyond one Shipment & Movement phase: turn, phase, decks, chance.
+
+A :class:`TurnState` is a frozen value. Its mappings are never changed in
+place: every change builds a new value (``replace``), so snapshots taken for
+undo and refusals stay exact. Everything secret lives here (deck order,
+traitors, the prediction, dials not yet revealed); the public view reads only
+counts and what the rules reveal.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from rules.factions import Faction
+
+T = TypeVar("T")
+
+
+class GamePhase(enum.StrEnum):
+    """The phases of a turn (0: order of play), set-up before them and the end after."""
+
+    SETUP = "setup"
+    STORM = "storm"
+    SPICE_BLOW = "spice_blow"
+    CHOAM_CHARITY = "choam_charity"
+    BIDDING = "bidding"
+    REVIVAL = "revival"
+    SHIPMENT_MOVEMENT = "shipment_movement"
+    BATTLE = "battle"
+    SPICE_COLLECTION = "spice_collection"
+    MENTAT_PAUSE = "mentat_pause"
+    OVER = "over"
+
+
+TURN_PHASES = (
+    GamePhase.STORM,
+    GamePhase.SPICE_BLOW,
+    GamePhase.CHOAM_CHARITY,
+    GamePhase.BIDDING,
+    GamePhase.REVIVAL,
+    GamePhase.SHIPMENT_MOVEMENT,
+    GamePhase.BATTLE,
+    GamePhase.SPICE_COLLECTION,
+    GamePhase.MENTAT_PAUSE,
+)
+RECORDED_PHASES = frozenset({GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE})
+"""Phases the moderator records for now: the engine waits for records and "phase done"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """The game's chance: a seed and how many draws were made from it.
+
+    Like a chance node, each shuffle or draw uses its own generator, seeded by
+    (seed, draw number), so replaying the same actions gives the same game.
+    """
+
+    seed: int
+    draws: int = 0
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Chance]:
+        out = list(items)
+        random.Random(f"{self.seed}/{self.draws}").shuffle(out)
+        return tuple(out), replace(self, draws=self.draws + 1)
+
+    def pick(self, items: Sequence[T]) -> tuple[T, Chance]:
+        chosen = random.Random(f"{self.seed}/{self.draws}").choice(list(items))
+        return chosen, replace(self, draws=self.draws + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    factions: tuple[Faction, ...]
+    how: str  # "strongholds", "alliance", "fremen", "guild", "prediction", "default"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"factions": sorted(f.value for f in self.factions), "how": self.how}
+
+
+FactionMap = Mapping[Faction, tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """Turn, phase, decks, leaders, traitors and the choices the game waits for."""
+
+    chance: Chance
+    turn: int = 1
+    phase: GamePhase = GamePhase.SETUP
+    last_turn: int = 10
+    order: tuple[Faction, ...] = ()  # storm order this turn, first player first
+    waiting: tuple[Faction, ...] = ()  # factions whose choice the game waits for
+    step: str = ""  # where inside the phase: "dial", "nexus", "blow_b"...
+    spice_deck: tuple[str, ...] = ()  # top first
+    spice_discard: tuple[str, ...] = ()  # pile A, top first
+    spice_discard_b: tuple[str, ...] = ()  # pile B (advanced)
+    worms_aside: int = 0  # turn-1 Shai-Hulud set aside (1.02.02)
+    treachery_deck: tuple[str, ...] = ()
+    treachery_discard: tuple[str, ...] = ()
+    storm_next: int | None = None  # the storm card the Fremen hold face down (2.04.13)
+    leaders: FactionMap = field(default_factory=dict)  # alive, in the pool
+    leaders_tanks: FactionMap = field(default_factory=dict)  # in the order they died
+    leader_deaths: Mapping[str, int] = field(default_factory=dict)
+    traitors: FactionMap = field(default_factory=dict)
+    traitor_offers: FactionMap = field(default_factory=dict)  # set-up: dealt, not yet chosen
+    prediction: tuple[Faction, int] | None = None
+    dialers: tuple[Faction, ...] = ()
+    dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
+    proposals: frozenset[tuple[Faction, Faction]] = frozenset()  # (from, to) in a Nexus
+    revived: frozenset[Faction] = frozenset()  # recorded a revival this turn
+    shield_wall_destroyed: bool = False
+    winner: Winner | None = None
+
+    # -- queries ---------------------------------------------------------------------
+
+    def held(self, mapping: FactionMap, faction: Faction) -> tuple[str, ...]:
+        return tuple(mapping.get(faction, ()))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.chance.seed,
+            "draws": self.chance.draws,
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "last_turn": self.last_turn,
+            "order": [f.value for f in self.order],
+            "waiting": [f.value for f in self.waiting],
+            "step": self.step,
+            "spice_deck": list(self.spice_deck),
+            "spice_discard": list(self.spice_discard),
+            "spice_discard_b": list(self.spice_discard_b),
+            "worms_aside": self.worms_aside,
+            "treachery_deck": list(self.treachery_deck),
+            "treachery_discard": list(self.treachery_discard),
+            "storm_next": self.storm_next,
+            "leaders": _map_out(self.leaders),
+            "leaders_tanks": _map_out(self.leaders_tanks),
+            "leader_deaths": dict(sorted(self.leader_deaths.items())),
+            "traitors": _map_out(self.traitors),
+            "traitor_offers": _map_out(self.traitor_offers),
+            "prediction": (
+                {"faction": self.prediction[0].value, "turn": self.prediction[1]}
+                if self.prediction
+                else None
+            ),
+            "dialers": [f.value for f in self.dialers],
+            "dials": {f.value: v for f, v in sorted(self.dials.items())},
+            "proposals": sorted([a.value, b.value] for a, b in self.proposals),
+            "revived": sorted(f.value for f in self.revived),
+            "shield_wall_destroyed": self.shield_wall_destroyed,
+            "winner": self.winner.to_dict() if self.winner else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TurnState:
+        prediction = data.get("prediction")
+        winner = data.get("winner")
+        return cls(
+            chance=Chance(int(data["seed"]), int(data["draws"])),
+            turn=int(data["turn"]),
+            phase=GamePhase(data["phase"]),
+            last_turn=int(data.get("last_turn", 10)),
+            order=_factions(data["order"]),
+            waiting=_factions(data["waiting"]),
+            step=str(data.get("step", "")),
+            spice_deck=tuple(data["spice_deck"]),
+            spice_discard=tuple(data["spice_discard"]),
+            spice_discard_b=tuple(data.get("spice_discard_b", ())),
+            worms_aside=int(data.get("worms_aside", 0)),
+            treachery_deck=tuple(data["treachery_deck"]),
+            treachery_discard=tuple(data["treachery_discard"]),
+            storm_next=data.get("storm_next"),
+            leaders=_map_in(data["leaders"]),
+            leaders_tanks=_map_in(data["leaders_tanks"]),
+            leader_deaths={str(k): int(v) for k, v in data.get("leader_deaths", {}).items()},
+            traitors=_map_in(data["traitors"]),
+            traitor_offers=_map_in(data.get("traitor_offers", {})),
+            prediction=(
+                (Faction(prediction["faction"]), int(prediction["turn"])) if prediction else None
+            ),
+            dialers=_factions(data.get("dialers", ())),
+            dials={Faction(f): int(v) for f, v in data.get("dials", {}).items()},
+            proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
+            revived=frozenset(_factions(data.get("revived", ()))),
+            shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),
+            winner=(Winner(_factions(winner["factions"]), str(winner["how"])) if winner else None),
+        )
+
+
+def with_entry(mapping: FactionMap, faction: Faction, value: tuple[str, ...]) -> FactionMap:
+    """A copy of ``mapping`` with ``faction``'s entry replaced (never in place)."""
+    return {**mapping, faction: value}
+
+
+def _map_out(mapping: FactionMap) -> dict[str, list[str]]:
+    return {f.value: list(v) for f, v in sorted(mapping.items())}
+
+
+def _map_in(data: Mapping[str, Any]) -> dict[Faction, tuple[str, ...]]:
+    return {Faction(f): tuple(str(x) for x in v) for f, v in data.items()}
+
+
+def _factions(values: Any) -> tuple[Faction, ...]:
+    return tuple(Faction(v) for v in values)
