@@ -18,12 +18,13 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from rules import legal, machine, movement, shipment, turn_flow
+from rules import legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
 from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped
 from rules.factions import Faction
+from rules.game_model import GamePhase, TurnState, Winner
 from rules.legal import LegalActions
 from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
 from rules.position import Position
@@ -60,6 +61,7 @@ class GameState(Position):
         spice_bank: int = 0,
         phase: Phase | None = None,
         board_spice: Mapping[tuple[str, int | None], int] | None = None,
+        game: TurnState | None = None,
     ) -> None:
         super().__init__(
             storm_sector=storm_sector,
@@ -72,11 +74,60 @@ class GameState(Position):
             spice_bank=spice_bank,
             phase=phase,
             board_spice=board_spice,
+            game=game,
         )
         self._history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
+        self.start_events: list[Event] = []
         if not self.phase.started:
             self.phase = replace(self.phase, started=True)
-            machine.start_phase(self)
+            self.start_events += machine.start_phase(self)
+        if self.game is not None:
+            self.start_events += machine.advance(self)
+
+    @classmethod
+    def new_game(
+        cls,
+        seats: Iterable[Faction | None],
+        *,
+        seed: int,
+        rules: RuleSet | None = None,
+        last_turn: int = 10,
+    ) -> GameState:
+        """A whole game at set-up: ``seats`` in seat order (seat k in sector 3k+1), the
+        decks shuffled and dealt from ``seed``; ``start_events`` says what was dealt."""
+        return cls(**setup.new_position_parts(seats, seed, rules, last_turn))
+
+    # -- the whole game ----------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        return self.game.turn if self.game else None
+
+    @property
+    def game_phase(self) -> GamePhase:
+        """The phase of the turn (a position without a whole game is a Shipment & Movement)."""
+        return self.game.phase if self.game else GamePhase.SHIPMENT_MOVEMENT
+
+    @property
+    def winner(self) -> Winner | None:
+        return self.game.winner if self.game else None
+
+    def waiting_on(self) -> tuple[Faction, ...]:
+        """The factions the game waits for now ([] where the moderator records or it is over)."""
+        if self.game is not None and self.game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+            return self.game.waiting
+        if self.phase.complete:
+            return ()
+        turn = tuple(f for f in [self.to_act()] if f is not None)
+        prompted = tuple(f for p in self.phase.open_prompts for f in p.waiting_on())
+        return tuple(dict.fromkeys(turn + prompted))
+
+    def moderator_actions(self) -> list[Action]:
+        """What the moderator may record now in a recorded phase (some of it: small
+        amounts), "phase done" first; [] elsewhere."""
+        if self.game is None:
+            return []
+        return [a for a in recorded.candidates(self) if self.is_legal(a)]
 
     # -- the public API ----------------------------------------------------
 

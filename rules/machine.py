@@ -11,13 +11,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import bene_gesserit, guild, karama, movement, shipment, turn_flow
+from rules import (
+    bene_gesserit,
+    charity,
+    collection,
+    guild,
+    karama,
+    mentat_pause,
+    movement,
+    recorded,
+    setup,
+    shipment,
+    spice_blow,
+    storm,
+    turn_flow,
+)
 from rules.actions import (
     Action,
     Advise,
+    Ally,
+    BreakAlliance,
+    ClaimCharity,
     ClosePrompts,
     CrossShip,
     Decline,
+    Dial,
     FactionAction,
     Flip,
     GuildDelay,
@@ -25,17 +43,30 @@ from rules.actions import (
     KaramaCancel,
     KaramaPrevent,
     KaramaStopShipment,
+    KeepTraitor,
     Move,
     Pass,
+    PhaseDone,
+    PlaceFremen,
     PlayHajr,
+    Predict,
+    RecordBattle,
+    RecordCardWon,
+    RecordDiscard,
+    RecordIncome,
+    RecordLeaderKilled,
+    RecordLosses,
+    RecordPayment,
+    RecordRevival,
     Send,
     Ship,
     ShipToReserves,
 )
 from rules.errors import NotYourTurnError
-from rules.events import Event, PhaseComplete, TurnStarted
+from rules.events import Event, PhaseComplete, PhaseStarted, TurnStarted
 from rules.factions import Faction
-from rules.model import Prompt, PromptKind, Turn
+from rules.game_model import RECORDED_PHASES, TURN_PHASES, GamePhase
+from rules.model import Phase, Prompt, PromptKind, Turn
 from rules.position import Position
 
 Handler = Callable[[Any, Any], list[Event]]
@@ -60,18 +91,147 @@ HANDLERS: dict[type[Action], Handler] = {
 }
 
 
+WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
+    KeepTraitor: setup.keep_traitor,
+    Predict: setup.predict,
+    PlaceFremen: setup.place_fremen,
+    Dial: storm.dial,
+    Ally: spice_blow.ally,
+    BreakAlliance: spice_blow.break_alliance,
+    ClaimCharity: charity.claim,
+    RecordCardWon: recorded.card_won,
+    RecordRevival: recorded.revival,
+    RecordBattle: recorded.battle,
+    RecordLosses: recorded.losses,
+    RecordLeaderKilled: recorded.leader_killed,
+    RecordDiscard: recorded.discard,
+    RecordPayment: recorded.payment,
+    RecordIncome: recorded.income,
+    PhaseDone: recorded.phase_done,
+}
+PASS_HANDLERS: dict[GamePhase, Handler] = {
+    GamePhase.SPICE_BLOW: spice_blow.pass_nexus,
+    GamePhase.CHOAM_CHARITY: charity.decline,
+}
+PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
+    GamePhase.SETUP: setup.begin,
+    GamePhase.STORM: storm.begin,
+    GamePhase.SPICE_BLOW: spice_blow.begin,
+    GamePhase.CHOAM_CHARITY: charity.begin,
+    GamePhase.BIDDING: recorded.begin,
+    GamePhase.REVIVAL: recorded.begin,
+    GamePhase.BATTLE: recorded.begin,
+    GamePhase.SPICE_COLLECTION: collection.begin,
+    GamePhase.MENTAT_PAUSE: mentat_pause.begin,
+}
+PHASE_RULES = {
+    GamePhase.SETUP: "0.00",
+    GamePhase.STORM: "1.01",
+    GamePhase.SPICE_BLOW: "1.02",
+    GamePhase.CHOAM_CHARITY: "1.03",
+    GamePhase.BIDDING: "1.04",
+    GamePhase.REVIVAL: "1.05",
+    GamePhase.SHIPMENT_MOVEMENT: "1.06",
+    GamePhase.BATTLE: "1.07",
+    GamePhase.SPICE_COLLECTION: "1.08",
+    GamePhase.MENTAT_PAUSE: "1.09",
+    GamePhase.OVER: "1.09.02",
+}
+
+
 def apply_action(state: Position, action: Action) -> list[Event]:
     """Carry out ``action`` on ``state`` (the caller restores the position on a refusal)."""
     if isinstance(action, FactionAction) and not state.in_game(action.faction):
         raise NotYourTurnError(
             f"{action.faction.label} is not in this game", rule=turn_flow.ORDER_RULE
         )
+    game = state.game
+    if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+        return _whole_turn_action(state, action) + advance(state)
+    if game is not None and type(action) in WHOLE_TURN_HANDLERS:
+        raise NotYourTurnError(
+            f"{action.name} is not an action of the Shipment & Movement phase",
+            rule=turn_flow.ORDER_RULE,
+        )
+    events = _phase_action(state, action)
+    return events + advance(state) if game is not None else events
+
+
+def _whole_turn_action(state: Position, action: Action) -> list[Event]:
+    game = state.whole
+    phase = game.phase
+    if phase is GamePhase.OVER:
+        raise NotYourTurnError("the game is over", rule=PHASE_RULES[phase])
+    handler = WHOLE_TURN_HANDLERS.get(type(action))
+    if isinstance(action, Pass):
+        handler = PASS_HANDLERS.get(phase)
+    if handler is None:
+        raise NotYourTurnError(
+            f"{action.name} is not an action of the {phase_name(phase)} phase (turn {game.turn})",
+            rule=PHASE_RULES[phase],
+        )
+    return handler(state, action)
+
+
+def phase_name(phase: GamePhase) -> str:
+    return phase.value.replace("_", " ").replace("choam", "CHOAM")
+
+
+def advance(state: Position) -> list[Event]:
+    """Carry out every step that needs no choice: begin phases, close finished ones,
+    and stop where the game waits for a faction or the moderator (or is over)."""
+    events: list[Event] = []
+    while True:
+        game = state.whole
+        if game.phase is GamePhase.OVER or game.waiting:
+            return events
+        shipment_movement = game.phase is GamePhase.SHIPMENT_MOVEMENT
+        if game.step == "":
+            begin = _begin_shipment_movement if shipment_movement else PHASE_BEGIN[game.phase]
+            events += begin(state)
+        elif shipment_movement and game.step == "running" and state.phase.complete:
+            state.set_game(step="done")
+        elif game.step == "done":
+            events += _next_phase(state)
+        else:
+            return events
+
+
+def _next_phase(state: Position) -> list[Event]:
+    game = state.whole
+    if game.phase is GamePhase.SETUP:
+        nxt, turn = GamePhase.STORM, game.turn
+    elif game.phase is GamePhase.MENTAT_PAUSE:
+        nxt, turn = GamePhase.STORM, game.turn + 1
+    else:
+        nxt, turn = TURN_PHASES[TURN_PHASES.index(game.phase) + 1], game.turn
+    state.set_game(phase=nxt, turn=turn, step="", waiting=())
+    return [PhaseStarted(turn, nxt.value)]
+
+
+def _begin_shipment_movement(state: Position) -> list[Event]:
+    state.phase = Phase(order=state.whole.order, started=True)
+    state.set_game(step="running")
+    return start_phase(state)
+
+
+def is_recorded(state: Position) -> bool:
+    return state.game is not None and state.game.phase in RECORDED_PHASES
+
+
+def _phase_action(state: Position, action: Action) -> list[Event]:
     if state.phase.complete:
         raise NotYourTurnError("the Shipment & Movement phase is over", rule=turn_flow.ORDER_RULE)
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise NotYourTurnError(
+            f"{action.name} is not an action of the Shipment & Movement phase",
+            rule=turn_flow.ORDER_RULE,
+        )
     events: list[Event] = []
     while state.phase.stages and not _keeps_stages(state, action):
         events += turn_flow.decline_stage(state)
-    events += HANDLERS[type(action)](state, action)
+    events += handler(state, action)
     events += settle(state)
     return events
 

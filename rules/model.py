@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.factions import Faction
+from rules.game_model import TurnState
 
 JSON = dict[str, Any]
 
@@ -360,14 +361,23 @@ class Snapshot:
     stacks: tuple[tuple[StackKey, Stack], ...]
     spice_bank: int
     phase: Phase
+    # The whole game (None for a Shipment & Movement phase on its own), and what
+    # its phases change besides: the storm, the spice on the board, alliances.
+    game: TurnState | None = None
+    storm_sector: int | None = None
+    board_spice: tuple[tuple[tuple[str, int | None], int], ...] | None = None
+    alliances: frozenset[frozenset[Faction]] | None = None
 
     def to_dict(self) -> JSON:
-        return {
+        out: JSON = {
             "factions": {f.value: s.to_dict() for f, s in self.factions},
             "stacks": [stack_to_dict(k, v) for k, v in self.stacks],
             "spice_bank": self.spice_bank,
             "phase": self.phase.to_dict(),
         }
+        if self.game is not None:
+            out["game"] = self.game.to_dict()
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Snapshot:
@@ -378,6 +388,7 @@ class Snapshot:
             stacks=tuple(stack_from_dict(d) for d in data["stacks"]),
             spice_bank=int(data["spice_bank"]),
             phase=Phase.from_dict(data["phase"]),
+            game=TurnState.from_dict(data["game"]) if data.get("game") else None,
         )
 
 
@@ -407,9 +418,20 @@ class RuleSet:
     fremen_storm_movement: str = "blocked"  # "blocked", "free", "half_loss"
     guild_ally_pays: str = "guild"  # "guild" or "bank"
     guild_ally_ship_to_reserves: bool = False
+    first_storm: str = "final"  # D2: "final", "path", "none"
+    bg_charity: str = "advanced"  # D10: "advanced", "always"
+    collection_rate: str = "occupy"  # D6: "occupy", "control"
+    last_turn_tie: str = "all"  # D5: "all", "storm_order"
     variants_given: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> JSON:
+        """The rules as stored; the whole-turn switches only where they are not the default
+        (a Shipment & Movement phase is stored as before they existed)."""
+        turn_switches = {
+            key: getattr(self, key)
+            for key in WHOLE_TURN_VARIANTS
+            if getattr(self, key) != VARIANT_CHOICES[key][0]
+        }
         return {
             "advanced": self.advanced,
             "variants": {
@@ -417,6 +439,7 @@ class RuleSet:
                 "fremen_storm_movement": self.fremen_storm_movement,
                 "guild_ally_pays": self.guild_ally_pays,
                 "guild_ally_ship_to_reserves": self.guild_ally_ship_to_reserves,
+                **turn_switches,
             },
         }
 
@@ -431,4 +454,10 @@ VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
     "fremen_storm_movement": ("blocked", "free", "half_loss"),
     "guild_ally_pays": ("guild", "bank"),
     "guild_ally_ship_to_reserves": (True, False),
+    "first_storm": ("final", "path", "none"),
+    "bg_charity": ("advanced", "always"),
+    "collection_rate": ("occupy", "control"),
+    "last_turn_tie": ("all", "storm_order"),
 }
+"""Each variant switch and its values, the default first for the whole-turn ones."""
+WHOLE_TURN_VARIANTS = ("first_storm", "bg_charity", "collection_rate", "last_turn_tie")

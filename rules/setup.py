@@ -1,0 +1,251 @@
+"""Game set-up (0.xx): seats, starting spice and forces, cards, traitors, the prediction.
+
+:func:`new_position_parts` lays out the printed set-up; :func:`begin` (run by the
+machine when the set-up phase starts) shuffles the decks with the game's
+chance and deals. The secret choices are actions: each faction keeps one of
+its four traitors (the Harkonnen keep all four), the Bene Gesserit predict a
+faction and a turn, the Fremen place their ten starting forces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.actions import FactionAction, KeepTraitor, PlaceFremen, Predict
+from rules.board import standard_board
+from rules.components import (
+    extras,
+    forces_total,
+    leaders,
+    spice_deck,
+    starred_total,
+    starting_board,
+    starting_spice,
+    treachery_deck,
+)
+from rules.decks import draw_treachery
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import (
+    CardsDealt,
+    DeckShuffled,
+    Event,
+    ForcesPlaced,
+    PredictionMade,
+    TraitorKept,
+)
+from rules.factions import Faction, same_card
+from rules.game_model import Chance, GamePhase, TurnState, with_entry
+from rules.model import FactionState, Phase, RuleSet, Stack, StackKey
+from rules.position import Position
+
+TRAITOR_RULE = "0.11"
+CARDS_RULE = "0.14"
+PREDICTION_RULE = "2.02.03"
+FREMEN_RULE = "0.13"
+SPICE_BANK = 1000
+"""Spice in the bank at the start: the rules' bank never runs out; this is plenty."""
+FREMEN_PLACES = ("Sietch Tabr", "False Wall South", "False Wall West")
+FREMEN_START = 10
+TRAITORS_DEALT = 4
+
+
+def new_position_parts(
+    seats: Iterable[Faction | None], seed: int, rules: RuleSet | None = None, last_turn: int = 10
+) -> dict[str, Any]:
+    """The keyword arguments of a game at set-up (turn 1, storm at the Storm Start)."""
+    seats = tuple(seats)
+    playing = [f for f in seats if f is not None]
+    if len(set(playing)) != len(playing) or len(playing) < 2:
+        raise InvalidActionError(
+            f"a game needs 2 to 6 different factions, not {quote([f.value for f in playing])}",
+            rule="0.01",
+        )
+    factions = {f: _starting_holding(f) for f in playing}
+    stacks: dict[StackKey, Stack] = {}
+    for faction in playing:
+        for territory, forces in starting_board(faction):
+            sector = standard_board()[territory].sectors[:1]
+            stacks[(faction, territory, sector[0] if sector else None)] = Stack(forces)
+    game = TurnState(
+        chance=Chance(seed),
+        last_turn=last_turn,
+        spice_deck=spice_deck(),
+        treachery_deck=treachery_deck(),
+        leaders={f: tuple(leaders(f)) for f in playing},
+        leaders_tanks=dict.fromkeys(playing, ()),
+    )
+    return {
+        "storm_sector": 18,
+        "seats": seats,
+        "factions": factions,
+        "stacks": stacks,
+        "rules": rules,
+        "spice_bank": SPICE_BANK - sum(s.spice for s in factions.values()),
+        "phase": Phase(order=(), started=True, complete=True),
+        "game": game,
+    }
+
+
+def _starting_holding(faction: Faction) -> FactionState:
+    on_board = sum(n for _, n in starting_board(faction))
+    if faction is Faction.FREMEN:
+        on_board = FREMEN_START
+    special = starred_total(faction)
+    return FactionState(
+        spice=starting_spice(faction),
+        reserves=forces_total(faction) - special - on_board,
+        special_reserves=special,
+    )
+
+
+# -- the set-up phase ---------------------------------------------------------------
+
+
+def begin(state: Position) -> list[Event]:
+    """Shuffle the decks, deal one treachery card each (Harkonnen two) and four traitors."""
+    game = state.whole
+    events: list[Event] = []
+    spice, chance = game.chance.shuffle(game.spice_deck)
+    treachery, chance = chance.shuffle(game.treachery_deck)
+    pool = [name for f in state.factions for name in leaders(f)]
+    traitors, chance = chance.shuffle(pool)
+    state.set_game(spice_deck=spice, treachery_deck=treachery, chance=chance, step="choices")
+    events += [DeckShuffled(d, len(c)) for d, c in (("spice", spice), ("treachery", treachery))]
+    events.append(DeckShuffled("traitors", len(traitors)))
+    for faction in _seat_order(state):
+        events += _deal_cards(state, faction)
+    offers = {}
+    for i, faction in enumerate(_seat_order(state)):
+        offers[faction] = traitors[i * TRAITORS_DEALT : (i + 1) * TRAITORS_DEALT]
+        events.append(CardsDealt(faction, "traitors", TRAITORS_DEALT, TRAITOR_RULE))
+    kept = {f: o for f, o in offers.items() if extras(f)["traitors_kept"] >= TRAITORS_DEALT}
+    state.set_game(
+        traitor_offers={f: o for f, o in offers.items() if f not in kept},
+        traitors={f: kept.get(f, ()) for f in offers},
+    )
+    events += [TraitorKept(f, len(o), TRAITOR_RULE) for f, o in kept.items()]
+    _update_waiting(state)
+    return events
+
+
+def _seat_order(state: Position) -> list[Faction]:
+    return [f for f in state.seats if f is not None]
+
+
+def _deal_cards(state: Position, faction: Faction) -> list[Event]:
+    count = extras(faction)["starting_treachery_cards"]
+    events: list[Event] = []
+    for _ in range(count):
+        card, shuffled = draw_treachery(state)
+        events += shuffled
+        if card is not None:
+            state.update(faction, cards=(*state.factions[faction].cards, card))
+    events.append(CardsDealt(faction, "treachery", count, CARDS_RULE))
+    return events
+
+
+def outstanding(state: Position, faction: Faction) -> list[str]:
+    """The set-up choices ``faction`` still owes: "traitor", "prediction", "placement"."""
+    game = state.whole
+    owed = []
+    if faction in game.traitor_offers:
+        owed.append("traitor")
+    if faction is Faction.BENE_GESSERIT and game.prediction is None:
+        owed.append("prediction")
+    if faction is Faction.FREMEN and not _fremen_placed(state):
+        owed.append("placement")
+    return owed
+
+
+def _fremen_placed(state: Position) -> bool:
+    """Before their placement the Fremen have nothing on the board."""
+    return any(f is Faction.FREMEN for (f, _, _) in state.stacks)
+
+
+def _update_waiting(state: Position) -> None:
+    waiting = tuple(f for f in _seat_order(state) if outstanding(state, f))
+    state.set_game(waiting=waiting, step="choices" if waiting else "done")
+
+
+def _require(state: Position, action: FactionAction, owed: str, rule: str) -> None:
+    if not state.in_phase(GamePhase.SETUP) or state.whole.step != "choices":
+        raise NotYourTurnError(f"the game's set-up is over: no {action.name} now", rule=rule)
+    if owed not in outstanding(state, action.faction):
+        raise NotYourTurnError(
+            f"{action.faction.label} has no {owed} to choose at set-up", rule=rule
+        )
+
+
+def keep_traitor(state: Position, action: KeepTraitor) -> list[Event]:
+    _require(state, action, "traitor", TRAITOR_RULE)
+    offers = state.whole.traitor_offers[action.faction]
+    chosen = next((name for name in offers if same_card(name, action.leader)), None)
+    if chosen is None:
+        raise IllegalActionError(
+            f"{quote(action.leader)} is not one of the four traitors dealt to "
+            f"{action.faction.label}: {', '.join(offers)}",
+            rule=TRAITOR_RULE,
+        )
+    rest = {f: o for f, o in state.whole.traitor_offers.items() if f != action.faction}
+    state.set_game(
+        traitor_offers=rest, traitors=with_entry(state.whole.traitors, action.faction, (chosen,))
+    )
+    _update_waiting(state)
+    return [TraitorKept(action.faction, 1, TRAITOR_RULE)]
+
+
+def predict(state: Position, action: Predict) -> list[Event]:
+    _require(state, action, "prediction", PREDICTION_RULE)
+    who = Faction.parse(action.who)
+    if who is None or who not in state.factions or who is Faction.BENE_GESSERIT:
+        raise IllegalActionError(
+            f"the Bene Gesserit predict one other faction in the game, not {quote(action.who)}",
+            rule=PREDICTION_RULE,
+        )
+    last = state.whole.last_turn
+    if not 1 <= action.turn <= last:
+        raise InvalidActionError(
+            f"the predicted turn is 1 to {last}, not {quote(action.turn)}", rule=PREDICTION_RULE
+        )
+    state.set_game(prediction=(who, action.turn))
+    _update_waiting(state)
+    return [PredictionMade(action.faction, PREDICTION_RULE)]
+
+
+def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
+    _require(state, action, "placement", FREMEN_RULE)
+    counts = (action.sietch_tabr, action.false_wall_south, action.false_wall_west)
+    if min(counts) < 0 or sum(counts) != FREMEN_START:
+        raise InvalidActionError(
+            f"the Fremen place exactly {FREMEN_START} forces over {', '.join(FREMEN_PLACES)}, "
+            f"not {quote(list(counts))}",
+            rule=FREMEN_RULE,
+        )
+    events: list[Event] = []
+    for territory, forces in zip(FREMEN_PLACES, counts, strict=True):
+        if forces:
+            sector = standard_board()[territory].sectors[0]
+            state.add(action.faction, territory, sector, Stack(forces))
+            events.append(ForcesPlaced(action.faction, territory, sector, forces, FREMEN_RULE))
+    _update_waiting(state)
+    return events
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """Every set-up choice ``faction`` may make now."""
+    owed = outstanding(state, faction) if state.whole.step == "choices" else []
+    out: list[FactionAction] = []
+    if "traitor" in owed:
+        out += [KeepTraitor(faction, name) for name in state.whole.traitor_offers[faction]]
+    if "prediction" in owed:
+        others = [f for f in state.factions if f is not faction]
+        turns = range(1, state.whole.last_turn + 1)
+        out += [Predict(faction, f.value, t) for f in others for t in turns]
+    if "placement" in owed:
+        out += [
+            PlaceFremen(faction, a, b, FREMEN_START - a - b)
+            for a in range(FREMEN_START + 1)
+            for b in range(FREMEN_START + 1 - a)
+        ]
+    return out

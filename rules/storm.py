@@ -1,0 +1,188 @@
+"""The Storm Phase (1.01): the dials or the storm deck, destruction, the first player.
+
+Turn 1 the two players seated nearest the Storm Start on either side dial 0-20
+in secret (0.16). Later turns the two who used battle wheels last dial 1-3
+(1.01.02), or, in the advanced game with the Fremen, the storm card the Fremen
+drew last turn is revealed (2.04.13). The storm moves one sector at a time and
+destroys forces on unprotected sand and all spice in each sector it enters
+(1.01.03; readings D1 and D2 in docs/whole-turn-readings.md).
+"""
+
+from __future__ import annotations
+
+from rules import bene_gesserit
+from rules.actions import Dial, FactionAction
+from rules.board import SECTOR_COUNT, primary_sector, printed_sector
+from rules.components import storm_deck
+from rules.errors import InvalidActionError, NotYourTurnError, quote
+from rules.events import (
+    Event,
+    ForcesDestroyed,
+    SpiceDestroyed,
+    StormCardDrawn,
+    StormCardRevealed,
+    StormDialed,
+    StormDialsRevealed,
+    StormMoved,
+    StormOrder,
+)
+from rules.factions import Faction
+from rules.game_model import GamePhase
+from rules.model import Stack
+from rules.position import Position, storm_order
+
+FIRST_STORM_RULE = "0.16"
+DIAL_RULE = "1.01.02"
+DESTRUCTION_RULE = "1.01.03"
+FIRST_PLAYER_RULE = "1.01.01"
+STORM_DECK_RULE = "2.04.13"
+FREMEN_LOSSES_RULE = "2.04.16"
+UNPROTECTED_AFTER_ATOMICS = frozenset({"Arrakeen", "Carthag", "Imperial Basin"})
+
+
+def first_dialers(seats: tuple[Faction | None, ...]) -> tuple[Faction, ...]:
+    """The nearest seated faction on each side of the Storm Start (0.16)."""
+    padded = list(seats) + [None] * (6 - len(seats))
+    after = next((f for f in padded if f is not None), None)
+    before = next((f for f in reversed(padded) if f is not None), None)
+    return tuple(f for f in dict.fromkeys((before, after)) if f is not None)
+
+
+def uses_storm_deck(state: Position) -> bool:
+    return state.rules.advanced and Faction.FREMEN in state.factions and state.whole.turn > 1
+
+
+def begin(state: Position) -> list[Event]:
+    game = state.whole
+    if uses_storm_deck(state):
+        chance = game.chance
+        value = game.storm_next
+        if value is None:  # a position given without the Fremen's card: draw it now
+            drawn, chance = chance.pick(storm_deck())
+            value = drawn
+        state.set_game(chance=chance)
+        state.set_game(storm_next=None)
+        return [StormCardRevealed(value, STORM_DECK_RULE), *resolve(state, value)]
+    dialers = game.dialers if game.turn > 1 and game.dialers else first_dialers(state.seats)
+    state.set_game(dialers=dialers, dials={}, waiting=dialers, step="dial")
+    return []
+
+
+def dial_range(state: Position) -> range:
+    return range(21) if state.whole.turn == 1 else range(1, 4)
+
+
+def dial(state: Position, action: Dial) -> list[Event]:
+    game = state.whole
+    rule = FIRST_STORM_RULE if game.turn == 1 else DIAL_RULE
+    if game.phase is not GamePhase.STORM or game.step != "dial":
+        raise NotYourTurnError("nobody dials the storm now", rule=rule)
+    if action.faction not in game.dialers:
+        names = " and ".join(f.label for f in game.dialers)
+        raise NotYourTurnError(
+            f"{action.faction.label} does not dial the storm: only {names} do", rule=rule
+        )
+    if action.faction in game.dials:
+        raise NotYourTurnError(f"{action.faction.label} has already dialed", rule=rule)
+    allowed = dial_range(state)
+    if action.value not in allowed:
+        raise InvalidActionError(
+            f"the storm dial is {allowed.start} to {allowed.stop - 1}, not {quote(action.value)}",
+            rule=rule,
+        )
+    dials = {**game.dials, action.faction: action.value}
+    waiting = tuple(f for f in game.waiting if f != action.faction)
+    state.set_game(dials=dials, waiting=waiting)
+    events: list[Event] = [StormDialed(action.faction)]
+    if waiting:
+        return events
+    events.append(
+        StormDialsRevealed(tuple(game.dialers), tuple(str(dials[f]) for f in game.dialers), rule)
+    )
+    return events + resolve(state, sum(dials.values()))
+
+
+def resolve(state: Position, sectors: int) -> list[Event]:
+    """Move the storm, destroy, fix the storm order, and let the Fremen draw (2.04.13)."""
+    first_turn = state.whole.turn == 1
+    start = state.storm_sector
+    entered = [
+        printed_sector((primary_sector(start) + i) % SECTOR_COUNT) for i in range(1, sectors + 1)
+    ]
+    end = entered[-1] if entered else start
+    state.storm_sector = end
+    rule = FIRST_STORM_RULE if first_turn else DESTRUCTION_RULE
+    events: list[Event] = [StormMoved(start, end, sectors, rule)]
+    for sector in _hit_sectors(state, entered, end, first_turn):
+        events += destroy_in(state, sector)
+    order = storm_order(state.seats, end)
+    state.set_game(order=order, dials={}, waiting=(), step="done")
+    events.append(StormOrder(order, FIRST_PLAYER_RULE))
+    if state.rules.advanced and Faction.FREMEN in state.factions:
+        value, chance = state.whole.chance.pick(storm_deck())
+        state.set_game(storm_next=value, chance=chance)
+        events.append(StormCardDrawn(Faction.FREMEN, STORM_DECK_RULE))
+    return events + bene_gesserit.universal_stewards(state)
+
+
+def _hit_sectors(state: Position, entered: list[int], end: int, first_turn: bool) -> list[int]:
+    """D1: the sectors entered (a move of 0 hits the sector it sits in); D2: on turn 1 by
+    default only the sector where the first storm stops."""
+    if first_turn:
+        mode = state.rules.first_storm
+        return [] if mode == "none" else entered if mode == "path" else [end]
+    return entered or [end]
+
+
+def is_protected(state: Position, territory: str) -> bool:
+    t = state.board[territory]
+    if state.whole.shield_wall_destroyed and territory in UNPROTECTED_AFTER_ATOMICS:
+        return False
+    return t.protected_from_storm or t.kind != "sand"
+
+
+def destroy_in(state: Position, sector: int) -> list[Event]:
+    """Forces on unprotected sand and all spice in ``sector`` are lost (1.01.03)."""
+    events: list[Event] = []
+    for (faction, territory, sec), stack in sorted(state.stacks.items(), key=_key):
+        if sec != sector or is_protected(state, territory):
+            continue
+        lost, rule = _storm_loss(state, faction, stack)
+        state.to_tanks(faction, territory, sec, lost)
+        events.append(
+            ForcesDestroyed(
+                faction, territory, sec, lost.forces, lost.special, lost.advisors, "storm", rule
+            )
+        )
+    for (territory, sec), amount in sorted(state.board_spice.items(), key=_spice_key):
+        if sec == sector:
+            state.take_spice(territory, sec, amount)
+            state.spice_bank += amount
+            events.append(SpiceDestroyed(territory, sec, amount, "storm", DESTRUCTION_RULE))
+    return events
+
+
+def _storm_loss(state: Position, faction: Faction, stack: Stack) -> tuple[Stack, str]:
+    """Everything, except the advanced Fremen: half, rounded up, regular forces first."""
+    if faction is not Faction.FREMEN or not state.rules.advanced:
+        return stack, DESTRUCTION_RULE
+    half = -(-stack.total // 2)
+    forces = min(stack.forces, half)
+    return Stack(forces, half - forces), FREMEN_LOSSES_RULE
+
+
+def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, str]:
+    (faction, territory, _), _ = item
+    return territory, faction.value
+
+
+def _spice_key(item: tuple[tuple[str, int | None], int]) -> tuple[str, int]:
+    (territory, sector), _ = item
+    return territory, sector or 0
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    game = state.whole
+    if game.step != "dial" or faction not in game.waiting:
+        return []
+    return [Dial(faction, v) for v in dial_range(state)]
