@@ -109,6 +109,24 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     RecordIncome: recorded.income,
     PhaseDone: recorded.phase_done,
 }
+PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
+    GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen),
+    GamePhase.STORM: (Dial,),
+    GamePhase.SPICE_BLOW: (Ally, BreakAlliance, Pass),
+    GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
+    GamePhase.BIDDING: (RecordCardWon, PhaseDone),
+    GamePhase.REVIVAL: (RecordRevival, PhaseDone),
+    GamePhase.BATTLE: (
+        RecordBattle,
+        RecordLosses,
+        RecordLeaderKilled,
+        RecordDiscard,
+        RecordPayment,
+        RecordIncome,
+        PhaseDone,
+    ),
+}
+"""The actions each phase the engine runs (1.06 aside) accepts."""
 PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.SPICE_BLOW: spice_blow.pass_nexus,
     GamePhase.CHOAM_CHARITY: charity.decline,
@@ -165,7 +183,7 @@ def _whole_turn_action(state: Position, action: Action) -> list[Event]:
     handler = WHOLE_TURN_HANDLERS.get(type(action))
     if isinstance(action, Pass):
         handler = PASS_HANDLERS.get(phase)
-    if handler is None:
+    if handler is None or not isinstance(action, PHASE_ACTIONS.get(phase, ())):
         raise NotYourTurnError(
             f"{action.name} is not an action of the {phase_name(phase)} phase (turn {game.turn})",
             rule=PHASE_RULES[phase],
