@@ -25,6 +25,7 @@ def game_at(
     factions: dict[str, dict[str, Any]] | None = None,
     board: list[tuple[str, str, int | None, int]] | None = None,
     special: list[tuple[str, str, int | None, int]] | None = None,
+    advisors: list[tuple[str, int | None, int]] | None = None,
     spice: dict[tuple[str, int | None], int] | None = None,
     alliances: list[list[str]] | None = None,
     advanced: bool = False,
@@ -35,7 +36,7 @@ def game_at(
     """A game at the start of ``phase`` of ``turn``; each faction 10 spice unless said.
 
     ``board`` rows are (faction, territory, sector, forces); ``special`` the same for
-    starred forces; ``game`` sets any other :class:`TurnState` field (decks, dialers...).
+    starred forces; ``advisors`` (territory, sector, n) Bene Gesserit advisors; ``game`` sets any other :class:`TurnState` field (decks, dialers...).
     """
     seats = seats if seats is not None else SEATS
     playing = [Faction(f) for f in seats if f]
@@ -47,6 +48,8 @@ def game_at(
         for f, territory, sector, n in rows:
             key = (Faction(f), territory, sector)
             stacks[key] = stacks.get(key, Stack()) + (Stack(0, n) if starred else Stack(n))
+    for territory, sector, n in advisors or []:
+        stacks[(Faction.BENE_GESSERIT, territory, sector)] = Stack(0, 0, n)
     seat_tuple = tuple(Faction(f) if f else None for f in seats)
     state_fields: dict[str, Any] = {
         "chance": Chance(seed),
