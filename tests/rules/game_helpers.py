@@ -36,7 +36,8 @@ def game_at(
     """A game at the start of ``phase`` of ``turn``; each faction 10 spice unless said.
 
     ``board`` rows are (faction, territory, sector, forces); ``special`` the same for
-    starred forces; ``advisors`` (territory, sector, n) Bene Gesserit advisors; ``game`` sets any other :class:`TurnState` field (decks, dialers...).
+    starred forces; ``advisors`` (territory, sector, n) Bene Gesserit advisors;
+    ``game`` sets any other :class:`TurnState` field (decks, dialers...).
     """
     seats = seats if seats is not None else SEATS
     playing = [Faction(f) for f in seats if f]
