@@ -312,9 +312,12 @@ class Position:
             self.update(to, spice=self.factions[to].spice + amount)
 
     def discard(self, faction: Faction, card: str) -> None:
+        """``faction`` discards ``card``: in a whole game, onto the treachery discard pile."""
         cards = list(self.factions[faction].cards)
         cards.remove(card)
         self.update(faction, cards=tuple(cards))
+        if self.game is not None:
+            self.set_game(treachery_discard=(card, *self.game.treachery_discard))
 
     def to_tanks(self, faction: Faction, territory: str, sector: int | None, lost: Stack) -> None:
         self.remove(faction, territory, sector, lost)

@@ -301,7 +301,6 @@ def discard(state: Position, action: RecordDiscard) -> list[Event]:
             f"{action.faction.label} holds no {quote(action.card)}", rule=BATTLE_RULE
         )
     state.discard(action.faction, card)
-    state.set_game(treachery_discard=(card, *state.whole.treachery_discard))
     return [CardDiscarded(action.faction, card)]
 
 

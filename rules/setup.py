@@ -88,9 +88,7 @@ def new_position_parts(
 
 
 def _starting_holding(faction: Faction) -> FactionState:
-    on_board = sum(n for _, n in starting_board(faction))
-    if faction is Faction.FREMEN:
-        on_board = FREMEN_START
+    on_board = sum(n for _, n in starting_board(faction))  # the Fremen's wait in reserve
     special = starred_total(faction)
     return FactionState(
         spice=starting_spice(faction),
@@ -223,6 +221,7 @@ def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
             rule=FREMEN_RULE,
         )
     events: list[Event] = []
+    state.from_reserves(action.faction, Stack(FREMEN_START))
     for territory, forces in zip(FREMEN_PLACES, counts, strict=True):
         if forces:
             sector = standard_board()[territory].sectors[0]

@@ -34,7 +34,7 @@ def test_the_printed_set_up() -> None:
         F.SPACING_GUILD: 5,
     }
     assert (own[F.EMPEROR].reserves, own[F.EMPEROR].special_reserves) == (15, 5)
-    assert (own[F.FREMEN].reserves, own[F.FREMEN].special_reserves) == (7, 3)
+    assert (own[F.FREMEN].reserves, own[F.FREMEN].special_reserves) == (17, 3)  # 10 to place
     assert state.stack(F.ATREIDES, "Arrakeen", 9).forces == 10
     assert state.stack(F.HARKONNEN, "Carthag", 10).forces == 10
     assert state.stack(F.SPACING_GUILD, "Tuek's Sietch", 4).forces == 5
@@ -102,6 +102,7 @@ def test_choices_then_the_first_storm() -> None:
     )
     placed = [(e.to_dict()["territory"], e.to_dict()["forces"]) for e in events[:3]]
     assert placed == [("Sietch Tabr", 5), ("False Wall South", 3), ("False Wall West", 2)]
+    assert state.factions[F.FREMEN].reserves == 7
     assert state.game_phase is GamePhase.STORM
     assert state.waiting_on() == (F.BENE_GESSERIT, F.HARKONNEN)
 
