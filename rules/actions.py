@@ -217,6 +217,21 @@ class Dial(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class WeatherControl(FactionAction):
+    """Storm, turn 2 on: move the storm 0-10 sectors instead of the normal move (3.01.23)."""
+
+    name: ClassVar[str] = "weather_control"
+    sectors: int
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyAtomics(FactionAction):
+    """Storm, turn 2 on: destroy the Shield Wall and every force on it (3.01.07)."""
+
+    name: ClassVar[str] = "family_atomics"
+
+
+@dataclass(frozen=True, slots=True)
 class Ally(FactionAction):
     """Nexus: ask (or agree) to ally with another faction (1.10.01)."""
 
@@ -355,6 +370,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Predict,
         PlaceFremen,
         Dial,
+        WeatherControl,
+        FamilyAtomics,
         Ally,
         BreakAlliance,
         ClaimCharity,

@@ -411,6 +411,17 @@ class StormMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StormCardPlayed(Event):
+    """Weather Control or Family Atomics played in the Storm Phase."""
+
+    kind: ClassVar[str] = "storm_card_played"
+    faction: Faction
+    card: str
+    sectors: int | None  # Weather Control's move
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class ForcesDestroyed(Event):
     """Forces sent to the tanks by the storm or a worm."""
 
@@ -640,6 +651,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StormCardRevealed,
         StormCardDrawn,
         StormMoved,
+        StormCardPlayed,
         ForcesDestroyed,
         SpiceDestroyed,
         StormOrder,

@@ -102,6 +102,8 @@ class TurnState:
     treachery_deck: tuple[str, ...] = ()
     treachery_discard: tuple[str, ...] = ()
     storm_next: int | None = None  # the storm card the Fremen hold face down (2.04.13)
+    storm_move: int | None = None  # this turn's move, known, while storm cards may be played
+    cards_out: tuple[str, ...] = ()  # treachery cards out of the game (Family Atomics)
     leaders: FactionMap = field(default_factory=dict)  # alive, in the pool
     leaders_tanks: FactionMap = field(default_factory=dict)  # in the order they died
     leader_deaths: Mapping[str, int] = field(default_factory=dict)
@@ -137,6 +139,8 @@ class TurnState:
             "treachery_deck": list(self.treachery_deck),
             "treachery_discard": list(self.treachery_discard),
             "storm_next": self.storm_next,
+            "storm_move": self.storm_move,
+            "cards_out": list(self.cards_out),
             "leaders": _map_out(self.leaders),
             "leaders_tanks": _map_out(self.leaders_tanks),
             "leader_deaths": dict(sorted(self.leader_deaths.items())),
@@ -174,6 +178,8 @@ class TurnState:
             treachery_deck=tuple(data["treachery_deck"]),
             treachery_discard=tuple(data["treachery_discard"]),
             storm_next=data.get("storm_next"),
+            storm_move=data.get("storm_move"),
+            cards_out=tuple(data.get("cards_out", ())),
             leaders=_map_in(data["leaders"]),
             leaders_tanks=_map_in(data["leaders_tanks"]),
             leader_deaths={str(k): int(v) for k, v in data.get("leader_deaths", {}).items()},

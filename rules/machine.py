@@ -37,6 +37,7 @@ from rules.actions import (
     Decline,
     Dial,
     FactionAction,
+    FamilyAtomics,
     Flip,
     GuildDelay,
     GuildNow,
@@ -61,6 +62,7 @@ from rules.actions import (
     Send,
     Ship,
     ShipToReserves,
+    WeatherControl,
 )
 from rules.errors import NotYourTurnError
 from rules.events import Event, PhaseComplete, PhaseStarted, TurnStarted
@@ -96,6 +98,8 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     Predict: setup.predict,
     PlaceFremen: setup.place_fremen,
     Dial: storm.dial,
+    WeatherControl: storm.weather_control,
+    FamilyAtomics: storm.family_atomics,
     Ally: spice_blow.ally,
     BreakAlliance: spice_blow.break_alliance,
     ClaimCharity: charity.claim,
@@ -111,7 +115,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen),
-    GamePhase.STORM: (Dial,),
+    GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, Pass),
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
     GamePhase.BIDDING: (RecordCardWon, PhaseDone),
@@ -128,6 +132,7 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
 }
 """The actions each phase the engine runs (1.06 aside) accepts."""
 PASS_HANDLERS: dict[GamePhase, Handler] = {
+    GamePhase.STORM: storm.pass_cards,
     GamePhase.SPICE_BLOW: spice_blow.pass_nexus,
     GamePhase.CHOAM_CHARITY: charity.decline,
 }

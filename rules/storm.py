@@ -11,22 +11,24 @@ destroys forces on unprotected sand and all spice in each sector it enters
 from __future__ import annotations
 
 from rules import bene_gesserit
-from rules.actions import Dial, FactionAction
+from rules.actions import Dial, FactionAction, FamilyAtomics, Pass, WeatherControl
 from rules.board import SECTOR_COUNT, primary_sector, printed_sector
 from rules.components import storm_deck
-from rules.errors import InvalidActionError, NotYourTurnError, quote
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import (
     Event,
     ForcesDestroyed,
+    Passed,
     SpiceDestroyed,
     StormCardDrawn,
+    StormCardPlayed,
     StormCardRevealed,
     StormDialed,
     StormDialsRevealed,
     StormMoved,
     StormOrder,
 )
-from rules.factions import Faction
+from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
 from rules.model import Stack
 from rules.position import Position, storm_order
@@ -37,6 +39,12 @@ DESTRUCTION_RULE = "1.01.03"
 FIRST_PLAYER_RULE = "1.01.01"
 STORM_DECK_RULE = "2.04.13"
 FREMEN_LOSSES_RULE = "2.04.16"
+WEATHER_CONTROL_RULE = "3.01.23"
+FAMILY_ATOMICS_RULE = "3.01.07"
+WEATHER_CONTROL = "Weather Control"
+FAMILY_ATOMICS = "Family Atomics"
+SHIELD_WALL = "Shield Wall"
+WEATHER_CONTROL_RANGE = range(11)
 UNPROTECTED_AFTER_ATOMICS = frozenset({"Arrakeen", "Carthag", "Imperial Basin"})
 
 
@@ -62,7 +70,7 @@ def begin(state: Position) -> list[Event]:
             value = drawn
         state.set_game(chance=chance)
         state.set_game(storm_next=None)
-        return [StormCardRevealed(value, STORM_DECK_RULE), *resolve(state, value)]
+        return [StormCardRevealed(value, STORM_DECK_RULE), *move_known(state, value)]
     dialers = game.dialers if game.turn > 1 and game.dialers else first_dialers(state.seats)
     state.set_game(dialers=dialers, dials={}, waiting=dialers, step="dial")
     return []
@@ -99,7 +107,137 @@ def dial(state: Position, action: Dial) -> list[Event]:
     events.append(
         StormDialsRevealed(tuple(game.dialers), tuple(str(dials[f]) for f in game.dialers), rule)
     )
-    return events + resolve(state, sum(dials.values()))
+    return events + move_known(state, sum(dials.values()))
+
+
+# -- Weather Control and Family Atomics (turn 2 on, once the move is known) -----------
+
+
+def move_known(state: Position, sectors: int) -> list[Event]:
+    """The move is known: from turn 2 the holders of a storm card may play it first."""
+    if state.whole.turn >= 2:
+        holders = tuple(f for f in state.whole.order if playable(state, f))
+        if holders:
+            state.set_game(storm_move=sectors, waiting=holders, step="storm_cards")
+            return []
+    return resolve(state, sectors)
+
+
+def playable(state: Position, faction: Faction) -> list[str]:
+    """The storm cards ``faction`` could play now."""
+    out = []
+    if _held(state, faction, WEATHER_CONTROL):
+        out.append(WEATHER_CONTROL)
+    if _held(state, faction, FAMILY_ATOMICS) and near_shield_wall(state, faction):
+        out.append(FAMILY_ATOMICS)
+    return out
+
+
+def _held(state: Position, faction: Faction, card: str) -> str | None:
+    return next((c for c in state.factions[faction].cards if same_card(c, card)), None)
+
+
+def near_shield_wall(state: Position, faction: Faction) -> bool:
+    """Forces on the Shield Wall, or next to it with no storm sector between (3.01.07)."""
+    wall = state.board[SHIELD_WALL]
+    for (f, territory, sector), stack in state.stacks.items():
+        if f is not faction or not stack.fighters:
+            continue
+        if territory == SHIELD_WALL:
+            return True
+        if territory not in wall.adjacent or state.in_storm(sector):
+            continue
+        part = next(
+            p for p in state.board.storm_free_parts(territory, state.storm_sector) if sector in p
+        )
+        for piece in [(territory, s) for s in part]:
+            for (name, there), _ in state.board.piece_links(piece):
+                if name == SHIELD_WALL and not state.in_storm(there):
+                    return True
+    return False
+
+
+def _require_cards(state: Position, faction: Faction, rule: str) -> None:
+    game = state.whole
+    if not state.in_phase(GamePhase.STORM) or game.step != "storm_cards":
+        raise NotYourTurnError(
+            "storm cards are played from turn 2, once the storm's move is known", rule=rule
+        )
+    if faction not in game.waiting:
+        raise NotYourTurnError(f"{faction.label} has no storm card to play now", rule=rule)
+
+
+def _after_card(state: Position, faction: Faction) -> list[Event]:
+    waiting = state.whole.waiting
+    if not playable(state, faction):
+        waiting = tuple(f for f in waiting if f != faction)
+    state.set_game(waiting=waiting)
+    if waiting:
+        return []
+    move = state.whole.storm_move
+    return resolve(state, move if move is not None else 0)
+
+
+def weather_control(state: Position, action: WeatherControl) -> list[Event]:
+    _require_cards(state, action.faction, WEATHER_CONTROL_RULE)
+    card = _held(state, action.faction, WEATHER_CONTROL)
+    if card is None:
+        raise IllegalActionError(
+            f"{action.faction.label} holds no Weather Control", rule=WEATHER_CONTROL_RULE
+        )
+    if action.sectors not in WEATHER_CONTROL_RANGE:
+        raise InvalidActionError(
+            f"Weather Control moves the storm 0 to 10 sectors, not {quote(action.sectors)}",
+            rule=WEATHER_CONTROL_RULE,
+        )
+    state.discard(action.faction, card)
+    state.set_game(storm_move=action.sectors)
+    played = StormCardPlayed(action.faction, card, action.sectors, WEATHER_CONTROL_RULE)
+    return [played, *_after_card(state, action.faction)]
+
+
+def family_atomics(state: Position, action: FamilyAtomics) -> list[Event]:
+    _require_cards(state, action.faction, FAMILY_ATOMICS_RULE)
+    card = _held(state, action.faction, FAMILY_ATOMICS)
+    if card is None or not near_shield_wall(state, action.faction):
+        raise IllegalActionError(
+            f"{action.faction.label} needs Family Atomics and forces on or next to the Shield "
+            "Wall with no storm between",
+            rule=FAMILY_ATOMICS_RULE,
+        )
+    cards = list(state.factions[action.faction].cards)
+    cards.remove(card)
+    state.update(action.faction, cards=tuple(cards))
+    state.set_game(cards_out=(*state.whole.cards_out, card), shield_wall_destroyed=True)
+    events: list[Event] = [StormCardPlayed(action.faction, card, None, FAMILY_ATOMICS_RULE)]
+    for (faction, territory, sector), stack in sorted(
+        state.stacks_in(SHIELD_WALL).items(), key=_key
+    ):
+        state.to_tanks(faction, territory, sector, stack)
+        events.append(
+            ForcesDestroyed(
+                faction,
+                territory,
+                sector,
+                stack.forces,
+                stack.special,
+                stack.advisors,
+                "family_atomics",
+                FAMILY_ATOMICS_RULE,
+            )
+        )
+    return events + _after_card(state, action.faction)
+
+
+def pass_cards(state: Position, action: Pass) -> list[Event]:
+    _require_cards(state, action.faction, WEATHER_CONTROL_RULE)
+    waiting = tuple(f for f in state.whole.waiting if f != action.faction)
+    state.set_game(waiting=waiting)
+    events: list[Event] = [Passed(action.faction, "storm")]
+    if waiting:
+        return events
+    move = state.whole.storm_move
+    return events + resolve(state, move if move is not None else 0)
 
 
 def resolve(state: Position, sectors: int) -> list[Event]:
@@ -116,7 +254,7 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     for sector in _hit_sectors(state, entered, end, first_turn):
         events += destroy_in(state, sector)
     order = storm_order(state.seats, end)
-    state.set_game(order=order, dials={}, waiting=(), step="done")
+    state.set_game(order=order, dials={}, waiting=(), step="done", storm_move=None)
     events.append(StormOrder(order, FIRST_PLAYER_RULE))
     if state.rules.advanced and Faction.FREMEN in state.factions:
         value, chance = state.whole.chance.pick(storm_deck())
@@ -183,6 +321,16 @@ def _spice_key(item: tuple[tuple[str, int | None], int]) -> tuple[str, int]:
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     game = state.whole
-    if game.step != "dial" or faction not in game.waiting:
+    if faction not in game.waiting:
+        return []
+    if game.step == "storm_cards":
+        cards = playable(state, faction)
+        out: list[FactionAction] = [Pass(faction)]
+        if WEATHER_CONTROL in cards:
+            out += [WeatherControl(faction, n) for n in WEATHER_CONTROL_RANGE]
+        if FAMILY_ATOMICS in cards:
+            out.append(FamilyAtomics(faction))
+        return out
+    if game.step != "dial":
         return []
     return [Dial(faction, v) for v in dial_range(state)]

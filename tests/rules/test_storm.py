@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import InvalidActionError, NotYourTurnError
+from rules.events import Event
 from rules.factions import Faction
+from rules.game import GameState
 from tests.rules.game_helpers import game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
@@ -152,3 +154,79 @@ def test_storm_order_after_the_storm() -> None:
     events = act(state, "atreides", "dial", value=2)  # 18 -> 4: the Guild's seat: last
     order = of_kind(events, "storm_order")[0]["order"]
     assert order[0] == "atreides" and order[-1] == "spacing_guild"
+
+
+# -- Weather Control and Family Atomics --------------------------------------------
+
+
+def storm_cards(**kw: object) -> GameState:
+    return game_at("storm", turn=3, storm=7, dialers=(F.EMPEROR, F.FREMEN), **kw)  # type: ignore[arg-type]
+
+
+def dial_two(state: GameState) -> list[Event]:
+    act(state, "emperor", "dial", value=1)
+    return act(state, "fremen", "dial", value=1)
+
+
+def test_weather_control_replaces_the_move() -> None:
+    state = storm_cards(factions={"atreides": {"cards": ("Weather Control",)}})
+    assert types(dial_two(state)) == ["storm_dialed", "storm_dials_revealed"]
+    assert state.whole.step == "storm_cards" and state.waiting_on() == (F.ATREIDES,)
+    assert state.storm_sector == 7
+    refused(state, InvalidActionError, "3.01.23", "atreides", "weather_control", sectors=11)
+    refused(state, NotYourTurnError, "3.01.23", "harkonnen", "weather_control", sectors=3)
+    events = act(state, "atreides", "weather_control", sectors=5)
+    assert of_kind(events, "storm_card_played")[0]["sectors"] == 5
+    assert state.storm_sector == 12
+    assert state.whole.treachery_discard == ("Weather Control",)
+
+
+def test_storm_cards_may_be_declined_and_never_on_turn_one() -> None:
+    state = storm_cards(factions={"atreides": {"cards": ("Weather Control",)}})
+    dial_two(state)
+    act(state, "atreides", "pass")
+    assert state.storm_sector == 9
+    first = game_at("storm", turn=1, factions={"atreides": {"cards": ("Weather Control",)}})
+    act(first, "harkonnen", "dial", value=1)
+    act(first, "bene_gesserit", "dial", value=1)
+    assert first.storm_sector == 2
+
+
+def test_family_atomics_destroys_the_shield_wall_and_its_protection() -> None:
+    state = storm_cards(
+        factions={"harkonnen": {"cards": ("Family Atomics",)}},
+        board=[
+            ("harkonnen", "Imperial Basin", 8, 2),
+            ("atreides", "Shield Wall", 8, 3),
+            ("atreides", "Arrakeen", 9, 4),
+        ],
+    )
+    dial_two(state)
+    assert state.waiting_on() == (F.HARKONNEN,)
+    events = act(state, "harkonnen", "family_atomics")
+    lost = of_kind(events, "forces_destroyed")
+    assert [(e["territory"], e["cause"]) for e in lost[:1]] == [("Shield Wall", "family_atomics")]
+    assert state.whole.shield_wall_destroyed and state.whole.cards_out == ("Family Atomics",)
+    assert ("atreides", "Arrakeen") in {(e["faction"], e["territory"]) for e in lost}
+    assert ("harkonnen", "Imperial Basin") in {(e["faction"], e["territory"]) for e in lost}
+    assert state.public_view().game.shield_wall_destroyed  # type: ignore[union-attr]
+
+
+def test_family_atomics_needs_forces_by_the_wall_with_no_storm_between() -> None:
+    far = storm_cards(
+        factions={"harkonnen": {"cards": ("Family Atomics",)}},
+        board=[("harkonnen", "Carthag", 10, 2)],
+    )
+    dial_two(far)
+    assert far.storm_sector == 9  # nobody was asked: the Harkonnen cannot use it
+    stormed = game_at(
+        "storm",
+        turn=3,
+        storm=8,
+        dialers=(F.EMPEROR, F.FREMEN),
+        factions={"harkonnen": {"cards": ("Family Atomics",)}},
+        board=[("harkonnen", "Imperial Basin", 8, 2)],
+    )
+    act(stormed, "emperor", "dial", value=1)
+    act(stormed, "fremen", "dial", value=1)
+    assert stormed.whole.step != "storm_cards"

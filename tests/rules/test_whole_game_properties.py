@@ -39,7 +39,7 @@ def spice(state: GameState) -> int:
 def cards(state: GameState) -> int:
     game = state.whole
     hands = sum(len(s.cards) for s in state.factions.values())
-    return hands + len(game.treachery_deck) + len(game.treachery_discard)
+    return hands + len(game.treachery_deck) + len(game.treachery_discard) + len(game.cards_out)
 
 
 def assert_sound(state: GameState, total_spice: int) -> None:
