@@ -138,14 +138,20 @@ class GameState(Position):
         action is malformed, breaks a rule, or comes from a faction that may
         not act now.
         """
+        own, steps = self.apply_split(action)
+        return own + steps
+
+    def apply_split(self, action: Action) -> tuple[list[Event], list[Event]]:
+        """:meth:`apply`, its events split: the action's own, then those of the steps the
+        engine ran by itself after it (a phase begun, a spice blow, the Mentat Pause)."""
         before = self.snapshot()
         try:
-            events = machine.apply_action(self, action)
+            own, steps = machine.apply_split(self, action)
         except RulesError:
             self.restore(before)
             raise
         self._history.append(before)
-        return events
+        return own, steps
 
     def close_all_prompts(self) -> list[Event]:
         """Decline every prompt still open, stage by stage (the flow moves on)."""

@@ -116,11 +116,17 @@ class TurnState:
     revived: frozenset[Faction] = frozenset()  # recorded a revival this turn
     shield_wall_destroyed: bool = False
     winner: Winner | None = None
+    halt: tuple[int, GamePhase] | None = None  # stop as this phase of this turn is to begin
 
     # -- queries ---------------------------------------------------------------------
 
     def held(self, mapping: FactionMap, faction: Faction) -> tuple[str, ...]:
         return tuple(mapping.get(faction, ()))
+
+    @property
+    def halted(self) -> bool:
+        """Stopped as the halt phase is about to begin (nothing of it done)."""
+        return self.halt == (self.turn, self.phase) and self.step == ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -157,6 +163,7 @@ class TurnState:
             "revived": sorted(f.value for f in self.revived),
             "shield_wall_destroyed": self.shield_wall_destroyed,
             "winner": self.winner.to_dict() if self.winner else None,
+            "halt": {"turn": self.halt[0], "phase": self.halt[1].value} if self.halt else None,
         }
 
     @classmethod

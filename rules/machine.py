@@ -164,20 +164,35 @@ PHASE_RULES = {
 
 def apply_action(state: Position, action: Action) -> list[Event]:
     """Carry out ``action`` on ``state`` (the caller restores the position on a refusal)."""
+    own, steps = apply_split(state, action)
+    return own + steps
+
+
+def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Event]]:
+    """:func:`apply_action`, its events split in two: the action's own, and those of the
+    steps the engine then ran by itself (phases begun, blown, collected...)."""
     if isinstance(action, FactionAction) and not state.in_game(action.faction):
         raise NotYourTurnError(
             f"{action.faction.label} is not in this game", rule=turn_flow.ORDER_RULE
         )
     game = state.game
-    if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
-        return _whole_turn_action(state, action) + advance(state)
-    if game is not None and type(action) in WHOLE_TURN_HANDLERS:
+    if game is None:
+        return _phase_action(state, action), []
+    if game.halted:
+        raise NotYourTurnError(
+            f"the game is stopped before the {phase_name(game.phase)} phase of turn {game.turn}",
+            rule=PHASE_RULES[game.phase],
+        )
+    if game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+        own = _whole_turn_action(state, action)
+    elif type(action) in WHOLE_TURN_HANDLERS:
         raise NotYourTurnError(
             f"{action.name} is not an action of the Shipment & Movement phase",
             rule=turn_flow.ORDER_RULE,
         )
-    events = _phase_action(state, action)
-    return events + advance(state) if game is not None else events
+    else:
+        own = _phase_action(state, action)
+    return own, advance(state)
 
 
 def _whole_turn_action(state: Position, action: Action) -> list[Event]:
@@ -206,7 +221,7 @@ def advance(state: Position) -> list[Event]:
     events: list[Event] = []
     while True:
         game = state.whole
-        if game.phase is GamePhase.OVER or game.waiting:
+        if game.phase is GamePhase.OVER or game.waiting or game.halted:
             return events
         shipment_movement = game.phase is GamePhase.SHIPMENT_MOVEMENT
         if game.step == "":
