@@ -76,8 +76,10 @@ class Chance:
 class Winner:
     factions: tuple[Faction, ...]
     how: str  # "strongholds", "alliance", "fremen", "guild", "prediction", "default"
+    rule: str = ""  # the rule they won by, e.g. "1.09.02.01"
 
     def to_dict(self) -> dict[str, Any]:
+        """As the scenario format gives it (the rule aside)."""
         return {"factions": sorted(f.value for f in self.factions), "how": self.how}
 
 
@@ -162,7 +164,7 @@ class TurnState:
             "proposals": sorted([a.value, b.value] for a, b in self.proposals),
             "revived": sorted(f.value for f in self.revived),
             "shield_wall_destroyed": self.shield_wall_destroyed,
-            "winner": self.winner.to_dict() if self.winner else None,
+            "winner": {**self.winner.to_dict(), "rule": self.winner.rule} if self.winner else None,
             "halt": {"turn": self.halt[0], "phase": self.halt[1].value} if self.halt else None,
         }
 
@@ -200,8 +202,19 @@ class TurnState:
             proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
             revived=frozenset(_factions(data.get("revived", ()))),
             shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),
-            winner=(Winner(_factions(winner["factions"]), str(winner["how"])) if winner else None),
+            winner=(
+                Winner(
+                    _factions(winner["factions"]), str(winner["how"]), str(winner.get("rule", ""))
+                )
+                if winner
+                else None
+            ),
+            halt=_halt(data.get("halt")),
         )
+
+
+def _halt(data: Mapping[str, Any] | None) -> tuple[int, GamePhase] | None:
+    return (int(data["turn"]), GamePhase(data["phase"])) if data else None
 
 
 def with_entry(mapping: FactionMap, faction: Faction, value: tuple[str, ...]) -> FactionMap:

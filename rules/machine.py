@@ -158,7 +158,7 @@ PHASE_RULES = {
     GamePhase.BATTLE: "1.07",
     GamePhase.SPICE_COLLECTION: "1.08",
     GamePhase.MENTAT_PAUSE: "1.09",
-    GamePhase.OVER: "1.09.02",
+    GamePhase.OVER: "1.09",
 }
 
 
@@ -199,7 +199,7 @@ def _whole_turn_action(state: Position, action: Action) -> list[Event]:
     game = state.whole
     phase = game.phase
     if phase is GamePhase.OVER:
-        raise NotYourTurnError("the game is over", rule=PHASE_RULES[phase])
+        raise NotYourTurnError(game_over(state), rule=game.winner.rule if game.winner else "1.09")
     handler = WHOLE_TURN_HANDLERS.get(type(action))
     if isinstance(action, Pass):
         handler = PASS_HANDLERS.get(phase)
@@ -209,6 +209,14 @@ def _whole_turn_action(state: Position, action: Action) -> list[Event]:
             rule=PHASE_RULES[phase],
         )
     return handler(state, action)
+
+
+def game_over(state: Position) -> str:
+    game = state.whole
+    if game.winner is None:
+        return "the game is over"
+    names = " and ".join(f.label for f in game.winner.factions)
+    return f"the game is over: {names} won ({game.winner.how}) on turn {game.turn}"
 
 
 def phase_name(phase: GamePhase) -> str:

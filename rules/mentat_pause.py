@@ -19,7 +19,8 @@ from rules.factions import Faction
 from rules.game_model import GamePhase, Winner
 from rules.position import Position
 
-STRONGHOLD_RULE = "1.09.02"
+ALONE_RULE = "1.09.02.01"
+ALLIANCE_RULE = "1.09.02.02"
 SEVERAL_RULE = "1.09.03"
 LAST_TURN_RULE = "1.09.05"
 PREDICTION_RULE = "2.02.03"
@@ -50,9 +51,9 @@ def stronghold_winner(state: Position) -> Winner | None:
     for faction in state.whole.order:
         ally = state.ally_of(faction)
         if ally is None and held_by(state, {faction}) >= ALONE:
-            return Winner((faction,), "strongholds")
+            return Winner((faction,), "strongholds", ALONE_RULE)
         if ally is not None and held_by(state, {faction, ally}) >= ALLIED:
-            return Winner(tuple(sorted((faction, ally))), "alliance")
+            return Winner(tuple(sorted((faction, ally))), "alliance", ALLIANCE_RULE)
     return None
 
 
@@ -82,27 +83,26 @@ def fremen_special(state: Position) -> bool:
 def last_turn_winner(state: Position) -> Winner:
     if Faction.SPACING_GUILD in state.factions:
         if Faction.FREMEN in state.factions and fremen_special(state):
-            return Winner(with_ally(state, Faction.FREMEN), "fremen")
-        return Winner(with_ally(state, Faction.SPACING_GUILD), "guild")
+            return Winner(with_ally(state, Faction.FREMEN), "fremen", FREMEN_RULE)
+        return Winner(with_ally(state, Faction.SPACING_GUILD), "guild", GUILD_RULE)
     if Faction.FREMEN in state.factions:
-        return Winner(with_ally(state, Faction.FREMEN), "default")
+        return Winner(with_ally(state, Faction.FREMEN), "default", LAST_TURN_RULE)
     counts = {f: held_by(state, {f}) for f in state.whole.order}
     best = max(counts.values())
     tied = [f for f in state.whole.order if counts[f] == best]
     if state.rules.last_turn_tie == "storm_order":
         tied = tied[:1]
-    return Winner(tuple(sorted(tied)), "default")
+    return Winner(tuple(sorted(tied)), "default", LAST_TURN_RULE)
 
 
 def begin(state: Position) -> list[Event]:
     winner = stronghold_winner(state)
-    rule = STRONGHOLD_RULE
     if winner is not None and prediction_met(state, winner):
-        winner, rule = Winner((Faction.BENE_GESSERIT,), "prediction"), PREDICTION_RULE
+        winner = Winner((Faction.BENE_GESSERIT,), "prediction", PREDICTION_RULE)
     elif winner is None and state.whole.turn >= state.whole.last_turn:
-        winner, rule = last_turn_winner(state), LAST_TURN_RULE
+        winner = last_turn_winner(state)
     if winner is None:
         state.set_game(step="done")
         return []
     state.set_game(winner=winner, phase=GamePhase.OVER, step="over", waiting=())
-    return [GameWon(winner.factions, winner.how, rule)]
+    return [GameWon(winner.factions, winner.how, winner.rule)]

@@ -74,10 +74,14 @@ def test_worked_example_collection_then_a_stronghold_win() -> None:
         ("Cielago South", 1): 12,
     }
     won = of_kind(state.start_events, "game_won")[0]
-    assert (won["factions"], won["how"], won["rule"]) == (("harkonnen",), "strongholds", "1.09.02")
+    assert (won["factions"], won["how"], won["rule"]) == (
+        ("harkonnen",),
+        "strongholds",
+        "1.09.02.01",
+    )
     assert state.game_phase is GamePhase.OVER
     assert state.public_view().game.winner == (F.HARKONNEN,)
-    refused(state, NotYourTurnError, "1.09.02", "spacing_guild", "claim_charity")
+    refused(state, NotYourTurnError, "1.09.02.01", "spacing_guild", "claim_charity")
 
 
 def test_basic_collection_has_no_spice_flow_and_advisors_do_not_collect() -> None:
