@@ -247,6 +247,15 @@ class BreakAlliance(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class RideWorm(FactionAction):
+    """Fremen, after the Nexus: ride the worm from its territory to another (2.04.08)."""
+
+    name: ClassVar[str] = "ride_worm"
+    to: str
+    sector: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimCharity(FactionAction):
     """CHOAM Charity: take spice from the bank up to 2 (1.03.01)."""
 
@@ -374,6 +383,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         FamilyAtomics,
         Ally,
         BreakAlliance,
+        RideWorm,
         ClaimCharity,
         RecordCardWon,
         RecordRevival,

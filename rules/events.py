@@ -474,6 +474,18 @@ class ShaiHulud(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class WormRidden(Event):
+    kind: ClassVar[str] = "worm_ridden"
+    faction: Faction
+    from_territory: str
+    to: str
+    sector: int | None
+    forces: int
+    special: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class NexusStarted(Event):
     kind: ClassVar[str] = "nexus_started"
     rule: str
@@ -657,6 +669,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StormOrder,
         SpiceBlown,
         ShaiHulud,
+        WormRidden,
         NexusStarted,
         NexusEnded,
         AllianceOffered,

@@ -101,6 +101,7 @@ class TurnState:
     spice_discard: tuple[str, ...] = ()  # pile A, top first
     spice_discard_b: tuple[str, ...] = ()  # pile B (advanced)
     worms_aside: int = 0  # turn-1 Shai-Hulud set aside (1.02.02)
+    worm_territory: str | None = None  # where the last worm of this blow came up (2.04.08)
     treachery_deck: tuple[str, ...] = ()
     treachery_discard: tuple[str, ...] = ()
     storm_next: int | None = None  # the storm card the Fremen hold face down (2.04.13)
@@ -144,6 +145,7 @@ class TurnState:
             "spice_discard": list(self.spice_discard),
             "spice_discard_b": list(self.spice_discard_b),
             "worms_aside": self.worms_aside,
+            "worm_territory": self.worm_territory,
             "treachery_deck": list(self.treachery_deck),
             "treachery_discard": list(self.treachery_discard),
             "storm_next": self.storm_next,
@@ -184,6 +186,7 @@ class TurnState:
             spice_discard=tuple(data["spice_discard"]),
             spice_discard_b=tuple(data.get("spice_discard_b", ())),
             worms_aside=int(data.get("worms_aside", 0)),
+            worm_territory=data.get("worm_territory"),
             treachery_deck=tuple(data["treachery_deck"]),
             treachery_discard=tuple(data["treachery_discard"]),
             storm_next=data.get("storm_next"),

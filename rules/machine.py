@@ -59,6 +59,7 @@ from rules.actions import (
     RecordLosses,
     RecordPayment,
     RecordRevival,
+    RideWorm,
     Send,
     Ship,
     ShipToReserves,
@@ -101,6 +102,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     WeatherControl: storm.weather_control,
     FamilyAtomics: storm.family_atomics,
     Ally: spice_blow.ally,
+    RideWorm: spice_blow.ride_worm,
     BreakAlliance: spice_blow.break_alliance,
     ClaimCharity: charity.claim,
     RecordCardWon: recorded.card_won,
@@ -116,7 +118,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen),
     GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, Pass),
-    GamePhase.SPICE_BLOW: (Ally, BreakAlliance, Pass),
+    GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
     GamePhase.BIDDING: (RecordCardWon, PhaseDone),
     GamePhase.REVIVAL: (RecordRevival, PhaseDone),
@@ -133,7 +135,7 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
 """The actions each phase the engine runs (1.06 aside) accepts."""
 PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
-    GamePhase.SPICE_BLOW: spice_blow.pass_nexus,
+    GamePhase.SPICE_BLOW: spice_blow.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {

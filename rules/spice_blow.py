@@ -12,7 +12,8 @@ after each pile's blow (1.13.02, reading D8).
 
 from __future__ import annotations
 
-from rules.actions import Ally, BreakAlliance, FactionAction, Pass
+from rules.actions import Ally, BreakAlliance, FactionAction, Pass, RideWorm
+from rules.board import Territory
 from rules.components import SHAI_HULUD, spice_cards
 from rules.decks import draw_spice, top_territory
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -29,9 +30,11 @@ from rules.events import (
     ShaiHulud,
     SpiceBlown,
     SpiceDestroyed,
+    WormRidden,
 )
 from rules.factions import Faction
 from rules.game_model import GamePhase
+from rules.model import Stack
 from rules.position import Position
 
 BLOW_RULE = "1.02.04"
@@ -42,10 +45,13 @@ ALLIANCE_RULE = "1.10.01"
 BREAK_RULE = "1.10.01.05"
 FREMEN_WORM_RULE = "2.04.07"
 NEXT_STEP = {"nexus_a": "blow_b", "nexus_b": "end"}
+RIDE_STEP = {"nexus_a": "ride_a", "nexus_b": "ride_b"}
+AFTER_RIDE = {"ride_a": "blow_b", "ride_b": "end"}
+RIDE_RULE = "2.04.08"
 
 
 def begin(state: Position) -> list[Event]:
-    state.set_game(step="blow_a")
+    state.set_game(step="blow_a", worm_territory=None)
     return run(state)
 
 
@@ -90,6 +96,7 @@ def blow(state: Position, pile: str) -> tuple[list[Event], bool]:
             events.append(ShaiHulud(pile, target, False, WORM_RULE))
             if target is not None:
                 events += devour(state, target)
+                state.set_game(worm_territory=target)
             _discard(state, pile, card)
             worms += 1
             continue
@@ -222,11 +229,109 @@ def pass_nexus(state: Position, action: Pass) -> list[Event]:
     events: list[Event] = [Passed(action.faction, "nexus")]
     if waiting:
         return events
-    state.set_game(step=NEXT_STEP[game.step], proposals=frozenset())
-    return [*events, NexusEnded(), *run(state)]
+    state.set_game(proposals=frozenset())
+    events.append(NexusEnded())
+    if riders(state):
+        state.set_game(step=RIDE_STEP[game.step], waiting=(Faction.FREMEN,))
+        return events
+    state.set_game(step=NEXT_STEP[game.step])
+    return [*events, *run(state)]
+
+
+# -- Beast of Burden: the Fremen ride the worm (2.04.08) -----------------------------
+
+
+def riders(state: Position) -> dict[tuple[str, int | None], Stack]:
+    """The Fremen stacks that may ride: in the worm's territory, not under the storm."""
+    territory = state.whole.worm_territory
+    if territory is None or Faction.FREMEN not in state.factions:
+        return {}
+    return {
+        (t, sector): stack
+        for (f, t, sector), stack in state.stacks.items()
+        if f is Faction.FREMEN and t == territory and stack.fighters and not state.in_storm(sector)
+    }
+
+
+def _require_ride(state: Position, faction: Faction) -> None:
+    if not state.in_phase(GamePhase.SPICE_BLOW) or state.whole.step not in AFTER_RIDE:
+        raise NotYourTurnError("nobody may ride a worm now", rule=RIDE_RULE)
+    if faction is not Faction.FREMEN:
+        raise NotYourTurnError(
+            f"only the Fremen ride the worm, not {faction.label}", rule=RIDE_RULE
+        )
+
+
+def ride_worm(state: Position, action: RideWorm) -> list[Event]:
+    _require_ride(state, action.faction)
+    dest = state.territory(action.to, rule=RIDE_RULE)
+    sector = _ride_sector(state, dest, action.sector)
+    events: list[Event] = []
+    for (territory, from_sector), stack in sorted(
+        riders(state).items(), key=lambda i: i[0][1] or 0
+    ):
+        moving = Stack(stack.forces, stack.special)
+        state.remove(Faction.FREMEN, territory, from_sector, moving)
+        state.add(Faction.FREMEN, dest.name, sector, moving)
+        events.append(
+            WormRidden(
+                Faction.FREMEN,
+                territory,
+                dest.name,
+                sector,
+                moving.forces,
+                moving.special,
+                RIDE_RULE,
+            )
+        )
+    return events + _ride_over(state)
+
+
+def _ride_sector(state: Position, dest: Territory, sector: int | None) -> int | None:
+    if dest.sectors and sector is None and len(dest.sectors) == 1:
+        sector = dest.sectors[0]
+    if (sector is None) != (not dest.sectors) or (
+        sector is not None and sector not in dest.sectors
+    ):
+        raise InvalidActionError(
+            f"{dest.name} lies in sectors {', '.join(map(str, dest.sectors)) or 'none'}, "
+            f"not {quote(sector)}",
+            rule=RIDE_RULE,
+        )
+    ally = state.ally_of(Faction.FREMEN)
+    if state.in_storm(sector):
+        problem = "is in the storm"
+    elif state.is_full_for(dest, Faction.FREMEN):
+        problem = "already holds two other factions"
+    elif ally is not None and not dest.is_polar_sink and state.forces_in(ally, dest.name).total:
+        problem = "holds the Fremen's ally's forces"
+    else:
+        return sector
+    raise IllegalActionError(
+        f"the worm cannot carry the Fremen there: {dest.name} {problem}", rule=RIDE_RULE
+    )
+
+
+def pass_ride(state: Position, action: Pass) -> list[Event]:
+    _require_ride(state, action.faction)
+    return [Passed(action.faction, "worm_ride"), *_ride_over(state)]
+
+
+def _ride_over(state: Position) -> list[Event]:
+    state.set_game(step=AFTER_RIDE[state.whole.step], waiting=())
+    return run(state)
+
+
+def pass_(state: Position, action: Pass) -> list[Event]:
+    """A pass in this phase: done with the Nexus, or no worm ride."""
+    if state.whole.step in AFTER_RIDE:
+        return pass_ride(state, action)
+    return pass_nexus(state, action)
 
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    if state.whole.step in AFTER_RIDE and faction in state.whole.waiting:
+        return [Pass(faction), *_ride_candidates(state, faction)]
     if not in_nexus(state) or faction not in state.whole.waiting:
         return []
     out: list[FactionAction] = [Pass(faction)]
@@ -239,3 +344,12 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
             if f is not faction and state.ally_of(f) is None
         ]
     return out
+
+
+def _ride_candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    return [
+        RideWorm(faction, territory.name, sector)
+        for territory in state.board
+        for _, sector in territory.pieces()
+        if territory.name != state.whole.worm_territory
+    ]

@@ -185,3 +185,62 @@ def test_a_faction_done_with_the_nexus_cannot_be_asked(nexus: GameState) -> None
 def test_legal_nexus_actions(nexus: GameState) -> None:
     kinds = nexus.legal_actions(F.ATREIDES).kinds()
     assert kinds == ("pass", "ally")
+
+
+# -- the worm ride (2.04.08) ----------------------------------------------------------
+
+
+def ride(more: list[tuple[str, str, int | None, int]] | None = None, **kw: object) -> GameState:
+    state = game_at(
+        "spice_blow",
+        storm=10,
+        board=[
+            ("fremen", "Old Gap", 8, 3),
+            ("fremen", "Old Gap", 10, 1),  # under the storm: stays
+            ("harkonnen", "Carthag", 10, 2),
+            ("atreides", "Arrakeen", 9, 2),
+            ("emperor", "Arrakeen", 9, 2),
+            *(more or []),
+        ],
+        spice_deck=(WORM, "Red Chasm"),
+        spice_discard=("Old Gap",),
+        **kw,  # type: ignore[arg-type]
+    )
+    for faction in NEXUS_SEATS:
+        act(state, faction, "pass")
+    return state
+
+
+def test_the_fremen_ride_the_worm_after_the_nexus() -> None:
+    state = ride()
+    assert state.waiting_on() == (F.FREMEN,) and state.whole.step == "ride_b"
+    refused(state, NotYourTurnError, "2.04.08", "atreides", "ride_worm", to="Red Chasm", sector=6)
+    refused(state, IllegalActionError, "2.04.08", "fremen", "ride_worm", to="Carthag")  # storm
+    refused(state, IllegalActionError, "2.04.08", "fremen", "ride_worm", to="Arrakeen")  # full
+    refused(state, InvalidActionError, "2.04.08", "fremen", "ride_worm", to="Red Chasm", sector=2)
+    events = act(state, "fremen", "ride_worm", to="Red Chasm", sector=6)
+    assert of_kind(events, "worm_ridden")[0]["forces"] == 3
+    assert state.stack(F.FREMEN, "Red Chasm", 6).forces == 3
+    assert state.stack(F.FREMEN, "Old Gap", 10).forces == 1
+    assert state.game_phase.value != "spice_blow"
+
+
+def test_no_ride_into_the_ally_and_a_ride_may_be_declined() -> None:
+    more = [("harkonnen", "The Great Flat", 14, 1)]
+    state = ride(more, alliances=[["fremen", "harkonnen"]])
+    state_two = ride(more, alliances=[["fremen", "harkonnen"]])
+    error = refused(
+        state, IllegalActionError, "2.04.08", "fremen", "ride_worm", to="The Great Flat"
+    )
+    assert "ally" in error.message
+    act(state, "fremen", "ride_worm", to="Polar Sink")
+    assert state.stack(F.FREMEN, "Polar Sink", None).forces == 3
+    act(state_two, "fremen", "pass")
+    assert state_two.stack(F.FREMEN, "Old Gap", 8).forces == 3
+
+
+def test_no_ride_without_fremen_by_the_worm() -> None:
+    state = game_at("spice_blow", spice_deck=(WORM, "Red Chasm"), spice_discard=("Old Gap",))
+    for faction in NEXUS_SEATS:
+        act(state, faction, "pass")
+    assert state.game_phase.value != "spice_blow"
