@@ -217,6 +217,16 @@ class Dial(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class FremenStormLosses(FactionAction):
+    """Advanced Fremen: how many Fedaykin are among a stack's storm losses (2.04.16)."""
+
+    name: ClassVar[str] = "fremen_storm_losses"
+    territory: str
+    sector: int
+    special: int
+
+
+@dataclass(frozen=True, slots=True)
 class WeatherControl(FactionAction):
     """Storm, turn 2 on: move the storm 0-10 sectors instead of the normal move (3.01.23)."""
 
@@ -379,6 +389,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Predict,
         PlaceFremen,
         Dial,
+        FremenStormLosses,
         WeatherControl,
         FamilyAtomics,
         Ally,

@@ -106,6 +106,7 @@ class TurnState:
     treachery_discard: tuple[str, ...] = ()
     storm_next: int | None = None  # the storm card the Fremen hold face down (2.04.13)
     storm_move: int | None = None  # this turn's move, known, while storm cards may be played
+    fremen_losses: tuple[tuple[str, int, int], ...] = ()  # (territory, sector, losses) to choose
     cards_out: tuple[str, ...] = ()  # treachery cards out of the game (Family Atomics)
     leaders: FactionMap = field(default_factory=dict)  # alive, in the pool
     leaders_tanks: FactionMap = field(default_factory=dict)  # in the order they died
@@ -150,6 +151,7 @@ class TurnState:
             "treachery_discard": list(self.treachery_discard),
             "storm_next": self.storm_next,
             "storm_move": self.storm_move,
+            "fremen_losses": [list(loss) for loss in self.fremen_losses],
             "cards_out": list(self.cards_out),
             "leaders": _map_out(self.leaders),
             "leaders_tanks": _map_out(self.leaders_tanks),
@@ -191,6 +193,9 @@ class TurnState:
             treachery_discard=tuple(data["treachery_discard"]),
             storm_next=data.get("storm_next"),
             storm_move=data.get("storm_move"),
+            fremen_losses=tuple(
+                (str(t), int(s), int(n)) for t, s, n in data.get("fremen_losses", ())
+            ),
             cards_out=tuple(data.get("cards_out", ())),
             leaders=_map_in(data["leaders"]),
             leaders_tanks=_map_in(data["leaders_tanks"]),

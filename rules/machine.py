@@ -39,6 +39,7 @@ from rules.actions import (
     FactionAction,
     FamilyAtomics,
     Flip,
+    FremenStormLosses,
     GuildDelay,
     GuildNow,
     KaramaCancel,
@@ -100,6 +101,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     PlaceFremen: setup.place_fremen,
     Dial: storm.dial,
     WeatherControl: storm.weather_control,
+    FremenStormLosses: storm.fremen_losses,
     FamilyAtomics: storm.family_atomics,
     Ally: spice_blow.ally,
     RideWorm: spice_blow.ride_worm,
@@ -117,7 +119,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen),
-    GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, Pass),
+    GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
     GamePhase.BIDDING: (RecordCardWon, PhaseDone),

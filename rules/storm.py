@@ -11,7 +11,14 @@ destroys forces on unprotected sand and all spice in each sector it enters
 from __future__ import annotations
 
 from rules import bene_gesserit
-from rules.actions import Dial, FactionAction, FamilyAtomics, Pass, WeatherControl
+from rules.actions import (
+    Dial,
+    FactionAction,
+    FamilyAtomics,
+    FremenStormLosses,
+    Pass,
+    WeatherControl,
+)
 from rules.board import SECTOR_COUNT, primary_sector, printed_sector
 from rules.components import storm_deck
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -256,6 +263,16 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     order = storm_order(state.seats, end)
     state.set_game(order=order, dials={}, waiting=(), step="done", storm_move=None)
     events.append(StormOrder(order, FIRST_PLAYER_RULE))
+    if state.whole.fremen_losses:
+        state.set_game(step="fremen_losses", waiting=(Faction.FREMEN,))
+        return events
+    return events + _finish(state)
+
+
+def _finish(state: Position) -> list[Event]:
+    """The Fremen draw next turn's storm card; lone advisors become fighters (2.02.21)."""
+    events: list[Event] = []
+    state.set_game(step="done", waiting=())
     if state.rules.advanced and Faction.FREMEN in state.factions:
         value, chance = state.whole.chance.pick(storm_deck())
         state.set_game(storm_next=value, chance=chance)
@@ -286,6 +303,10 @@ def destroy_in(state: Position, sector: int) -> list[Event]:
         if sec != sector or is_protected(state, territory):
             continue
         lost, rule = _storm_loss(state, faction, stack)
+        if lost.total != stack.total and stack.forces and stack.special:
+            choice = (territory, sector, lost.total)
+            state.set_game(fremen_losses=(*state.whole.fremen_losses, choice))
+            continue
         state.to_tanks(faction, territory, sec, lost)
         events.append(
             ForcesDestroyed(
@@ -309,6 +330,47 @@ def _storm_loss(state: Position, faction: Faction, stack: Stack) -> tuple[Stack,
     return Stack(forces, half - forces), FREMEN_LOSSES_RULE
 
 
+def fremen_losses(state: Position, action: FremenStormLosses) -> list[Event]:
+    """The Fremen say how many Fedaykin are among a stack's storm losses (2.04.16)."""
+    game = state.whole
+    if game.step != "fremen_losses" or action.faction is not Faction.FREMEN:
+        raise NotYourTurnError(
+            "no Fremen storm losses are to be chosen now", rule=FREMEN_LOSSES_RULE
+        )
+    territory = state.territory(action.territory, rule=FREMEN_LOSSES_RULE).name
+    pending = next((p for p in game.fremen_losses if p[:2] == (territory, action.sector)), None)
+    if pending is None:
+        raise IllegalActionError(
+            f"the Fremen have no storm losses to choose in {territory} sector "
+            f"{quote(action.sector)}",
+            rule=FREMEN_LOSSES_RULE,
+        )
+    stack = state.stack(Faction.FREMEN, territory, action.sector)
+    lost = Stack(pending[2] - action.special, action.special)
+    if action.special < 0 or not stack.covers(lost) or lost.forces < 0:
+        raise InvalidActionError(
+            f"{pending[2]} forces are lost there: 0 to {min(stack.special, pending[2])} of them "
+            f"Fedaykin, not {quote(action.special)}",
+            rule=FREMEN_LOSSES_RULE,
+        )
+    state.to_tanks(Faction.FREMEN, territory, action.sector, lost)
+    left = tuple(p for p in game.fremen_losses if p is not pending)
+    state.set_game(fremen_losses=left)
+    events: list[Event] = [
+        ForcesDestroyed(
+            Faction.FREMEN,
+            territory,
+            action.sector,
+            lost.forces,
+            lost.special,
+            0,
+            "storm",
+            FREMEN_LOSSES_RULE,
+        )
+    ]
+    return events if left else events + _finish(state)
+
+
 def _key(item: tuple[tuple[Faction, str, int | None], Stack]) -> tuple[str, str]:
     (faction, territory, _), _ = item
     return territory, faction.value
@@ -323,6 +385,12 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     game = state.whole
     if faction not in game.waiting:
         return []
+    if game.step == "fremen_losses":
+        return [
+            FremenStormLosses(faction, territory, sector, n)
+            for territory, sector, lost in game.fremen_losses
+            for n in range(min(lost, state.stack(faction, territory, sector).special) + 1)
+        ]
     if game.step == "storm_cards":
         cards = playable(state, faction)
         out: list[FactionAction] = [Pass(faction)]

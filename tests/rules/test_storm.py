@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import InvalidActionError, NotYourTurnError
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import Stack
 from tests.rules.game_helpers import game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
@@ -121,21 +122,40 @@ def test_later_turns_the_last_combatants_dial_and_storm_hits_every_sector_entere
     assert state.board_spice == {("Cielago North", 2): 3}
 
 
-def test_advanced_fremen_lose_half_rounded_up() -> None:
+def test_advanced_fremen_lose_half_rounded_up_and_choose_which() -> None:
     state = game_at(
         "storm",
         turn=2,
         storm=2,
         advanced=True,
         storm_next=1,
-        board=[("fremen", "Cielago East", 3, 3)],
+        board=[("fremen", "Cielago East", 3, 3), ("fremen", "South Mesa", 3, 3)],
         special=[("fremen", "Cielago East", 3, 2)],
     )
     events = state.start_events
     assert of_kind(events, "storm_card_revealed")[0]["value"] == 1
+    plain = of_kind(events, "forces_destroyed")[0]  # regular forces only: no choice
+    assert (plain["territory"], plain["forces"], plain["rule"]) == ("South Mesa", 2, "2.04.16")
+    assert state.waiting_on() == (F.FREMEN,) and state.whole.step == "fremen_losses"
+    assert len(list(state.legal_actions(F.FREMEN))) == 3  # 0, 1 or 2 Fedaykin of the 3
+    refused(
+        state, InvalidActionError, "2.04.16", "fremen", "fremen_storm_losses",
+        territory="Cielago East", sector=3, special=3,
+    )  # fmt: skip
+    refused(
+        state, IllegalActionError, "2.04.16", "fremen", "fremen_storm_losses",
+        territory="South Mesa", sector=3, special=0,
+    )  # fmt: skip
+    refused(
+        state, NotYourTurnError, "2.04.16", "atreides", "fremen_storm_losses",
+        territory="Cielago East", sector=3, special=0,
+    )  # fmt: skip
+    events = act(
+        state, "fremen", "fremen_storm_losses", territory="cielago east", sector=3, special=1
+    )
     lost = of_kind(events, "forces_destroyed")[0]
-    assert (lost["forces"], lost["special"], lost["rule"]) == (3, 0, "2.04.16")
-    assert state.stack(F.FREMEN, "Cielago East", 3).fighters == 2
+    assert (lost["forces"], lost["special"]) == (2, 1)
+    assert state.stack(F.FREMEN, "Cielago East", 3) == Stack(1, 1)
     assert "storm_card_drawn" in types(events)
     assert state.view_for(F.FREMEN).secrets is not None
     assert state.view_for(F.FREMEN).secrets.storm_next in range(1, 7)  # type: ignore[union-attr]
