@@ -209,6 +209,15 @@ class PlaceFremen(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceAdvisor(FactionAction):
+    """Set-up, advanced Bene Gesserit: one advisor anywhere, after the Fremen (2.02.08)."""
+
+    name: ClassVar[str] = "place_advisor"
+    to: str
+    sector: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Dial(FactionAction):
     """Storm: secretly dial the storm's move (0.16 turn 1: 0..20; 1.01.02 later: 1..3)."""
 
@@ -388,6 +397,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         KeepTraitor,
         Predict,
         PlaceFremen,
+        PlaceAdvisor,
         Dial,
         FremenStormLosses,
         WeatherControl,

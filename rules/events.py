@@ -367,6 +367,7 @@ class ForcesPlaced(Event):
     sector: int | None
     forces: int
     rule: str
+    token: str  # "fighter" or "advisor"
 
 
 @dataclass(frozen=True, slots=True)

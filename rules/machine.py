@@ -49,6 +49,7 @@ from rules.actions import (
     Move,
     Pass,
     PhaseDone,
+    PlaceAdvisor,
     PlaceFremen,
     PlayHajr,
     Predict,
@@ -99,6 +100,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     KeepTraitor: setup.keep_traitor,
     Predict: setup.predict,
     PlaceFremen: setup.place_fremen,
+    PlaceAdvisor: setup.place_advisor,
     Dial: storm.dial,
     WeatherControl: storm.weather_control,
     FremenStormLosses: storm.fremen_losses,
@@ -118,7 +120,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     PhaseDone: recorded.phase_done,
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
-    GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen),
+    GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
     GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),

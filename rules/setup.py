@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.actions import FactionAction, KeepTraitor, PlaceFremen, Predict
+from rules.actions import FactionAction, KeepTraitor, PlaceAdvisor, PlaceFremen, Predict
 from rules.board import standard_board
 from rules.components import (
     extras,
@@ -43,6 +43,7 @@ TRAITOR_RULE = "0.11"
 CARDS_RULE = "0.14"
 PREDICTION_RULE = "2.02.03"
 FREMEN_RULE = "0.13"
+BG_START_RULE = "2.02.08"
 SPICE_BANK = 1000
 """Spice in the bank at the start: the rules' bank never runs out; this is plenty."""
 FREMEN_PLACES = ("Sietch Tabr", "False Wall South", "False Wall West")
@@ -61,10 +62,11 @@ def new_position_parts(
             f"a game needs 2 to 6 different factions, not {quote([f.value for f in playing])}",
             rule="0.01",
         )
-    factions = {f: _starting_holding(f) for f in playing}
+    rules = rules or RuleSet()
+    factions = {f: _starting_holding(f, rules) for f in playing}
     stacks: dict[StackKey, Stack] = {}
     for faction in playing:
-        for territory, forces in starting_board(faction):
+        for territory, forces in _starting_board(faction, rules):
             sector = standard_board()[territory].sectors[:1]
             stacks[(faction, territory, sector[0] if sector else None)] = Stack(forces)
     game = TurnState(
@@ -87,8 +89,15 @@ def new_position_parts(
     }
 
 
-def _starting_holding(faction: Faction) -> FactionState:
-    on_board = sum(n for _, n in starting_board(faction))  # the Fremen's wait in reserve
+def _starting_board(faction: Faction, rules: RuleSet) -> list[tuple[str, int]]:
+    """The printed starting forces; the advanced Bene Gesserit place theirs (2.02.08)."""
+    if faction is Faction.BENE_GESSERIT and rules.advanced:
+        return []
+    return starting_board(faction)
+
+
+def _starting_holding(faction: Faction, rules: RuleSet) -> FactionState:
+    on_board = sum(n for _, n in _starting_board(faction, rules))  # chosen ones wait in reserve
     special = starred_total(faction)
     return FactionState(
         spice=starting_spice(faction),
@@ -153,17 +162,32 @@ def outstanding(state: Position, faction: Faction) -> list[str]:
         owed.append("prediction")
     if faction is Faction.FREMEN and not _fremen_placed(state):
         owed.append("placement")
+    if faction is Faction.BENE_GESSERIT and state.rules.advanced and not _placed(state, faction):
+        owed.append("advisor")
     return owed
 
 
 def _fremen_placed(state: Position) -> bool:
-    """Before their placement the Fremen have nothing on the board."""
-    return any(f is Faction.FREMEN for (f, _, _) in state.stacks)
+    return _placed(state, Faction.FREMEN)
+
+
+def _placed(state: Position, faction: Faction) -> bool:
+    """Before their placement the Fremen (and advanced Bene Gesserit) have nothing on the board."""
+    return any(f is faction for (f, _, _) in state.stacks)
 
 
 def _update_waiting(state: Position) -> None:
-    waiting = tuple(f for f in _seat_order(state) if outstanding(state, f))
-    state.set_game(waiting=waiting, step="choices" if waiting else "done")
+    """Wait on each faction with a choice it can make now; set-up ends when none is owed."""
+    owing = [f for f in _seat_order(state) if outstanding(state, f)]
+    waiting = tuple(f for f in owing if _open_now(state, f))
+    state.set_game(waiting=waiting, step="choices" if owing else "done")
+
+
+def _open_now(state: Position, faction: Faction) -> bool:
+    """The Bene Gesserit's advisor waits for the Fremen placement (2.02.08)."""
+    owed = outstanding(state, faction)
+    blocked = owed == ["advisor"] and Faction.FREMEN in state.factions
+    return not (blocked and not _fremen_placed(state))
 
 
 def _require(state: Position, action: FactionAction, owed: str, rule: str) -> None:
@@ -226,9 +250,39 @@ def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
         if forces:
             sector = standard_board()[territory].sectors[0]
             state.add(action.faction, territory, sector, Stack(forces))
-            events.append(ForcesPlaced(action.faction, territory, sector, forces, FREMEN_RULE))
+            events.append(
+                ForcesPlaced(action.faction, territory, sector, forces, FREMEN_RULE, "fighter")
+            )
     _update_waiting(state)
     return events
+
+
+def place_advisor(state: Position, action: PlaceAdvisor) -> list[Event]:
+    """One advisor anywhere, a fighter if alone there; after the Fremen place (2.02.08)."""
+    _require(state, action, "advisor", BG_START_RULE)
+    if Faction.FREMEN in state.factions and not _fremen_placed(state):
+        raise IllegalActionError(
+            "the Bene Gesserit place their advisor after the Fremen place their forces",
+            rule=BG_START_RULE,
+        )
+    where = state.territory(action.to, rule=BG_START_RULE)
+    sector = action.sector
+    if sector is None and len(where.sectors) == 1:
+        sector = where.sectors[0]
+    if (sector is None) != (not where.sectors) or (
+        sector is not None and sector not in where.sectors
+    ):
+        raise InvalidActionError(
+            f"{where.name} lies in sectors {', '.join(map(str, where.sectors)) or 'none'}, "
+            f"not {quote(action.sector)}",
+            rule=BG_START_RULE,
+        )
+    alone = not state.factions_present(where.name) - {action.faction}
+    state.from_reserves(action.faction, Stack(1))
+    state.add(action.faction, where.name, sector, Stack(1) if alone else Stack(advisors=1))
+    _update_waiting(state)
+    token = "fighter" if alone else "advisor"
+    return [ForcesPlaced(action.faction, where.name, sector, 1, BG_START_RULE, token)]
 
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
@@ -247,4 +301,6 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
             for a in range(FREMEN_START + 1)
             for b in range(FREMEN_START + 1 - a)
         ]
+    if "advisor" in owed:
+        out += [PlaceAdvisor(faction, t.name, s) for t in state.board for _, s in t.pieces()]
     return out

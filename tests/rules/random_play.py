@@ -35,14 +35,15 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
         if rng.random() < 0.35 or len(records) <= 1:
             return PhaseDone()
         return rng.choice(records[1:])
-    waiting = state.waiting_on()
-    if not waiting:
-        return None
-    faction = rng.choice(waiting)
-    options: list[Action] = list(state.legal_actions(faction))
-    if state.game_phase is GamePhase.SHIPMENT_MOVEMENT and faction == state.to_act():
-        options += _ship_or_move(state, faction, rng)
-    return rng.choice(options) if options else None
+    waiting = list(state.waiting_on())
+    rng.shuffle(waiting)
+    for faction in waiting:
+        options: list[Action] = list(state.legal_actions(faction))
+        if state.game_phase is GamePhase.SHIPMENT_MOVEMENT and faction == state.to_act():
+            options += _ship_or_move(state, faction, rng)
+        if options:
+            return rng.choice(options)
+    return None
 
 
 def _ship_or_move(state: GameState, faction: Faction, rng: random.Random) -> list[Action]:

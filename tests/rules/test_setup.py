@@ -18,8 +18,8 @@ from tests.rules.refusal import refused
 F = Faction
 
 
-def new(seed: int = 3, **kw: object) -> GameState:
-    return GameState.new_game(SIX, seed=seed, **kw)  # type: ignore[arg-type]
+def new(seed: int = 3, advanced: bool = False) -> GameState:
+    return GameState.new_game(SIX, seed=seed, rules=RuleSet(advanced=advanced))
 
 
 def test_the_printed_set_up() -> None:
@@ -176,9 +176,42 @@ def test_a_game_needs_two_different_factions() -> None:
 
 
 def test_legal_set_up_choices_and_action_round_trip() -> None:
-    state = new(rules=RuleSet(advanced=False))
+    state = new()
     fremen = list(state.legal_actions(F.FREMEN))
     assert len(fremen) == 4 + 66
     for action in fremen[:5] + fremen[-2:]:
         assert action_from_dict(action_to_dict(action)) == action
     assert not list(state.legal_actions(F.HARKONNEN))
+
+
+def test_the_advanced_bene_gesserit_place_one_advisor_after_the_fremen() -> None:
+    state = new(advanced=True)
+    assert state.factions[F.BENE_GESSERIT].reserves == 20
+    assert not state.stacks.get((F.BENE_GESSERIT, "Polar Sink", None))
+    for faction, offers in state.whole.traitor_offers.items():
+        act(state, faction.value, "keep_traitor", leader=offers[0])
+    act(state, "bene_gesserit", "predict", who="fremen", turn=3)
+    assert state.waiting_on() == (F.FREMEN,)  # the advisor waits for the Fremen
+    refused(state, IllegalActionError, "2.02.08", "bene_gesserit", "place_advisor", to="Arrakeen")
+    act(state, "fremen", "place_fremen", sietch_tabr=10, false_wall_south=0, false_wall_west=0)
+    assert state.waiting_on() == (F.BENE_GESSERIT,)
+    refused(state, InvalidActionError, "2.02.08", "bene_gesserit", "place_advisor", to="Meridian")
+    events = act(state, "bene_gesserit", "place_advisor", to="arrakeen")
+    assert events[0].to_dict()["token"] == "advisor"
+    assert state.stack(F.BENE_GESSERIT, "Arrakeen", 9).advisors == 1
+    assert state.factions[F.BENE_GESSERIT].reserves == 19
+    assert state.game_phase is GamePhase.STORM
+
+
+def test_an_advisor_alone_is_a_fighter() -> None:
+    state = GameState.new_game([F.ATREIDES, F.BENE_GESSERIT], seed=2)
+    act(state, "atreides", "keep_traitor", leader=state.whole.traitor_offers[F.ATREIDES][0])
+    act(
+        state,
+        "bene_gesserit",
+        "keep_traitor",
+        leader=state.whole.traitor_offers[F.BENE_GESSERIT][0],
+    )
+    act(state, "bene_gesserit", "predict", who="atreides", turn=3)
+    act(state, "bene_gesserit", "place_advisor", to="The Great Flat")
+    assert state.stack(F.BENE_GESSERIT, "The Great Flat", 14).fighters == 1
