@@ -266,6 +266,14 @@ class BreakAlliance(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceWorm(FactionAction):
+    """Advanced Fremen: place a later worm of the blow in a sand territory (2.04.15)."""
+
+    name: ClassVar[str] = "place_worm"
+    territory: str
+
+
+@dataclass(frozen=True, slots=True)
 class RideWorm(FactionAction):
     """Fremen, after the Nexus: ride the worm from its territory to another (2.04.08)."""
 
@@ -405,6 +413,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Ally,
         BreakAlliance,
         RideWorm,
+        PlaceWorm,
         ClaimCharity,
         RecordCardWon,
         RecordRevival,

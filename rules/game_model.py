@@ -102,6 +102,7 @@ class TurnState:
     spice_discard_b: tuple[str, ...] = ()  # pile B (advanced)
     worms_aside: int = 0  # turn-1 Shai-Hulud set aside (1.02.02)
     worm_territory: str | None = None  # where the last worm of this blow came up (2.04.08)
+    worms_in_blow: int = 0  # Shai-Hulud turned so far in the blow under way
     treachery_deck: tuple[str, ...] = ()
     treachery_discard: tuple[str, ...] = ()
     storm_next: int | None = None  # the storm card the Fremen hold face down (2.04.13)
@@ -147,6 +148,7 @@ class TurnState:
             "spice_discard_b": list(self.spice_discard_b),
             "worms_aside": self.worms_aside,
             "worm_territory": self.worm_territory,
+            "worms_in_blow": self.worms_in_blow,
             "treachery_deck": list(self.treachery_deck),
             "treachery_discard": list(self.treachery_discard),
             "storm_next": self.storm_next,
@@ -189,6 +191,7 @@ class TurnState:
             spice_discard_b=tuple(data.get("spice_discard_b", ())),
             worms_aside=int(data.get("worms_aside", 0)),
             worm_territory=data.get("worm_territory"),
+            worms_in_blow=int(data.get("worms_in_blow", 0)),
             treachery_deck=tuple(data["treachery_deck"]),
             treachery_discard=tuple(data["treachery_discard"]),
             storm_next=data.get("storm_next"),

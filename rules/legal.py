@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rules import charity, guild, karama, machine, setup, shipment, spice_blow, storm
+from rules import charity, guild, karama, machine, nexus, setup, shipment, spice_blow, storm
 from rules.actions import (
     Action,
     Advise,
@@ -38,7 +38,10 @@ MOVE = "move"
 CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
     GamePhase.SETUP: setup.candidates,
     GamePhase.STORM: storm.candidates,
-    GamePhase.SPICE_BLOW: spice_blow.candidates,
+    GamePhase.SPICE_BLOW: lambda state, faction: [
+        *spice_blow.candidates(state, faction),
+        *nexus.candidates(state, faction),
+    ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""

@@ -19,6 +19,7 @@ from rules import (
     karama,
     mentat_pause,
     movement,
+    nexus,
     recorded,
     setup,
     shipment,
@@ -51,6 +52,7 @@ from rules.actions import (
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
+    PlaceWorm,
     PlayHajr,
     Predict,
     RecordBattle,
@@ -105,9 +107,10 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     WeatherControl: storm.weather_control,
     FremenStormLosses: storm.fremen_losses,
     FamilyAtomics: storm.family_atomics,
-    Ally: spice_blow.ally,
-    RideWorm: spice_blow.ride_worm,
-    BreakAlliance: spice_blow.break_alliance,
+    Ally: nexus.ally,
+    RideWorm: nexus.ride_worm,
+    PlaceWorm: spice_blow.place_worm,
+    BreakAlliance: nexus.break_alliance,
     ClaimCharity: charity.claim,
     RecordCardWon: recorded.card_won,
     RecordRevival: recorded.revival,
@@ -122,7 +125,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
     GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
-    GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, Pass),
+    GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, PlaceWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
     GamePhase.BIDDING: (RecordCardWon, PhaseDone),
     GamePhase.REVIVAL: (RecordRevival, PhaseDone),
@@ -139,7 +142,7 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
 """The actions each phase the engine runs (1.06 aside) accepts."""
 PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
-    GamePhase.SPICE_BLOW: spice_blow.pass_,
+    GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {

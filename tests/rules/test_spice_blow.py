@@ -244,3 +244,34 @@ def test_no_ride_without_fremen_by_the_worm() -> None:
     for faction in NEXUS_SEATS:
         act(state, faction, "pass")
     assert state.game_phase.value != "spice_blow"
+
+
+# -- the advanced Fremen place later worms (2.04.15, D9) ----------------------------
+
+
+def test_the_advanced_fremen_place_the_second_worm_of_a_blow() -> None:
+    state = game_at(
+        "spice_blow",
+        advanced=True,
+        board=[
+            ("harkonnen", "Imperial Basin", 10, 2),
+            ("fremen", "Imperial Basin", 9, 2),
+            ("atreides", "Old Gap", 9, 1),
+        ],
+        spice_deck=(WORM, WORM, "Red Chasm", "South Mesa"),
+        spice_discard=("Old Gap",),
+    )
+    worms = of_kind(state.start_events, "shai_hulud")
+    assert [w["territory"] for w in worms] == ["Old Gap", None]
+    assert state.waiting_on() == (F.FREMEN,) and state.whole.step == "worm_a"
+    refused(
+        state, NotYourTurnError, "2.04.15", "harkonnen", "place_worm", territory="Imperial Basin"
+    )
+    refused(state, IllegalActionError, "2.04.15", "fremen", "place_worm", territory="Carthag")
+    refused(state, IllegalActionError, "2.04.15", "fremen", "place_worm", territory="Shield Wall")
+    events = act(state, "fremen", "place_worm", territory="imperial basin")  # sand, D9
+    lost = {(e["faction"], e["territory"]) for e in of_kind(events, "forces_destroyed")}
+    assert lost == {("harkonnen", "Imperial Basin")}
+    assert state.stack(F.FREMEN, "Imperial Basin", 9).forces == 2
+    assert of_kind(events, "spice_blown")[0]["territory"] == "Red Chasm"
+    assert state.whole.step == "nexus_a" and state.whole.worm_territory == "Imperial Basin"
