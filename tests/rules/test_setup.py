@@ -215,3 +215,25 @@ def test_an_advisor_alone_is_a_fighter() -> None:
     act(state, "bene_gesserit", "predict", who="atreides", turn=3)
     act(state, "bene_gesserit", "place_advisor", to="The Great Flat")
     assert state.stack(F.BENE_GESSERIT, "The Great Flat", 14).fighters == 1
+
+
+def test_each_faction_sees_only_its_own_secrets() -> None:
+    state = new(advanced=True)
+    for faction, offers in state.whole.traitor_offers.items():
+        act(state, faction.value, "keep_traitor", leader=offers[0])
+    act(state, "bene_gesserit", "predict", who="harkonnen", turn=4)
+    act(state, "fremen", "place_fremen", sietch_tabr=4, false_wall_south=3, false_wall_west=3)
+    act(state, "bene_gesserit", "place_advisor", to="Polar Sink")
+    act(state, "harkonnen", "dial", value=17)
+    for faction in F:
+        secrets = state.view_for(faction).secrets
+        assert secrets is not None
+        assert secrets.traitors == state.whole.traitors[faction]
+        assert (secrets.prediction is not None) == (faction is F.BENE_GESSERIT)
+        assert secrets.dial == (17 if faction is F.HARKONNEN else None)
+        others = [n for f, t in state.whole.traitors.items() if f is not faction for n in t]
+        text = str(state.view_for(faction).to_dict()["secrets"])
+        assert not [n for n in others if n not in state.whole.traitors[faction] and n in text]
+    public = state.public_view().game
+    assert public is not None and public.dialed == (F.HARKONNEN,)
+    assert "17" not in str(public)
