@@ -119,6 +119,8 @@ class TurnState:
     dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
     proposals: frozenset[tuple[Faction, Faction]] = frozenset()  # (from, to) in a Nexus
     revived: frozenset[Faction] = frozenset()  # recorded a revival this turn
+    atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
+    kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
     shield_wall_destroyed: bool = False
     winner: Winner | None = None
     halt: tuple[int, GamePhase] | None = None  # stop as this phase of this turn is to begin
@@ -169,6 +171,10 @@ class TurnState:
             "dials": {f.value: v for f, v in sorted(self.dials.items())},
             "proposals": sorted([a.value, b.value] for a, b in self.proposals),
             "revived": sorted(f.value for f in self.revived),
+            "kwisatz_haderach": {
+                "active": self.kwisatz_haderach_active,
+                "losses": self.atreides_battle_losses,
+            },
             "shield_wall_destroyed": self.shield_wall_destroyed,
             "winner": {**self.winner.to_dict(), "rule": self.winner.rule} if self.winner else None,
             "halt": {"turn": self.halt[0], "phase": self.halt[1].value} if self.halt else None,
@@ -212,6 +218,8 @@ class TurnState:
             dials={Faction(f): int(v) for f, v in data.get("dials", {}).items()},
             proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
             revived=frozenset(_factions(data.get("revived", ()))),
+            atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
+            kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),
             shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),
             winner=(
                 Winner(

@@ -51,6 +51,7 @@ LEADER_REVIVAL_RULE = "1.05.03"
 STARRED_REVIVAL_RULE = "2.04.19"
 BATTLE_RULE = "1.07.06"
 STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
+KWISATZ_HADERACH_LOSSES = 7  # 2.01.10: battle losses over the whole game
 PHASE_RULES = {GamePhase.BIDDING: "1.04", GamePhase.REVIVAL: "1.05", GamePhase.BATTLE: "1.07"}
 
 
@@ -256,6 +257,12 @@ def losses(state: Position, action: RecordLosses) -> list[Event]:
             rule=BATTLE_RULE,
         )
     state.to_tanks(action.faction, territory.name, action.sector, lost)
+    if action.faction is Faction.ATREIDES:
+        losses = state.whole.atreides_battle_losses + lost.total
+        active = state.whole.kwisatz_haderach_active or (
+            state.rules.advanced and losses >= KWISATZ_HADERACH_LOSSES
+        )
+        state.set_game(atreides_battle_losses=losses, kwisatz_haderach_active=active)
     return [
         ForcesLost(
             action.faction,

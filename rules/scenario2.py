@@ -251,6 +251,7 @@ def _leaders_and_secrets(
     tanks: dict[Faction, tuple[str, ...]] = {}
     traitors: dict[Faction, tuple[str, ...]] = {}
     prediction = None
+    kwisatz = (False, 0)
     by_faction = {v1._faction(name, f"factions.{name}"): fields for name, fields in extras.items()}
     for faction in seated:
         fields = by_faction.get(faction, {})
@@ -263,12 +264,26 @@ def _leaders_and_secrets(
         traitors[faction] = _traitors(fields.get("traitors", []), seated, f"{where}.traitors")
         if "prediction" in fields:
             prediction = _prediction(fields["prediction"], faction, seated, f"{where}.prediction")
+        if "kwisatz_haderach" in fields:
+            kwisatz = _kwisatz(fields["kwisatz_haderach"], faction, f"{where}.kwisatz_haderach")
     return {
         "leaders": alive,
         "leaders_tanks": tanks,
         "traitors": traitors,
         "prediction": prediction,
+        "kwisatz_haderach_active": kwisatz[0],
+        "atreides_battle_losses": kwisatz[1],
     }
+
+
+def _kwisatz(value: object, faction: Faction, where: str) -> tuple[bool, int]:
+    if faction is not Faction.ATREIDES:
+        raise ScenarioError(f"{where}: only the Atreides have the Kwisatz Haderach")
+    entry = v1._mapping(value, where)
+    v1._known_keys(entry, ("active", "losses"), f"{where}.")
+    return _bool(entry.get("active", False), f"{where}.active"), v1._count(
+        entry.get("losses", 0), f"{where}.losses"
+    )
 
 
 def _own_leaders(value: object, faction: Faction, where: str) -> tuple[str, ...]:

@@ -94,6 +94,7 @@ class GameView:
     storm_card_held: bool
     prediction_made: bool
     shield_wall_destroyed: bool
+    kwisatz_haderach_active: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +227,7 @@ def game_view(state: Position) -> GameView:
         storm_card_held=game.storm_next is not None,
         prediction_made=game.prediction is not None,
         shield_wall_destroyed=game.shield_wall_destroyed,
+        kwisatz_haderach_active=game.kwisatz_haderach_active,
     )
 
 

@@ -235,3 +235,21 @@ def test_moderator_actions_are_listed_and_legal() -> None:
     assert actions[0] == PhaseDone()
     assert all(state.is_legal(a) for a in actions)
     assert not any(a.name.startswith("record") for a in state.legal_actions(F.ATREIDES))
+
+
+@pytest.mark.parametrize(("advanced", "active"), [(True, True), (False, False)])
+def test_seven_atreides_battle_losses_wake_the_kwisatz_haderach(
+    advanced: bool, active: bool
+) -> None:
+    state = game_at(
+        "battle",
+        advanced=advanced,
+        board=[("atreides", "Arrakeen", 9, 5), ("atreides", "Carthag", 10, 3)],
+        atreides_battle_losses=2,
+    )
+    act(state, "atreides", "record_losses", territory="Arrakeen", sector=9, forces=4)
+    assert not state.whole.kwisatz_haderach_active
+    act(state, "atreides", "record_losses", territory="Carthag", sector=10, forces=1)
+    assert state.whole.atreides_battle_losses == 7
+    assert state.whole.kwisatz_haderach_active is active
+    assert state.public_view().to_dict()["game"]["kwisatz_haderach_active"] is active

@@ -133,3 +133,16 @@ def test_malformed_faction_keys(faction: str, fields: dict[str, Any], field: str
     with pytest.raises(ScenarioError) as info:
         load({**scenario, "factions": factions})
     assert field in str(info.value)
+
+
+def test_the_kwisatz_haderach_is_read() -> None:
+    scenario = example("storm_turn1")["scenario"]
+    atreides = {
+        **scenario["factions"]["atreides"],
+        "kwisatz_haderach": {"active": True, "losses": 8},
+    }
+    state = load({**scenario, "factions": {**scenario["factions"], "atreides": atreides}})
+    assert state.whole.kwisatz_haderach_active and state.whole.atreides_battle_losses == 8
+    fremen = {**scenario["factions"]["fremen"], "kwisatz_haderach": {"active": True}}
+    with pytest.raises(ScenarioError):
+        load({**scenario, "factions": {**scenario["factions"], "fremen": fremen}})
