@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from rules.actions import FactionAction, KeepTraitor, PlaceAdvisor, PlaceFremen, Predict
-from rules.board import standard_board
+from rules.board import SEAT_COUNT, standard_board
 from rules.components import (
     extras,
     forces_total,
@@ -48,6 +48,8 @@ SPICE_BANK = 1000
 """Spice in the bank at the start: the rules' bank never runs out; this is plenty."""
 FREMEN_PLACES = ("Sietch Tabr", "False Wall South", "False Wall West")
 FREMEN_START = 10
+MAX_TURNS = 10
+"""The game lasts a set number of turns, normally 10 (0.02; the tournament maximum)."""
 TRAITORS_DEALT = 4
 
 
@@ -57,10 +59,15 @@ def new_position_parts(
     """The keyword arguments of a game at set-up (turn 1, storm at the Storm Start)."""
     seats = tuple(seats)
     playing = [f for f in seats if f is not None]
-    if len(set(playing)) != len(playing) or len(playing) < 2:
+    if len(set(playing)) != len(playing) or len(playing) < 2 or len(seats) > SEAT_COUNT:
         raise InvalidActionError(
-            f"a game needs 2 to 6 different factions, not {quote([f.value for f in playing])}",
+            f"a game needs 2 to 6 different factions in 6 seats, not "
+            f"{quote([f.value if f else None for f in seats])}",
             rule="0.01",
+        )
+    if not 1 <= last_turn <= MAX_TURNS:
+        raise InvalidActionError(
+            f"a game lasts 1 to {MAX_TURNS} turns, not {quote(last_turn)}", rule="0.02"
         )
     rules = rules or RuleSet()
     factions = {f: _starting_holding(f, rules) for f in playing}

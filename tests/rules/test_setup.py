@@ -173,6 +173,11 @@ def test_a_game_needs_two_different_factions() -> None:
         GameState.new_game([F.ATREIDES, F.ATREIDES], seed=1)
     with pytest.raises(InvalidActionError):
         GameState.new_game([F.ATREIDES], seed=1)
+    with pytest.raises(InvalidActionError):
+        GameState.new_game([*SIX, None], seed=1)
+    for turns in (0, 11):
+        with pytest.raises(InvalidActionError):
+            GameState.new_game(SIX, seed=1, last_turn=turns)
 
 
 def test_legal_set_up_choices_and_action_round_trip() -> None:
