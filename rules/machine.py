@@ -72,7 +72,7 @@ from rules.actions import (
 from rules.errors import NotYourTurnError
 from rules.events import Event, PhaseComplete, PhaseStarted, TurnStarted
 from rules.factions import Faction
-from rules.game_model import RECORDED_PHASES, TURN_PHASES, GamePhase
+from rules.game_model import TURN_PHASES, GamePhase
 from rules.model import Phase, Prompt, PromptKind, Turn
 from rules.position import Position
 
@@ -268,10 +268,6 @@ def _begin_shipment_movement(state: Position) -> list[Event]:
     state.phase = Phase(order=state.whole.order, started=True)
     state.set_game(step="running")
     return start_phase(state)
-
-
-def is_recorded(state: Position) -> bool:
-    return state.game is not None and state.game.phase in RECORDED_PHASES
 
 
 def _phase_action(state: Position, action: Action) -> list[Event]:
