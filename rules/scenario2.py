@@ -122,7 +122,7 @@ def run(data: object) -> tuple[GameState, dict[str, Any]]:
 def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     """Decline the choices the action does not answer, then apply it; all or nothing."""
     action = action_from_dict(raw)
-    before = state.to_dict()
+    before = state.snapshot()
     declined: list[Event] = []
     try:
         while not state.is_legal(action) and _declinable(state):
@@ -131,7 +131,7 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
                 declined += own + steps
         own, steps = state.apply_split(action)
     except RulesError:
-        _restore(state, before)
+        state.restore(before)
         raise
     return declined + own, steps
 
@@ -139,14 +139,6 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
 def _declinable(state: GameState) -> bool:
     game = state.whole
     return bool(game.waiting) and game.step in DECLINABLE_STEPS
-
-
-def _restore(state: GameState, data: Mapping[str, Any]) -> None:
-    again = GameState.from_dict(data)
-    state.restore(again.snapshot())
-    state.storm_sector = again.storm_sector
-    state.alliances = again.alliances
-    state.board_spice = dict(again.board_spice)
 
 
 def final_state(state: GameState) -> dict[str, Any]:
