@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.actions import Action, Dial, KeepTraitor, PhaseDone, action_from_dict, action_to_dict
-from rules.components import forces_total, treachery_deck
+from rules.components import forces_total, treachery_cards, treachery_deck
 from rules.errors import RulesError
+from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -23,6 +24,8 @@ from rules.model import RuleSet
 from tests.rules.random_play import SIX, choose
 
 CARDS = len(treachery_deck())
+CARDS_BY_NAME = treachery_cards()
+PLAYED_KINDS = {"card_discarded", "storm_card_played", "hajr_played"}
 
 
 def forces_of(state: GameState, faction: Faction) -> int:
@@ -70,6 +73,20 @@ def assert_no_secret_in_public(state: GameState) -> None:
     assert all("spice" not in f and "cards" not in f for f in json.loads(text)["factions"])
 
 
+SINGLE_CARDS = {card for card in CARDS_BY_NAME if CARDS_BY_NAME[card] == 1}
+
+
+def assert_events_keep_hands_secret(state: GameState, events: list[Event]) -> None:
+    """No event names a card still hidden (in the deck or a hand) unless it was played."""
+    text = json.dumps([e.to_dict() for e in events])
+    game = state.whole
+    shown = {e.to_dict().get("card") for e in events if e.kind in PLAYED_KINDS}
+    shown |= set(game.treachery_discard) | set(game.cards_out)
+    hidden = set(game.treachery_deck) | {c for s in state.factions.values() for c in s.cards}
+    for card in (hidden & SINGLE_CARDS) - shown:
+        assert f'"{card}"' not in text, card
+
+
 def wrong_action(state: GameState, rng: random.Random) -> Action:
     """Something the engine should refuse now (or maybe accept: then it is applied)."""
     faction = rng.choice(list(state.factions))
@@ -113,7 +130,7 @@ def test_random_whole_games_keep_the_invariants(
         action = choose(state, rng)
         if action is None:
             break
-        state.apply(action)
+        assert_events_keep_hands_secret(state, state.apply(action))
         log.append(action)
     assert state.game_phase is GamePhase.OVER and state.winner is not None
     replay = GameState.new_game(chosen, seed=seed, rules=rules)
