@@ -51,6 +51,8 @@ LEADER_REVIVAL_RULE = "1.05.03"
 STARRED_REVIVAL_RULE = "2.04.19"
 BATTLE_RULE = "1.07.06"
 STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
+FREMEN_ALLY_FREE = 3
+FREMEN_ALLY_RULE = "2.04.11"
 KWISATZ_HADERACH_LOSSES = 7  # 2.01.10: battle losses over the whole game
 PHASE_RULES = {GamePhase.BIDDING: "1.04", GamePhase.REVIVAL: "1.05", GamePhase.BATTLE: "1.07"}
 
@@ -131,9 +133,17 @@ def card_won(state: Position, action: RecordCardWon) -> list[Event]:
 # -- revival ------------------------------------------------------------------------
 
 
+def free_revival(state: Position, faction: Faction) -> int:
+    """The faction's free revival; 3 for the Fremen's ally (2.04.11, the Fremen's
+    alliance grants it as it protects from worms: implied by the alliance)."""
+    if faction is not Faction.FREMEN and state.ally_of(faction) is Faction.FREMEN:
+        return FREMEN_ALLY_FREE
+    return extras(faction)["free_revival"]
+
+
 def free_forces(state: Position, faction: Faction) -> int:
     own = state.factions[faction]
-    return min(extras(faction)["free_revival"], own.tanks + own.special_tanks)
+    return min(free_revival(state, faction), own.tanks + own.special_tanks)
 
 
 def revival(state: Position, action: RecordRevival) -> list[Event]:
@@ -169,7 +179,7 @@ def revival(state: Position, action: RecordRevival) -> list[Event]:
 def _revive(
     state: Position, faction: Faction, forces: int, special: int, leader: str | None
 ) -> list[Event]:
-    paid_forces = max(0, forces + special - extras(faction)["free_revival"])
+    paid_forces = max(0, forces + special - free_revival(state, faction))
     cost = paid_forces * revival_limits()["paid_force_cost"]
     cost += leaders(faction)[leader] if leader else 0
     if cost > state.factions[faction].spice:
@@ -197,7 +207,12 @@ def _revive(
     state.set_game(revived=state.whole.revived | {faction})
     if not (forces or special or leader):
         return []
-    return [Revived(faction, forces, special, leader, cost, REVIVAL_RULE)]
+    rule = (
+        REVIVAL_RULE
+        if free_revival(state, faction) == extras(faction)["free_revival"]
+        else FREMEN_ALLY_RULE
+    )
+    return [Revived(faction, forces, special, leader, cost, rule)]
 
 
 def _revivable_leader(state: Position, faction: Faction, name: str) -> str:

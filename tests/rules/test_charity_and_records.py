@@ -253,3 +253,16 @@ def test_seven_atreides_battle_losses_wake_the_kwisatz_haderach(
     assert state.whole.atreides_battle_losses == 7
     assert state.whole.kwisatz_haderach_active is active
     assert state.public_view().to_dict()["game"]["kwisatz_haderach_active"] is active
+
+
+def test_the_fremen_ally_revives_three_free() -> None:
+    """2.04.11: implied by the alliance, as the worm protection is."""
+    state = game_at(
+        "revival",
+        alliances=[["fremen", "spacing_guild"]],
+        factions={"spacing_guild": {"tanks": 5}, "emperor": {"tanks": 5}},
+    )
+    event = act(state, "spacing_guild", "record_revival", forces=3)[0].to_dict()
+    assert (event["cost"], event["rule"]) == (0, "2.04.11")
+    event = act(state, "emperor", "record_revival", forces=3)[0].to_dict()
+    assert (event["cost"], event["rule"]) == (4, "1.05.01")
