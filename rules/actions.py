@@ -314,6 +314,7 @@ class RecordRevival(Record):
     forces: int
     special: int = 0
     leader: str | None = None
+    emperor_pays: int = 0  # the Emperor pays for this many of its ally's paid forces (2.03.07)
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,8 @@ BATTLE_RULE = "1.07.06"
 STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
 FREMEN_ALLY_FREE = 3
 FREMEN_ALLY_RULE = "2.04.11"
+EMPEROR_PAYS = 3
+EMPEROR_ALLY_RULE = "2.03.07"
 KWISATZ_HADERACH_LOSSES = 7  # 2.01.10: battle losses over the whole game
 PHASE_RULES = {GamePhase.BIDDING: "1.04", GamePhase.REVIVAL: "1.05", GamePhase.BATTLE: "1.07"}
 
@@ -173,13 +175,44 @@ def revival(state: Position, action: RecordRevival) -> list[Event]:
             "at most one starred force is revived per turn", rule=STARRED_REVIVAL_RULE
         )
     leader = _revivable_leader(state, faction, action.leader) if action.leader else None
-    return _revive(state, faction, action.forces, action.special, leader)
+    events = _emperor_pays(state, action)
+    return events + _revive(
+        state, faction, action.forces, action.special, leader, action.emperor_pays
+    )
+
+
+def _emperor_pays(state: Position, action: RecordRevival) -> list[Event]:
+    """2.03.07: the Emperor may pay for up to 3 of its ally's forces above the free ones."""
+    count = action.emperor_pays
+    if not count:
+        return []
+    paid = max(0, action.forces + action.special - free_revival(state, action.faction))
+    emperor = Faction.EMPEROR
+    if state.ally_of(action.faction) is not emperor or not 0 < count <= min(paid, EMPEROR_PAYS):
+        raise IllegalActionError(
+            f"the Emperor pays for up to {EMPEROR_PAYS} of its ally's paid forces; "
+            f"{quote(count)} is not possible here",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    cost = count * revival_limits()["paid_force_cost"]
+    if cost > state.factions[emperor].spice:
+        raise IllegalActionError(
+            f"the Emperor cannot pay {cost} spice: it holds {state.factions[emperor].spice}",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    state.pay(emperor, cost, None)
+    return [SpicePaid(emperor, cost, None)]
 
 
 def _revive(
-    state: Position, faction: Faction, forces: int, special: int, leader: str | None
+    state: Position,
+    faction: Faction,
+    forces: int,
+    special: int,
+    leader: str | None,
+    paid_by_emperor: int = 0,
 ) -> list[Event]:
-    paid_forces = max(0, forces + special - free_revival(state, faction))
+    paid_forces = max(0, forces + special - free_revival(state, faction)) - paid_by_emperor
     cost = paid_forces * revival_limits()["paid_force_cost"]
     cost += leaders(faction)[leader] if leader else 0
     if cost > state.factions[faction].spice:

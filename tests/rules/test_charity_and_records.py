@@ -266,3 +266,27 @@ def test_the_fremen_ally_revives_three_free() -> None:
     assert (event["cost"], event["rule"]) == (0, "2.04.11")
     event = act(state, "emperor", "record_revival", forces=3)[0].to_dict()
     assert (event["cost"], event["rule"]) == (4, "1.05.01")
+
+
+def test_the_emperor_may_pay_for_its_ally() -> None:
+    """2.03.07: up to 3 of the ally's forces above the free ones."""
+    state = game_at(
+        "revival",
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 5}, "harkonnen": {"tanks": 5}},
+    )
+    refused(
+        state, IllegalActionError, "2.03.07", "atreides", "record_revival", forces=3, emperor_pays=2
+    )
+    refused(
+        state,
+        IllegalActionError,
+        "2.03.07",
+        "harkonnen",
+        "record_revival",
+        forces=3,
+        emperor_pays=1,
+    )
+    events = act(state, "atreides", "record_revival", forces=3, emperor_pays=1)
+    assert state.factions[F.EMPEROR].spice == 8 and state.factions[F.ATREIDES].spice == 10
+    assert [e.kind for e in events] == ["spice_paid", "revived"]
