@@ -10,6 +10,11 @@ The phase is a deterministic machine (:mod:`rules.machine`): a faction to act
 prompts (Karama windows, Bene Gesserit advise/intrusion/wartime, Guild
 timing). Only the first stage is open. An action that answers none of the
 open prompts declines them and is then processed normally.
+
+A whole game (:meth:`GameState.new_game`, docs/whole-turn.md) runs the turn loop
+around that phase: set-up, storm, spice blow and Nexus, CHOAM Charity, the
+phases the moderator records (bidding, revival, battle), collection and the
+Mentat Pause, for ten turns or until a faction wins.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ class Trial:
 
 
 class GameState(Position):
-    """A Shipment & Movement phase in progress."""
+    """A Shipment & Movement phase in progress, or a whole game (:meth:`new_game`)."""
 
     def __init__(
         self,

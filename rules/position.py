@@ -40,7 +40,8 @@ def storm_order(seats: tuple[Faction | None, ...], storm_sector: int) -> tuple[F
 
 
 class Position:
-    """Everything about a Shipment & Movement phase that the rules read and change."""
+    """Everything the rules read and change: a Shipment & Movement phase, and in a whole
+    game (``game``) the turn, the phase of the turn, the decks and the choices awaited."""
 
     def __init__(
         self,
