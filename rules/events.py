@@ -76,6 +76,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "bool": bool,
     "tuple[str, ...]": lambda value: tuple(str(v) for v in value),
     "tuple[Faction, ...]": lambda value: tuple(Faction(v) for v in value),
+    "tuple[int, ...]": lambda value: tuple(int(v) for v in value),
     "tuple[PromptKind, ...]": lambda value: tuple(PromptKind(v) for v in value),
     "dict[str, Any]": lambda value: dict(value),
 }
@@ -382,7 +383,7 @@ class StormDialed(Event):
 class StormDialsRevealed(Event):
     kind: ClassVar[str] = "storm_dials_revealed"
     factions: tuple[Faction, ...]
-    values: tuple[str, ...]
+    values: tuple[int, ...]
     rule: str
 
 

@@ -112,7 +112,7 @@ def dial(state: Position, action: Dial) -> list[Event]:
     if waiting:
         return events
     events.append(
-        StormDialsRevealed(tuple(game.dialers), tuple(str(dials[f]) for f in game.dialers), rule)
+        StormDialsRevealed(tuple(game.dialers), tuple(dials[f] for f in game.dialers), rule)
     )
     return events + move_known(state, sum(dials.values()))
 

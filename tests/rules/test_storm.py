@@ -38,7 +38,7 @@ def test_worked_example_turn_one_storm() -> None:
     assert state.public_view().game is not None
     assert "6" not in str(state.public_view().to_dict()["game"])
     events = act(state, "bene_gesserit", "dial", value=7)
-    assert of_kind(events, "storm_dials_revealed")[0]["values"] == ("7", "6")
+    assert of_kind(events, "storm_dials_revealed")[0]["values"] == (7, 6)
     assert of_kind(events, "storm_moved")[0] == {
         "type": "storm_moved",
         "from_sector": 18,

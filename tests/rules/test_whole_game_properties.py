@@ -79,6 +79,7 @@ SINGLE_CARDS = {card for card in CARDS_BY_NAME if CARDS_BY_NAME[card] == 1}
 def assert_events_keep_hands_secret(state: GameState, events: list[Event]) -> None:
     """No event names a card still hidden (in the deck or a hand) unless it was played."""
     text = json.dumps([e.to_dict() for e in events])
+    assert [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in events] == events
     game = state.whole
     shown = {e.to_dict().get("card") for e in events if e.kind in PLAYED_KINDS}
     shown |= set(game.treachery_discard) | set(game.cards_out)
