@@ -118,6 +118,7 @@ class TurnState:
     dialers: tuple[Faction, ...] = ()
     dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
     proposals: frozenset[tuple[Faction, Faction]] = frozenset()  # (from, to) in a Nexus
+    joined: frozenset[Faction] = frozenset()  # joined an alliance in this Nexus (1.10.01.01)
     revived: frozenset[Faction] = frozenset()  # recorded a revival this turn
     atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
     kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
@@ -170,6 +171,7 @@ class TurnState:
             "dialers": [f.value for f in self.dialers],
             "dials": {f.value: v for f, v in sorted(self.dials.items())},
             "proposals": sorted([a.value, b.value] for a, b in self.proposals),
+            "joined": sorted(f.value for f in self.joined),
             "revived": sorted(f.value for f in self.revived),
             "kwisatz_haderach": {
                 "active": self.kwisatz_haderach_active,
@@ -217,6 +219,7 @@ class TurnState:
             dialers=_factions(data.get("dialers", ())),
             dials={Faction(f): int(v) for f, v in data.get("dials", {}).items()},
             proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
+            joined=frozenset(_factions(data.get("joined", ()))),
             revived=frozenset(_factions(data.get("revived", ()))),
             atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
             kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),

@@ -28,6 +28,7 @@ from rules.spice_blow import AFTER_RIDE, NEXT_STEP, RIDE_STEP, run
 
 ALLIANCE_RULE = "1.10.01"
 BREAK_RULE = "1.10.01.05"
+ONE_PER_NEXUS_RULE = "1.10.01.01"
 RIDE_RULE = "2.04.08"
 
 
@@ -61,13 +62,19 @@ def ally(state: Position, action: Ally) -> list[Event]:
             )
     if other not in state.whole.waiting:
         raise IllegalActionError(f"{other.label} is done with this Nexus", rule=ALLIANCE_RULE)
+    for who in (faction, other):
+        if who in state.whole.joined:
+            raise IllegalActionError(
+                f"{who.label} has already joined an alliance in this Nexus: one per Nexus",
+                rule=ONE_PER_NEXUS_RULE,
+            )
     game = state.whole
     if (other, faction) not in game.proposals:
         state.set_game(proposals=game.proposals | {(faction, other)})
         return [AllianceOffered(faction, other)]
     state.alliances = state.alliances | {frozenset({faction, other})}
     kept = frozenset(p for p in game.proposals if not {faction, other} & set(p))
-    state.set_game(proposals=kept)
+    state.set_game(proposals=kept, joined=game.joined | {faction, other})
     return [AllianceFormed(tuple(sorted((faction, other))), ALLIANCE_RULE)]
 
 
@@ -204,7 +211,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
         out += [
             Ally(faction, f.value)
             for f in state.whole.waiting
-            if f is not faction and state.ally_of(f) is None
+            if f is not faction and state.ally_of(f) is None and faction not in state.whole.joined
         ]
     return out
 

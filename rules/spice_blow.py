@@ -68,7 +68,9 @@ def run(state: Position) -> list[Event]:
         after = "blow_b" if pile == "A" and state.rules.advanced else "end"
         if worm and state.whole.turn > 1:
             nexus = "nexus_a" if after == "blow_b" else "nexus_b"
-            state.set_game(step=nexus, waiting=state.whole.order, proposals=frozenset())
+            state.set_game(
+                step=nexus, waiting=state.whole.order, proposals=frozenset(), joined=frozenset()
+            )
             events.append(NexusStarted(NEXUS_RULE))
             return events
         state.set_game(step=after)

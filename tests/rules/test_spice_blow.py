@@ -174,6 +174,7 @@ def test_allies_cannot_ally_again_and_may_break(nexus: GameState) -> None:
     events = act(nexus, "fremen", "break_alliance")
     assert of_kind(events, "alliance_broken")[0]["ally"] == "atreides"
     assert nexus.alliances == frozenset()
+    refused(nexus, IllegalActionError, "1.10.01.01", "harkonnen", "ally", with_="fremen")
 
 
 def test_a_faction_done_with_the_nexus_cannot_be_asked(nexus: GameState) -> None:
