@@ -419,6 +419,7 @@ class RuleSet:
     guild_ally_pays: str = "guild"  # "guild" or "bank"
     guild_ally_ship_to_reserves: bool = False
     first_storm: str = "final"  # D2: "final", "path", "none"
+    storm_start_sector: str = "spared"  # D1: "spared", "hit"
     bg_charity: str = "advanced"  # D10: "advanced", "always"
     collection_rate: str = "occupy"  # D6: "occupy", "control"
     last_turn_tie: str = "all"  # D5: "all", "storm_order"
@@ -455,9 +456,16 @@ VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
     "guild_ally_pays": ("guild", "bank"),
     "guild_ally_ship_to_reserves": (True, False),
     "first_storm": ("final", "path", "none"),
+    "storm_start_sector": ("spared", "hit"),
     "bg_charity": ("advanced", "always"),
     "collection_rate": ("occupy", "control"),
     "last_turn_tie": ("all", "storm_order"),
 }
 """Each variant switch and its values, the default first for the whole-turn ones."""
-WHOLE_TURN_VARIANTS = ("first_storm", "bg_charity", "collection_rate", "last_turn_tie")
+WHOLE_TURN_VARIANTS = (
+    "first_storm",
+    "storm_start_sector",
+    "bg_charity",
+    "collection_rate",
+    "last_turn_tie",
+)

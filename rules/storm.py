@@ -258,6 +258,8 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     state.storm_sector = end
     rule = FIRST_STORM_RULE if first_turn else DESTRUCTION_RULE
     events: list[Event] = [StormMoved(start, end, sectors, rule)]
+    if not first_turn and entered and state.rules.storm_start_sector == "hit":
+        events += destroy_in(state, start, spare_fremen=True)
     for sector in _hit_sectors(state, entered, end, first_turn):
         events += destroy_in(state, sector)
     order = storm_order(state.seats, end)
@@ -281,8 +283,9 @@ def _finish(state: Position) -> list[Event]:
 
 
 def _hit_sectors(state: Position, entered: list[int], end: int, first_turn: bool) -> list[int]:
-    """D1: the sectors entered (a move of 0 hits the sector it sits in); D2: on turn 1 by
-    default only the sector where the first storm stops."""
+    """D1: the sectors entered (a move of 0 hits the sector it sits in; the switch
+    ``storm_start_sector`` "hit" adds the start sector); D2: on turn 1 by default only the
+    sector where the first storm stops."""
     if first_turn:
         mode = state.rules.first_storm
         return [] if mode == "none" else entered if mode == "path" else [end]
@@ -296,11 +299,15 @@ def is_protected(state: Position, territory: str) -> bool:
     return t.protected_from_storm or t.kind != "sand"
 
 
-def destroy_in(state: Position, sector: int) -> list[Event]:
-    """Forces on unprotected sand and all spice in ``sector`` are lost (1.01.03)."""
+def destroy_in(state: Position, sector: int, *, spare_fremen: bool = False) -> list[Event]:
+    """Forces on unprotected sand and all spice in ``sector`` are lost (1.01.03). With
+    ``spare_fremen`` (the sector the storm moves off) the advanced Fremen lose nothing
+    more: the storm took their half when it stopped on them (2.04.16)."""
     events: list[Event] = []
     for (faction, territory, sec), stack in sorted(state.stacks.items(), key=_key):
         if sec != sector or is_protected(state, territory):
+            continue
+        if spare_fremen and faction is Faction.FREMEN and state.rules.advanced:
             continue
         lost, rule = _storm_loss(state, faction, stack)
         if lost.total != stack.total and stack.forces and stack.special:

@@ -250,3 +250,40 @@ def test_family_atomics_needs_forces_by_the_wall_with_no_storm_between() -> None
     act(stormed, "emperor", "dial", value=1)
     act(stormed, "fremen", "dial", value=1)
     assert stormed.whole.step != "storm_cards"
+
+
+@pytest.mark.parametrize(
+    ("mode", "advanced", "lost"),
+    [("spared", False, (0, 0)), ("hit", False, (2, 0)), ("hit", True, (2, 0))],
+)
+def test_the_start_sector_is_a_switch(mode: str, advanced: bool, lost: tuple[int, int]) -> None:
+    """D1: forces that came into the storm's sector later; the advanced Fremen are spared
+    a second half when it moves off them (2.04.16)."""
+    state = game_at(
+        "storm",
+        turn=3,
+        storm=2,
+        advanced=advanced,
+        seats=["harkonnen", "atreides", "emperor"],
+        dialers=(F.ATREIDES, F.EMPEROR),
+        board=[("harkonnen", "Cielago North", 2, 2)],
+        variants={"storm_start_sector": mode},
+    )
+    act(state, "atreides", "dial", value=1)
+    act(state, "emperor", "dial", value=1)
+    assert (state.factions[F.HARKONNEN].tanks, 0) == lost
+
+
+def test_the_advanced_fremen_are_not_halved_again_as_the_storm_moves_off() -> None:
+    state = game_at(
+        "storm",
+        turn=3,
+        storm=2,
+        advanced=True,
+        storm_next=1,
+        board=[("fremen", "Cielago North", 2, 4), ("harkonnen", "Cielago North", 2, 2)],
+        variants={"storm_start_sector": "hit"},
+    )
+    assert state.storm_sector == 3
+    assert state.stack(F.FREMEN, "Cielago North", 2).forces == 4
+    assert state.factions[F.HARKONNEN].tanks == 2
