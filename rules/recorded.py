@@ -48,7 +48,7 @@ EMPEROR_RULE = "2.03.04"
 TOP_CARD_RULE = "2.05.08"
 REVIVAL_RULE = "1.05.01"
 LEADER_REVIVAL_RULE = "1.05.03"
-STARRED_REVIVAL_RULE = "2.04.19"
+STARRED_REVIVAL_RULES = {Faction.FREMEN: "2.04.19", Faction.EMPEROR: "2.03.11"}
 BATTLE_RULE = "1.07.06"
 STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
 FREMEN_ALLY_FREE = 3
@@ -90,7 +90,7 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     if game.phase is GamePhase.REVIVAL:
         for faction in game.order:
             if faction not in state.whole.revived:
-                events += _revive(state, faction, free_forces(state, faction), 0, None)
+                events += _revive(state, faction, *free_forces(state, faction), None)
     state.set_game(step="done")
     return events
 
@@ -143,9 +143,14 @@ def free_revival(state: Position, faction: Faction) -> int:
     return extras(faction)["free_revival"]
 
 
-def free_forces(state: Position, faction: Faction) -> int:
+def free_forces(state: Position, faction: Faction) -> tuple[int, int]:
+    """(regular, starred) forces the free revival alone brings back: regular ones first,
+    at most one starred force in the advanced game (2.03.11, 2.04.19)."""
     own = state.factions[faction]
-    return min(free_revival(state, faction), own.tanks + own.special_tanks)
+    free = free_revival(state, faction)
+    regular = min(free, own.tanks)
+    starred_limit = 1 if faction in STARRED and state.rules.advanced else free
+    return regular, min(free - regular, own.special_tanks, starred_limit)
 
 
 def revival(state: Position, action: RecordRevival) -> list[Event]:
@@ -172,7 +177,7 @@ def revival(state: Position, action: RecordRevival) -> list[Event]:
         )
     if action.special > 1 and faction in STARRED and state.rules.advanced:
         raise IllegalActionError(
-            "at most one starred force is revived per turn", rule=STARRED_REVIVAL_RULE
+            "at most one starred force is revived per turn", rule=STARRED_REVIVAL_RULES[faction]
         )
     leader = _revivable_leader(state, faction, action.leader) if action.leader else None
     events = _emperor_pays(state, action)

@@ -121,6 +121,7 @@ def test_revival_free_first_then_two_each_and_free_alone_when_not_recorded() -> 
             "atreides": {"tanks": 5},
             "harkonnen": {"tanks": 5},
             "emperor": {"tanks": 1, "special_tanks": 2},
+            "fremen": {"tanks": 1, "special_tanks": 2},
         },
         advanced=True,
     )
@@ -129,10 +130,13 @@ def test_revival_free_first_then_two_each_and_free_alone_when_not_recorded() -> 
     assert (state.factions[F.ATREIDES].tanks, state.factions[F.ATREIDES].reserves) == (2, 13)
     refused(state, IllegalActionError, "1.05.01", "atreides", "record_revival", forces=1)
     refused(state, IllegalActionError, "1.05.01", "harkonnen", "record_revival", forces=4)
-    refused(state, IllegalActionError, "2.04.19", "emperor", "record_revival", forces=0, special=2)
+    refused(state, IllegalActionError, "2.03.11", "emperor", "record_revival", forces=0, special=2)
+    refused(state, IllegalActionError, "2.04.19", "fremen", "record_revival", forces=0, special=2)
     events = state.apply(PhaseDone())
     free = {e.to_dict()["faction"]: e.to_dict()["forces"] for e in events if e.kind == "revived"}
-    assert free == {"harkonnen": 2, "emperor": 1}
+    assert free == {"harkonnen": 2, "emperor": 1, "fremen": 1}
+    assert (state.factions[F.FREMEN].tanks, state.factions[F.FREMEN].special_tanks) == (0, 1)
+    assert state.factions[F.FREMEN].special_reserves == 1
     assert state.factions[F.HARKONNEN].spice == 10
     assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT
 
