@@ -300,7 +300,10 @@ class Position:
         self.from_reserves(faction, Stack(-stack.forces, -stack.special, -stack.advisors))
 
     def update(self, faction: Faction, **changes: Any) -> None:
-        self.factions[faction] = replace(self.factions[faction], **changes)
+        new = replace(self.factions[faction], **changes)
+        if min(new.spice, new.reserves, new.special_reserves, new.tanks, new.special_tanks) < 0:
+            raise AssertionError(f"negative holding for {faction.value}: {new}")
+        self.factions[faction] = new
 
     def pay(self, payer: Faction, amount: int, to: Faction | None) -> None:
         """Move spice from ``payer`` to ``to`` (None: the Spice Bank)."""
