@@ -146,3 +146,13 @@ def test_the_kwisatz_haderach_is_read() -> None:
     fremen = {**scenario["factions"]["fremen"], "kwisatz_haderach": {"active": True}}
     with pytest.raises(ScenarioError):
         load({**scenario, "factions": {**scenario["factions"], "fremen": fremen}})
+
+
+def test_an_action_after_stop_before_is_refused_and_changes_nothing() -> None:
+    scenario = example("storm_turn1")["scenario"]
+    extra = {"faction": "harkonnen", "action": "dial", "value": 3}
+    state, output = run({**scenario, "actions": [*scenario["actions"], extra]})
+    last = output["results"][-1]
+    assert not last["accepted"] and "stopped before" in last["error"]
+    assert state.whole.halted and output["state"]["phase"] == "spice_blow"
+    assert output["state"]["storm_sector"] == 13
