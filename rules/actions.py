@@ -304,6 +304,7 @@ class RecordCardWon(Record):
 
     name: ClassVar[str] = "record_card"
     price: int
+    ally_pays: int = 0  # the part of the price the faction's ally paid (1.10.02.04)
 
 
 @dataclass(frozen=True, slots=True)

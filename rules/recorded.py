@@ -44,6 +44,7 @@ from rules.position import Position
 BUY_RULE = "1.04.06.02"
 HAND_RULE = "1.04.02"
 BID_LIMIT_RULE = "1.04.06.03"
+ALLY_BID_RULE = "1.10.02.04"
 EMPEROR_RULE = "2.03.04"
 TOP_CARD_RULE = "2.05.08"
 REVIVAL_RULE = "1.05.01"
@@ -109,18 +110,14 @@ def card_won(state: Position, action: RecordCardWon) -> list[Event]:
             f"{faction.label} holds {len(own.cards)} cards, its limit: it cannot bid",
             rule=HAND_RULE,
         )
-    if action.price > own.spice:
-        raise IllegalActionError(
-            f"{faction.label} cannot pay {action.price} spice: it holds {own.spice}",
-            rule=BID_LIMIT_RULE,
-        )
+    payers = _bid_payers(state, action)
     card, events = draw_treachery(state)
     if card is None:
         raise IllegalActionError("the treachery deck and its discards are empty", rule=BUY_RULE)
-    paid_to = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
-    if paid_to is faction:
-        paid_to = None
-    state.pay(faction, action.price, paid_to)
+    emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
+    for payer, amount in payers:
+        state.pay(payer, amount, emperor if emperor is not payer else None)
+    paid_to = emperor if emperor is not faction else None
     state.update(faction, cards=(*state.factions[faction].cards, card))
     events.append(CardWon(faction, action.price, paid_to if action.price else None, BUY_RULE))
     if faction is Faction.HARKONNEN and len(state.factions[faction].cards) < limit:
@@ -130,6 +127,30 @@ def card_won(state: Position, action: RecordCardWon) -> list[Event]:
             state.update(faction, cards=(*state.factions[faction].cards, extra))
             events.append(CardWon(faction, 0, None, TOP_CARD_RULE))
     return events
+
+
+def _bid_payers(state: Position, action: RecordCardWon) -> list[tuple[Faction, int]]:
+    """Who pays what: the faction, and its ally for ``ally_pays`` (1.10.02.04); nobody
+    pays more than it holds (1.04.06.03)."""
+    faction = action.faction
+    _check_amount(action.ally_pays, "an ally's share", ALLY_BID_RULE)
+    ally = state.ally_of(faction)
+    if action.ally_pays and (ally is None or action.ally_pays > action.price):
+        raise IllegalActionError(
+            f"{faction.label}'s ally can pay part of the price, no more: "
+            f"{quote(action.ally_pays)} of {action.price}",
+            rule=ALLY_BID_RULE,
+        )
+    payers = [(faction, action.price - action.ally_pays)]
+    if ally is not None and action.ally_pays:
+        payers.append((ally, action.ally_pays))
+    for payer, amount in payers:
+        if amount > state.factions[payer].spice:
+            raise IllegalActionError(
+                f"{payer.label} cannot pay {amount} spice: it holds {state.factions[payer].spice}",
+                rule=BID_LIMIT_RULE,
+            )
+    return payers
 
 
 # -- revival ------------------------------------------------------------------------

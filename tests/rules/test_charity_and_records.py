@@ -294,3 +294,26 @@ def test_the_emperor_may_pay_for_its_ally() -> None:
     events = act(state, "atreides", "record_revival", forces=3, emperor_pays=1)
     assert state.factions[F.EMPEROR].spice == 8 and state.factions[F.ATREIDES].spice == 10
     assert [e.kind for e in events] == ["spice_paid", "revived"]
+
+
+def test_an_ally_may_pay_part_of_the_price() -> None:
+    """1.10.02.04; the Emperor is paid by both (2.03.04)."""
+    state = game_at(
+        "bidding",
+        treachery_deck=("Lasgun", "Shield"),
+        alliances=[["atreides", "fremen"]],
+        factions={"atreides": {"spice": 2}},
+    )
+    refused(state, IllegalActionError, "1.04.06.03", "atreides", "record_card", price=5)
+    refused(
+        state, IllegalActionError, "1.10.02.04", "harkonnen", "record_card", price=5, ally_pays=1
+    )
+    refused(
+        state, IllegalActionError, "1.10.02.04", "atreides", "record_card", price=5, ally_pays=6
+    )
+    refused(
+        state, IllegalActionError, "1.04.06.03", "atreides", "record_card", price=13, ally_pays=11
+    )
+    act(state, "atreides", "record_card", price=5, ally_pays=3)
+    spice = {f: state.factions[f].spice for f in (F.ATREIDES, F.FREMEN, F.EMPEROR)}
+    assert spice == {F.ATREIDES: 0, F.FREMEN: 7, F.EMPEROR: 15}
