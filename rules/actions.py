@@ -319,6 +319,16 @@ class RecordRevival(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class RecordGhola(Record):
+    """Revival: the faction played Tleilaxu Ghola: up to 5 forces or 1 leader, free (3.01.20)."""
+
+    name: ClassVar[str] = "record_ghola"
+    forces: int = 0
+    special: int = 0
+    leader: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RecordBattle(Record):
     """Battle: the faction fought ``opponent`` (they dial the next basic storm, 1.01.02)."""
 
@@ -419,6 +429,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ClaimCharity,
         RecordCardWon,
         RecordRevival,
+        RecordGhola,
         RecordBattle,
         RecordLosses,
         RecordLeaderKilled,

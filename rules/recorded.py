@@ -16,6 +16,7 @@ from rules.actions import (
     RecordBattle,
     RecordCardWon,
     RecordDiscard,
+    RecordGhola,
     RecordIncome,
     RecordLeaderKilled,
     RecordLosses,
@@ -55,6 +56,9 @@ STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
 FREMEN_ALLY_FREE = 3
 FREMEN_ALLY_RULE = "2.04.11"
 EMPEROR_PAYS = 3
+GHOLA = "Tleilaxu Ghola"
+GHOLA_RULE = "3.01.20"
+GHOLA_FORCES = 5
 EMPEROR_ALLY_RULE = "2.03.07"
 KWISATZ_HADERACH_LOSSES = 7  # 2.01.10: battle losses over the whole game
 PHASE_RULES = {GamePhase.BIDDING: "1.04", GamePhase.REVIVAL: "1.05", GamePhase.BATTLE: "1.07"}
@@ -207,6 +211,27 @@ def revival(state: Position, action: RecordRevival) -> list[Event]:
     )
 
 
+def _bring_back(
+    state: Position, faction: Faction, forces: int, special: int, leader: str | None
+) -> None:
+    """Forces from the tanks to reserves; a leader from the tanks to the pool."""
+    own = state.factions[faction]
+    state.update(
+        faction,
+        tanks=own.tanks - forces,
+        special_tanks=own.special_tanks - special,
+        reserves=own.reserves + forces,
+        special_reserves=own.special_reserves + special,
+    )
+    game = state.whole
+    if leader:
+        tanks = tuple(n for n in game.held(game.leaders_tanks, faction) if n != leader)
+        state.set_game(
+            leaders_tanks=with_entry(game.leaders_tanks, faction, tanks),
+            leaders=with_entry(game.leaders, faction, (*game.held(game.leaders, faction), leader)),
+        )
+
+
 def _emperor_pays(state: Position, action: RecordRevival) -> list[Event]:
     """2.03.07: the Emperor may pay for up to 3 of its ally's forces above the free ones."""
     count = action.emperor_pays
@@ -248,21 +273,7 @@ def _revive(
             rule=REVIVAL_RULE,
         )
     state.pay(faction, cost, None)
-    own = state.factions[faction]
-    state.update(
-        faction,
-        tanks=own.tanks - forces,
-        special_tanks=own.special_tanks - special,
-        reserves=own.reserves + forces,
-        special_reserves=own.special_reserves + special,
-    )
-    game = state.whole
-    if leader:
-        tanks = tuple(n for n in game.held(game.leaders_tanks, faction) if n != leader)
-        state.set_game(
-            leaders_tanks=with_entry(game.leaders_tanks, faction, tanks),
-            leaders=with_entry(game.leaders, faction, (*game.held(game.leaders, faction), leader)),
-        )
+    _bring_back(state, faction, forces, special, leader)
     state.set_game(revived=state.whole.revived | {faction})
     if not (forces or special or leader):
         return []
@@ -274,15 +285,48 @@ def _revive(
     return [Revived(faction, forces, special, leader, cost, rule)]
 
 
-def _revivable_leader(state: Position, faction: Faction, name: str) -> str:
+def ghola(state: Position, action: RecordGhola) -> list[Event]:
+    """Tleilaxu Ghola: 1 leader whatever the usual conditions, or up to 5 forces, free;
+    the faction's normal revival still happens (3.01.20)."""
+    _require(state, action, GamePhase.REVIVAL)
+    faction = action.faction
+    card = next((c for c in state.factions[faction].cards if same_card(c, GHOLA)), None)
+    if card is None:
+        raise IllegalActionError(f"{faction.label} holds no Tleilaxu Ghola", rule=GHOLA_RULE)
+    for n in (action.forces, action.special):
+        _check_amount(n, "forces", GHOLA_RULE)
+    count = action.forces + action.special
+    own = state.factions[faction]
+    if (action.leader is None) == (count == 0) or count > GHOLA_FORCES:
+        raise InvalidActionError(
+            f"Tleilaxu Ghola revives one leader or 1 to {GHOLA_FORCES} forces", rule=GHOLA_RULE
+        )
+    if action.forces > own.tanks or action.special > own.special_tanks:
+        raise IllegalActionError(
+            f"{faction.label} has {own.tanks} forces and {own.special_tanks} starred forces "
+            "in the tanks",
+            rule=GHOLA_RULE,
+        )
+    leader = _leader_in_tanks(state, faction, action.leader) if action.leader else None
+    state.discard(faction, card)
+    _bring_back(state, faction, action.forces, action.special, leader)
+    return [Revived(faction, action.forces, action.special, leader, 0, GHOLA_RULE)]
+
+
+def _leader_in_tanks(state: Position, faction: Faction, name: str) -> str:
     game = state.whole
-    dead = game.held(game.leaders_tanks, faction)
-    found = next((n for n in dead if same_card(n, name)), None)
+    found = next((n for n in game.held(game.leaders_tanks, faction) if same_card(n, name)), None)
     if found is None:
         raise IllegalActionError(
             f"{quote(name)} is not a leader of {faction.label} in the tanks",
             rule=LEADER_REVIVAL_RULE,
         )
+    return found
+
+
+def _revivable_leader(state: Position, faction: Faction, name: str) -> str:
+    game = state.whole
+    found = _leader_in_tanks(state, faction, name)
     all_died = all(game.leader_deaths.get(n, 0) for n in leaders(faction))
     if game.held(game.leaders, faction) and not all_died:
         raise IllegalActionError(

@@ -317,3 +317,36 @@ def test_an_ally_may_pay_part_of_the_price() -> None:
     act(state, "atreides", "record_card", price=5, ally_pays=3)
     spice = {f: state.factions[f].spice for f in (F.ATREIDES, F.FREMEN, F.EMPEROR)}
     assert spice == {F.ATREIDES: 0, F.FREMEN: 7, F.EMPEROR: 15}
+
+
+def test_tleilaxu_ghola_revives_free_besides_the_normal_revival() -> None:
+    state = game_at(
+        "revival",
+        factions={"atreides": {"tanks": 8, "cards": ("Tleilaxu Ghola",)}},
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    refused(state, InvalidActionError, "3.01.20", "atreides", "record_ghola", forces=6)
+    refused(
+        state,
+        InvalidActionError,
+        "3.01.20",
+        "atreides",
+        "record_ghola",
+        forces=1,
+        leader="Duncan Idaho",
+    )
+    refused(state, IllegalActionError, "3.01.20", "harkonnen", "record_ghola", forces=1)
+    event = act(state, "atreides", "record_ghola", forces=5)[0].to_dict()
+    assert (event["forces"], event["cost"]) == (5, 0)
+    assert state.whole.treachery_discard == ("Tleilaxu Ghola",)
+    act(state, "atreides", "record_revival", forces=3)
+    assert state.factions[F.ATREIDES].tanks == 0 and state.factions[F.ATREIDES].spice == 8
+    leader = game_at(
+        "revival",
+        factions={"atreides": {"cards": ("Tleilaxu Ghola",)}},
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    act(leader, "atreides", "record_ghola", leader="duncan idaho")  # whatever the conditions
+    assert leader.whole.leaders[F.ATREIDES] == ("Thufir Hawat", "Duncan Idaho")
