@@ -467,6 +467,7 @@ def candidates(state: Position) -> list[Record | PhaseDone]:
             out += [RecordCardWon(faction, p) for p in range(min(own.spice, 3) + 1)]
         elif game.phase is GamePhase.REVIVAL:
             out += [RecordRevival(faction, n) for n in range(min(own.tanks, 3) + 1)]
+            out += [RecordGhola(faction, min(own.tanks, GHOLA_FORCES))] if own.tanks else []
             out += [
                 RecordRevival(faction, 0, leader=n) for n in game.held(game.leaders_tanks, faction)
             ]
