@@ -19,7 +19,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict rules bot cogs
+	$(BIN)/mypy --strict rules bot cogs mentat
 
 pytest: $(STAMP)
 	$(BIN)/pytest

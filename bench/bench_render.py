@@ -12,6 +12,10 @@ first map of each ``mentat run`` worker pay), median of COLD_RUNS new processes;
 ``cold_import_ms`` is importing the renderer in those processes, measured apart, and
 ``cold_render_cpu_ms`` the CPU time of that first call (steadier on a busy machine).
 Target: cold_render_ms <= 300.
+
+``closeup_ms_median`` is ``render_closeup`` of the same position around a move from
+Carthag through Imperial Basin to Arrakeen (it draws the whole map, crops and encodes the
+smaller picture), warm, interleaved with the others.
 """
 
 from __future__ import annotations
@@ -27,17 +31,21 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.render import render_map
+from bot.render import LastMove, render_closeup, render_map
 from bot.render.examples import busy_view
+from bot.render.marks import touched_pieces
 from bot.render.render import PNG_COMPRESS_LEVEL
+from rules.factions import Faction
 
 RUNS = 31
 COLD_RUNS = 7
 COLD_SCRIPT = """
 import json, time
 start = time.perf_counter()
-from bot.render import render_map
+from bot.render import LastMove, render_closeup, render_map
 from bot.render.examples import busy_view
+from bot.render.marks import touched_pieces
+from rules.factions import Faction
 imported = time.perf_counter()
 view = busy_view(stack_count=40)
 wall, cpu = time.perf_counter(), time.process_time()
@@ -49,6 +57,7 @@ print(json.dumps({
 }))
 """
 ROOT = Path(__file__).resolve().parents[1]
+MOVE = LastMove(Faction.FREMEN, (("Carthag", 10), ("Imperial Basin", None), ("Arrakeen", 9)))
 
 
 def timed_ms(action: Callable[[], object]) -> float:
@@ -92,12 +101,18 @@ def main() -> None:
     png = render_map(view)  # warm-up: draws and caches the static board
     picture = Image.open(io.BytesIO(png)).convert("RGB")
     print(f"busy position: {len(view.stacks)} stacks, picture {picture.size}, {len(png)} bytes")
-    renders, encodes = [], []
-    for _ in range(RUNS):  # interleaved, so both see the same machine load
+    pieces = touched_pieces(MOVE, None)
+    closeup_png = render_closeup(view, pieces, last_move=MOVE)
+    closeup_size = Image.open(io.BytesIO(closeup_png)).size
+    renders, encodes, closeups = [], [], []
+    for _ in range(RUNS):  # interleaved, so all see the same machine load
         renders.append(timed_ms(lambda: render_map(view)))
         encodes.append(timed_ms(lambda: encode(picture)))
+        closeups.append(timed_ms(lambda: render_closeup(view, pieces, last_move=MOVE)))
     render, encode_only = statistics.median(renders), statistics.median(encodes)
+    closeup = statistics.median(closeups)
     print(f"render {render:.1f} ms, encode {encode_only:.1f} ms, ratio {render / encode_only:.2f}")
+    print(f"close-up {closeup:.1f} ms, picture {closeup_size}, {len(closeup_png)} bytes")
     result = {
         "render_ms_median": round(render, 2),
         "png_encode_ms_median": round(encode_only, 2),
@@ -106,6 +121,9 @@ def main() -> None:
         "width": picture.width,
         "height": picture.height,
         "stacks": len(view.stacks),
+        "closeup_ms_median": round(closeup, 2),
+        "closeup_width": closeup_size[0],
+        "closeup_height": closeup_size[1],
         "cold_render_ms": round(cold["render_ms"], 1),
         "cold_render_cpu_ms": round(cold["render_cpu_ms"], 1),
         "cold_import_ms": round(cold["import_ms"], 1),

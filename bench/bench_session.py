@@ -49,6 +49,7 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,7 @@ from bot.clock import SystemClock  # noqa: E402
 from bot.maps import MapMaker  # noqa: E402
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice  # noqa: E402
 from bot.session import PhaseSession, SessionError  # noqa: E402
+from bot.settings import GameSettings, Timing  # noqa: E402
 from bot.store import Store  # noqa: E402
 from rules.actions import Decline, FactionAction, Pass, action_from_dict  # noqa: E402
 from rules.errors import RulesError  # noqa: E402
@@ -71,7 +73,7 @@ TICK_S = 0.010
 TARGET_LAG_MS = 50.0  # loop_lag_ms_p99
 TARGET_LATENCY_MS = 150.0  # action_latency_ms_p99
 PHASES = 40  # distinct random phases the games play, in turn
-TIMING = {"step_s": 3600, "prompt_s": 3600, "reminder_s": 60}  # no deadline fires in a run
+TIMING = Timing(timedelta(hours=1), timedelta(hours=1), timedelta(minutes=1))  # no deadline fires
 MODERATOR = 1
 SPREAD = 25  # at the start, each game has made up to this many submissions (about a phase)
 
@@ -304,16 +306,14 @@ class Bench:
 
     async def create_game(self, index: int) -> PhaseSession:
         """A new game through the application; its maps drawn where ``--render`` says."""
-        options: dict[str, Any] = {
-            "maps": "never" if self.render == "none" else "turn",
-            "timing": TIMING,
-            "turn": 1,
-        }
+        settings = GameSettings(
+            maps="never" if self.render == "none" else "turn", timing=TIMING, turn=1
+        )
         session = await self.app.create_game(
             index,
             start_position(),
             channels={"table": 10_000 + index},
-            options=options,
+            settings=settings,
             moderators=(MODERATOR,),
         )
         if self.render != "none":

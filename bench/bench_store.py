@@ -3,11 +3,12 @@
 Run ``.venv/bin/python bench/bench_store.py [--games 1000] [--actions 60]``. Progress goes to
 stderr; the last line of stdout is one JSON object:
 
-- ``append_ms_p50`` / ``append_ms_p99``: one ``Store.submit`` (rules check, log row, a snapshot
+- ``append_ms_p50`` / ``append_ms_p99``: one ``Ledger.submit`` (rules check, log row, a snapshot
   every ``snapshot_every`` actions, commit with ``synchronous=FULL``), sequential.
-- ``load_1000_games_s``: ``load_active_games()`` of a fresh store after the writer was stopped
+- ``load_1000_games_s``: ``Ledger.open_active()`` of a fresh store after the writer was stopped
   without its closing checkpoint (as after a crash: up to ``snapshot_every - 1`` actions to
-  replay per game). ``load_1000_games_after_clean_shutdown_s``: the same after a clean close.
+  replay per game). ``load_1000_games_after_clean_shutdown_s``: the same after a clean close
+  (``Ledger.checkpoint_all``, then ``Store.close``).
 
 Each game holds ``--actions`` accepted actions: random phases of the six factions chained with
 ``start_phase``, and one undo and redo by a moderator.
@@ -27,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.ledger import Ledger  # noqa: E402
 from bot.store import DEFAULT_SNAPSHOT_EVERY, Store  # noqa: E402
 from rules.actions import action_from_dict  # noqa: E402
 from tests.bot.phase_script import random_phase, start_position  # noqa: E402
@@ -41,19 +43,19 @@ def progress(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-async def fill_game(store: Store, game: int, phases: list[list[dict[str, Any]]], n: int) -> None:
+async def fill_game(game: Ledger, phases: list[list[dict[str, Any]]], n: int) -> None:
     """Submit ``n`` actions to ``game``, starting a new phase whenever one runs out."""
     done = 0
     for index, phase in enumerate(phases):
         if index:
-            await store.start_phase(game, MODERATOR, start_position(), f"phase{index}")
+            await game.start_phase(MODERATOR, start_position(), f"phase{index}")
         for action in phase[: n - done]:
-            await store.submit(game, PLAYER, action_from_dict(action), f"a{done}")
+            await game.submit(action_from_dict(action), actor=PLAYER, key=f"a{done}")
             done += 1
         if done == n:
             break
-    await store.undo(game, MODERATOR, "undo")
-    await store.redo(game, MODERATOR, "redo")
+    await game.undo(MODERATOR, "undo")
+    await game.redo(MODERATOR, "redo")
 
 
 def phases_for(game: int, pool: list[list[dict[str, Any]]], n: int) -> list[list[dict[str, Any]]]:
@@ -69,11 +71,12 @@ async def bench_append(path: Path, pool: list[list[dict[str, Any]]], count: int)
     times: list[float] = []
     async with await Store.open(path) as store:
         while len(times) < count:
-            game = await store.create_game(1, start_position(), moderators=[MODERATOR])
-            for i, raw in enumerate(pool[game % len(pool)]):
+            game_id = await store.create_game(1, start_position(), moderators=[MODERATOR])
+            game = await Ledger.open(store, game_id)
+            for i, raw in enumerate(pool[game_id % len(pool)]):
                 action = action_from_dict(raw)
                 started = time.perf_counter()
-                await store.submit(game, PLAYER, action, f"k{i}")
+                await game.submit(action, actor=PLAYER, key=f"k{i}")
                 times.append((time.perf_counter() - started) * 1000)
     return times
 
@@ -86,22 +89,25 @@ async def populate(path: Path, pool: list[list[dict[str, Any]]], games: int, n: 
         async def writer() -> None:
             while queue:
                 index = queue.pop()
-                game = await store.create_game(index % 50, start_position(), moderators=[1])
-                await fill_game(store, game, phases_for(index, pool, n), n)
+                game_id = await store.create_game(index % 50, start_position(), moderators=[1])
+                await fill_game(await Ledger.open(store, game_id), phases_for(index, pool, n), n)
 
         await asyncio.gather(*(writer() for _ in range(WRITERS)))
     finally:
-        await store.close(checkpoint=False)  # as if killed: no closing snapshots
+        await store.close()  # as if killed: no closing snapshots
 
 
 async def bench_load(path: Path, *, checkpoint: bool) -> tuple[float, int]:
     store = await Store.open(path)
+    loaded: list[Ledger] = []
     try:
         started = time.perf_counter()
-        loaded = await store.load_active_games()
+        loaded = await Ledger.open_active(store)
         return time.perf_counter() - started, len(loaded)
     finally:
-        await store.close(checkpoint=checkpoint)
+        if checkpoint:
+            await Ledger.checkpoint_all(store, loaded)
+        await store.close()
 
 
 def percentile(values: list[float], fraction: float) -> float:

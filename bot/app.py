@@ -19,11 +19,13 @@ from typing import Any
 from bot import narrate
 from bot.clock import Clock, SystemClock
 from bot.corrections import CorrectionError
+from bot.ledger import Ledger, SubmitResult
 from bot.maps import MapMaker
 from bot.orders import OrderError, StandingOrders
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
-from bot.session import PhaseSession, SessionError, Timing
-from bot.store import GameRecord, Store, SubmitResult
+from bot.session import PhaseSession, SessionError
+from bot.settings import AllyOffer, GameSettings
+from bot.store import GameRecord, Store
 from rules.actions import FactionAction, Ship
 from rules.factions import Faction
 from rules.game import GameState
@@ -44,15 +46,6 @@ ORDER_OWNERS = {
 class _Launch:
     run: Callable[[], Any]
     done: asyncio.Future[Any]
-
-
-@dataclass(frozen=True, slots=True)
-class AllyOffer:
-    """An ally's consent to pay up to ``amount`` spice of ``shipper``'s next shipment."""
-
-    ally: Faction
-    shipper: Faction
-    amount: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +83,11 @@ class Mentat:
         task, so they belong to the application, not to the request that created them.
         """
         self._launcher = asyncio.create_task(self._launch_loop(), name="mentat-launcher")
-        for record in await self.store.games():
+        for ledger in await Ledger.open_active(self.store):
             try:
-                await self._start_session(record)
+                await self._start_session(ledger.record, ledger)
             except Exception:
-                log.exception("could not start game %d", record.id)
+                log.exception("could not start game %d", ledger.game_id)
 
     async def stop(self) -> None:
         if self._launcher is not None:
@@ -104,6 +97,8 @@ class Mentat:
             self._launcher = None
         for session in self.sessions.values():
             await session.stop()
+        ledgers = [s.ledger for s in self.sessions.values() if s.ledger is not None]
+        await Ledger.checkpoint_all(self.store, ledgers)  # the next start-up replays nothing
         self.sessions.clear()
 
     async def create_game(
@@ -112,7 +107,7 @@ class Mentat:
         start: GameState,
         *,
         channels: Mapping[str, int],
-        options: Mapping[str, Any] | None = None,
+        settings: GameSettings | None = None,
         moderators: tuple[int, ...] = (),
     ) -> PhaseSession:
         """Store a new game at the start of its Shipment & Movement phase and run it."""
@@ -120,7 +115,7 @@ class Mentat:
             guild_id,
             start,
             channels=channels,
-            options=options or {},
+            settings=settings,
             variants=[k for k, v in start.rules.to_dict()["variants"].items() if v],
             moderators=moderators,
         )
@@ -146,26 +141,25 @@ class Mentat:
             except Exception as error:
                 launch.done.set_exception(error)
 
-    async def _start_session(self, record: GameRecord) -> PhaseSession:
-        options = dict(record.options)
+    async def _start_session(
+        self, record: GameRecord, ledger: Ledger | None = None
+    ) -> PhaseSession:
+        settings = record.settings
         session = PhaseSession(
             record.id,
             store=self.store,
             publisher=self.publisher,
             clock=self.clock,
-            timing=Timing.from_options(options),
-            renderer=MapMaker(
-                str(options.get("maps", "action")),
-                turn=options.get("turn"),
-                executor=self.render_executor,
-            ),
+            timing=settings.timing,
+            renderer=MapMaker(settings.maps, turn=settings.turn, executor=self.render_executor),
+            ledger=ledger,
         )
         await session.start()
         self.sessions[record.id] = session
         for channel in record.channels.values():
             self._channels[int(channel)] = record.id
-        for channel in options.get("private_channels", {}).values():
-            self._channels[int(channel)] = record.id
+        for channel in settings.channels.private.values():
+            self._channels[channel] = record.id
         return session
 
     def game_in(self, channel_id: int) -> int:
@@ -205,8 +199,8 @@ class Mentat:
         """Whether ``roles`` include the game's moderator role (set at its creation)."""
         if not roles:
             return False
-        role = (await self.store.game(game_id)).options.get("moderator_role")
-        return role is not None and int(role) in roles
+        role = (await self.store.settings(game_id)).channels.moderator_role
+        return role is not None and role in roles
 
     async def require_player(
         self, game_id: int, user_id: int, faction: Faction, *, roles: Collection[int] = ()
@@ -425,8 +419,9 @@ class Mentat:
                 for shipper, (ally, _) in list(old.ally_offers.items()):
                     await old.set_ally_offer(shipper, ally, 0)
             await old.stop()
-            await self.store.start_phase(game_id, moderator, position, key, authorised=True)
-            return await self._start_session_of(game_id)
+            assert old.ledger is not None
+            await old.ledger.start_phase(moderator, position, key, authorised=True)
+            return await self._start_session(await self.store.game(game_id), old.ledger)
 
         session: PhaseSession = await self._launch(run)
         view = position.public_view()

@@ -2,18 +2,21 @@
 
 Each function changes the position dict in place and returns the public line
 that announces it (no spice amounts or card names: those are private). They
-raise ValueError, naming the input, for a correction that cannot be made;
+raise :class:`CorrectionError`, naming the input, for a correction that cannot be made;
 :meth:`bot.app.Mentat.correct` then rebuilds the position and restarts the
 phase there.
 """
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
+from bot.narrate import count, where
 from rules.board import SECTOR_COUNT, standard_board
+from rules.components import treachery_card, treachery_cards
 from rules.errors import MentatError, quote
-from rules.factions import TREACHERY_CARDS, Faction, card_named, same_card
+from rules.factions import Faction, same_card
 
 JSON = dict[str, Any]
 
@@ -40,8 +43,7 @@ def place(
     _take(own, "special_reserves", special)
     _stack(data, faction, name, sector)["forces"] += forces
     _stack(data, faction, name, sector)["special"] += special
-    where = _where(name, sector)
-    return f"{faction.label} place {_count(forces, special)} from reserves in {where}."
+    return f"{faction.label} place {count(forces, special)} from reserves in {where(name, sector)}."
 
 
 def remove(
@@ -64,8 +66,8 @@ def remove(
     own["tanks" if to_tanks else "reserves"] += forces
     own["special_tanks" if to_tanks else "special_reserves"] += special
     data["stacks"] = [s for s in data["stacks"] if s["forces"] + s["special"] + s["advisors"]]
-    where = "the Tleilaxu Tanks" if to_tanks else "reserves"
-    return f"{faction.label} lose {_count(forces, special)} in {_where(name, sector)} to {where}."
+    to = "the Tleilaxu Tanks" if to_tanks else "reserves"
+    return f"{faction.label} lose {count(forces, special)} in {where(name, sector)} to {to}."
 
 
 def set_spice(data: JSON, faction: Faction, amount: int) -> str:
@@ -94,12 +96,11 @@ def take_card(data: JSON, faction: Faction, card: str) -> str:
 
 def _card(text: str) -> str:
     """The treachery card ``text`` names, as printed; CorrectionError for any other text."""
-    card = card_named(text)
+    card = treachery_card(text)
     if card is None:
-        raise CorrectionError(
-            f"there is no treachery card {quote(text)} in this phase; the cards are "
-            f"{', '.join(TREACHERY_CARDS)}"
-        )
+        close = difflib.get_close_matches(text.strip()[:40].title(), treachery_cards(), n=1)
+        hint = f"did you mean {close[0]}?" if close else "the card option lists every card"
+        raise CorrectionError(f"there is no treachery card {quote(text)} ({hint})")
     return card
 
 
@@ -157,12 +158,3 @@ def _stack(data: JSON, faction: Faction, territory: str, sector: int | None) -> 
     }
     data["stacks"].append(stack)
     return stack
-
-
-def _count(forces: int, special: int) -> str:
-    text = f"{forces} force{'s' * (forces != 1)}"
-    return text + (f" and {special} starred" if special else "")
-
-
-def _where(territory: str, sector: int | None) -> str:
-    return territory if sector is None else f"{territory} (sector {sector})"

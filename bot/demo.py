@@ -29,7 +29,8 @@ from bot.config import NO_ENVIRONMENT_HELP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
-from bot.session import PhaseSession, Timing
+from bot.session import PhaseSession
+from bot.settings import Timing
 from bot.store import Store
 from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError
@@ -97,7 +98,7 @@ class ConsolePublisher:
         try:
             print(text, file=self.stream)
         except BrokenPipeError:
-            self.reader_gone = True  # `mentat` itself then exits quietly (bot.cli)
+            self.reader_gone = True  # `mentat` itself then exits quietly (mentat.cli)
 
     def file(self, name: str) -> Path:
         """The path of one of the demo's files; the marker lists it before it is written."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
-from bot.render import render_map
-from bot.render.marks import last_move_of, last_shipment_of
+from bot.render import render_closeup, render_map
+from bot.render.marks import last_karama_of, last_move_of, last_shipment_of, touched_pieces
 from rules.events import Event
 from rules.view import PublicView
 
@@ -49,7 +50,34 @@ class MapMaker:
             turn=self.turn,
             last_move=last_move_of(events),
             last_shipment=last_shipment_of(events),
+            last_karama=last_karama_of(events),
         )
+        return await self._run(draw)
+
+    async def closeup(self, view: PublicView, events: Sequence[Event]) -> bytes | None:
+        """A close-up of the territories the events' last shipment and move touched.
+
+        None when the events hold neither (or maps are off). Meant to be posted
+        with the whole map, which stays for zooming.
+        """
+        if self.policy == "never":
+            return None
+        last_move, last_shipment = last_move_of(events), last_shipment_of(events)
+        pieces = touched_pieces(last_move, last_shipment)
+        if not pieces:
+            return None
+        draw = functools.partial(
+            render_closeup,
+            view,
+            pieces,
+            turn=self.turn,
+            last_move=last_move,
+            last_shipment=last_shipment,
+            last_karama=last_karama_of(events),
+        )
+        return await self._run(draw)
+
+    async def _run(self, draw: Callable[[], bytes]) -> bytes:
         if self.executor is None:
             return await asyncio.to_thread(draw)
         return await asyncio.get_running_loop().run_in_executor(self.executor, draw)

@@ -6,11 +6,12 @@ so its text may go to any channel.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from bot.publisher import PublicNotice
 from bot.store import Redone, Undone
+from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
 from rules.events import (
     AllianceConstraint,
@@ -309,3 +310,29 @@ def _place(territory: object, sector: object) -> str:
     if found is None:
         return "an unknown place"
     return where(found.name, sector if isinstance(sector, int) else None)
+
+
+# -- how a prompt closed, in the words of the faction it was for --------------------------
+
+
+def closed_by(action: Action | None) -> Callable[[Faction], str]:
+    """How an action closed each faction's prompt, in that faction's words."""
+
+    def how(faction: Faction) -> str:
+        if not isinstance(action, FactionAction):
+            return "the game moved on"
+        if action.faction is not faction:
+            return f"{action.faction.label} acted first, and the game moved on"
+        if isinstance(action, Decline):
+            return "you declined"
+        return "you passed" if isinstance(action, Pass) else "you acted"
+
+    return how
+
+
+def position_changed(faction: Faction) -> str:
+    return "the position changed (a correction or a new phase)"
+
+
+def corrected(faction: Faction) -> str:
+    return "a moderator corrected the game"

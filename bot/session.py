@@ -10,20 +10,21 @@ passes its step; open prompts are declined), announced publicly.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
 from bot import narrate
 from bot.clock import Clock
+from bot.ledger import Ledger, SubmitResult
 from bot.orders import StandingOrders, standing_answer
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publisher
-from bot.store import SYSTEM_ACTOR, Store, SubmitResult
-from rules.actions import Action, ClosePrompts, Decline, FactionAction, Pass
+from bot.serial import SerialTask
+from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
+from bot.store import SYSTEM_ACTOR, Store
+from rules.actions import Action, ClosePrompts, FactionAction, Pass
 from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
@@ -36,32 +37,6 @@ Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """How long each wait lasts (minutes for live games, hours for asynchronous ones)."""
-
-    step: timedelta = timedelta(hours=12)
-    prompt: timedelta = timedelta(hours=2)
-    reminder: timedelta = timedelta(hours=1)  # before the deadline
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> Timing:
-        raw = options.get("timing", {})
-        default = cls()
-        return cls(
-            step=timedelta(seconds=raw.get("step_s", default.step.total_seconds())),
-            prompt=timedelta(seconds=raw.get("prompt_s", default.prompt.total_seconds())),
-            reminder=timedelta(seconds=raw.get("reminder_s", default.reminder.total_seconds())),
-        )
-
-    def to_options(self) -> dict[str, float]:
-        return {
-            "step_s": self.step.total_seconds(),
-            "prompt_s": self.prompt.total_seconds(),
-            "reminder_s": self.reminder.total_seconds(),
-        }
 
 
 class SessionError(MentatError):
@@ -89,14 +64,6 @@ class Wait:
     factions: tuple[Faction, ...]
 
 
-@dataclass
-class _Request:
-    run: Callable[[], Awaitable[Any]]
-    done: asyncio.Future[Any] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future()
-    )
-
-
 class PhaseSession:
     """Drives one game's phase: the queue, the deadlines, the announcements."""
 
@@ -109,6 +76,7 @@ class PhaseSession:
         clock: Clock,
         timing: Timing | None = None,
         renderer: Renderer | None = None,
+        ledger: Ledger | None = None,
     ) -> None:
         self.game_id = game_id
         self.store = store
@@ -116,18 +84,22 @@ class PhaseSession:
         self.clock = clock
         self.timing = timing or Timing()
         self.renderer = renderer
+        self.ledger = ledger  # opened by start() unless given
+        self.settings = GameSettings()
         self.state: GameState | None = None
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
-        self._queue: asyncio.Queue[_Request] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
+        self._serial = SerialTask(
+            f"session of game {game_id}",
+            clock,
+            next_timer=self._next_timer,
+            on_timer=self._on_timer,
+        )
         self._deadline: datetime | None = None
         self._wait: Wait | None = None
         self._reminded = False
         self._seq = 0  # the last log entry this session has seen
-        self._idle = False
-        self._went_idle = asyncio.Event()
         self._last_wait = ""
         self._token: str | None = None  # identifies the current wait (the log seq it opened at)
         self._asked: dict[Faction, str | None] = {}  # the prompt message of each faction asked
@@ -137,32 +109,25 @@ class PhaseSession:
     # -- life cycle --------------------------------------------------------------
 
     async def start(self) -> None:
-        loaded = await self.store.load_game(self.game_id)
-        self.state, self._seq = loaded.state, loaded.seq
-        options = loaded.record.options
-        self.orders = {
-            Faction(f): StandingOrders.from_dict(o)
-            for f, o in options.get("standing_orders", {}).items()
-        }
-        self.ally_offers = {
-            Faction(shipper): (Faction(offer["ally"]), int(offer["amount"]))
-            for shipper, offer in options.get("ally_offers", {}).items()
-        }
-        self._restore_timers(loaded.record.deadlines, loaded.record.options)
-        self._task = asyncio.create_task(self._run(), name=f"phase-session-{self.game_id}")
-        self._task.add_done_callback(self._report_crash)
-        await self._call(lambda: self._follow_orders_and_wait(_position_changed))
+        if self.ledger is None:
+            self.ledger = await Ledger.open(self.store, self.game_id)
+        self.state, self._seq = self.ledger.state, self.ledger.seq
+        self.settings = await self.store.settings(self.game_id)
+        self.orders = dict(self.settings.orders)
+        self.ally_offers = {s: (o.ally, o.amount) for s, o in self.settings.ally_offers.items()}
+        self._restore_timers(self.settings.timers)
+        self._serial.start()
+        await self._call(lambda: self._follow_orders_and_wait(narrate.position_changed))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._serial.stop()
 
-    def _report_crash(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("session of game %d stopped", self.game_id, exc_info=task.exception())
+    def next_idle(self) -> Awaitable[bool]:
+        """Completes the next time the session has nothing left to do (tests, tools)."""
+        return self._serial.next_idle()
+
+    async def until_idle(self) -> None:
+        await self._serial.until_idle()
 
     # -- requests (any task may call these; they run one at a time) ---------------
 
@@ -230,16 +195,15 @@ class PhaseSession:
         token: str | None,
         check: Callable[[], None] | None = None,
     ) -> SubmitResult:
-        earlier = await self.store.earlier_result(self.game_id, action, key)
-        if earlier is not None:
-            return earlier
-        if token is not None:
-            self.check_open(action.faction, token)
-        self._check_running()
-        self._check_not_early(action)
-        if check is not None:
-            check()
-        result = await self.store.submit(self.game_id, actor, action, key)
+        def guard(_: GameState) -> None:
+            if token is not None:
+                self.check_open(action.faction, token)
+            self._check_running()
+            self._check_not_early(action)
+            if check is not None:
+                check()
+
+        result = await self._ledger().submit(action, actor=actor, key=key, guard=guard)
         if not result.duplicate:
             await self._after(result, action)
         return result
@@ -253,10 +217,7 @@ class PhaseSession:
                 self.ally_offers[shipper] = (ally, amount)
             else:
                 self.ally_offers.pop(shipper, None)
-            await self._save_option(
-                "ally_offers",
-                {s.value: {"ally": a.value, "amount": n} for s, (a, n) in self.ally_offers.items()},
-            )
+            await self._save_settings()
 
         await self._call(run)
 
@@ -265,11 +226,11 @@ class PhaseSession:
 
         async def run() -> None:
             self.orders[faction] = orders
-            await self._save_orders()
+            await self._save_settings()
             await self.publisher.private(
                 self.game_id, PrivateNotice(faction, f"Standing orders saved: {orders.describe()}.")
             )
-            await self._follow_orders_and_wait(_position_changed)
+            await self._follow_orders_and_wait(narrate.position_changed)
 
         await self._call(run)
 
@@ -278,7 +239,7 @@ class PhaseSession:
             self._check_awaiting("there is nothing to pause")
             if self.paused_left is None and self._deadline is not None:
                 self.paused_left = self._deadline - self.clock.now()
-                await self._save_timers()
+                await self._save_settings()
             await self._moderator_note(f"Paused by <@{moderator}>. Deadlines are frozen.")
             await self._show_deadline()
 
@@ -290,7 +251,7 @@ class PhaseSession:
             if self.paused_left is not None:
                 self._deadline = self.clock.now() + self.paused_left
                 self.paused_left = None
-                await self._save_timers()
+                await self._save_settings()
             await self._moderator_note(f"Resumed by <@{moderator}>.")
             await self._show_deadline()
 
@@ -304,7 +265,7 @@ class PhaseSession:
             elif self._deadline is not None:
                 self._deadline += by
                 self._reminded = False
-            await self._save_timers()
+            await self._save_settings()
             await self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
             await self._show_deadline()
 
@@ -323,13 +284,13 @@ class PhaseSession:
 
     async def undo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
         """``authorised``: the caller checked that ``moderator`` moderates the game
-        (else the store accepts only its listed moderators)."""
+        (else the ledger accepts only its listed moderators)."""
 
         async def run() -> SubmitResult:
-            result = await self.store.undo(self.game_id, moderator, key, authorised=authorised)
+            result = await self._ledger().undo(moderator, key, authorised=authorised)
             view = result.state.public_view()
             note = narrate.correction_note(moderator, "undone", result.events, view)
-            await self._after(result, _corrected, note=note)
+            await self._after(result, narrate.corrected, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -337,12 +298,12 @@ class PhaseSession:
 
     async def redo(self, moderator: int, key: str, *, authorised: bool = False) -> SubmitResult:
         """``authorised``: the caller checked that ``moderator`` moderates the game
-        (else the store accepts only its listed moderators)."""
+        (else the ledger accepts only its listed moderators)."""
 
         async def run() -> SubmitResult:
-            result = await self.store.redo(self.game_id, moderator, key, authorised=authorised)
+            result = await self._ledger().redo(moderator, key, authorised=authorised)
             note = narrate.correction_note(moderator, "redone", result.events)
-            await self._after(result, _corrected, note=note)
+            await self._after(result, narrate.corrected, note=note)
             return result
 
         result: SubmitResult = await self._call(run)
@@ -364,9 +325,11 @@ class PhaseSession:
         await self._call(run)
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
-        request = _Request(run)
-        await self._queue.put(request)
-        return await request.done
+        return await self._serial.call(run)
+
+    def _ledger(self) -> Ledger:
+        assert self.ledger is not None, "the session is not started"
+        return self.ledger
 
     def _check_awaiting(self, nothing: str) -> None:
         """Moderators' timing commands need something awaited."""
@@ -399,58 +362,7 @@ class PhaseSession:
             rule = self.state.open_prompts()[0].rule
             raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
 
-    # -- the task ---------------------------------------------------------------
-
-    async def _run(self) -> None:
-        while True:
-            request = await self._next_request()
-            if request is None:
-                await self._on_timer()
-                continue
-            try:
-                request.done.set_result(await request.run())
-            except (MentatError, LookupError, PermissionError, ValueError) as error:
-                request.done.set_exception(error)
-            except Exception as error:  # keep the game alive; report to the caller
-                log.exception("game %d: request failed", self.game_id)
-                request.done.set_exception(error)
-
-    def next_idle(self) -> Awaitable[bool]:
-        """Completes the next time the session has nothing left to do (tests, tools)."""
-        return self._went_idle.wait()
-
-    async def until_idle(self) -> None:
-        if not self._idle:
-            await self.next_idle()
-
-    def _set_idle(self, idle: bool) -> None:
-        self._idle = idle
-        if idle:
-            self._went_idle.set()
-            self._went_idle = asyncio.Event()
-
-    async def _next_request(self) -> _Request | None:
-        """The next queued request, or None when a timer (reminder, deadline) is due."""
-        try:
-            return await self._wait_for_request()
-        finally:
-            self._set_idle(False)
-
-    async def _wait_for_request(self) -> _Request | None:
-        getter = asyncio.ensure_future(self._queue.get())
-        due = self._next_timer()
-        sleeper = asyncio.ensure_future(self.clock.sleep_until(due)) if due else None
-        try:
-            await asyncio.sleep(0)  # let the timer register before saying we are idle
-            self._set_idle(self._queue.empty())
-            waiting = {getter} if sleeper is None else {getter, sleeper}
-            done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-            return getter.result() if getter in done else None
-        finally:  # also when the session is stopped: leave no timer or reader behind
-            if sleeper is not None:
-                sleeper.cancel()
-            if not getter.done():
-                getter.cancel()
+    # -- the timers ---------------------------------------------------------------
 
     def _next_timer(self) -> datetime | None:
         if self._deadline is None or self.paused_left is not None:
@@ -464,7 +376,7 @@ class PhaseSession:
             return
         if self.clock.now() < self._deadline:
             self._reminded = True
-            await self._save_timers()
+            await self._save_settings()
             await self._remind()
             return
         prompt = self._wait is not None and self._wait.kind == "prompt"
@@ -489,7 +401,7 @@ class PhaseSession:
         self.state, self._seq = result.state, max(self._seq, result.seq)
         self._last_action = action if isinstance(action, Action) else None
         if isinstance(action, Action) or action is None:
-            done, cause = action, _by(action)
+            done, cause = action, narrate.closed_by(action)
         else:
             done, cause = None, action
         await self._announce(list(result.events), done, note=note)
@@ -523,10 +435,10 @@ class PhaseSession:
             if answer is None:
                 break
             key = f"{self.game_id}:order:{self._seq}:{answer.faction.value}"
-            result = await self.store.submit(self.game_id, SYSTEM_ACTOR, answer, key)
+            result = await self._ledger().submit(answer, actor=SYSTEM_ACTOR, key=key)
             self.state, self._seq = result.state, max(self._seq, result.seq)
             await self._announce(list(result.events), answer)
-            await self._close_finished(_by(answer))
+            await self._close_finished(narrate.closed_by(answer))
         await self._arm()
 
     def _standing_answer(self) -> FactionAction | None:
@@ -560,16 +472,16 @@ class PhaseSession:
         wait = self.current_wait()
         if wait is None:
             self._deadline, self._wait, self._token = None, None, None
-            await self._save_timers()
+            await self._save_settings()
             return
         if self._wait is not None and wait.key == self._wait.key:
-            await self._save_timers()
+            await self._save_settings()
             return
         self._wait, self._reminded, self._token = wait, False, str(self._seq)
         length = self.timing.step if wait.kind == "step" else self.timing.prompt
         self._deadline = self.clock.now() + length
         await self._ask(wait)
-        await self._save_timers()
+        await self._save_settings()
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
@@ -644,7 +556,7 @@ class PhaseSession:
             faction = self.state.to_act()
             assert faction is not None
             action, what = Pass(faction), f"{faction.label} passes"
-        result = await self.store.submit(self.game_id, SYSTEM_ACTOR, action, key)
+        result = await self._ledger().submit(action, actor=SYSTEM_ACTOR, key=key)
         if not result.duplicate:
             await self._after(result, lambda _: how, note=f"{reason}: {what}.")
 
@@ -653,72 +565,32 @@ class PhaseSession:
         notice = PublicNotice(text, game_id=self.game_id)
         await self.publisher.public(self.game_id, notice)
 
-    # -- persistence of timers and orders --------------------------------------------
+    # -- persistence of timers, orders and offers ---------------------------------------
 
-    async def _save_timers(self) -> None:
-        deadlines: dict[str, datetime] = {}
+    async def _save_settings(self) -> None:
+        """The session's part of the game's settings, written whole (this task alone writes
+        them, so no write is lost)."""
+        asked, closed = dict(self._asked), dict(self._closed)
+        timers = SessionTimers(
+            paused_left=self.paused_left, token=self._token, asked=asked, closed=closed
+        )
         if self._deadline is not None and self._wait is not None:
-            deadlines["deadline"] = self._deadline
-            if self._reminded:
-                deadlines["reminded"] = self._deadline
-        options = dict((await self.store.game(self.game_id)).options)
-        options["session"] = {
-            "wait": self._wait.key if self._wait else None,
-            "paused_left_s": self.paused_left.total_seconds() if self.paused_left else None,
-            "token": self._token,
-            "asked": {f.value: ref for f, ref in self._asked.items()},
-            "closed": self._closed,
-        }
-        await self.store.set_deadlines(self.game_id, deadlines)
-        await self.store.set_options(self.game_id, options)
+            timers = replace(
+                timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded
+            )
+        offers = {s: AllyOffer(a, s, n) for s, (a, n) in self.ally_offers.items()}
+        self.settings = replace(
+            self.settings, timers=timers, orders=dict(self.orders), ally_offers=offers
+        )
+        await self.store.set_settings(self.game_id, self.settings)
 
-    async def _save_orders(self) -> None:
-        orders = {f.value: o.to_dict() for f, o in self.orders.items()}
-        await self._save_option("standing_orders", orders)
-
-    async def _save_option(self, key: str, value: Any) -> None:
-        """Options are rewritten only from this task, so no write is lost."""
-        options = dict((await self.store.game(self.game_id)).options)
-        options[key] = value
-        await self.store.set_options(self.game_id, options)
-
-    def _restore_timers(
-        self, deadlines: Mapping[str, datetime], options: Mapping[str, Any]
-    ) -> None:
-        saved = options.get("session", {})
-        self._asked = {Faction(f): ref for f, ref in saved.get("asked", {}).items()}
-        self._closed = dict(saved.get("closed", {}))
-        self._token = saved.get("token")
-        deadline = deadlines.get("deadline")
-        if self.state is None or deadline is None:
+    def _restore_timers(self, saved: SessionTimers) -> None:
+        self._asked, self._closed, self._token = dict(saved.asked), dict(saved.closed), saved.token
+        if self.state is None or saved.deadline is None:
             return
         wait = self.current_wait()
-        if wait is None or wait.key != saved.get("wait"):
+        if wait is None or wait.key != saved.wait:
             return
-        self._wait, self._deadline = wait, deadline
-        self._reminded = "reminded" in deadlines
-        if saved.get("paused_left_s") is not None:
-            self.paused_left = timedelta(seconds=saved["paused_left_s"])
-
-
-def _by(action: Action | None) -> Cause:
-    """How an action closed each faction's prompt, in that faction's words."""
-
-    def how(faction: Faction) -> str:
-        if not isinstance(action, FactionAction):
-            return "the game moved on"
-        if action.faction is not faction:
-            return f"{action.faction.label} acted first, and the game moved on"
-        if isinstance(action, Decline):
-            return "you declined"
-        return "you passed" if isinstance(action, Pass) else "you acted"
-
-    return how
-
-
-def _position_changed(faction: Faction) -> str:
-    return "the position changed (a correction or a new phase)"
-
-
-def _corrected(faction: Faction) -> str:
-    return "a moderator corrected the game"
+        self._wait, self._deadline = wait, saved.deadline
+        self._reminded = saved.reminded
+        self.paused_left = saved.paused_left

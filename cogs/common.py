@@ -13,6 +13,9 @@ from rules.game import GameState
 if TYPE_CHECKING:
     from bot.app import Mentat
 
+MAX_CHOICES = 25
+"""Discord's limit on the choices of one autocomplete answer."""
+
 FactionName = Literal[
     "atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "spacing_guild"
 ]

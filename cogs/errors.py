@@ -1,9 +1,10 @@
 """The one app-command error handler: refusals become ephemeral messages.
 
-Every routine refusal (a :class:`~rules.errors.MentatError`: the engine's, and the
-application's: not your seat, not a moderator, paused game, ...) is answered with
-its message and the rule it cites, if any; anything else is logged with the game and the
-action and answered with a short apology.
+Every routine refusal is a :class:`~rules.errors.MentatError` (the engine's, and the
+application's: not your seat, not a moderator, paused game, ...) and is answered with
+its message and the rule it cites, if any; discord.py's own refusals of an option (a
+failed check or conversion) are made one at the door. Anything else is logged with the
+game and the action and answered with a short apology.
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ def message_for(error: BaseException) -> str | None:
         return f"Refused: {error} (rule {error.rule})."
     if isinstance(error, MentatError):
         return f"Refused: {error}."
-    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        return f"Refused: {error}"
     return None
 
 
@@ -85,8 +84,17 @@ def clamp(text: str, limit: int = LIMIT) -> str:
 async def on_app_command_error(
     interaction: discord.Interaction, error: app_commands.AppCommandError
 ) -> None:
-    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    await report(interaction, original)
+    await report(interaction, refusal_of(error))
+
+
+def refusal_of(error: app_commands.AppCommandError) -> BaseException:
+    """What went wrong behind ``error``: the command's own exception, or, for discord.py's
+    refusal of an option (a failed check or conversion), a :class:`MentatError` saying so."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        return MentatError(str(error).rstrip("."))
+    return error
 
 
 def _action(interaction: discord.Interaction) -> str:

@@ -82,12 +82,12 @@ class DiscordPublisher:
     async def _private_channel(
         self, game_id: int, notice: PrivateNotice
     ) -> discord.abc.Messageable | None:
-        record = await self.bot.app.store.game(game_id)
-        channel_id = record.options.get("private_channels", {}).get(notice.faction.value)
+        settings = await self.bot.app.store.settings(game_id)
+        channel_id = settings.channels.private.get(notice.faction)
         if channel_id is None:
             log.warning("game %d: no private channel for %s", game_id, notice.faction.value)
             return None
-        return await self._fetch(int(channel_id))
+        return await self._fetch(channel_id)
 
     async def _player(self, game_id: int, notice: PrivateNotice) -> int | None:
         """The seated player of the notice's faction: the one user it may ping."""

@@ -1,4 +1,5 @@
-"""The printed components: each faction's force tokens and the treachery deck."""
+"""The printed components: each faction's force tokens and the treachery deck, the one
+list of the cards (``rules/data/treachery.json``)."""
 
 from __future__ import annotations
 
@@ -101,3 +102,15 @@ def starting_board(faction: Faction) -> list[tuple[str, int]]:
     if isinstance(rows, str):
         return []
     return [(str(r["territory"]), int(r["forces"])) for r in rows]
+
+
+@cache
+def worthless_cards() -> frozenset[str]:
+    """The worthless cards (Baliset, Jubba Cloak, ...), which the Bene Gesserit may use as
+    Karama (advanced game)."""
+    cards = _data("treachery.json")["cards"]
+    return frozenset(name for name, card in cards.items() if card["kind"] == "worthless")
+
+
+def is_worthless(card: str) -> bool:
+    return any(same_card(card, w) for w in worthless_cards())

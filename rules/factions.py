@@ -1,4 +1,7 @@
-"""The six base factions and the treachery cards this phase uses."""
+"""The six base factions, and the names of the treachery cards the rules of this phase name.
+
+The deck itself (every card, its copies and its kind) is :mod:`rules.components`'.
+"""
 
 from __future__ import annotations
 
@@ -38,21 +41,7 @@ _LABELS = {
 
 KARAMA = "Karama"
 HAJR = "Hajr"
-WORTHLESS_CARDS = frozenset({"Baliset", "Jubba Cloak", "Kulon", "La La La", "Trip to Gamont"})
-
-
-TREACHERY_CARDS = (KARAMA, HAJR, *sorted(WORTHLESS_CARDS))
-"""The treachery cards this phase knows (rules/data/factions.json ``cards``)."""
-
-
-def card_named(text: str) -> str | None:
-    """The card ``text`` names (case and spaces ignored), spelled as printed; None if none."""
-    return next((card for card in TREACHERY_CARDS if same_card(card, text)), None)
 
 
 def same_card(a: str, b: str) -> bool:
     return a.strip().lower() == b.strip().lower()
-
-
-def is_worthless(card: str) -> bool:
-    return any(same_card(card, w) for w in WORTHLESS_CARDS)

@@ -95,6 +95,12 @@ StackKey = tuple[Faction, str, int | None]
 """(faction, territory, printed sector or None for the Polar Sink)."""
 
 
+def stack_order(item: tuple[StackKey, object]) -> tuple[str, str, int]:
+    """The sort key of a (key, stack) item: by faction, territory, then sector."""
+    (faction, territory, sector), _ = item
+    return (faction.value, territory, sector or 0)
+
+
 class Step(enum.StrEnum):
     SHIP = "ship"
     MOVE = "move"

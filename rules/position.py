@@ -14,8 +14,9 @@ from dataclasses import replace
 from typing import Any, Self
 
 from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board, storm_order_seats
+from rules.components import is_worthless
 from rules.errors import InvalidActionError, quote
-from rules.factions import KARAMA, Faction, is_worthless, same_card
+from rules.factions import KARAMA, Faction, same_card
 from rules.game_model import GamePhase, TurnState
 from rules.model import (
     JSON,
@@ -29,6 +30,7 @@ from rules.model import (
     Stack,
     StackKey,
     stack_from_dict,
+    stack_order,
     stack_to_dict,
 )
 
@@ -370,9 +372,4 @@ def board_stacks_from_dicts(entries: Iterable[Mapping[str, Any]]) -> dict[StackK
 
 
 def board_stacks_to_dicts(stacks: Mapping[StackKey, Stack]) -> list[JSON]:
-    return [stack_to_dict(k, v) for k, v in sorted(stacks.items(), key=_stack_sort)]
-
-
-def _stack_sort(item: tuple[StackKey, Stack]) -> tuple[str, str, int]:
-    (faction, territory, sector), _ = item
-    return (faction.value, territory, sector or 0)
+    return [stack_to_dict(k, v) for k, v in sorted(stacks.items(), key=stack_order)]

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.factions import Faction
+from rules.model import stack_order
 
 if TYPE_CHECKING:
     from rules.position import Position
@@ -174,7 +175,7 @@ def public_view(state: Position) -> PublicView:
         ),
         stacks=tuple(
             StackView(f, t, sec, s.forces, s.special, s.advisors)
-            for (f, t, sec), s in sorted(state.stacks.items(), key=_stack_order)
+            for (f, t, sec), s in sorted(state.stacks.items(), key=stack_order)
         ),
         spice=tuple(SpiceView(t, sec, n) for (t, sec), n in sorted(state.board_spice.items())),
         spice_bank=state.spice_bank,
@@ -252,11 +253,6 @@ def private_view(state: Position, faction: Faction, legal_actions: tuple[str, ..
         legal_actions=legal_actions,
         secrets=game_secrets(state, faction) if state.game is not None else None,
     )
-
-
-def _stack_order(item: tuple[tuple[Faction, str, int | None], object]) -> tuple[str, str, int]:
-    (faction, territory, sector), _ = item
-    return (faction.value, territory, sector or 0)
 
 
 def _jsonable(value: Any) -> Any:

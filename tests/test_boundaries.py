@@ -1,4 +1,5 @@
-"""Package boundaries: rules/ is standard library only; bot/ never imports discord."""
+"""Package boundaries: rules/ is standard library only; bot/ never imports discord or cogs,
+not even through importlib; only the composition root (mentat/) imports every package."""
 
 from __future__ import annotations
 
@@ -7,20 +8,51 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+
+DYNAMIC_IMPORTERS = {"import_module", "__import__"}
+"""The calls that import a module named by a string (``importlib.import_module``, ...)."""
+
+
+def dynamic_imports(tree: ast.AST) -> list[tuple[int, str | None]]:
+    """Each call that imports a module by name: its line and the name (None if not a literal)."""
+    found: list[tuple[int, str | None]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if called not in DYNAMIC_IMPORTERS:
+            continue
+        first = node.args[0] if node.args else None
+        named = first.value if isinstance(first, ast.Constant) else None
+        found.append((node.lineno, named if isinstance(named, str) else None))
+    return found
+
+
+def module_names(tree: ast.AST) -> set[str]:
+    """The top-level packages ``tree`` imports, statically or by a string literal."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    names |= {name.split(".")[0] for _, name in dynamic_imports(tree) if name}
+    return names
+
+
+def parsed(package: str) -> dict[str, ast.AST]:
+    return {
+        str(path.relative_to(ROOT)): ast.parse(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
 
 
 def imported_modules(package: str) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / package).rglob("*.py")):
-        names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names |= {alias.name.split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module.split(".")[0])
-        found[str(path.relative_to(ROOT))] = names
-    return found
+    return {path: module_names(tree) for path, tree in parsed(package).items()}
 
 
 def test_rules_imports_only_the_standard_library_and_itself() -> None:
@@ -29,16 +61,53 @@ def test_rules_imports_only_the_standard_library_and_itself() -> None:
         assert names <= allowed, f"{path} imports {sorted(names - allowed)}"
 
 
-def test_bot_never_imports_discord_or_cogs() -> None:
+def test_bot_never_imports_discord_cogs_or_the_composition_root() -> None:
+    banned = {"discord", "cogs", "mentat"}
     for path, names in imported_modules("bot").items():
-        assert not names & {"discord", "cogs"}, (
-            f"{path} imports {sorted(names & {'discord', 'cogs'})}"
-        )
+        assert not names & banned, f"{path} imports {sorted(names & banned)}"
 
 
 def test_rules_never_imports_the_application() -> None:
     for path, names in imported_modules("rules").items():
-        assert not names & {"bot", "cogs"}, path
+        assert not names & {"bot", "cogs", "mentat"}, path
+
+
+def test_the_discord_layer_never_imports_the_composition_root() -> None:
+    for path, names in imported_modules("cogs").items():
+        assert "mentat" not in names, path
+
+
+@pytest.mark.parametrize("package", ["rules", "bot"])
+def test_no_module_is_imported_by_a_string(package: str) -> None:
+    """A string-named import hides a dependency from the checks above (and from mypy)."""
+    for path, tree in parsed(package).items():
+        assert not dynamic_imports(tree), f"{path} imports by name at {dynamic_imports(tree)}"
+
+
+def test_an_import_by_a_string_is_seen() -> None:
+    tree = ast.parse(
+        "import importlib\nfrom importlib import import_module\n"
+        "importlib.import_module('cogs.runner')\nimport_module('discord.ext')\n"
+        "__import__('cogs')\nimportlib.import_module(name)\n"
+    )
+    assert dynamic_imports(tree) == [(3, "cogs.runner"), (4, "discord.ext"), (5, "cogs"), (6, None)]
+    assert module_names(tree) >= {"cogs", "discord", "importlib"}
+
+
+LINE_LIMIT = 600
+"""No module of the application or the Discord layer is longer (one job a module)."""
+
+
+def python_modules(*packages: str) -> list[str]:
+    return [
+        str(path.relative_to(ROOT)) for p in packages for path in sorted((ROOT / p).rglob("*.py"))
+    ]
+
+
+@pytest.mark.parametrize("module", python_modules("bot", "cogs", "mentat"))
+def test_no_module_is_longer_than_the_limit(module: str) -> None:
+    lines = len((ROOT / module).read_text(encoding="utf-8").splitlines())
+    assert lines <= LINE_LIMIT, f"{module} has {lines} lines; split it (at most {LINE_LIMIT})"
 
 
 def runtime_rules_imports(path: Path) -> set[str]:
@@ -148,7 +217,7 @@ def string_literals(path: Path) -> list[str]:
 def test_code_tests_and_bench_read_only_the_repositorys_own_files() -> None:
     sources = [
         p
-        for d in ("rules", "bot", "cogs", "tests", "bench", "docs")
+        for d in ("rules", "bot", "cogs", "mentat", "tests", "bench", "docs")
         for p in (ROOT / d).rglob("*.py")
     ]
     for path in sources:
@@ -162,7 +231,7 @@ def test_code_tests_and_bench_read_only_the_repositorys_own_files() -> None:
 
 
 def test_make_test_type_checks_every_package_strictly() -> None:
-    """`make test` runs mypy --strict over rules, bot and cogs (issue 10, point 21)."""
+    """`make test` runs mypy --strict over every package (issue 10, point 21; issue 12)."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     line = next(x for x in makefile.splitlines() if "mypy" in x and "--strict" in x)
-    assert set(line.split()) >= {"--strict", "rules", "bot", "cogs"}
+    assert set(line.split()) >= {"--strict", "rules", "bot", "cogs", "mentat"}

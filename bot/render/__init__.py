@@ -6,8 +6,11 @@ posted in a public channel. Nothing here imports discord.
 
 from __future__ import annotations
 
-from bot.render.overlays import LastMove, LastShipment
-from bot.render.render import draw_map, render_map
+from bot.render.closeup import closeup_box, closeup_boxes, render_closeup
+from bot.render.layout import Leader, MapLayout, layout_map
+from bot.render.overlays import LastKarama, LastMove, LastShipment
+from bot.render.panel import Heading
+from bot.render.render import draw_map, draw_map_and_layout, render_map
 from bot.render.tokens import (
     Callout,
     PlacedToken,
@@ -20,14 +23,23 @@ from bot.render.tokens import (
 
 __all__ = [
     "Callout",
+    "Heading",
+    "LastKarama",
     "LastMove",
     "LastShipment",
+    "Leader",
+    "MapLayout",
     "PlacedToken",
     "Placement",
     "Token",
     "TokenKind",
     "TokenLayout",
+    "closeup_box",
+    "closeup_boxes",
     "draw_map",
+    "draw_map_and_layout",
+    "layout_map",
     "layout_tokens",
+    "render_closeup",
     "render_map",
 ]

@@ -6,10 +6,7 @@ smooth edges) and cached; every map picture starts from a copy of it.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from PIL import Image, ImageDraw
 
@@ -24,30 +21,17 @@ from bot.render.geometry import (
     RIM_RADIUS,
     RING_WIDTH,
     WIDTH,
-    Box,
     Point,
     cells,
     territory_kind,
-    territory_label_points,
     to_point,
 )
+from bot.render.names import labels, paste_labels
 from rules.board import SECTOR_COUNT, board_facts
 
 SUPERSAMPLE = 2
 BORDER_PIXELS = 4.5
 """Width of a territory border at the supersampled size."""
-LABEL_SIZE = 17
-
-
-@dataclass(frozen=True, slots=True)
-class Label:
-    """A territory name as drawn: its lines, centre, size and the box it covers."""
-
-    territory: str
-    lines: tuple[str, ...]
-    centre: Point
-    size: int
-    box: Box
 
 
 @cache
@@ -56,8 +40,7 @@ def board_image() -> Image.Image:
     image = terrain_image()
     draw = ImageDraw.Draw(image)
     _draw_sector_numbers(draw)
-    for label in labels():
-        _draw_label(draw, label)
+    paste_labels(image, labels())
     return image
 
 
@@ -121,71 +104,3 @@ def _draw_sector_numbers(draw: ImageDraw.ImageDraw) -> None:
             fill=palette.RING_TEXT,
             anchor="mm",
         )
-
-
-# -- territory names -----------------------------------------------------------
-
-
-@cache
-def labels() -> tuple[Label, ...]:
-    """Every territory name with the box it covers (tokens keep clear of it when they can)."""
-    overrides = _label_overrides()
-    points = territory_label_points()
-    return tuple(_label(name, points[name], overrides.get(name, {})) for name in sorted(points))
-
-
-def _label(name: str, point: Point, override: dict[str, object]) -> Label:
-    raw_lines = override.get("lines")
-    lines = tuple(str(x) for x in raw_lines) if isinstance(raw_lines, list) else _wrap(name)
-    at = override.get("at")
-    if isinstance(at, list):
-        point = to_point(float(at[0]), float(at[1]))
-    size = int(str(override.get("size", LABEL_SIZE)))
-    box = _text_box(lines, point, size)
-    return Label(name, lines, point, size, box)
-
-
-def _wrap(name: str) -> tuple[str, ...]:
-    if len(name) <= 10 or " " not in name:
-        return (name,)
-    middle = len(name) / 2
-    cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - middle))
-    return (name[:cut], name[cut + 1 :])
-
-
-def _text_box(lines: tuple[str, ...], centre: Point, size: int) -> Box:
-    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
-    box = draw.multiline_textbbox(
-        centre,
-        "\n".join(lines),
-        font=font("condensed", size),
-        anchor="mm",
-        align="center",
-        spacing=0,
-        stroke_width=2,
-    )
-    return (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
-
-
-def _draw_label(draw: ImageDraw.ImageDraw, label: Label) -> None:
-    kind = territory_kind(label.territory)
-    draw.multiline_text(
-        label.centre,
-        "\n".join(label.lines),
-        font=font("condensed", label.size),
-        fill=palette.LABEL_TEXT[kind],
-        anchor="mm",
-        align="center",
-        spacing=0,
-        stroke_width=2,
-        stroke_fill=palette.LABEL_HALO[kind],
-    )
-
-
-def _label_overrides() -> dict[str, dict[str, object]]:
-    text = resources.files("bot.render").joinpath("labels.json").read_text(encoding="utf-8")
-    data = json.loads(text)
-    assert isinstance(data, dict)
-    overrides = data["territories"]
-    assert isinstance(overrides, dict)
-    return overrides

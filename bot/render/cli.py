@@ -1,7 +1,9 @@
 """``mentat render FILE.json --out map.png``: draw a scenario file's position.
 
 The starting position by default, the end position with ``--after`` (then
-the last move's path and the last shipment are marked too).
+the last move's path, the last shipment and the last Karama are marked too);
+``--closeup`` draws the close-up of the last shipment's and move's territories
+instead of the whole map (with ``--after``).
 ``--highlight FACTION:TERRITORY`` tints where that faction's forces in that
 territory may move.
 """
@@ -16,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import NO_ENVIRONMENT_HELP
-from bot.render.marks import last_move_of, last_shipment_of
-from bot.render.overlays import LastMove, LastShipment
+from bot.render.closeup import render_closeup
+from bot.render.marks import last_karama_of, last_move_of, last_shipment_of, touched_pieces
+from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.render import render_map
 from rules.board import Piece, standard_board
 from rules.errors import RulesError
@@ -59,6 +62,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(default: no tint)",
     )
     parser.add_argument(
+        "--closeup",
+        action="store_true",
+        help="with --after: draw only the territories the last shipment and move touched, "
+        "and their neighbours, legible on a phone (default: the whole map)",
+    )
+    parser.add_argument(
         "--turn", type=int, default=None, help="the game turn for the title (default: none shown)"
     )
     parser.set_defaults(handler=run)
@@ -96,20 +105,38 @@ def _render(data: object, args: argparse.Namespace) -> bytes:
     """The picture asked for; raises ScenarioError, RulesError or RenderUsageError."""
     last_move: LastMove | None = None
     last_shipment: LastShipment | None = None
+    last_karama: LastKarama | None = None
+    if args.closeup and not args.after:
+        raise RenderUsageError("--closeup needs --after (it shows the last shipment and move)")
     if args.after:
         state, output = run_scenario(data)
         events = _accepted_events(output)
         last_move = last_move_of(events)
         last_shipment = last_shipment_of(events)
+        last_karama = last_karama_of(events)
     else:
         state = load_scenario(data).initial_state()
     highlight = _highlight(state, args.highlight) if args.highlight else ()
+    if args.closeup:
+        touched = touched_pieces(last_move, last_shipment)
+        if not touched:
+            raise RenderUsageError("--closeup: the file's actions neither ship nor move")
+        return render_closeup(
+            state.public_view(),
+            touched,
+            turn=args.turn,
+            highlight=highlight,
+            last_move=last_move,
+            last_shipment=last_shipment,
+            last_karama=last_karama,
+        )
     return render_map(
         state.public_view(),
         turn=args.turn,
         highlight=highlight,
         last_move=last_move,
         last_shipment=last_shipment,
+        last_karama=last_karama,
     )
 
 

@@ -15,7 +15,7 @@ from rules.board import POLAR_SINK, Piece, board_facts, printed_sector, standard
 
 WIDTH = 1400
 BOARD_HEIGHT = 1400
-PANEL_HEIGHT = 330
+PANEL_HEIGHT = 372
 HEIGHT = BOARD_HEIGHT + PANEL_HEIGHT
 CENTRE = (WIDTH / 2, BOARD_HEIGHT / 2)
 DISC_RADIUS = 618.0

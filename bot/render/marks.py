@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.render.overlays import LastMove, LastShipment
+from bot.narrate import ABILITY_NAMES
+from bot.render.overlays import LastKarama, LastMove, LastShipment
 from rules.board import Piece
-from rules.events import Event, Landing, Moved, SpiritualAdvisor
+from rules.events import (
+    Event,
+    KaramaCancelled,
+    KaramaPrevented,
+    Landing,
+    Moved,
+    SpiritualAdvisor,
+)
 
 
 def last_move_of(events: Iterable[Event]) -> LastMove | None:
@@ -28,3 +36,23 @@ def last_shipment_of(events: Iterable[Event]) -> LastShipment | None:
     last = landed[-1]
     forces = last.forces + last.special if isinstance(last, Landing) else 1
     return LastShipment(last.faction, last.to, last.sector, forces)
+
+
+def last_karama_of(events: Iterable[Event]) -> LastKarama | None:
+    """The last Karama card played to cancel or prevent an ability."""
+    plays = [e for e in events if isinstance(e, KaramaCancelled | KaramaPrevented)]
+    if not plays:
+        return None
+    last = plays[-1]
+    what = ABILITY_NAMES.get(last.ability.value, last.ability.value.replace("_", " "))
+    return LastKarama(last.faction, what, isinstance(last, KaramaPrevented))
+
+
+def touched_pieces(
+    last_move: LastMove | None, last_shipment: LastShipment | None
+) -> tuple[Piece, ...]:
+    """The pieces the last move's path and the last shipment touched (for a close-up)."""
+    pieces: list[Piece] = list(last_move.path) if last_move is not None else []
+    if last_shipment is not None:
+        pieces.append((last_shipment.territory, last_shipment.sector))
+    return tuple(dict.fromkeys(pieces))

@@ -52,6 +52,21 @@ class LastShipment:
     forces: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LastKarama:
+    """A Karama card just played: who played it, and what it cancelled or prevented."""
+
+    faction: Faction
+    what: str
+    """The ability in words, e.g. "the Fremen move of two territories"."""
+    prevented: bool = False
+
+    @property
+    def text(self) -> str:
+        verb = "prevented" if self.prevented else "cancelled"
+        return f"Karama: {self.faction.label} {verb} {self.what}"
+
+
 # -- masks: a piece of the board as an alpha image at its place -----------------------
 
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import palette
 from bot.render.fonts import font
-from bot.render.geometry import BOARD_HEIGHT, WIDTH
-from bot.render.overlays import LastShipment
+from bot.render.geometry import BOARD_HEIGHT, WIDTH, Box
+from bot.render.overlays import LastKarama, LastShipment
 from bot.render.sprites import sprite
 from bot.render.tokens import TokenKind
 from rules.factions import Faction
@@ -20,6 +21,9 @@ CARD_GAP = 10
 CARD_TOP = BOARD_HEIGHT + 58
 CARD_HEIGHT = 178
 LEGEND_TOP = CARD_TOP + CARD_HEIGHT + 14
+FOOTER_TOP = LEGEND_TOP + 36
+FOOTER_LINE = 28
+FOOTER_SIZE = 20
 STAR = "✹"
 
 
@@ -30,9 +34,76 @@ class Heading:
     title: str
     turn: int | None
     last_shipment: LastShipment | None
+    last_karama: LastKarama | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FooterLine:
+    """A line under the legend saying what just happened, and the box it covers."""
+
+    text: str
+    box: Box
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLayout:
+    """Where the panel's legend entries and footer lines go (tests check them for overlap)."""
+
+    legend: tuple[Box, ...]
+    footer: tuple[FooterLine, ...]
+
+    @property
+    def boxes(self) -> tuple[Box, ...]:
+        return self.legend + tuple(line.box for line in self.footer)
+
+
+def layout_panel(heading: Heading) -> PanelLayout:
+    footer = tuple(
+        FooterLine(text, _text_box((MARGIN, FOOTER_TOP + i * FOOTER_LINE), text))
+        for i, text in enumerate(footer_texts(heading))
+    )
+    return PanelLayout(_legend_boxes(), footer)
+
+
+def footer_texts(heading: Heading) -> list[str]:
+    """The last shipment and the last Karama, in words."""
+    return [text for text in (_shipment_text(heading), _karama_text(heading)) if text]
+
+
+def _text_box(at: tuple[float, float], text: str) -> Box:
+    box = _probe().textbbox(at, text, font=font("bold", FOOTER_SIZE))
+    return (float(box[0]), float(box[1]), float(box[2]), float(box[3]))
+
+
+@cache
+def _probe() -> ImageDraw.ImageDraw:
+    return ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+def _shipment_text(heading: Heading) -> str | None:
+    shipment = heading.last_shipment
+    if shipment is None:
+        return None
+    where = shipment.territory
+    if shipment.sector is not None:
+        where = f"{where} (sector {shipment.sector})"
+    if shipment.forces is None:
+        return f"Last shipment: {shipment.faction.label} to {where}"
+    plural = "s" if shipment.forces != 1 else ""
+    return f"Last shipment: {shipment.faction.label}, {shipment.forces} force{plural} to {where}"
+
+
+def _karama_text(heading: Heading) -> str | None:
+    return heading.last_karama.text if heading.last_karama is not None else None
 
 
 def draw_panel(image: Image.Image, view: PublicView, heading: Heading) -> None:
+    draw_panel_from(image, view, heading, layout_panel(heading))
+
+
+def draw_panel_from(
+    image: Image.Image, view: PublicView, heading: Heading, layout: PanelLayout
+) -> None:
     draw = ImageDraw.Draw(image)
     _draw_heading(draw, view, heading)
     order = list(view.storm_order) or [f.faction for f in view.factions]
@@ -41,23 +112,8 @@ def draw_panel(image: Image.Image, view: PublicView, heading: Heading) -> None:
         left = MARGIN + index * (width + CARD_GAP)
         _draw_card(image, draw, view, faction, index, (left, left + width))
     _draw_legend(image, draw)
-    if heading.last_shipment is not None:
-        _draw_last_shipment(draw, heading.last_shipment)
-
-
-def _draw_last_shipment(draw: ImageDraw.ImageDraw, shipment: LastShipment) -> None:
-    where = shipment.territory
-    if shipment.sector is not None:
-        where = f"{where} · {shipment.sector}"
-    count = "" if shipment.forces is None else f" {shipment.forces}"
-    text = f"Last shipment: {shipment.faction.label}{count} → {where}"
-    draw.text(
-        (WIDTH - MARGIN, LEGEND_TOP + 3),
-        text,
-        font=font("bold", 20),
-        fill=palette.PANEL_TEXT,
-        anchor="ra",
-    )
+    for line in layout.footer:
+        draw.text(line.box[:2], line.text, font=font("bold", FOOTER_SIZE), fill=palette.PANEL_TEXT)
 
 
 def _draw_heading(draw: ImageDraw.ImageDraw, view: PublicView, heading: Heading) -> None:
@@ -167,14 +223,27 @@ LEGEND = (
 )
 
 
-def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+@cache
+def _legend_boxes() -> tuple[Box, ...]:
+    """Each legend entry's box (its token or swatch and its words), left to right."""
+    boxes: list[Box] = []
     x = float(MARGIN)
-    for kind, faction, text in LEGEND:
+    for _, _, text in (*LEGEND, (None, None, "storm")):
+        right = x + 34 + _probe().textlength(text, font=font("regular", 20))
+        boxes.append((x, float(LEGEND_TOP), right, float(LEGEND_TOP + 28)))
+        x = right + 26
+    return tuple(boxes)
+
+
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    boxes = _legend_boxes()
+    for (kind, faction, text), box in zip(LEGEND, boxes, strict=False):
         token = sprite(kind, faction, 28)
-        image.paste(token, (round(x), LEGEND_TOP), token)
-        x += 34
-        draw.text((x, LEGEND_TOP + 3), text, font=font("regular", 20), fill=palette.PANEL_MUTED)
-        x += draw.textlength(text, font=font("regular", 20)) + 26
+        image.paste(token, (round(box[0]), LEGEND_TOP), token)
+        draw.text(
+            (box[0] + 34, LEGEND_TOP + 3), text, font=font("regular", 20), fill=palette.PANEL_MUTED
+        )
+    x = boxes[-1][0]
     swatch = (x, LEGEND_TOP + 3, x + 28, LEGEND_TOP + 25)
     draw.rectangle(swatch, fill=palette.STORM, outline=palette.STORM_TEXT, width=2)
     draw.text((x + 34, LEGEND_TOP + 3), "storm", font=font("regular", 20), fill=palette.PANEL_MUTED)

@@ -6,13 +6,16 @@ import io
 import math
 from collections.abc import Iterable
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render import palette
 from bot.render.board_image import board_image
 from bot.render.fonts import font
 from bot.render.geometry import Box, Point
+from bot.render.layout import Leader, MapLayout, layout_map
+from bot.render.names import paste_labels
 from bot.render.overlays import (
+    LastKarama,
     LastMove,
     LastShipment,
     draw_highlights,
@@ -21,9 +24,9 @@ from bot.render.overlays import (
     draw_seats,
     draw_storm,
 )
-from bot.render.panel import Heading, draw_panel
+from bot.render.panel import Heading, draw_panel_from
 from bot.render.sprites import count_colour, sprite
-from bot.render.tokens import Callout, PlacedToken, Placement, TokenLayout, layout_tokens
+from bot.render.tokens import CALLOUT_WIDTH, Callout, PlacedToken, Placement, TokenLayout
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
@@ -39,12 +42,14 @@ def render_map(
     highlight: Iterable[Piece] = (),
     last_move: LastMove | None = None,
     last_shipment: LastShipment | None = None,
+    last_karama: LastKarama | None = None,
 ) -> bytes:
     """Draw the board as everyone may see it and return it as a PNG.
 
     ``highlight`` tints pieces (legal destinations of a selected group, for a
     player's own preview); ``last_move`` draws the path of the last move and
-    ``last_shipment`` marks where the last shipment landed.
+    ``last_shipment`` marks where the last shipment landed; ``last_shipment`` and
+    ``last_karama`` are written under the legend.
 
     Raises TypeError when ``view`` is anything but a :class:`PublicView`
     (a private view must never become a picture that could be posted).
@@ -56,6 +61,7 @@ def render_map(
         highlight=highlight,
         last_move=last_move,
         last_shipment=last_shipment,
+        last_karama=last_karama,
     )
     return encode_png(image)
 
@@ -68,25 +74,59 @@ def draw_map(
     highlight: Iterable[Piece] = (),
     last_move: LastMove | None = None,
     last_shipment: LastShipment | None = None,
+    last_karama: LastKarama | None = None,
 ) -> Image.Image:
     """The picture of :func:`render_map` before encoding."""
+    image, _ = draw_map_and_layout(
+        view,
+        Heading(title, turn, last_shipment, last_karama),
+        highlight=highlight,
+        last_move=last_move,
+    )
+    return image
+
+
+def check_public(view: PublicView, who: str = "render_map") -> None:
+    """Raise TypeError unless ``view`` is exactly a :class:`PublicView`."""
     if type(view) is not PublicView:
         raise TypeError(
-            f"render_map draws only a PublicView, not {type(view).__name__}: "
+            f"{who} draws only a PublicView, not {type(view).__name__}: "
             "private information must never reach a picture"
         )
-    layout = layout_tokens(view)
+
+
+def draw_map_and_layout(
+    view: PublicView,
+    heading: Heading,
+    *,
+    highlight: Iterable[Piece] = (),
+    last_move: LastMove | None = None,
+) -> tuple[Image.Image, MapLayout]:
+    """The picture and the layout it was drawn from (names, tokens, panel boxes)."""
+    check_public(view)
+    layout = layout_map(view, heading)
     image = _canvas(layout.height)
     draw_storm(image, view.storm_sector)
     draw_seats(image, view.seats)
     draw_highlights(image, highlight)
-    if last_shipment is not None:
-        draw_last_shipment(image, last_shipment)
+    if heading.last_shipment is not None:
+        draw_last_shipment(image, heading.last_shipment)
     if last_move is not None:
-        draw_last_move(image, last_move, _token_of(layout, last_move.faction))
-    _draw_tokens(image, layout)
-    draw_panel(image, view, Heading(title, turn, last_shipment))
-    return image
+        draw_last_move(image, last_move, _token_of(layout.tokens, last_move.faction))
+    _draw_callout_lines(image, layout.tokens)
+    _draw_leaders(image, layout.leaders)
+    paste_labels(image, layout.names)  # over the storm, the arrow and the lines
+    _draw_tokens(image, layout.tokens)
+    paste_labels(image, layout.piece_names)
+    draw_panel_from(image, view, heading, layout.panel)
+    return image, layout
+
+
+def _draw_leaders(image: Image.Image, leaders: tuple[Leader, ...]) -> None:
+    draw = ImageDraw.Draw(image)
+    for leader in leaders:
+        draw.line((leader.start, leader.end), fill=(255, 255, 255), width=4)
+        draw.line((leader.start, leader.end), fill=(60, 40, 25), width=2)
 
 
 def encode_png(image: Image.Image) -> bytes:
@@ -122,17 +162,31 @@ def _draw_tokens(image: Image.Image, layout: TokenLayout) -> None:
         _draw_token(image, draw, placed)
 
 
+def _draw_callout_lines(image: Image.Image, layout: TokenLayout) -> None:
+    """Lines from crowded pieces to their callouts (drawn under the names)."""
+    draw = ImageDraw.Draw(image)
+    for callout in layout.callouts:
+        if callout.anchor is not None:
+            start = _nearest_on_box(callout.box, callout.anchor)
+            draw.line((start, callout.anchor), fill=(0, 0, 0), width=4)
+            draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
+
+
 def _draw_callout_frame(draw: ImageDraw.ImageDraw, callout: Callout) -> None:
     left, top = callout.box[:2]
-    if callout.anchor is not None:
-        start = _nearest_on_box(callout.box, callout.anchor)
-        draw.line((start, callout.anchor), fill=(0, 0, 0), width=4)
-        draw.line((start, callout.anchor), fill=(255, 255, 255), width=2)
     draw.rounded_rectangle(callout.box, radius=8, fill=(250, 244, 232), outline=(0, 0, 0), width=2)
     name = callout.territory
     if callout.sector is not None:
-        name = f"{name} · {callout.sector}"
-    draw.text((left + 8, top + 5), name, font=font("condensed", 17), fill=(40, 30, 20))
+        name = f"{name}, sector {callout.sector}"
+    draw.text((left + 8, top + 5), name, font=_header_font(name), fill=(40, 30, 20))
+
+
+def _header_font(name: str) -> ImageFont.FreeTypeFont:
+    """The largest size (17 down to 12) at which a callout's header fits its box."""
+    for size in (17, 16, 15, 14, 13):
+        if font("condensed", size).getlength(name) <= CALLOUT_WIDTH - 14:
+            return font("condensed", size)
+    return font("condensed", 12)
 
 
 def _nearest_on_box(box: Box, point: Point) -> Point:

@@ -18,7 +18,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from bot.render.board_image import labels
 from bot.render.geometry import (
     BOARD_HEIGHT,
     CENTRE,
@@ -34,6 +33,7 @@ from bot.render.geometry import (
     side_normals,
     to_point,
 )
+from bot.render.names import labels
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
@@ -200,17 +200,22 @@ def _markers(tokens: list[Token]) -> list[Token]:
 def _pack(cell: Cell, count: int, sizes: tuple[int, ...]) -> list[Box] | None:
     """``count`` non-overlapping boxes in the cell at the largest size that fits.
 
-    Tokens shrink before they cover a territory's name; at the smallest size
-    they may cover it.
+    Tokens never cover a territory's name: when they do not fit beside it, the
+    piece's tokens go to a callout (and its markers, which are small, sit beside it).
     """
-    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
-    for size, keep_names_clear in tries:
-        candidates = _candidates(cell.piece, size, keep_names_clear)
+    for size in sizes:
+        candidates = _candidates(cell.piece, size)
         gap = GAP if size >= SMALL else GAP - 1
         boxes = _greedy(candidates, count, gap) or _greedy(_scan_order(candidates), count, gap)
         if boxes is not None:
             return boxes
     return None
+
+
+@cache
+def name_boxes() -> tuple[Box, ...]:
+    """Every box covered by a territory's name."""
+    return tuple(box for label in labels() for box in label.boxes)
 
 
 @cache
@@ -234,15 +239,15 @@ def _reading_order(boxes: list[Box]) -> list[Box]:
 
 
 @cache
-def _candidates(piece: Piece, size: int, keep_names_clear: bool) -> tuple[Box, ...]:
-    """Every box of ``size`` that fits the cell, nearest the cell's middle first."""
+def _candidates(piece: Piece, size: int) -> tuple[Box, ...]:
+    """Every box of ``size`` that fits the cell clear of names, nearest the cell's middle first."""
     cell = cell_for(*piece)
     middle = _cell_middle(cell)
-    names = [lb.box for lb in labels()] if keep_names_clear else []
     step = max(1.5, size / 4)
     edge = EDGE if size >= SMALL else EDGE - 1
-    inside = _Inside.of(cell, size / 2 + edge)
+    inside = Inside.of(cell, size / 2 + edge)
     left, top, right, bottom = _bounds(cell)
+    names = [n for n in name_boxes() if boxes_overlap(n, (left, top, right, bottom))]
     boxes: list[Box] = []
     for x, y in _grid(left, top, right, bottom, step):
         if not inside.holds(x, y):
@@ -255,7 +260,7 @@ def _candidates(piece: Piece, size: int, keep_names_clear: bool) -> tuple[Box, .
 
 
 @dataclass(frozen=True, slots=True)
-class _Inside:
+class Inside:
     """The cell shrunk by ``clearance``: a quick test that skips most grid points.
 
     ``clearance`` is half the box plus the margin. The circle of half the box
@@ -272,7 +277,7 @@ class _Inside:
     """The inward normals of the cell's two sides (none for a ring, or a wide cell)."""
 
     @classmethod
-    def of(cls, cell: Cell, clearance: float) -> _Inside:
+    def of(cls, cell: Cell, clearance: float) -> Inside:
         outer = cell.r_outer * DISC_RADIUS - clearance
         inner = cell.r_inner * DISC_RADIUS + clearance if cell.r_inner else 0.0
         sides: tuple[Point, ...] = ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from datetime import timedelta
 from typing import Literal
 
 import discord
@@ -11,7 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import standard_start
-from bot.session import SessionError, Timing
+from bot.session import SessionError
+from bot.settings import Channels, GameSettings, Timing
 from cogs.common import (
     FactionName,
     app_of,
@@ -88,24 +90,19 @@ class Game(commands.Cog):
         channels, private = await create_channels(
             guild, list(start.factions), moderator_role, creator=interaction.user
         )
-        timing = Timing.from_options(
-            {
-                "timing": {
-                    "step_s": step_minutes * 60,
-                    "prompt_s": prompt_minutes * 60,
-                    "reminder_s": min(step_minutes, prompt_minutes) * 30,
-                }
-            }
+        timing = Timing(
+            step=timedelta(minutes=step_minutes),
+            prompt=timedelta(minutes=prompt_minutes),
+            reminder=timedelta(seconds=min(step_minutes, prompt_minutes) * 30),
         )
-        options = {
-            "maps": maps,
-            "timing": timing.to_options(),
-            "private_channels": {f.value: c for f, c in private.items()},
-            "moderator_role": moderator_role.id if moderator_role else None,
-        }
+        settings = GameSettings(
+            channels=Channels(private, moderator_role.id if moderator_role else None),
+            timing=timing,
+            maps=maps,
+        )
         app = app_of(interaction)
         session = await app.create_game(
-            guild.id, start, channels=channels, options=options, moderators=(interaction.user.id,)
+            guild.id, start, channels=channels, settings=settings, moderators=(interaction.user.id,)
         )
         await session.pause(interaction.user.id)
         await reply(
@@ -122,12 +119,10 @@ class Game(commands.Cog):
         await require_moderator(interaction, game_id)
         app = app_of(interaction)
         previous = await app.seat(game_id, player.id, Faction(faction))
-        record = await app.store.game(game_id)
-        channel_id = record.options.get("private_channels", {}).get(faction)
+        settings = await app.store.settings(game_id)
+        channel_id = settings.channels.private.get(Faction(faction))
         channel = (
-            interaction.guild.get_channel(int(channel_id))
-            if interaction.guild and channel_id
-            else None
+            interaction.guild.get_channel(channel_id) if interaction.guild and channel_id else None
         )
         if isinstance(channel, discord.TextChannel):
             await hand_over(channel, player, previous)

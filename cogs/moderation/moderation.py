@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot import corrections
 from cogs.common import (
+    MAX_CHOICES,
     FactionName,
     app_of,
     game_of,
@@ -22,7 +23,8 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
-from rules.factions import TREACHERY_CARDS, Faction
+from rules.components import treachery_cards
+from rules.factions import Faction
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +32,10 @@ log = logging.getLogger(__name__)
 async def card_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The treachery cards this phase knows whose name contains what was typed."""
+    """The treachery cards whose name contains what was typed (at most Discord's 25)."""
     typed = current.strip().lower()
-    return [app_commands.Choice(name=c, value=c) for c in TREACHERY_CARDS if typed in c.lower()]
+    cards = [c for c in treachery_cards() if typed in c.lower()]
+    return [app_commands.Choice(name=c, value=c) for c in cards[:MAX_CHOICES]]
 
 
 class Moderation(commands.Cog):

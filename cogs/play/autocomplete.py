@@ -13,14 +13,14 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
-from cogs.common import app_of, seated_faction
+from cogs.common import MAX_CHOICES, app_of, seated_faction
 from rules.actions import Advise
+from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
 
 log = logging.getLogger(__name__)
 
-MAX_CHOICES = 25
 Choices = list[app_commands.Choice[str]]
 SectorChoices = list[app_commands.Choice[int]]
 
@@ -31,7 +31,7 @@ async def _position(interaction: discord.Interaction) -> tuple[GameState, Factio
         game_id = app.game_in(interaction.channel_id or 0)
         state = app.session(game_id).state
         faction = await seated_faction(interaction, game_id)
-    except Exception:
+    except MentatError:  # no game here, not running: nothing to offer
         return None
     if state is None or faction is None or not state.in_game(faction):
         return None
@@ -141,7 +141,7 @@ def _move_destinations(state: GameState, faction: Faction, interaction: discord.
         return []
     try:
         return state.legal_move_destinations(faction, origin, from_sector, advisors=advisors)
-    except ValueError:
+    except MentatError:  # an origin the engine does not know: nothing to offer
         return []
 
 

@@ -12,7 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.orders import OrderError
+from bot.preview import preview
 from bot.render import render_map
+from bot.status import status_text
 from cogs.common import (
     FactionName,
     acting_faction,
@@ -25,7 +27,6 @@ from cogs.common import (
 )
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
-from cogs.play.preview import preview
 from cogs.play.views import ConfirmActionView
 from rules.actions import (
     Advise,
@@ -377,16 +378,3 @@ def destinations(state: Any, faction: Faction, highlight: str) -> list[tuple[str
     else:
         found = state.legal_move_destinations(faction, highlight)
     return [(d.territory, s) for d in found for s in d.sectors]
-
-
-def status_text(view: Any) -> str:
-    own = view.public.faction(view.faction)
-    cards = ", ".join(view.cards) or "none"
-    actions = ", ".join(dict.fromkeys(view.legal_actions)) or "nothing right now"
-    return (
-        f"**{view.faction.label}** (only you see this)\n"
-        f"Spice: {view.spice}. Cards: {cards}.\n"
-        f"Reserves: {own.reserves} forces, {own.special_reserves} starred. "
-        f"Tanks: {own.tanks} + {own.special_tanks} starred.\n"
-        f"You may: {actions}."
-    )

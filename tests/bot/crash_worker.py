@@ -1,4 +1,4 @@
-"""A scripted phase run through the store, for the crash test (killed at random points).
+"""A scripted phase run through a game's ledger, for the crash test (killed at random points).
 
 Usage: ``python -m tests.bot.crash_worker DB STEPS``, STEPS a JSON file written by
 :func:`save_steps`. The game (id 1) must exist in DB. Prints ``ready`` once the store is open,
@@ -17,7 +17,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.store import Store, SubmitResult
+from bot.ledger import Ledger, SubmitResult
+from bot.store import Store
 from rules.actions import action_from_dict
 from rules.errors import RulesError
 from tests.bot.phase_script import random_phase
@@ -59,15 +60,15 @@ def load_steps(path: Path) -> list[Step]:
     return [Step(**step) for step in json.loads(path.read_text(encoding="utf-8"))]
 
 
-async def run_step(store: Store, step: Step) -> SubmitResult | None:
+async def run_step(ledger: Ledger, step: Step) -> SubmitResult | None:
     """Carry out one step; None for the refused one."""
     if step.kind == "undo":
-        return await store.undo(GAME, MODERATOR, step.key)
+        return await ledger.undo(MODERATOR, step.key)
     if step.kind == "redo":
-        return await store.redo(GAME, MODERATOR, step.key)
+        return await ledger.redo(MODERATOR, step.key)
     assert step.action is not None
     try:
-        return await store.submit(GAME, PLAYER, action_from_dict(step.action), step.key)
+        return await ledger.submit(action_from_dict(step.action), actor=PLAYER, key=step.key)
     except RulesError:
         if step.kind == "refused":
             return None
@@ -77,8 +78,9 @@ async def run_step(store: Store, step: Step) -> SubmitResult | None:
 async def run_steps(store: Store, script: list[Step], announce: bool = False) -> None:
     """Run ``script``, checking that exactly the keys already logged come back as duplicates."""
     seen = {entry.key for entry in await store.log(GAME)}
+    ledger = await Ledger.open(store, GAME)
     for step in script:
-        result = await run_step(store, step)
+        result = await run_step(ledger, step)
         if (result is None) != (step.kind == "refused"):
             raise AssertionError(f"step {step} was refused or accepted wrongly")
         if result is not None and result.duplicate != (step.key in seen):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
 from bot.demo import play_demo
+from mentat.cli import main
 from rules.factions import Faction
 
 

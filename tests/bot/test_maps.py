@@ -66,3 +66,19 @@ async def test_draws_in_a_process_pool() -> None:
         in_process = await MapMaker("turn", turn=1, executor=pool)(view, events)
     in_thread = await MapMaker("turn", turn=1)(view, events)
     assert in_process == in_thread
+
+
+MOVED = [
+    Moved(Faction.ATREIDES, "Arrakeen", "Old Gap", 9, 5, 0, False, ("Arrakeen", "Old Gap")),
+    *TURN_ENDED,
+]
+
+
+async def test_a_close_up_is_made_of_the_last_move_and_only_when_there_is_one() -> None:
+    maker = MapMaker("action", turn=1)
+    closeup = await maker.closeup(busy_view(stack_count=8), MOVED)
+    assert closeup is not None and closeup.startswith(PNG)
+    whole = await maker(busy_view(stack_count=8), MOVED)
+    assert whole is not None and len(closeup) < len(whole)
+    assert await maker.closeup(busy_view(stack_count=8), TURN_ENDED) is None
+    assert await MapMaker("never").closeup(busy_view(stack_count=8), MOVED) is None

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
 from bot.render import (
     LastMove,
     LastShipment,
@@ -39,6 +38,7 @@ from bot.render.geometry import (
     sector_angles,
     to_point,
 )
+from mentat.cli import main
 from rules.factions import Faction
 from rules.view import PrivateView, PublicView, StackView
 

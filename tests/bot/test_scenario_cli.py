@@ -13,7 +13,7 @@ EXAMPLE = ROOT / "examples" / "advanced-phase.json"
 
 def mentat(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+        [sys.executable, "-m", "mentat", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -16,7 +16,8 @@ import pytest
 from bot.clock import FakeClock
 from bot.orders import StandingOrders
 from bot.publisher import RecordingPublisher
-from bot.session import PhaseSession, SessionError, Timing
+from bot.session import PhaseSession, SessionError
+from bot.settings import Timing
 from bot.store import Store
 from rules.actions import Decline, FactionAction, Pass, action_from_dict
 from rules.errors import IllegalActionError, NotYourTurnError
@@ -302,3 +303,33 @@ async def test_an_ally_offer_survives_a_restart(table: Table) -> None:
     await session.set_ally_offer(Faction.ATREIDES, Faction.SPACING_GUILD, 0)
     await table.close()
     assert (await table.open()).ally_offers == {}
+
+
+async def test_a_sent_reminder_is_not_sent_again_after_a_restart(table: Table) -> None:
+    await table.open(scenario())
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
+    await table.advance(28 * 60)  # the reminder went out two minutes before the deadline
+    await table.close()
+    await table.open()
+    await table.advance(60)
+    reminders = [n for n in table.publisher.private_for(Faction.HARKONNEN) if "Reminder" in n.text]
+    assert len(reminders) == 1
+    await table.advance(90)
+    assert "Time ran out: Harkonnen passes." in table.public_text()
+
+
+async def test_a_paused_game_stays_paused_after_a_restart(table: Table) -> None:
+    session = await table.open(scenario())
+    await table.submit(Decline(Faction.SPACING_GUILD, "guild_timing"))
+    await table.advance(10 * 60)
+    await session.pause(99)
+    await table.close()
+    session = await table.open()
+    assert session.paused_left == timedelta(minutes=20)
+    with pytest.raises(SessionError, match="paused"):
+        await table.play(scenario()["actions"][0])
+    await session.resume(99)
+    await table.advance(19 * 60)
+    assert "Time ran out" not in table.public_text()
+    await table.advance(2 * 60)
+    assert "Time ran out: Harkonnen passes." in table.public_text()

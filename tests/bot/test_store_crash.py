@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.ledger import Ledger
 from bot.store import LogEntry, Store
 from rules.actions import action_from_dict
 from rules.game import GameState
@@ -117,7 +118,7 @@ async def _check_after_restart(
     db: Path, acked: set[str], reference: list[LogEntry]
 ) -> list[LogEntry]:
     async with await Store.open(db, snapshot_every=crash_worker.SNAPSHOT_EVERY) as store:
-        loaded = await store.load_game(crash_worker.GAME)
+        loaded = await Ledger.open(store, crash_worker.GAME)
         log = await store.log(crash_worker.GAME)
     assert _shape(log) == _shape(reference[: len(log)]), "the log is not a prefix of the script"
     assert acked <= {entry.key for entry in log}, "an acknowledged step is not in the log"

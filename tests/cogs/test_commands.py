@@ -3,6 +3,7 @@ user sees (ephemeral or public) and what the game state becomes."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -11,6 +12,7 @@ import simcord
 
 from bot.orders import OrderError
 from bot.session import SessionError
+from bot.settings import Timing
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.scenario import ScenarioError
@@ -320,10 +322,13 @@ async def test_game_new_with_variants_and_moderator_role(simcord_env: simcord.En
         "guild_ally_ship_to_reserves": False,
     }
     record = await t.bot.app.store.game(t.game_id)
-    assert record.options["moderator_role"] == t.role.id
-    assert record.options["maps"] == "never"
-    assert record.options["timing"] == {"step_s": 3600.0, "prompt_s": 1800.0, "reminder_s": 900.0}
-    assert set(record.options["private_channels"]) == {"atreides", "harkonnen", "fremen"}
+    settings = record.settings
+    assert settings.channels.moderator_role == t.role.id
+    assert settings.maps == "never"
+    assert settings.timing == Timing(
+        timedelta(hours=1), timedelta(minutes=30), timedelta(minutes=15)
+    )
+    assert {f.value for f in settings.channels.private} == {"atreides", "harkonnen", "fremen"}
     assert "dune-emperor" not in {c.name for c in t.guild.channels.values()}
     moderators = t.bot.get_channel(t.channel("dune-moderators").id)
     assert isinstance(moderators, discord.TextChannel)

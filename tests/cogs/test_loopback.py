@@ -20,6 +20,7 @@ import yarl
 
 from bot.app import standard_start
 from bot.clock import FakeClock
+from bot.settings import GameSettings
 from bot.store import Store
 from cogs.client import MentatBot, build
 from rules.factions import Faction
@@ -67,7 +68,7 @@ class Live:
             self.fake.guild_id,
             standard_start(seats),
             channels=channels,
-            options={"maps": "action"},
+            settings=GameSettings(maps="action"),
             moderators=(MODERATOR,),
         )
         return session.game_id

@@ -1,4 +1,8 @@
-"""``mentat run``: the bot, from the settings in ``.env`` (see ``.env.example``)."""
+"""``mentat run``: the bot, from the settings in ``.env`` (see ``.env.example``).
+
+Here the parts meet: the settings, the store, the render workers and the Discord
+client (``cogs``) that carries the application (``bot.app``).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import discord
 
 from bot.config import Config, ConfigError, environment_help
 from bot.store import Store
+from cogs.client import build
 
 RENDER_WORKERS = 2  # maps come in bursts; the event loop and SQLite need little CPU (bench_session)
 
@@ -76,8 +81,6 @@ def _first_line(error: BaseException) -> str:
 
 async def run(config: Config, token: str) -> None:
     """Open the store, log in, start every active game's session, then connect."""
-    from cogs.client import build
-
     store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.

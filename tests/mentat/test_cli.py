@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import SIGPIPE_EXIT, main
+from mentat.cli import SIGPIPE_EXIT, main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "advanced-phase.json"
@@ -72,7 +72,7 @@ def test_a_reader_that_stops_early_ends_the_output_quietly(tmp_path: Path) -> No
     big = tmp_path / "big.json"
     big.write_text(json.dumps(data))
     with subprocess.Popen(
-        [sys.executable, "-m", "bot", "scenario", str(big), "--indent", "1"],
+        [sys.executable, "-m", "mentat", "scenario", str(big), "--indent", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=ROOT,

@@ -1,15 +1,16 @@
-"""Sub-commands of ``mentat``. Each feature module registers its own."""
+"""The ``mentat`` command and its sub-commands; each feature module registers its own."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
 
-from bot import scenario_cli
+from bot import demo, scenario_cli
+from bot.render import cli as render_cli
+from mentat import run
 
 SIGPIPE_EXIT = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader went away
 
@@ -29,19 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
-    scenario_cli.register(commands)
-    _register_optional(commands)
+    for feature in (scenario_cli, render_cli, demo, run):  # run: the Discord bot
+        feature.register(commands)
     return parser
-
-
-def _register_optional(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Sub-commands whose modules need the optional parts of the application."""
-    from bot import demo
-    from bot.render import cli as render_cli
-
-    render_cli.register(commands)
-    demo.register(commands)
-    importlib.import_module("cogs.runner").register(commands)  # the Discord bot: `mentat run`
 
 
 def main(argv: Sequence[str] | None = None) -> int:

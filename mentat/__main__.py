@@ -1,10 +1,10 @@
-"""``mentat`` / ``python -m bot``: the command-line entry point."""
+"""``python -m mentat``: the same as the ``mentat`` command."""
 
 from __future__ import annotations
 
 import sys
 
-from bot.cli import main
+from mentat.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.cli import main
+from mentat.cli import main
 from tests.cogs.fake_discord import FakeDiscord
 
 pytestmark = pytest.mark.timeout(60)

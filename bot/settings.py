@@ -1,0 +1,162 @@
+"""A game's settings: typed, read in one place (:meth:`bot.store.Store.settings`) and written
+whole in one statement (:meth:`bot.store.Store.set_settings`).
+
+What a game was created with (private channels, moderator role, timing, maps) and what its
+session keeps across restarts (the running deadline, standing orders, allies' offers).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.orders import StandingOrders
+from rules.factions import Faction
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """How long each wait lasts (minutes for live games, hours for asynchronous ones)."""
+
+    step: timedelta = timedelta(hours=12)
+    prompt: timedelta = timedelta(hours=2)
+    reminder: timedelta = timedelta(hours=1)  # before the deadline
+
+
+@dataclass(frozen=True, slots=True)
+class Channels:
+    """The factions' private channels and the role whose holders moderate the game."""
+
+    private: Mapping[Faction, int] = field(default_factory=dict)
+    moderator_role: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionTimers:
+    """The running wait: its identity, deadline, whether its reminder went out, and the time
+    left when a moderator paused the game; and the prompt messages: the token their answers
+    are bound to, each faction's open prompt message and how recent prompts closed."""
+
+    wait: str | None = None
+    deadline: datetime | None = None
+    reminded: bool = False
+    paused_left: timedelta | None = None
+    token: str | None = None
+    asked: Mapping[Faction, str | None] = field(default_factory=dict)  # faction: message ref
+    closed: Mapping[str, str] = field(default_factory=dict)  # "token:faction": how it closed
+
+    def __post_init__(self) -> None:
+        if self.deadline is not None and self.deadline.tzinfo is None:
+            raise ValueError(f"a deadline needs a timezone: {self.deadline.isoformat()}")
+
+
+@dataclass(frozen=True, slots=True)
+class AllyOffer:
+    """An ally's consent to pay up to ``amount`` spice of ``shipper``'s next shipment."""
+
+    ally: Faction
+    shipper: Faction
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """Everything about a game that is not its position; change it with ``replace``."""
+
+    channels: Channels = field(default_factory=Channels)
+    timing: Timing = field(default_factory=Timing)
+    timers: SessionTimers = field(default_factory=SessionTimers)
+    orders: Mapping[Faction, StandingOrders] = field(default_factory=dict)
+    ally_offers: Mapping[Faction, AllyOffer] = field(default_factory=dict)  # by shipper
+    maps: str = "action"  # when maps are drawn (see bot.maps)
+    turn: int | None = None  # the game turn the maps show
+
+
+COLUMNS = (
+    "maps",
+    "turn",
+    "moderator_role",
+    "private_channels",
+    "step_s",
+    "prompt_s",
+    "reminder_s",
+    "wait_key",
+    "deadline",
+    "reminded",
+    "paused_left_s",
+    "prompt_token",
+    "prompts_asked",
+    "prompts_closed",
+    "standing_orders",
+    "ally_offers",
+)
+"""The columns of ``game_settings`` (after ``game_id``), in this order."""
+
+
+def to_columns(settings: GameSettings) -> tuple[Any, ...]:
+    """The settings as the values of :data:`COLUMNS` (numbers, text, canonical JSON)."""
+    timing, timers = settings.timing, settings.timers
+    return (
+        settings.maps,
+        settings.turn,
+        settings.channels.moderator_role,
+        _json({f.value: c for f, c in settings.channels.private.items()}),
+        timing.step.total_seconds(),
+        timing.prompt.total_seconds(),
+        timing.reminder.total_seconds(),
+        timers.wait,
+        None if timers.deadline is None else timers.deadline.astimezone(UTC).isoformat(),
+        int(timers.reminded),
+        None if timers.paused_left is None else timers.paused_left.total_seconds(),
+        timers.token,
+        _json({f.value: ref for f, ref in timers.asked.items()}),
+        _json(dict(timers.closed)),
+        _json({f.value: o.to_dict() for f, o in settings.orders.items()}),
+        _json({f.value: {"ally": o.ally.value, "amount": o.amount} for f, o in _offers(settings)}),
+    )
+
+
+def from_columns(values: tuple[Any, ...]) -> GameSettings:
+    """The settings from the values of :data:`COLUMNS`."""
+    row = dict(zip(COLUMNS, values, strict=True))
+    return GameSettings(
+        channels=Channels(
+            private={Faction(f): int(c) for f, c in json.loads(row["private_channels"]).items()},
+            moderator_role=row["moderator_role"],
+        ),
+        timing=Timing(*(timedelta(seconds=row[k]) for k in ("step_s", "prompt_s", "reminder_s"))),
+        timers=SessionTimers(
+            wait=row["wait_key"],
+            deadline=None if row["deadline"] is None else datetime.fromisoformat(row["deadline"]),
+            reminded=bool(row["reminded"]),
+            paused_left=_seconds(row["paused_left_s"]),
+            token=row["prompt_token"],
+            asked={Faction(f): ref for f, ref in json.loads(row["prompts_asked"]).items()},
+            closed=json.loads(row["prompts_closed"]),
+        ),
+        orders={
+            Faction(f): StandingOrders.from_dict(o)
+            for f, o in json.loads(row["standing_orders"]).items()
+        },
+        ally_offers={
+            Faction(s): AllyOffer(Faction(o["ally"]), Faction(s), int(o["amount"]))
+            for s, o in json.loads(row["ally_offers"]).items()
+        },
+        maps=row["maps"],
+        turn=row["turn"],
+    )
+
+
+def _offers(settings: GameSettings) -> list[tuple[Faction, AllyOffer]]:
+    return sorted(settings.ally_offers.items(), key=lambda item: item[0].value)
+
+
+def _seconds(value: float | None) -> timedelta | None:
+    return None if value is None else timedelta(seconds=value)
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))

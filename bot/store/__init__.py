@@ -1,0 +1,64 @@
+"""Persistence: games, their settings, seats, moderators and append-only logs.
+
+- :mod:`bot.store.store`: :class:`Store`, which appends log entries and reads them back;
+- :mod:`bot.store.history`: which entries are in effect (undo/redo), without a database;
+- :mod:`bot.store.migrations`: the numbered schema migrations of ``bot/migrations``;
+- :mod:`bot.store.backend`: the interface to a database, and :mod:`bot.store.sqlite` its
+  SQLite implementation (the only module with SQL);
+- :mod:`bot.store.events`: the log's own events (undone, redone, phase started);
+- :mod:`bot.store.errors`: what is refused.
+
+The live game built from a log is :class:`bot.ledger.Ledger`.
+"""
+
+from bot.store.errors import (
+    CorruptLogError,
+    GameFinishedError,
+    KeyReusedError,
+    NothingToRedoError,
+    NothingToUndoError,
+    NotModeratorError,
+    SchemaError,
+    StoreError,
+    UnknownGameError,
+)
+from bot.store.events import PhaseStarted, Redone, Undone
+from bot.store.history import History, Kind
+from bot.store.migrations import Migration, read_migrations
+from bot.store.store import (
+    CREATE_KEY,
+    DEFAULT_SNAPSHOT_EVERY,
+    SYSTEM_ACTOR,
+    Entry,
+    GameRecord,
+    LogEntry,
+    Store,
+    state_hash,
+)
+
+__all__ = [
+    "CREATE_KEY",
+    "DEFAULT_SNAPSHOT_EVERY",
+    "SYSTEM_ACTOR",
+    "CorruptLogError",
+    "Entry",
+    "GameFinishedError",
+    "GameRecord",
+    "History",
+    "KeyReusedError",
+    "Kind",
+    "LogEntry",
+    "Migration",
+    "NotModeratorError",
+    "NothingToRedoError",
+    "NothingToUndoError",
+    "PhaseStarted",
+    "Redone",
+    "SchemaError",
+    "Store",
+    "StoreError",
+    "Undone",
+    "UnknownGameError",
+    "read_migrations",
+    "state_hash",
+]

@@ -1,0 +1,43 @@
+"""`/status`'s text: the faction's own private view, and nothing of another faction's."""
+
+from __future__ import annotations
+
+from bot.status import status_text
+from rules.factions import Faction
+from tests.rules.helpers import position
+
+SEATS = ["atreides", "fremen", None, None, None, None]
+
+
+def test_the_faction_to_act_reads_its_spice_cards_forces_and_choices() -> None:
+    state = position(
+        seats=SEATS,
+        factions={
+            "atreides": {"spice": 10, "reserves": 8, "tanks": 2, "cards": ["Karama"]},
+            "fremen": {"spice": 3, "reserves": 7, "special_reserves": 3},
+        },
+    )
+    assert status_text(state.view_for(Faction.ATREIDES)).splitlines() == [
+        "**Atreides** (only you see this)",
+        "Spice: 10. Cards: Karama.",
+        "Reserves: 8 forces, 0 starred. Tanks: 2 + 0 starred.",
+        "You may: ship, move, pass.",
+    ]
+
+
+def test_a_faction_that_waits_may_do_nothing_and_sees_only_its_own_data() -> None:
+    state = position(
+        seats=SEATS,
+        factions={
+            "atreides": {"spice": 10, "reserves": 8, "cards": ["Karama"]},
+            "fremen": {"spice": 3, "reserves": 7, "special_reserves": 3},
+        },
+    )
+    text = status_text(state.view_for(Faction.FREMEN))
+    assert text.splitlines() == [
+        "**Fremen** (only you see this)",
+        "Spice: 3. Cards: none.",
+        "Reserves: 7 forces, 3 starred. Tanks: 0 + 0 starred.",
+        "You may: nothing right now.",
+    ]
+    assert "Karama" not in text and "10" not in text
