@@ -18,7 +18,6 @@ from typing import Any
 
 from bot import narrate
 from bot.clock import Clock, SystemClock
-from bot.corrections import CorrectionError
 from bot.ledger import Ledger, SubmitResult
 from bot.maps import MapMaker
 from bot.orders import OrderError, StandingOrders
@@ -26,7 +25,8 @@ from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
 from bot.store import GameRecord, Store
-from rules.actions import FactionAction, Ship
+from rules.actions import Correction, FactionAction, GiveCard, SetSpice, Ship, TakeCard
+from rules.components import treachery_card
 from rules.factions import Faction
 from rules.game import GameState
 from rules.scenario import FORMAT, ScenarioError, load_scenario
@@ -279,7 +279,7 @@ class Mentat:
         """``ally`` consents to pay up to ``amount`` spice of its ally's next shipment.
 
         Stored with the game until that shipment is accepted or a new phase begins (a
-        moderator's correction keeps it); 0 withdraws the offer. The shipper is told
+        moderator's correction leaves it alone); 0 withdraws the offer. The shipper is told
         privately.
         """
         state = self.session(game_id).state
@@ -392,7 +392,31 @@ class Mentat:
         await session.set_orders(faction, orders)
         return orders
 
-    # -- a new position: a set-up phase start or a moderator's correction -------------
+    # -- a moderator's correction, or a new position ---------------------------------------
+
+    async def correct(
+        self,
+        game_id: int,
+        moderator: int,
+        correction: Correction,
+        *,
+        key: str,
+        roles: Collection[int] = (),
+    ) -> SubmitResult:
+        """Apply a moderator's correction (:mod:`rules.corrections`), announced publicly.
+
+        It is an action in the game's log like a player's: ``/mod undo`` takes it back,
+        and the phase goes on where it was (pause, prompts, orders and offers kept).
+        Raises SessionError for a non-moderator, the engine's CorrectionError for a
+        correction that cannot be made. A faction whose spice or hand is corrected is
+        told privately what it holds now.
+        """
+        await self.require_moderator(game_id, moderator, roles=roles)
+        result = await self.session(game_id).correct(moderator, correction, key=key)
+        told = _told_privately(correction)
+        if told is not None and not result.duplicate:
+            await self.publisher.private(game_id, told)
+        return result
 
     async def begin_phase(
         self,
@@ -403,21 +427,19 @@ class Mentat:
         key: str,
         note: str,
         roles: Collection[int] = (),
-        keep_ally_offers: bool = False,
     ) -> PhaseSession:
-        """Restart the game's phase at ``position`` (moderators only), announced publicly.
+        """Restart the game's phase at a new ``position`` (moderators only: ``/game start
+        position:``), announced publicly.
 
         The log keeps everything before it, but undo stops at this new start. The allies'
-        pending offers end with the old phase, unless ``keep_ally_offers`` (a correction:
-        the same phase goes on from a corrected position).
+        pending offers end with the old phase.
         """
         await self.require_moderator(game_id, moderator, roles=roles)
 
         async def run() -> PhaseSession:
             old = self.session(game_id)
-            if not keep_ally_offers:
-                for shipper, (ally, _) in list(old.ally_offers.items()):
-                    await old.set_ally_offer(shipper, ally, 0)
+            for shipper, (ally, _) in list(old.ally_offers.items()):
+                await old.set_ally_offer(shipper, ally, 0)
             await old.stop()
             assert old.ledger is not None
             await old.ledger.start_phase(moderator, position, key, authorised=True)
@@ -431,37 +453,19 @@ class Mentat:
         await self.publisher.spectators(game_id, notice)
         return session
 
-    async def correct(
-        self,
-        game_id: int,
-        moderator: int,
-        change: Callable[[dict[str, Any]], str],
-        *,
-        key: str,
-        roles: Collection[int] = (),
-    ) -> PhaseSession:
-        """Apply a moderator's correction to the current position (see :mod:`corrections`).
 
-        ``change`` edits the position's dict and returns the public description.
-        Raises CorrectionError when the corrected position cannot exist.
-        """
-        state = self.session(game_id).state
-        assert state is not None
-        data = state.to_dict()
-        what = change(data)
-        try:
-            corrected = GameState.from_dict(data)
-        except (KeyError, TypeError, ValueError) as error:
-            raise CorrectionError(f"that gives an impossible position: {error}") from error
-        return await self.begin_phase(
-            game_id,
-            moderator,
-            corrected,
-            key=key,
-            note=f"Correction by <@{moderator}>: {what}",
-            roles=roles,
-            keep_ally_offers=True,
-        )
+def _told_privately(correction: Correction) -> PrivateNotice | None:
+    """What a correction of its spice or hand tells the faction (the public is told less)."""
+    match correction:
+        case SetSpice(faction=faction, amount=amount):
+            return PrivateNotice(faction, f"A moderator set your spice to {amount}.")
+        case GiveCard(faction=faction, card=card):
+            return PrivateNotice(faction, f"A moderator gave you {treachery_card(card) or card}.")
+        case TakeCard(faction=faction, card=card):
+            return PrivateNotice(
+                faction, f"A moderator took {treachery_card(card) or card} from you."
+            )
+    return None
 
 
 def _check_guild_before(state: GameState | None, wanted: str) -> None:

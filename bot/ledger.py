@@ -10,7 +10,9 @@ events), and appends the entry (with a snapshot when one is due) before it retur
   a different request).
 - **Going back.** Undo and redo are log entries too (see :mod:`bot.store.history`); after an
   undo the ledger rebuilds the position by replay: the newest sound snapshot in effect, then
-  the effective actions after it (at worst from the phase's ``start`` entry).
+  the effective actions after it (at worst from the phase's ``start`` entry). A moderator's
+  correction is an action like any other (:mod:`rules.corrections`), so undo steps over it;
+  the replayed log is the truth (the engine's own ``GameState.undo`` is not used here).
 - **Failures.** A write or engine failure other than a refusal leaves the ledger stale: the
   next request reloads the game from the store first, so memory never runs ahead of disk.
 """
@@ -192,15 +194,21 @@ class Ledger:
         The events are one ``undone`` event (``seq`` and ``action`` of the cancelled entry,
         ``moderator``). Raises :class:`NotModeratorError` (unless ``authorised``: the caller
         checked the moderator itself), :class:`NothingToUndoError`,
-        :class:`GameFinishedError` or :class:`KeyReusedError`.
+        :class:`GameFinishedError` or :class:`KeyReusedError`. An undo in a finished game
+        (its phase over) reopens it.
         """
         async with self._lock:
             earlier = await self._earlier(key)
             if earlier is not None:
                 return self._duplicate(earlier, "undo", None)
-            await self._check_moderator(moderator, "undo", authorised)
+            # A finished game reopens when its last action is taken back.
+            reopen = not self.record.is_active and self._history.can_undo
+            await self._check_moderator(moderator, "undo", authorised, reopening=reopen)
             target = self._history.undo_target()
             history = self._history.after("undo", target)
+            if reopen:
+                await self.store.reopen_game(self.game_id)
+                self.record = replace(self.record, status="active")
             state = await self._rebuild(history)
             action = await self.store.body(self.game_id, target)
             undone = Undone(seq=target, action=action, moderator=moderator)
@@ -282,10 +290,14 @@ class Ledger:
         if not self.record.is_active:
             raise GameFinishedError(f"game #{self.game_id} is finished")
 
-    async def _check_moderator(self, user_id: int, what: str, authorised: bool) -> None:
+    async def _check_moderator(
+        self, user_id: int, what: str, authorised: bool, *, reopening: bool = False
+    ) -> None:
         """A listed moderator, or ``authorised``: the application checked the user itself
-        (a holder of the game's moderator role, who is never listed)."""
-        self._check_active()
+        (a holder of the game's moderator role, who is never listed). Only an undo may
+        reach a finished game (``reopening``): it takes the last action back and reopens it."""
+        if not reopening:
+            self._check_active()
         if not authorised and not await self.store.is_moderator(self.game_id, user_id):
             raise NotModeratorError(
                 f"only a moderator of game #{self.game_id} may {what}; user {user_id} is not one"

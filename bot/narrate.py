@@ -15,9 +15,14 @@ from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
 from rules.events import (
     AllianceConstraint,
+    CardGiven,
+    CardTaken,
+    Corrected,
     CrossShipped,
     Event,
     Flipped,
+    ForcesPlaced,
+    ForcesRemoved,
     GuildActsNow,
     GuildDelays,
     GuildTimingCancelled,
@@ -36,8 +41,10 @@ from rules.events import (
     ShipmentStopped,
     Shipped,
     ShippedToReserves,
+    SpiceSet,
     SpiritualAdvisor,
     StormLosses,
+    StormSet,
     TurnEnded,
     TurnStarted,
 )
@@ -192,7 +199,7 @@ def describe(event: Event) -> str | None:
             return "The Shipment & Movement phase is over."
         case TurnEnded() | PromptsClosed() | PromptDeclined():  # who declined is not announced
             return None
-        case Undone() | Redone():  # told by correction_note, in words
+        case Undone() | Redone() | Corrected():  # told by correction_note / correction_made
             return None
     fields = {k: v for k, v in event.to_dict().items() if k != "type"}
     return f"{event.kind}: {fields}"
@@ -247,7 +254,38 @@ def has_news(events: Iterable[Event]) -> bool:
     return any(describe(e) for e in events)
 
 
-# -- a moderator's undo and redo ---------------------------------------------------------
+# -- a moderator's corrections, undo and redo ---------------------------------------------
+
+
+def correction_made(moderator: int, events: Iterable[Event]) -> str:
+    """The public line of a moderator's correction (``/mod set-storm``, ``place``...): no
+    spice amount and no card is named."""
+    what = " ".join(_corrected(e) for e in events if isinstance(e, Corrected))
+    return f"Correction by <@{moderator}>: {what}"
+
+
+def _corrected(event: Corrected) -> str:
+    match event:
+        case StormSet():
+            return f"the storm is in sector {event.sector}."
+        case ForcesPlaced():
+            forces, place = count(event.forces, event.special), where(event.territory, event.sector)
+            return f"{name(event.faction)} place {forces} from reserves in {place}."
+        case ForcesRemoved():
+            forces, place = count(event.forces, event.special), where(event.territory, event.sector)
+            to = "the Tleilaxu Tanks" if event.to_tanks else "reserves"
+            return f"{name(event.faction)} lose {forces} in {place} to {to}."
+        case SpiceSet():
+            return (
+                f"{name(event.faction)}'s spice is corrected (the amount stays behind their "
+                "shield)."
+            )
+        case CardGiven():
+            return f"{name(event.faction)} receive a treachery card."
+        case CardTaken():
+            return f"{name(event.faction)} lose a treachery card."
+    return "the position is corrected."
+
 
 SECRET_DECISION = "the last decision"
 """How an undone answer to a prompt is named: who declined a window is nobody's business."""
@@ -295,6 +333,26 @@ def _public_action(body: Mapping[str, Any], view: PublicView | None) -> str | No
         return f"the {who} Hajr"
     if kind == "pass" and _step_pass(body, view) and view is not None:
         return f"the {who} pass ({'shipment' if view.step == 'ship' else 'movement'})"
+    return _public_correction(body)
+
+
+def _public_correction(body: Mapping[str, Any]) -> str | None:
+    """A logged correction in words: never a spice amount or a card."""
+    kind, who = body.get("action"), name(body.get("faction"))
+    forces = count(int(body.get("forces") or 0), int(body.get("special") or 0))
+    there = _place(body.get("territory"), body.get("sector"))
+    if kind == "set_storm":
+        return f"the correction of the storm to sector {body.get('sector')}"
+    if kind == "place_forces":
+        return f"the correction placing {forces} of the {who} in {there}"
+    if kind == "remove_forces":
+        return f"the correction removing {forces} of the {who} from {there}"
+    if kind == "set_spice":
+        return f"the correction of the {who} spice"
+    if kind == "give_card":
+        return f"the correction giving the {who} a treachery card"
+    if kind == "take_card":
+        return f"the correction taking a treachery card from the {who}"
     return None
 
 
@@ -336,3 +394,9 @@ def position_changed(faction: Faction) -> str:
 
 def corrected(faction: Faction) -> str:
     return "a moderator corrected the game"
+
+
+GAME_FINISHED = (
+    "The game is finished. A moderator may still take the last action back with `/mod undo`, "
+    "which reopens it."
+)

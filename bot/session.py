@@ -1,18 +1,17 @@
 """The phase session: runs one game's Shipment & Movement phase in time.
 
-One asyncio task per game takes requests from a queue (player actions,
-moderator commands, standing orders) and wakes for deadlines. Every accepted
-action is committed to the store before anything is announced. What is
-awaited (the faction to act, or an open stage of prompts) has a deadline; a
-reminder goes out before it, and on expiry the default happens (the faction
-passes its step; open prompts are declined), announced publicly.
+One asyncio task per game takes requests (player actions, moderator commands, standing
+orders) and wakes for deadlines. Every accepted action (a correction too) is committed
+before anything is announced. What is awaited (the faction to act, or open prompts) has a
+deadline, a reminder before it and, on expiry, a default (pass the step; decline the
+prompts), announced publicly. When the phase is over, the game is finished.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -24,7 +23,8 @@ from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, Publishe
 from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
-from rules.actions import Action, ClosePrompts, FactionAction, Pass
+from bot.waits import Wait, wait_of
+from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass
 from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
@@ -55,15 +55,6 @@ class PromptClosedError(SessionError):
         self.how = how
 
 
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """What the phase waits on now: its identity, kind and who may end it."""
-
-    key: str
-    kind: str  # "step" or "prompt"
-    factions: tuple[Faction, ...]
-
-
 class PhaseSession:
     """Drives one game's phase: the queue, the deadlines, the announcements."""
 
@@ -90,12 +81,8 @@ class PhaseSession:
         self.orders: dict[Faction, StandingOrders] = {}
         self.ally_offers: dict[Faction, tuple[Faction, int]] = {}  # shipper: (ally, amount)
         self.paused_left: timedelta | None = None
-        self._serial = SerialTask(
-            f"session of game {game_id}",
-            clock,
-            next_timer=self._next_timer,
-            on_timer=self._on_timer,
-        )
+        name = f"session of game {game_id}"
+        self._serial = SerialTask(name, clock, next_timer=self._next_timer, on_timer=self._on_timer)
         self._deadline: datetime | None = None
         self._wait: Wait | None = None
         self._reminded = False
@@ -309,6 +296,22 @@ class PhaseSession:
         result: SubmitResult = await self._call(run)
         return result
 
+    async def correct(self, moderator: int, correction: Correction, *, key: str) -> SubmitResult:
+        """A moderator's correction (the caller checked ``moderator``): an action in the log
+        like any other, taken while paused; the pause, deadline, prompts, orders and offers stay.
+        """
+
+        async def run() -> SubmitResult:
+            result = await self._ledger().submit(correction, actor=moderator, key=key)
+            if not result.duplicate:
+                note = narrate.correction_made(moderator, result.events)
+                await self._after(result, narrate.corrected, note=note)
+                await self._show_deadline()  # the prompts show the corrected figures
+            return result
+
+        result: SubmitResult = await self._call(run)
+        return result
+
     async def end_phase(self, moderator: int, key: str) -> None:
         """Decline every prompt and pass every remaining step, in order."""
 
@@ -473,6 +476,7 @@ class PhaseSession:
         if wait is None:
             self._deadline, self._wait, self._token = None, None, None
             await self._save_settings()
+            await self._finish_if_over()
             return
         if self._wait is not None and wait.key == self._wait.key:
             await self._save_settings()
@@ -483,20 +487,17 @@ class PhaseSession:
         await self._ask(wait)
         await self._save_settings()
 
+    async def _finish_if_over(self) -> None:
+        """The phase is the whole game today: once over, the game is finished (not loaded
+        at start-up); ``/mod undo`` reopens it."""
+        ledger = self._ledger()
+        if self.state is not None and self.state.is_complete and ledger.record.is_active:
+            await ledger.finish()
+            await self._moderator_note(narrate.GAME_FINISHED, spectators=True)
+
     def current_wait(self) -> Wait | None:
         assert self.state is not None
-        state = self.state
-        if state.is_complete:
-            return None
-        prompts = state.open_prompts()
-        if prompts:
-            who = tuple(dict.fromkeys(f for p in prompts for f in p.waiting_on()))
-            parts = [f"{p.kind.value}/{p.subject}/{p.ability}/{p.territory}" for p in prompts]
-            return Wait("prompts:" + "|".join(parts), "prompt", who)
-        turn = state.phase.turn
-        assert turn is not None
-        key = f"turn:{turn.faction.value}:{turn.step.value}:{turn.moves_made}:{turn.hajr_played}"
-        return Wait(key + f":{sorted(f.value for f in state.phase.done)}", "step", (turn.faction,))
+        return wait_of(self.state)
 
     async def _ask(self, wait: Wait) -> None:
         """Each faction that may act or answer hears it privately, with its choices."""
@@ -527,7 +528,7 @@ class PhaseSession:
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
 
     async def _show_deadline(self) -> None:
-        """After a pause, resume or extension, the open prompts show the new deadline."""
+        """After a pause, resume, extension or correction, the open prompts show it."""
         if self._wait is None:
             return
         for faction, ref in self._asked.items():
@@ -560,10 +561,12 @@ class PhaseSession:
         if not result.duplicate:
             await self._after(result, lambda _: how, note=f"{reason}: {what}.")
 
-    async def _moderator_note(self, text: str) -> None:
+    async def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
         await self.publisher.moderators(self.game_id, ModeratorNotice(text))
         notice = PublicNotice(text, game_id=self.game_id)
         await self.publisher.public(self.game_id, notice)
+        if spectators:
+            await self.publisher.spectators(self.game_id, notice)
 
     # -- persistence of timers, orders and offers ---------------------------------------
 

@@ -2,9 +2,10 @@
 
 Every routine refusal is a :class:`~rules.errors.MentatError` (the engine's, and the
 application's: not your seat, not a moderator, paused game, ...) and is answered with
-its message and the rule it cites, if any; discord.py's own refusals of an option (a
-failed check or conversion) are made one at the door. Anything else is logged with the
-game and the action and answered with a short apology.
+its message and the rule it cites, if any (a moderator's refused correction cites no rule
+of the game); discord.py's own refusals of an option (a failed check or conversion) are
+made one at the door. Anything else is logged with the game and the action and answered
+with a short apology.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import logging
 import discord
 from discord import app_commands
 
-from rules.errors import QUOTE_LIMIT, MentatError
+from rules.errors import MODERATOR_RULE, QUOTE_LIMIT, MentatError
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,7 @@ APOLOGY = "Sorry, something went wrong on Mentat's side; the moderators can look
 
 def message_for(error: BaseException) -> str | None:
     """The ephemeral answer to a refusal, or None for an unexpected error."""
-    if isinstance(error, MentatError) and error.rule:
+    if isinstance(error, MentatError) and error.rule and error.rule != MODERATOR_RULE:
         return f"Refused: {error} (rule {error.rule})."
     if isinstance(error, MentatError):
         return f"Refused: {error}."

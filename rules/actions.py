@@ -1,4 +1,6 @@
-"""Actions: small frozen values, one per thing a faction can do in this phase.
+"""Actions: small frozen values, one per thing a faction can do in this phase, and the
+moderators' corrections (:class:`Correction`), which are actions too: everything that
+changes a game is an action in its log.
 
 Territory names are kept as the player typed them; the engine resolves them
 (case and punctuation ignored) and refuses unknown ones. Sectors are the
@@ -8,6 +10,7 @@ territory with a single sector).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
@@ -395,6 +398,76 @@ class ClosePrompts(Action):
     name: ClassVar[str] = "close_prompts"
 
 
+# -- moderators' corrections (rules.corrections) ------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Correction(Action):
+    """A moderator's correction of the position: an action in the log like any other, so
+    undo and redo step over it. Not a faction's action: never subject to turn order or
+    prompts, and it leaves the phase where it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetStorm(Correction):
+    """Put the storm in sector ``sector`` (1..18)."""
+
+    name: ClassVar[str] = "set_storm"
+    sector: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceForces(Correction):
+    """Put forces from ``faction``'s reserves on the board."""
+
+    name: ClassVar[str] = "place_forces"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveForces(Correction):
+    """Take forces off the board, back to reserves or to the Tleilaxu Tanks."""
+
+    name: ClassVar[str] = "remove_forces"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int = 0
+    to_tanks: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpice(Correction):
+    """Set the spice behind ``faction``'s shield to ``amount``."""
+
+    name: ClassVar[str] = "set_spice"
+    faction: Faction
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCard(Correction):
+    """Give ``faction`` the treachery card ``card``."""
+
+    name: ClassVar[str] = "give_card"
+    faction: Faction
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Correction):
+    """Take the treachery card ``card`` from ``faction``'s hand."""
+
+    name: ClassVar[str] = "take_card"
+    faction: Faction
+    card: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.name: cls
     for cls in (
@@ -437,6 +510,12 @@ ACTION_TYPES: dict[str, type[Action]] = {
         RecordPayment,
         RecordIncome,
         PhaseDone,
+        SetStorm,
+        PlaceForces,
+        RemoveForces,
+        SetSpice,
+        GiveCard,
+        TakeCard,
     )
 }
 
@@ -450,13 +529,9 @@ _RULE_FOR_PARSE = "1.06.00"
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The scenario-format dict of ``action`` (``from_dict`` reads it back)."""
     out: dict[str, Any] = {"action": action.name}
-    if isinstance(action, FactionAction):
-        out["faction"] = action.faction.value
     for f in fields(action):
-        if f.name == "faction":
-            continue
         value = getattr(action, f.name)
-        plain = value.value if isinstance(value, Word) else value
+        plain = value.value if isinstance(value, enum.Enum) else value
         out[_KEY_ALIASES.get(f.name, f.name)] = plain
     return out
 
@@ -478,18 +553,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         raise InvalidActionError(
             f"unknown action {quote(name)}; known actions: {known}", rule=_RULE_FOR_PARSE
         )
-    if not issubclass(cls, FactionAction):
-        return cls()
-    faction = Faction.parse(str(data.get("faction", "")))
-    if faction is None:
-        raise InvalidActionError(
-            f"unknown faction {quote(data.get('faction'))} in {cls.name!r} action",
-            rule=_RULE_FOR_PARSE,
-        )
-    kwargs: dict[str, Any] = {"faction": faction}
+    kwargs: dict[str, Any] = {}
     for f in fields(cls):
         key = _KEY_ALIASES.get(f.name, f.name)
-        if f.name == "faction" or (data.get(key) is None and f.default is not MISSING):
+        if f.name == "faction":
+            kwargs["faction"] = _faction(cls.name, data.get("faction"))
+            continue
+        if data.get(key) is None and f.default is not MISSING:
             continue
         if data.get(key) is not None:
             kwargs[f.name] = _coerce(cls.name, key, data[key], str(f.type))
@@ -498,6 +568,15 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         else:
             raise InvalidActionError(f"{cls.name!r} needs {key!r}", rule=_RULE_FOR_PARSE)
     return cls(**kwargs)
+
+
+def _faction(action: str, value: object) -> Faction:
+    faction = Faction.parse(str(value if value is not None else ""))
+    if faction is None:
+        raise InvalidActionError(
+            f"unknown faction {quote(value)} in {action!r} action", rule=_RULE_FOR_PARSE
+        )
+    return faction
 
 
 def _coerce(action: str, key: str, value: object, kind: str) -> object:

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 QUOTE_LIMIT = 80
 """At most this many characters of any input are quoted back in a message."""
+MODERATOR_RULE = "moderator"
+"""What a refused moderator's correction cites: no rule of the game forbids it, the position
+does (:mod:`rules.corrections`). Front ends show the message without a rule number."""
 
 
 class MentatError(Exception):
@@ -54,6 +57,15 @@ class NotYourTurnError(RulesError):
 
 class AmbiguousActionError(RulesError):
     """The action could mean several things; the message says what to add."""
+
+
+class CorrectionError(RulesError):
+    """A moderator's correction that cannot be made (a negative count, an unknown territory,
+    more forces than the reserves hold, a card not in this phase...); cites
+    :data:`MODERATOR_RULE`."""
+
+    def __init__(self, message: str, *, rule: str = MODERATOR_RULE) -> None:
+        super().__init__(message, rule=rule)
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:

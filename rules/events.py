@@ -319,8 +319,8 @@ class Flipped(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseStarted(Event):
-    kind: ClassVar[str] = "phase_started"
+class PhaseBegan(Event):
+    kind: ClassVar[str] = "phase_began"
     turn: int
     phase: str
 
@@ -361,8 +361,10 @@ class PredictionMade(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ForcesPlaced(Event):
-    kind: ClassVar[str] = "forces_placed"
+class ForcesSetUp(Event):
+    """Forces placed at set-up (0.00)."""
+
+    kind: ClassVar[str] = "forces_set_up"
     faction: Faction
     territory: str
     sector: int | None
@@ -627,6 +629,61 @@ class GameWon(Event):
     rule: str
 
 
+# -- moderators' corrections ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Corrected(Event):
+    """A moderator corrected the position (:mod:`rules.corrections`). Public facts only:
+    a spice correction names the faction, never the amount; a card given or taken, never
+    the card."""
+
+
+@dataclass(frozen=True, slots=True)
+class StormSet(Corrected):
+    kind: ClassVar[str] = "storm_set"
+    sector: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesPlaced(Corrected):
+    kind: ClassVar[str] = "forces_placed"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesRemoved(Corrected):
+    kind: ClassVar[str] = "forces_removed"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int
+    to_tanks: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpiceSet(Corrected):
+    kind: ClassVar[str] = "spice_set"
+    faction: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class CardGiven(Corrected):
+    kind: ClassVar[str] = "card_given"
+    faction: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Corrected):
+    kind: ClassVar[str] = "card_taken"
+    faction: Faction
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -654,12 +711,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShipmentStopped,
         SpiritualAdvisor,
         Flipped,
-        PhaseStarted,
+        PhaseBegan,
         DeckShuffled,
         CardsDealt,
         TraitorKept,
         PredictionMade,
-        ForcesPlaced,
+        ForcesSetUp,
         StormDialed,
         StormDialsRevealed,
         StormCardRevealed,
@@ -689,6 +746,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SpiceReceived,
         SpiceCollected,
         GameWon,
+        StormSet,
+        ForcesPlaced,
+        ForcesRemoved,
+        SpiceSet,
+        CardGiven,
+        CardTaken,
     )
 }
 """Every kind of event the engine emits, by its stored name."""

@@ -5,6 +5,14 @@ validates an action, changes the position and returns the events; a refused
 action raises a :class:`RulesError` and changes nothing; ``undo()`` restores
 the position before the last accepted action.
 
+One model: everything that changes a game is an action, a moderator's
+correction included (:mod:`rules.corrections`), so a game is its start position
+and its actions. ``undo()`` is the engine's cheap step back within one
+``GameState`` (tools, tests, dry runs); the application keeps each game as a log
+of actions and goes back by replaying it without the undone ones, which is the
+truth (``bot.store``). A Karama cancel restoring the position from before the
+ability (:mod:`rules.karama`) is part of that action's rule, not a way back.
+
 The phase is a deterministic machine (:mod:`rules.machine`): a faction to act
 (its turn: shipment step, then movement step) and, besides it, stages of
 prompts (Karama windows, Bene Gesserit advise/intrusion/wartime, Guild

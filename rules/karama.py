@@ -1,6 +1,8 @@
 """Karama (3.01.11): cancel a ✷ ability just used, or prevent a ✷…✷ ability.
 
-A cancel restores the position from just before the ability was used. The
+A cancel restores the position from just before the ability was used (saved in the
+window's prompt: part of this rule, not a way back; a moderator's correction made while
+the window is open is made in that saved position too, see :mod:`rules.corrections`). The
 faction whose ability was cancelled may then retake that action without it
 (the ability stays disabled for the rest of its turn); a cancelled Guild
 payment is the exception: the shipment stands and the spice goes to the bank.

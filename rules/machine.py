@@ -1,7 +1,7 @@
 """The phase machine: dispatch an action to its rule module, then move the phase on.
 
-Actions go to the rule modules (shipment, movement, the faction modules),
-which take the :class:`~rules.position.Position`. The machine declines the
+Actions go to the rule modules (shipment, movement, the faction modules, the
+moderators' corrections), which take the :class:`~rules.position.Position`. The machine declines the
 stages of prompts an action does not answer, and after each action starts
 the next turn or completes the phase (1.06.00).
 """
@@ -15,6 +15,7 @@ from rules import (
     bene_gesserit,
     charity,
     collection,
+    corrections,
     guild,
     karama,
     mentat_pause,
@@ -34,6 +35,7 @@ from rules.actions import (
     BreakAlliance,
     ClaimCharity,
     ClosePrompts,
+    Correction,
     CrossShip,
     Decline,
     Dial,
@@ -71,7 +73,7 @@ from rules.actions import (
     WeatherControl,
 )
 from rules.errors import NotYourTurnError
-from rules.events import Event, PhaseComplete, PhaseStarted, TurnStarted
+from rules.events import Event, PhaseBegan, PhaseComplete, TurnStarted
 from rules.factions import Faction
 from rules.game_model import TURN_PHASES, GamePhase
 from rules.model import Phase, Prompt, PromptKind, Turn
@@ -181,7 +183,14 @@ def apply_action(state: Position, action: Action) -> list[Event]:
 
 def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Event]]:
     """:func:`apply_action`, its events split in two: the action's own, and those of the
-    steps the engine then ran by itself (phases begun, blown, collected...)."""
+    steps the engine then ran by itself (phases begun, blown, collected...).
+
+    A moderator's correction is nobody's turn and answers no prompt: it changes the
+    position and leaves the phase where it is (even a complete phase or a game over),
+    with no steps after it.
+    """
+    if isinstance(action, Correction):
+        return corrections.correct(state, action), []
     if isinstance(action, FactionAction) and not state.in_game(action.faction):
         raise NotYourTurnError(
             f"{action.faction.label} is not in this game", rule=turn_flow.ORDER_RULE
@@ -263,7 +272,7 @@ def _next_phase(state: Position) -> list[Event]:
     else:
         nxt, turn = TURN_PHASES[TURN_PHASES.index(game.phase) + 1], game.turn
     state.set_game(phase=nxt, turn=turn, step="", waiting=())
-    return [PhaseStarted(turn, nxt.value)]
+    return [PhaseBegan(turn, nxt.value)]
 
 
 def _begin_shipment_movement(state: Position) -> list[Event]:

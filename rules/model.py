@@ -361,7 +361,11 @@ class Phase:
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """Every part of a position that actions change."""
+    """Every part of a position that actions change.
+
+    ``storm_sector`` moves in the Storm Phase or by a moderator's correction; None (a
+    snapshot stored before either) leaves the storm where it is on restore.
+    """
 
     factions: tuple[tuple[Faction, FactionState], ...]
     stacks: tuple[tuple[StackKey, Stack], ...]
@@ -383,6 +387,8 @@ class Snapshot:
         }
         if self.game is not None:
             out["game"] = self.game.to_dict()
+        if self.storm_sector is not None:
+            out["storm_sector"] = self.storm_sector
         return out
 
     @classmethod
@@ -395,6 +401,7 @@ class Snapshot:
             spice_bank=int(data["spice_bank"]),
             phase=Phase.from_dict(data["phase"]),
             game=TurnState.from_dict(data["game"]) if data.get("game") else None,
+            storm_sector=int(data["storm_sector"]) if "storm_sector" in data else None,
         )
 
 

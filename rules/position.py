@@ -349,7 +349,12 @@ class Position:
     def karama_stage(
         self, uses: Iterable[tuple[Faction, Ability]], before: Snapshot, redo: JSON | None = None
     ) -> tuple[Prompt, ...]:
-        """One Karama window per ✷ ability just used, open to every faction but its user."""
+        """One Karama window per ✷ ability just used, open to every faction but its user.
+
+        A cancel restores ``before`` except the storm, which no ability moves (a
+        moderator's correction of it stands).
+        """
+        before = replace(before, storm_sector=None)
         return tuple(
             Prompt(
                 PromptKind.KARAMA,

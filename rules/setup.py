@@ -30,7 +30,7 @@ from rules.events import (
     CardsDealt,
     DeckShuffled,
     Event,
-    ForcesPlaced,
+    ForcesSetUp,
     PredictionMade,
     TraitorKept,
 )
@@ -258,7 +258,7 @@ def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
             sector = standard_board()[territory].sectors[0]
             state.add(action.faction, territory, sector, Stack(forces))
             events.append(
-                ForcesPlaced(action.faction, territory, sector, forces, FREMEN_RULE, "fighter")
+                ForcesSetUp(action.faction, territory, sector, forces, FREMEN_RULE, "fighter")
             )
     _update_waiting(state)
     return events
@@ -289,7 +289,7 @@ def place_advisor(state: Position, action: PlaceAdvisor) -> list[Event]:
     state.add(action.faction, where.name, sector, Stack(1) if alone else Stack(advisors=1))
     _update_waiting(state)
     token = "fighter" if alone else "advisor"
-    return [ForcesPlaced(action.faction, where.name, sector, 1, BG_START_RULE, token)]
+    return [ForcesSetUp(action.faction, where.name, sector, 1, BG_START_RULE, token)]
 
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:

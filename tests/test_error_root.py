@@ -60,7 +60,7 @@ def test_the_walk_finds_the_known_refusals() -> None:
         "rules.errors.RulesError",
         "rules.scenario.ScenarioError",
         "bot.orders.OrderError",
-        "bot.corrections.CorrectionError",
+        "rules.errors.CorrectionError",
         "bot.session.PromptClosedError",
     ):
         assert name in found, f"{name} not found: the walk misses modules"

@@ -194,6 +194,11 @@ class Store:
         if not await self.backend.set_status(game_id, "finished"):
             raise UnknownGameError(f"there is no game #{game_id}")
 
+    async def reopen_game(self, game_id: int) -> None:
+        """Mark a finished game active again (a moderator took its last action back)."""
+        if not await self.backend.set_status(game_id, "active"):
+            raise UnknownGameError(f"there is no game #{game_id}")
+
     # -- seats and moderators ---------------------------------------------------------
 
     async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:

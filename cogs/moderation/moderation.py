@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from datetime import timedelta
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import corrections
 from cogs.common import (
     MAX_CHOICES,
     FactionName,
@@ -23,6 +21,15 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
+from rules.actions import (
+    Correction,
+    GiveCard,
+    PlaceForces,
+    RemoveForces,
+    SetSpice,
+    SetStorm,
+    TakeCard,
+)
 from rules.components import treachery_cards
 from rules.factions import Faction
 
@@ -104,14 +111,13 @@ class Moderation(commands.Cog):
         await session_of(interaction, game_id).end_phase(interaction.user.id, key_of(interaction))
         await reply(interaction, "Done: the phase is over.")
 
-    async def _correct(
-        self, interaction: discord.Interaction, change: Callable[[dict[str, Any]], str]
-    ) -> None:
+    async def _correct(self, interaction: discord.Interaction, correction: Correction) -> None:
+        """A correction is an action in the game's log: ``/mod undo`` takes it back."""
         game_id = await self._game(interaction)
         await app_of(interaction).correct(
             game_id,
             interaction.user.id,
-            change,
+            correction,
             key=key_of(interaction),
             roles=roles_of(interaction),
         )
@@ -121,7 +127,7 @@ class Moderation(commands.Cog):
     async def mod_set_storm(
         self, interaction: discord.Interaction, sector: app_commands.Range[int, 1, 18]
     ) -> None:
-        await self._correct(interaction, _edit(corrections.set_storm, sector))
+        await self._correct(interaction, SetStorm(sector))
 
     @mod.command(name="place", description="Put forces from reserves on the board.")
     async def mod_place(
@@ -133,8 +139,8 @@ class Moderation(commands.Cog):
         sector: int | None = None,
         special: app_commands.Range[int, 0, 20] = 0,
     ) -> None:
-        change = _edit(corrections.place, Faction(faction), territory, sector, forces, special)
-        await self._correct(interaction, change)
+        placed = PlaceForces(Faction(faction), territory, sector, forces, special)
+        await self._correct(interaction, placed)
 
     @mod.command(name="remove", description="Take forces off the board (to reserves or tanks).")
     async def mod_remove(
@@ -147,16 +153,10 @@ class Moderation(commands.Cog):
         special: app_commands.Range[int, 0, 20] = 0,
         to: Literal["reserves", "tanks"] = "reserves",
     ) -> None:
-        change = _edit(
-            corrections.remove,
-            Faction(faction),
-            territory,
-            sector,
-            forces,
-            special,
-            to_tanks=to == "tanks",
+        removed = RemoveForces(
+            Faction(faction), territory, sector, forces, special, to_tanks=to == "tanks"
         )
-        await self._correct(interaction, change)
+        await self._correct(interaction, removed)
 
     @mod.command(name="spice", description="Set a faction's spice.")
     async def mod_spice(
@@ -165,8 +165,7 @@ class Moderation(commands.Cog):
         faction: FactionName,
         amount: app_commands.Range[int, 0, 200],
     ) -> None:
-        change = _edit(corrections.set_spice, Faction(faction), amount)
-        await self._correct(interaction, change)
+        await self._correct(interaction, SetSpice(Faction(faction), amount))
 
     @mod.command(name="card", description="Give or take a treachery card.")
     @app_commands.autocomplete(card=card_choices)
@@ -177,16 +176,5 @@ class Moderation(commands.Cog):
         card: str,
         give: bool = True,
     ) -> None:
-        edit = corrections.give_card if give else corrections.take_card
-        await self._correct(interaction, _edit(edit, Faction(faction), card))
-
-
-def _edit(
-    function: Callable[..., str], *args: Any, **kwargs: Any
-) -> Callable[[dict[str, Any]], str]:
-    """The correction as a change of the position dict (which comes first)."""
-
-    def apply(data: dict[str, Any]) -> str:
-        return function(data, *args, **kwargs)
-
-    return apply
+        change = GiveCard if give else TakeCard
+        await self._correct(interaction, change(Faction(faction), card))

@@ -161,6 +161,17 @@ async def test_a_finished_game_takes_no_requests(
     assert [g.game_id for g in await Ledger.open_active(store)] == [other.game_id]
 
 
+async def test_an_undo_reopens_a_finished_game(store: Store, script: list[dict[str, Any]]) -> None:
+    game = await new_game(store)
+    await game.submit(action_from_dict(script[0]), actor=PLAYER, key="k")
+    await game.finish()
+    assert await Ledger.open_active(store) == []
+    await game.undo(MOD, "u")
+    assert game.record.is_active
+    assert [g.game_id for g in await Ledger.open_active(store)] == [game.game_id]
+    assert game.state == replay([])
+
+
 async def test_games_progress_concurrently(store: Store) -> None:
     scripts = [random_phase(seed)[:8] for seed in range(6)]
     games = [await new_game(store, guild=seed % 2) for seed in range(6)]

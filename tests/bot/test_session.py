@@ -119,6 +119,12 @@ async def test_a_whole_scripted_phase(table: Table) -> None:
     assert "Atreides plays Karama to cancel the Fremen move of two territories" in text
     assert "The Shipment & Movement phase is over." in text
     assert table.publisher.spectator_notices == table.publisher.public_notices
+    assert table.store is not None
+    assert (await table.store.game(table.game_id)).status == "finished"  # the session ended it
+    assert "The game is finished." in text
+    await table.session.undo(99, "reopen")  # a moderator takes the last pass back
+    assert (await table.store.game(table.game_id)).status == "active"
+    assert not table.session.state.is_complete
 
 
 async def test_refusals_change_nothing_and_reach_only_the_caller(table: Table) -> None:

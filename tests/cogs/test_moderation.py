@@ -15,13 +15,16 @@ from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
 from tests.cogs.test_commands import FREMEN_MOVE, _fremen_move_two, _started
 
 BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATREIDES
-FREMEN = Faction.FREMEN
+FREMEN, HARKONNEN = Faction.FREMEN, Faction.HARKONNEN
 
 
 async def test_players_cannot_moderate(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     result = await t.players[ATREIDES].slash(t.table, "mod pause")
     assert result.ephemeral and "moderators" in text_of(result)
+    spice = await t.players[ATREIDES].slash(t.table, "mod spice", faction="atreides", amount=99)
+    assert spice.ephemeral and "moderators" in text_of(spice)
+    assert t.state().factions[ATREIDES].spice != 99
     assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
 
 
@@ -54,6 +57,9 @@ async def test_corrections_keep_cards_and_spice_private(simcord_env: simcord.Env
     assert t.state().factions[ATREIDES].spice == 17
     status = await t.players[ATREIDES].slash(t.table, "status")
     assert status.ephemeral and "Karama" in status.response.content
+    told = [m.content for m in t.private(ATREIDES).history()]
+    assert "A moderator gave you Karama." in told and "A moderator set your spice to 17." in told
+    assert not any("Karama" in m.content for m in t.private(BG).history())
 
 
 async def test_place_and_set_storm(simcord_env: simcord.Env) -> None:
@@ -224,3 +230,123 @@ async def test_corrections_that_move_no_forces_are_refused(simcord_env: simcord.
     assert text_of(remove) == "Refused: that moves no forces (forces and special are both 0)."
     assert len(t.table.history()) == before
     assert len(refusals(simcord_env)) == 2
+
+
+# -- corrections are actions: undo and redo step over them, a pause survives them ---------
+
+
+async def test_undo_steps_back_over_a_correction_and_the_action_before_it(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    await t.players[BG].slash(t.table, "pass")
+    passed = t.state().to_dict()
+    await t.moderator.slash(
+        t.table, "mod place", faction="harkonnen", territory="Imperial Basin", forces=3, sector=9
+    )
+    assert t.state().factions[HARKONNEN].reserves == 7
+    undone = await t.moderator.slash(t.table, "mod undo")
+    assert text_of(undone) == "Done: undone."
+    assert t.state().to_dict() == passed
+    mod = t.moderator.id
+    assert t.table.last_message.content.splitlines()[0] == (
+        f"Correction by <@{mod}>: the correction placing 3 forces of the Harkonnen in "
+        "Imperial Basin (sector 9) was taken back."
+    )
+    await t.moderator.slash(t.table, "mod undo")  # the Bene Gesserit's pass, before it
+    assert t.state().public_view().step == "ship"
+    await t.moderator.slash(t.table, "mod redo")
+    await t.moderator.slash(t.table, "mod redo")
+    assert t.state().factions[HARKONNEN].reserves == 7
+    assert t.state().public_view().step == "move"
+    kinds = [e.kind for e in await t.bot.app.store.log(t.game_id)]
+    assert kinds.count("start") == 1  # no correction started the phase afresh
+    assert refusals(simcord_env) == []
+
+
+async def test_a_pause_survives_a_correction(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    prompt = t.private(GUILD).last_message
+    await t.moderator.slash(t.table, "mod pause")
+    frozen = t.session.paused_left
+    corrected = await t.moderator.slash(t.table, "mod set-storm", sector=7)
+    assert text_of(corrected) == "Done: corrected and announced."
+    assert t.state().storm_sector == 7
+    assert t.session.paused_left == frozen is not None
+    now = next(m for m in t.private(GUILD).history() if m.id == prompt.id)
+    assert "Deadline: paused by a moderator." in now.content
+    acted = await t.players[GUILD].click(now, label="Decline")
+    assert "paused by a moderator" in text_of(acted)
+
+
+async def test_corrections_are_announced_in_the_same_words(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    mod = t.moderator.id
+    wait = (
+        "Waiting for Bene Gesserit to ship. Guild timing: the Guild may act before Bene Gesserit."
+    )
+    said = [
+        ("mod set-storm", {"sector": 5}, "the storm is in sector 5."),
+        (
+            "mod spice",
+            {"faction": "fremen", "amount": 9},
+            "Fremen's spice is corrected (the amount stays behind their shield).",
+        ),
+        ("mod card", {"faction": "fremen", "card": "Hajr"}, "Fremen receive a treachery card."),
+        (
+            "mod card",
+            {"faction": "fremen", "card": "Hajr", "give": False},
+            "Fremen lose a treachery card.",
+        ),
+        (
+            "mod remove",
+            {"faction": "fremen", "territory": "Sietch Tabr", "forces": 2},
+            "Fremen lose 2 forces in Sietch Tabr (sector 13) to reserves.",
+        ),
+        (
+            "mod place",
+            {
+                "faction": "emperor",
+                "territory": "Imperial Basin",
+                "forces": 0,
+                "special": 1,
+                "sector": 9,
+            },
+            "Emperor place 0 forces and 1 starred from reserves in Imperial Basin (sector 9).",
+        ),
+        (
+            "mod remove",
+            {
+                "faction": "emperor",
+                "territory": "Imperial Basin",
+                "forces": 0,
+                "special": 1,
+                "sector": 9,
+                "to": "tanks",
+            },
+            "Emperor lose 0 forces and 1 starred in Imperial Basin (sector 9) to the Tleilaxu "
+            "Tanks.",
+        ),
+    ]
+    for command, options, words in said:
+        await t.moderator.slash(t.table, command, **options)
+        lines = t.table.last_message.content.splitlines()
+        assert lines == [f"Correction by <@{mod}>: {words}", wait], lines
+
+
+async def test_an_open_prompt_stays_open_and_shows_what_a_correction_changed(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    prompt = t.private(GUILD).last_message
+    asked = len(t.private(GUILD).history())
+    await t.moderator.slash(t.table, "mod spice", faction="spacing_guild", amount=9)
+    new = [m.content for m in t.private(GUILD).history()[asked:]]
+    assert new == ["A moderator set your spice to 9."]  # not asked again: the same prompt
+    now = next(m for m in t.private(GUILD).history() if m.id == prompt.id)
+    assert "You hold 9 spice" in now.content
+    await t.players[GUILD].click(now, label="Decline")
+    closed = next(m for m in t.private(GUILD).history() if m.id == prompt.id)
+    assert closed.content.endswith("**Closed: you declined.**")
+    assert t.state().open_prompts() == ()

@@ -73,7 +73,9 @@ async def test_full_phase_with_restart_and_no_leaks(simcord_env: simcord.Env, bo
             await restart(t, bots)
             restarted = True
     assert restarted and t.state().public_view().phase_complete
-    assert "The Shipment & Movement phase is over." in t.table.last_message.content
+    told = [m.content for m in t.table.history()[-2:]]
+    assert "The Shipment & Movement phase is over." in told[0]
+    assert told[1].startswith("The game is finished.")
     _assert_no_leaks(t)
 
 

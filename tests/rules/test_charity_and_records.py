@@ -34,7 +34,7 @@ def test_charity_asks_only_the_poor_and_pays_up_to_two() -> None:
 
 def test_a_claim_may_be_declined() -> None:
     state = game_at("choam_charity", factions={"atreides": {"spice": 0}})
-    assert types(act(state, "atreides", "pass")) == ["passed", "phase_started"]
+    assert types(act(state, "atreides", "pass")) == ["passed", "phase_began"]
     assert state.factions[F.ATREIDES].spice == 0
 
 

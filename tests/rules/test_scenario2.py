@@ -46,7 +46,7 @@ def test_the_steps_before_an_action_belong_to_its_result() -> None:
     kinds = [e["type"] for e in output["results"][0]["events"]]
     assert kinds.count("spice_collected") == 6 and kinds[-1] == "game_won"
     _, output = run(example("storm_turn1")["scenario"])
-    assert [e["type"] for e in output["state"]["events"]] == ["phase_started"]
+    assert [e["type"] for e in output["state"]["events"]] == ["phase_began"]
     assert output["state"]["to_act"] == []
 
 
