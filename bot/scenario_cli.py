@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 
 from bot.config import NO_ENVIRONMENT_HELP
+from rules import scenario2
 from rules.scenario import ScenarioError, run_scenario
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    about = "apply a dune-scenario/1 file's actions and print the results as JSON"
+    about = "apply a dune-scenario/1 or /2 file's actions and print the results as JSON"
     parser = commands.add_parser(
         "scenario",
         help=about,
@@ -40,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"mentat scenario: {args.file} is not JSON: {error}", file=sys.stderr)
         return 2
     try:
-        _, output = run_scenario(data)
+        whole_game = isinstance(data, dict) and data.get("format") == scenario2.FORMAT
+        _, output = scenario2.run(data) if whole_game else run_scenario(data)
     except ScenarioError as error:
         print(f"mentat scenario: {args.file}: {error}", file=sys.stderr)
         return 2

@@ -181,6 +181,216 @@ class GuildDelay(FactionAction):
     name: ClassVar[str] = "guild_delay"
 
 
+# -- the whole turn (set-up, storm, Nexus, charity) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTraitor(FactionAction):
+    """Set-up: keep one of the four traitor cards dealt (0.11)."""
+
+    name: ClassVar[str] = "keep_traitor"
+    leader: str
+
+
+@dataclass(frozen=True, slots=True)
+class Predict(FactionAction):
+    """Set-up, Bene Gesserit: secretly predict a faction and a turn (2.02.03)."""
+
+    name: ClassVar[str] = "predict"
+    who: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceFremen(FactionAction):
+    """Set-up, Fremen: 10 forces over Sietch Tabr, False Wall South and West (2.04.02)."""
+
+    name: ClassVar[str] = "place_fremen"
+    sietch_tabr: int
+    false_wall_south: int
+    false_wall_west: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAdvisor(FactionAction):
+    """Set-up, advanced Bene Gesserit: one advisor anywhere, after the Fremen (2.02.08)."""
+
+    name: ClassVar[str] = "place_advisor"
+    to: str
+    sector: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dial(FactionAction):
+    """Storm: secretly dial the storm's move (0.16 turn 1: 0..20; 1.01.02 later: 1..3)."""
+
+    name: ClassVar[str] = "dial"
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class FremenStormLosses(FactionAction):
+    """Advanced Fremen: how many Fedaykin are among a stack's storm losses (2.04.16)."""
+
+    name: ClassVar[str] = "fremen_storm_losses"
+    territory: str
+    sector: int
+    special: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherControl(FactionAction):
+    """Storm, turn 2 on: move the storm 0-10 sectors instead of the normal move (3.01.23)."""
+
+    name: ClassVar[str] = "weather_control"
+    sectors: int
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyAtomics(FactionAction):
+    """Storm, turn 2 on: destroy the Shield Wall and every force on it (3.01.07)."""
+
+    name: ClassVar[str] = "family_atomics"
+
+
+@dataclass(frozen=True, slots=True)
+class Ally(FactionAction):
+    """Nexus: ask (or agree) to ally with another faction (1.10.01)."""
+
+    name: ClassVar[str] = "ally"
+    with_: str
+
+
+@dataclass(frozen=True, slots=True)
+class BreakAlliance(FactionAction):
+    """Nexus: leave one's alliance (1.10.01.05)."""
+
+    name: ClassVar[str] = "break_alliance"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceWorm(FactionAction):
+    """Advanced Fremen: place a later worm of the blow in a sand territory (2.04.15)."""
+
+    name: ClassVar[str] = "place_worm"
+    territory: str
+
+
+@dataclass(frozen=True, slots=True)
+class RideWorm(FactionAction):
+    """Fremen, after the Nexus: ride the worm from its territory to another (2.04.08)."""
+
+    name: ClassVar[str] = "ride_worm"
+    to: str
+    sector: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCharity(FactionAction):
+    """CHOAM Charity: take spice from the bank up to 2 (1.03.01)."""
+
+    name: ClassVar[str] = "claim_charity"
+
+
+# -- what the moderator records in the phases the engine does not run yet -----------
+
+
+@dataclass(frozen=True, slots=True)
+class Record(FactionAction):
+    """A moderator's record of what a faction did in a recorded phase (bidding,
+    revival, battle). Never a faction's own action: ``legal_actions`` leaves it out."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordCardWon(Record):
+    """Bidding: the faction won the next card of the deck for ``price`` (1.04.06.02)."""
+
+    name: ClassVar[str] = "record_card"
+    price: int
+    ally_pays: int = 0  # the part of the price the faction's ally paid (1.10.02.04)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRevival(Record):
+    """Revival: the faction's whole force revival (free ones first) and a leader (1.05)."""
+
+    name: ClassVar[str] = "record_revival"
+    forces: int
+    special: int = 0
+    leader: str | None = None
+    emperor_pays: int = 0  # the Emperor pays for this many of its ally's paid forces (2.03.07)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordGhola(Record):
+    """Revival: the faction played Tleilaxu Ghola: up to 5 forces or 1 leader, free (3.01.20)."""
+
+    name: ClassVar[str] = "record_ghola"
+    forces: int = 0
+    special: int = 0
+    leader: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordBattle(Record):
+    """Battle: the faction fought ``opponent`` (they dial the next basic storm, 1.01.02)."""
+
+    name: ClassVar[str] = "record_battle"
+    opponent: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLosses(Record):
+    """Battle: forces the faction lost in one sector, to the tanks (1.07.06)."""
+
+    name: ClassVar[str] = "record_losses"
+    territory: str
+    sector: int | None
+    forces: int
+    special: int = 0
+    advisors: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RecordLeaderKilled(Record):
+    """Battle: a leader of the faction died, to the tanks (1.07.06)."""
+
+    name: ClassVar[str] = "record_leader_killed"
+    leader: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordDiscard(Record):
+    """Battle: the faction discarded a card it played (1.07.06)."""
+
+    name: ClassVar[str] = "record_discard"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordPayment(Record):
+    """Battle: the faction paid spice to the bank or to another faction (``to``)."""
+
+    name: ClassVar[str] = "record_payment"
+    amount: int
+    to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordIncome(Record):
+    """Battle: the faction received spice from the bank (killed leaders, 1.07.06.02)."""
+
+    name: ClassVar[str] = "record_income"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseDone(Action):
+    """The moderator closes a recorded phase: the game moves on."""
+
+    name: ClassVar[str] = "phase_done"
+
+
 @dataclass(frozen=True, slots=True)
 class ClosePrompts(Action):
     """The flow moves on: decline every prompt still open (deadline, moderator)."""
@@ -277,6 +487,29 @@ ACTION_TYPES: dict[str, type[Action]] = {
         GuildNow,
         GuildDelay,
         ClosePrompts,
+        KeepTraitor,
+        Predict,
+        PlaceFremen,
+        PlaceAdvisor,
+        Dial,
+        FremenStormLosses,
+        WeatherControl,
+        FamilyAtomics,
+        Ally,
+        BreakAlliance,
+        RideWorm,
+        PlaceWorm,
+        ClaimCharity,
+        RecordCardWon,
+        RecordRevival,
+        RecordGhola,
+        RecordBattle,
+        RecordLosses,
+        RecordLeaderKilled,
+        RecordDiscard,
+        RecordPayment,
+        RecordIncome,
+        PhaseDone,
         SetStorm,
         PlaceForces,
         RemoveForces,
@@ -286,7 +519,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     )
 }
 
-_KEY_ALIASES = {"from_": "from"}
+_KEY_ALIASES = {"from_": "from", "with_": "with"}
 Word = Ability | PromptKind | Side
 _ENUMS: dict[str, type[Word]] = {"Ability": Ability, "PromptKind": PromptKind, "Side": Side}
 _ENUM_RULES: dict[type[Word], str] = {Ability: "3.01.11"}  # abilities are named to a Karama

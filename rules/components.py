@@ -41,6 +41,69 @@ def treachery_card(text: str) -> str | None:
     return next((name for name in treachery_cards() if same_card(name, text)), None)
 
 
+SHAI_HULUD = "Shai-Hulud"
+
+
+def spice_cards() -> dict[str, tuple[int, int]]:
+    """Each territory spice card: territory -> (printed blow sector, amount)."""
+    cards = _data("components.json")["spice_deck"]["territory_cards"]
+    return {c["territory"]: (int(c["sector"]), int(c["amount"])) for c in cards}
+
+
+def spice_deck() -> tuple[str, ...]:
+    """The 21 spice cards by name: 15 territories and 6 Shai-Hulud (1.02)."""
+    worms: int = _data("components.json")["spice_deck"]["shai_hulud_count"]
+    return (*spice_cards(), *([SHAI_HULUD] * worms))
+
+
+def treachery_deck() -> tuple[str, ...]:
+    """The 33 treachery cards, one entry per copy."""
+    return tuple(name for name, count in treachery_cards().items() for _ in range(count))
+
+
+def leaders(faction: Faction) -> dict[str, int]:
+    """The faction's five leaders as printed, with their strengths."""
+    rows = _data("components.json")["leaders"][faction.value]
+    return {str(r["name"]): int(r["strength"]) for r in rows}
+
+
+def leader_owner(name: str) -> Faction | None:
+    """The faction whose leader ``name`` is (any case), or None."""
+    for faction in Faction:
+        if any(same_card(name, n) for n in leaders(faction)):
+            return faction
+    return None
+
+
+def storm_deck() -> tuple[int, ...]:
+    """The advanced storm deck's six cards (2.04.13)."""
+    return tuple(int(v) for v in _data("components.json")["storm_deck"])
+
+
+def extras(faction: Faction) -> dict[str, int]:
+    """hand_limit, starting_treachery_cards, traitors_kept, free_revival."""
+    row: dict[str, int] = _data("components.json")["faction_extras"][faction.value]
+    return row
+
+
+def revival_limits() -> dict[str, int]:
+    row: dict[str, int] = _data("components.json")["revival_limits"]
+    return row
+
+
+def starting_spice(faction: Faction) -> int:
+    spice: int = _data("factions.json")["factions"][faction.value]["starting_spice"]
+    return spice
+
+
+def starting_board(faction: Faction) -> list[tuple[str, int]]:
+    """(territory, forces) placed at set-up; the Fremen place theirs by choice (0.08)."""
+    rows = _data("factions.json")["factions"][faction.value]["starting_board"]
+    if isinstance(rows, str):
+        return []
+    return [(str(r["territory"]), int(r["forces"])) for r in rows]
+
+
 @cache
 def worthless_cards() -> frozenset[str]:
     """The worthless cards (Baliset, Jubba Cloak, ...), which the Bene Gesserit may use as

@@ -75,6 +75,8 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "int | None": _optional(int),
     "bool": bool,
     "tuple[str, ...]": lambda value: tuple(str(v) for v in value),
+    "tuple[Faction, ...]": lambda value: tuple(Faction(v) for v in value),
+    "tuple[int, ...]": lambda value: tuple(int(v) for v in value),
     "tuple[PromptKind, ...]": lambda value: tuple(PromptKind(v) for v in value),
     "dict[str, Any]": lambda value: dict(value),
 }
@@ -313,6 +315,320 @@ class Flipped(Event):
     rule: str
 
 
+# -- the whole turn ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    kind: ClassVar[str] = "phase_began"
+    turn: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """A deck was shuffled by chance (its order stays secret)."""
+
+    kind: ClassVar[str] = "deck_shuffled"
+    deck: str  # "spice", "treachery", "traitors"
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """Cards dealt face down to a faction (which ones stays secret)."""
+
+    kind: ClassVar[str] = "cards_dealt"
+    faction: Faction
+    deck: str  # "treachery" or "traitors"
+    cards: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class TraitorKept(Event):
+    kind: ClassVar[str] = "traitor_kept"
+    faction: Faction
+    kept: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class PredictionMade(Event):
+    kind: ClassVar[str] = "prediction_made"
+    faction: Faction
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesSetUp(Event):
+    """Forces placed at set-up (0.00)."""
+
+    kind: ClassVar[str] = "forces_set_up"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    rule: str
+    token: str  # "fighter" or "advisor"
+
+
+@dataclass(frozen=True, slots=True)
+class StormDialed(Event):
+    """A dial is in; its value stays secret until every dial is."""
+
+    kind: ClassVar[str] = "storm_dialed"
+    faction: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class StormDialsRevealed(Event):
+    kind: ClassVar[str] = "storm_dials_revealed"
+    factions: tuple[Faction, ...]
+    values: tuple[int, ...]
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormCardRevealed(Event):
+    kind: ClassVar[str] = "storm_card_revealed"
+    value: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormCardDrawn(Event):
+    """The Fremen drew next turn's storm card (face down: they alone see it)."""
+
+    kind: ClassVar[str] = "storm_card_drawn"
+    faction: Faction
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormMoved(Event):
+    kind: ClassVar[str] = "storm_moved"
+    from_sector: int
+    to_sector: int
+    sectors: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormCardPlayed(Event):
+    """Weather Control or Family Atomics played in the Storm Phase."""
+
+    kind: ClassVar[str] = "storm_card_played"
+    faction: Faction
+    card: str
+    sectors: int | None  # Weather Control's move
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesDestroyed(Event):
+    """Forces sent to the tanks by the storm or a worm."""
+
+    kind: ClassVar[str] = "forces_destroyed"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int
+    advisors: int
+    cause: str  # "storm" or "worm"
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpiceDestroyed(Event):
+    kind: ClassVar[str] = "spice_destroyed"
+    territory: str
+    sector: int | None
+    amount: int
+    cause: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class StormOrder(Event):
+    kind: ClassVar[str] = "storm_order"
+    order: tuple[Faction, ...]
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpiceBlown(Event):
+    kind: ClassVar[str] = "spice_blown"
+    pile: str
+    territory: str
+    sector: int
+    amount: int
+    placed: bool  # False: the sector was in storm (1.02.04)
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShaiHulud(Event):
+    kind: ClassVar[str] = "shai_hulud"
+    pile: str
+    territory: str | None  # the territory it devours in (None: nothing)
+    ignored: bool  # turn 1: set aside (1.02.02)
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class WormRidden(Event):
+    kind: ClassVar[str] = "worm_ridden"
+    faction: Faction
+    from_territory: str
+    to: str
+    sector: int | None
+    forces: int
+    special: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class NexusStarted(Event):
+    kind: ClassVar[str] = "nexus_started"
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class NexusEnded(Event):
+    kind: ClassVar[str] = "nexus_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class AllianceOffered(Event):
+    kind: ClassVar[str] = "alliance_offered"
+    faction: Faction
+    to: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class AllianceFormed(Event):
+    kind: ClassVar[str] = "alliance_formed"
+    factions: tuple[Faction, ...]
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllianceBroken(Event):
+    kind: ClassVar[str] = "alliance_broken"
+    faction: Faction
+    ally: Faction
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """A faction is done with the choice the game waited for (a Nexus, a charity claim)."""
+
+    kind: ClassVar[str] = "passed"
+    faction: Faction
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class CharityPaid(Event):
+    kind: ClassVar[str] = "charity_paid"
+    faction: Faction
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardWon(Event):
+    """A faction took a treachery card (which one stays secret)."""
+
+    kind: ClassVar[str] = "card_won"
+    faction: Faction
+    price: int
+    paid_to: Faction | None
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revived(Event):
+    kind: ClassVar[str] = "revived"
+    faction: Faction
+    forces: int
+    special: int
+    leader: str | None
+    cost: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class BattleRecorded(Event):
+    kind: ClassVar[str] = "battle_recorded"
+    faction: Faction
+    opponent: Faction
+
+
+@dataclass(frozen=True, slots=True)
+class ForcesLost(Event):
+    kind: ClassVar[str] = "forces_lost"
+    faction: Faction
+    territory: str
+    sector: int | None
+    forces: int
+    special: int
+    advisors: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderKilled(Event):
+    kind: ClassVar[str] = "leader_killed"
+    faction: Faction
+    leader: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    kind: ClassVar[str] = "card_discarded"
+    faction: Faction
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpicePaid(Event):
+    kind: ClassVar[str] = "spice_paid"
+    faction: Faction
+    amount: int
+    to: Faction | None
+
+
+@dataclass(frozen=True, slots=True)
+class SpiceReceived(Event):
+    kind: ClassVar[str] = "spice_received"
+    faction: Faction
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpiceCollected(Event):
+    kind: ClassVar[str] = "spice_collected"
+    faction: Faction
+    territory: str
+    sector: int | None
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    kind: ClassVar[str] = "game_won"
+    factions: tuple[Faction, ...]
+    how: str
+    rule: str
+
+
 # -- moderators' corrections ---------------------------------------------------------
 
 
@@ -395,6 +711,41 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ShipmentStopped,
         SpiritualAdvisor,
         Flipped,
+        PhaseBegan,
+        DeckShuffled,
+        CardsDealt,
+        TraitorKept,
+        PredictionMade,
+        ForcesSetUp,
+        StormDialed,
+        StormDialsRevealed,
+        StormCardRevealed,
+        StormCardDrawn,
+        StormMoved,
+        StormCardPlayed,
+        ForcesDestroyed,
+        SpiceDestroyed,
+        StormOrder,
+        SpiceBlown,
+        ShaiHulud,
+        WormRidden,
+        NexusStarted,
+        NexusEnded,
+        AllianceOffered,
+        AllianceFormed,
+        AllianceBroken,
+        Passed,
+        CharityPaid,
+        CardWon,
+        Revived,
+        BattleRecorded,
+        ForcesLost,
+        LeaderKilled,
+        CardDiscarded,
+        SpicePaid,
+        SpiceReceived,
+        SpiceCollected,
+        GameWon,
         StormSet,
         ForcesPlaced,
         ForcesRemoved,

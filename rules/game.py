@@ -18,6 +18,11 @@ The phase is a deterministic machine (:mod:`rules.machine`): a faction to act
 prompts (Karama windows, Bene Gesserit advise/intrusion/wartime, Guild
 timing). Only the first stage is open. An action that answers none of the
 open prompts declines them and is then processed normally.
+
+A whole game (:meth:`GameState.new_game`, docs/whole-turn.md) runs the turn loop
+around that phase: set-up, storm, spice blow and Nexus, CHOAM Charity, the
+phases the moderator records (bidding, revival, battle), collection and the
+Mentat Pause, for ten turns or until a faction wins.
 """
 
 from __future__ import annotations
@@ -26,12 +31,13 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from rules import legal, machine, movement, shipment, turn_flow
+from rules import legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
 from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped
 from rules.factions import Faction
+from rules.game_model import GamePhase, TurnState, Winner
 from rules.legal import LegalActions
 from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
 from rules.position import Position
@@ -53,7 +59,7 @@ class Trial:
 
 
 class GameState(Position):
-    """A Shipment & Movement phase in progress."""
+    """A Shipment & Movement phase in progress, or a whole game (:meth:`new_game`)."""
 
     def __init__(
         self,
@@ -68,6 +74,7 @@ class GameState(Position):
         spice_bank: int = 0,
         phase: Phase | None = None,
         board_spice: Mapping[tuple[str, int | None], int] | None = None,
+        game: TurnState | None = None,
     ) -> None:
         super().__init__(
             storm_sector=storm_sector,
@@ -80,11 +87,60 @@ class GameState(Position):
             spice_bank=spice_bank,
             phase=phase,
             board_spice=board_spice,
+            game=game,
         )
         self._history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
+        self.start_events: list[Event] = []
         if not self.phase.started:
             self.phase = replace(self.phase, started=True)
-            machine.start_phase(self)
+            self.start_events += machine.start_phase(self)
+        if self.game is not None:
+            self.start_events += machine.advance(self)
+
+    @classmethod
+    def new_game(
+        cls,
+        seats: Iterable[Faction | None],
+        *,
+        seed: int,
+        rules: RuleSet | None = None,
+        last_turn: int = 10,
+    ) -> GameState:
+        """A whole game at set-up: ``seats`` in seat order (seat k in sector 3k+1), the
+        decks shuffled and dealt from ``seed``; ``start_events`` says what was dealt."""
+        return cls(**setup.new_position_parts(seats, seed, rules, last_turn))
+
+    # -- the whole game ----------------------------------------------------
+
+    @property
+    def turn(self) -> int | None:
+        return self.game.turn if self.game else None
+
+    @property
+    def game_phase(self) -> GamePhase:
+        """The phase of the turn (a position without a whole game is a Shipment & Movement)."""
+        return self.game.phase if self.game else GamePhase.SHIPMENT_MOVEMENT
+
+    @property
+    def winner(self) -> Winner | None:
+        return self.game.winner if self.game else None
+
+    def waiting_on(self) -> tuple[Faction, ...]:
+        """The factions the game waits for now ([] where the moderator records or it is over)."""
+        if self.game is not None and self.game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+            return self.game.waiting
+        if self.phase.complete:
+            return ()
+        turn = tuple(f for f in [self.to_act()] if f is not None)
+        prompted = tuple(f for p in self.phase.open_prompts for f in p.waiting_on())
+        return tuple(dict.fromkeys(turn + prompted))
+
+    def moderator_actions(self) -> list[Action]:
+        """What the moderator may record now in a recorded phase (some of it: small
+        amounts), "phase done" first; [] elsewhere."""
+        if self.game is None:
+            return []
+        return [a for a in recorded.candidates(self) if self.is_legal(a)]
 
     # -- the public API ----------------------------------------------------
 
@@ -95,14 +151,20 @@ class GameState(Position):
         action is malformed, breaks a rule, or comes from a faction that may
         not act now.
         """
+        own, steps = self.apply_split(action)
+        return own + steps
+
+    def apply_split(self, action: Action) -> tuple[list[Event], list[Event]]:
+        """:meth:`apply`, its events split: the action's own, then those of the steps the
+        engine ran by itself after it (a phase begun, a spice blow, the Mentat Pause)."""
         before = self.snapshot()
         try:
-            events = machine.apply_action(self, action)
+            own, steps = machine.apply_split(self, action)
         except RulesError:
             self.restore(before)
             raise
         self._history.append(before)
-        return events
+        return own, steps
 
     def close_all_prompts(self) -> list[Event]:
         """Decline every prompt still open, stage by stage (the flow moves on)."""

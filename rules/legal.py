@@ -9,10 +9,10 @@ enforces it (the advisor's target in :mod:`rules.bene_gesserit`, for one).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rules import guild, karama, machine, shipment
+from rules import charity, guild, karama, machine, nexus, setup, shipment, spice_blow, storm
 from rules.actions import (
     Action,
     Advise,
@@ -30,10 +30,21 @@ from rules.actions import (
 from rules.board import POLAR_SINK
 from rules.errors import RulesError
 from rules.factions import Faction
+from rules.game_model import GamePhase
 from rules.model import Ability, Prompt, PromptKind, Side, Step
 from rules.position import Position
 
 MOVE = "move"
+CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
+    GamePhase.SETUP: setup.candidates,
+    GamePhase.STORM: storm.candidates,
+    GamePhase.SPICE_BLOW: lambda state, faction: [
+        *spice_blow.candidates(state, faction),
+        *nexus.candidates(state, faction),
+    ],
+    GamePhase.CHOAM_CHARITY: charity.candidates,
+}
+"""The choices a faction may make in each phase the engine runs (besides 1.06)."""
 
 
 def is_legal(state: Position, action: Action) -> bool:
@@ -90,6 +101,11 @@ def legal_actions(
 ) -> LegalActions:
     """What ``faction`` may do now; with ``open_stage_only``, while prompts are open,
     only its answers to the open stage (what a session that lets windows run accepts)."""
+    game = state.game
+    if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+        choices = CHOICES.get(game.phase)
+        found = choices(state, faction) if choices else []
+        return LegalActions(state, faction, _unique([a for a in found if is_legal(state, a)]), ())
     if open_stage_only and state.phase.stages:
         stage = state.phase.stages[0]
         answers = [

@@ -11,32 +11,72 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import bene_gesserit, corrections, guild, karama, movement, shipment, turn_flow
+from rules import (
+    bene_gesserit,
+    charity,
+    collection,
+    corrections,
+    guild,
+    karama,
+    mentat_pause,
+    movement,
+    nexus,
+    recorded,
+    setup,
+    shipment,
+    spice_blow,
+    storm,
+    turn_flow,
+)
 from rules.actions import (
     Action,
     Advise,
+    Ally,
+    BreakAlliance,
+    ClaimCharity,
     ClosePrompts,
     Correction,
     CrossShip,
     Decline,
+    Dial,
     FactionAction,
+    FamilyAtomics,
     Flip,
+    FremenStormLosses,
     GuildDelay,
     GuildNow,
     KaramaCancel,
     KaramaPrevent,
     KaramaStopShipment,
+    KeepTraitor,
     Move,
     Pass,
+    PhaseDone,
+    PlaceAdvisor,
+    PlaceFremen,
+    PlaceWorm,
     PlayHajr,
+    Predict,
+    RecordBattle,
+    RecordCardWon,
+    RecordDiscard,
+    RecordGhola,
+    RecordIncome,
+    RecordLeaderKilled,
+    RecordLosses,
+    RecordPayment,
+    RecordRevival,
+    RideWorm,
     Send,
     Ship,
     ShipToReserves,
+    WeatherControl,
 )
 from rules.errors import NotYourTurnError
-from rules.events import Event, PhaseComplete, TurnStarted
+from rules.events import Event, PhaseBegan, PhaseComplete, TurnStarted
 from rules.factions import Faction
-from rules.model import Prompt, PromptKind, Turn
+from rules.game_model import TURN_PHASES, GamePhase
+from rules.model import Phase, Prompt, PromptKind, Turn
 from rules.position import Position
 
 Handler = Callable[[Any, Any], list[Event]]
@@ -61,24 +101,199 @@ HANDLERS: dict[type[Action], Handler] = {
 }
 
 
+WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
+    KeepTraitor: setup.keep_traitor,
+    Predict: setup.predict,
+    PlaceFremen: setup.place_fremen,
+    PlaceAdvisor: setup.place_advisor,
+    Dial: storm.dial,
+    WeatherControl: storm.weather_control,
+    FremenStormLosses: storm.fremen_losses,
+    FamilyAtomics: storm.family_atomics,
+    Ally: nexus.ally,
+    RideWorm: nexus.ride_worm,
+    PlaceWorm: spice_blow.place_worm,
+    BreakAlliance: nexus.break_alliance,
+    ClaimCharity: charity.claim,
+    RecordCardWon: recorded.card_won,
+    RecordRevival: recorded.revival,
+    RecordGhola: recorded.ghola,
+    RecordBattle: recorded.battle,
+    RecordLosses: recorded.losses,
+    RecordLeaderKilled: recorded.leader_killed,
+    RecordDiscard: recorded.discard,
+    RecordPayment: recorded.payment,
+    RecordIncome: recorded.income,
+    PhaseDone: recorded.phase_done,
+}
+PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
+    GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
+    GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
+    GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, PlaceWorm, Pass),
+    GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
+    GamePhase.BIDDING: (RecordCardWon, PhaseDone),
+    GamePhase.REVIVAL: (RecordRevival, RecordGhola, PhaseDone),
+    GamePhase.BATTLE: (
+        RecordBattle,
+        RecordLosses,
+        RecordLeaderKilled,
+        RecordDiscard,
+        RecordPayment,
+        RecordIncome,
+        PhaseDone,
+    ),
+}
+"""The actions each phase the engine runs (1.06 aside) accepts."""
+PASS_HANDLERS: dict[GamePhase, Handler] = {
+    GamePhase.STORM: storm.pass_cards,
+    GamePhase.SPICE_BLOW: nexus.pass_,
+    GamePhase.CHOAM_CHARITY: charity.decline,
+}
+PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
+    GamePhase.SETUP: setup.begin,
+    GamePhase.STORM: storm.begin,
+    GamePhase.SPICE_BLOW: spice_blow.begin,
+    GamePhase.CHOAM_CHARITY: charity.begin,
+    GamePhase.BIDDING: recorded.begin,
+    GamePhase.REVIVAL: recorded.begin,
+    GamePhase.BATTLE: recorded.begin,
+    GamePhase.SPICE_COLLECTION: collection.begin,
+    GamePhase.MENTAT_PAUSE: mentat_pause.begin,
+}
+PHASE_RULES = {
+    GamePhase.SETUP: "0.00",
+    GamePhase.STORM: "1.01",
+    GamePhase.SPICE_BLOW: "1.02",
+    GamePhase.CHOAM_CHARITY: "1.03",
+    GamePhase.BIDDING: "1.04",
+    GamePhase.REVIVAL: "1.05",
+    GamePhase.SHIPMENT_MOVEMENT: "1.06",
+    GamePhase.BATTLE: "1.07",
+    GamePhase.SPICE_COLLECTION: "1.08",
+    GamePhase.MENTAT_PAUSE: "1.09",
+    GamePhase.OVER: "1.09",
+}
+
+
 def apply_action(state: Position, action: Action) -> list[Event]:
-    """Carry out ``action`` on ``state`` (the caller restores the position on a refusal).
+    """Carry out ``action`` on ``state`` (the caller restores the position on a refusal)."""
+    own, steps = apply_split(state, action)
+    return own + steps
+
+
+def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Event]]:
+    """:func:`apply_action`, its events split in two: the action's own, and those of the
+    steps the engine then ran by itself (phases begun, blown, collected...).
 
     A moderator's correction is nobody's turn and answers no prompt: it changes the
-    position and leaves the phase where it is (even a complete phase).
+    position and leaves the phase where it is (even a complete phase or a game over),
+    with no steps after it.
     """
     if isinstance(action, Correction):
-        return corrections.correct(state, action)
+        return corrections.correct(state, action), []
     if isinstance(action, FactionAction) and not state.in_game(action.faction):
         raise NotYourTurnError(
             f"{action.faction.label} is not in this game", rule=turn_flow.ORDER_RULE
         )
+    game = state.game
+    if game is None:
+        return _phase_action(state, action), []
+    if game.halted:
+        raise NotYourTurnError(
+            f"the game is stopped before the {phase_name(game.phase)} phase of turn {game.turn}",
+            rule=PHASE_RULES[game.phase],
+        )
+    if game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+        own = _whole_turn_action(state, action)
+    elif type(action) in WHOLE_TURN_HANDLERS:
+        raise NotYourTurnError(
+            f"{action.name} is not an action of the Shipment & Movement phase",
+            rule=turn_flow.ORDER_RULE,
+        )
+    else:
+        own = _phase_action(state, action)
+    return own, advance(state)
+
+
+def _whole_turn_action(state: Position, action: Action) -> list[Event]:
+    game = state.whole
+    phase = game.phase
+    if phase is GamePhase.OVER:
+        raise NotYourTurnError(game_over(state), rule=game.winner.rule if game.winner else "1.09")
+    handler = WHOLE_TURN_HANDLERS.get(type(action))
+    if isinstance(action, Pass):
+        handler = PASS_HANDLERS.get(phase)
+    if handler is None or not isinstance(action, PHASE_ACTIONS.get(phase, ())):
+        raise NotYourTurnError(
+            f"{action.name} is not an action of the {phase_name(phase)} phase (turn {game.turn})",
+            rule=PHASE_RULES[phase],
+        )
+    return handler(state, action)
+
+
+def game_over(state: Position) -> str:
+    game = state.whole
+    if game.winner is None:
+        return "the game is over"
+    names = " and ".join(f.label for f in game.winner.factions)
+    return f"the game is over: {names} won ({game.winner.how}) on turn {game.turn}"
+
+
+def phase_name(phase: GamePhase) -> str:
+    return phase.value.replace("_", " ").replace("choam", "CHOAM")
+
+
+def advance(state: Position) -> list[Event]:
+    """Carry out every step that needs no choice: begin phases, close finished ones,
+    and stop where the game waits for a faction or the moderator (or is over)."""
+    events: list[Event] = []
+    while True:
+        game = state.whole
+        if game.phase is GamePhase.OVER or game.waiting or game.halted:
+            return events
+        shipment_movement = game.phase is GamePhase.SHIPMENT_MOVEMENT
+        if game.step == "":
+            begin = _begin_shipment_movement if shipment_movement else PHASE_BEGIN[game.phase]
+            events += begin(state)
+        elif shipment_movement and game.step == "running" and state.phase.complete:
+            state.set_game(step="done")
+        elif game.step == "done":
+            events += _next_phase(state)
+        else:
+            return events
+
+
+def _next_phase(state: Position) -> list[Event]:
+    game = state.whole
+    if game.phase is GamePhase.SETUP:
+        nxt, turn = GamePhase.STORM, game.turn
+    elif game.phase is GamePhase.MENTAT_PAUSE:
+        nxt, turn = GamePhase.STORM, game.turn + 1
+    else:
+        nxt, turn = TURN_PHASES[TURN_PHASES.index(game.phase) + 1], game.turn
+    state.set_game(phase=nxt, turn=turn, step="", waiting=())
+    return [PhaseBegan(turn, nxt.value)]
+
+
+def _begin_shipment_movement(state: Position) -> list[Event]:
+    state.phase = Phase(order=state.whole.order, started=True)
+    state.set_game(step="running")
+    return start_phase(state)
+
+
+def _phase_action(state: Position, action: Action) -> list[Event]:
     if state.phase.complete:
         raise NotYourTurnError("the Shipment & Movement phase is over", rule=turn_flow.ORDER_RULE)
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise NotYourTurnError(
+            f"{action.name} is not an action of the Shipment & Movement phase",
+            rule=turn_flow.ORDER_RULE,
+        )
     events: list[Event] = []
     while state.phase.stages and not _keeps_stages(state, action):
         events += turn_flow.decline_stage(state)
-    events += HANDLERS[type(action)](state, action)
+    events += handler(state, action)
     events += settle(state)
     return events
 

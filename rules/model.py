@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.factions import Faction
+from rules.game_model import TurnState
 
 JSON = dict[str, Any]
 
@@ -362,23 +363,30 @@ class Phase:
 class Snapshot:
     """Every part of a position that actions change.
 
-    ``storm_sector`` changes only by a moderator's correction; None (a snapshot stored
-    before corrections were actions) leaves the storm where it is on restore.
+    ``storm_sector`` moves in the Storm Phase or by a moderator's correction; None (a
+    snapshot stored before either) leaves the storm where it is on restore.
     """
 
     factions: tuple[tuple[Faction, FactionState], ...]
     stacks: tuple[tuple[StackKey, Stack], ...]
     spice_bank: int
     phase: Phase
+    # The whole game (None for a Shipment & Movement phase on its own), and what
+    # its phases change besides: the storm, the spice on the board, alliances.
+    game: TurnState | None = None
     storm_sector: int | None = None
+    board_spice: tuple[tuple[tuple[str, int | None], int], ...] | None = None
+    alliances: frozenset[frozenset[Faction]] | None = None
 
     def to_dict(self) -> JSON:
-        out = {
+        out: JSON = {
             "factions": {f.value: s.to_dict() for f, s in self.factions},
             "stacks": [stack_to_dict(k, v) for k, v in self.stacks],
             "spice_bank": self.spice_bank,
             "phase": self.phase.to_dict(),
         }
+        if self.game is not None:
+            out["game"] = self.game.to_dict()
         if self.storm_sector is not None:
             out["storm_sector"] = self.storm_sector
         return out
@@ -392,6 +400,7 @@ class Snapshot:
             stacks=tuple(stack_from_dict(d) for d in data["stacks"]),
             spice_bank=int(data["spice_bank"]),
             phase=Phase.from_dict(data["phase"]),
+            game=TurnState.from_dict(data["game"]) if data.get("game") else None,
             storm_sector=int(data["storm_sector"]) if "storm_sector" in data else None,
         )
 
@@ -422,9 +431,21 @@ class RuleSet:
     fremen_storm_movement: str = "blocked"  # "blocked", "free", "half_loss"
     guild_ally_pays: str = "guild"  # "guild" or "bank"
     guild_ally_ship_to_reserves: bool = False
+    first_storm: str = "final"  # D2: "final", "path", "none"
+    storm_start_sector: str = "spared"  # D1: "spared", "hit"
+    bg_charity: str = "advanced"  # D10: "advanced", "always"
+    collection_rate: str = "occupy"  # D6: "occupy", "control"
+    last_turn_tie: str = "all"  # D5: "all", "storm_order"
     variants_given: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> JSON:
+        """The rules as stored; the whole-turn switches only where they are not the default
+        (a Shipment & Movement phase is stored as before they existed)."""
+        turn_switches = {
+            key: getattr(self, key)
+            for key in WHOLE_TURN_VARIANTS
+            if getattr(self, key) != VARIANT_CHOICES[key][0]
+        }
         return {
             "advanced": self.advanced,
             "variants": {
@@ -432,6 +453,7 @@ class RuleSet:
                 "fremen_storm_movement": self.fremen_storm_movement,
                 "guild_ally_pays": self.guild_ally_pays,
                 "guild_ally_ship_to_reserves": self.guild_ally_ship_to_reserves,
+                **turn_switches,
             },
         }
 
@@ -446,4 +468,17 @@ VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
     "fremen_storm_movement": ("blocked", "free", "half_loss"),
     "guild_ally_pays": ("guild", "bank"),
     "guild_ally_ship_to_reserves": (True, False),
+    "first_storm": ("final", "path", "none"),
+    "storm_start_sector": ("spared", "hit"),
+    "bg_charity": ("advanced", "always"),
+    "collection_rate": ("occupy", "control"),
+    "last_turn_tie": ("all", "storm_order"),
 }
+"""Each variant switch and its values, the default first for the whole-turn ones."""
+WHOLE_TURN_VARIANTS = (
+    "first_storm",
+    "storm_start_sector",
+    "bg_charity",
+    "collection_rate",
+    "last_turn_tie",
+)

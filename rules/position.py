@@ -17,6 +17,7 @@ from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board, st
 from rules.components import is_worthless
 from rules.errors import InvalidActionError, quote
 from rules.factions import KARAMA, Faction, same_card
+from rules.game_model import GamePhase, TurnState
 from rules.model import (
     JSON,
     Ability,
@@ -41,7 +42,8 @@ def storm_order(seats: tuple[Faction | None, ...], storm_sector: int) -> tuple[F
 
 
 class Position:
-    """Everything about a Shipment & Movement phase that the rules read and change."""
+    """Everything the rules read and change: a Shipment & Movement phase, and in a whole
+    game (``game``) the turn, the phase of the turn, the decks and the choices awaited."""
 
     def __init__(
         self,
@@ -56,7 +58,9 @@ class Position:
         spice_bank: int = 0,
         phase: Phase | None = None,
         board_spice: Mapping[tuple[str, int | None], int] | None = None,
+        game: TurnState | None = None,
     ) -> None:
+        self.game = game
         self.board = board or standard_board()
         self.rules = rules or RuleSet()
         self.storm_sector = storm_sector
@@ -98,7 +102,10 @@ class Position:
             stacks=tuple(self.stacks.items()),
             spice_bank=self.spice_bank,
             phase=self.phase,
+            game=self.game,
             storm_sector=self.storm_sector,
+            board_spice=tuple(self.board_spice.items()),
+            alliances=self.alliances,
         )
 
     def restore(self, snap: Snapshot) -> None:
@@ -106,8 +113,14 @@ class Position:
         self.stacks = dict(snap.stacks)
         self.spice_bank = snap.spice_bank
         self.phase = snap.phase
+        if snap.game is not None:
+            self.game = snap.game
         if snap.storm_sector is not None:
             self.storm_sector = snap.storm_sector
+        if snap.board_spice is not None:
+            self.board_spice = dict(snap.board_spice)
+        if snap.alliances is not None:
+            self.alliances = snap.alliances
 
     def to_dict(self) -> JSON:
         """The whole position (not the undo history) as JSON-friendly data."""
@@ -137,6 +150,7 @@ class Position:
             rules=RuleSet.from_dict(data["rules"]),
             spice_bank=snap.spice_bank,
             phase=snap.phase,
+            game=snap.game,
             board_spice={
                 (str(d["territory"]), d.get("sector")): int(d["amount"])
                 for d in data.get("board_spice", ())
@@ -214,6 +228,51 @@ class Position:
     def bg_in_game(self) -> bool:
         return Faction.BENE_GESSERIT in self.factions
 
+    # -- the whole game (turn, phase, decks) -------------------------------
+
+    @property
+    def whole(self) -> TurnState:
+        """The whole game's state (a Shipment & Movement phase on its own has none)."""
+        if self.game is None:
+            raise AssertionError("this position is one Shipment & Movement phase, not a game")
+        return self.game
+
+    def in_phase(self, phase: GamePhase) -> bool:
+        return self.game is not None and self.game.phase is phase
+
+    def set_game(self, **changes: Any) -> None:
+        self.game = replace(self.whole, **changes)
+
+    def from_bank(self, faction: Faction, amount: int) -> int:
+        """The bank pays ``faction`` up to ``amount`` (what it holds); returns what it paid."""
+        paid = max(0, min(amount, self.spice_bank))
+        self.spice_bank -= paid
+        self.update(faction, spice=self.factions[faction].spice + paid)
+        return paid
+
+    def spice_at(self, territory: str, sector: int | None) -> int:
+        return self.board_spice.get((territory, sector), 0)
+
+    def put_spice(self, territory: str, sector: int | None, amount: int) -> int:
+        """Put up to ``amount`` spice from the bank on the board; returns what was put."""
+        placed = max(0, min(amount, self.spice_bank))
+        if placed:
+            self.spice_bank -= placed
+            key = (territory, sector)
+            self.board_spice[key] = self.board_spice.get(key, 0) + placed
+        return placed
+
+    def take_spice(self, territory: str, sector: int | None, amount: int) -> None:
+        """Take spice off the board (the caller sends it to a faction or the bank)."""
+        key = (territory, sector)
+        left = self.board_spice.get(key, 0) - amount
+        if left < 0:
+            raise AssertionError(f"negative spice at {key}")
+        if left:
+            self.board_spice[key] = left
+        else:
+            self.board_spice.pop(key, None)
+
     # -- changes used by the rule modules ---------------------------------
 
     def add(self, faction: Faction, territory: str, sector: int | None, delta: Stack) -> None:
@@ -243,7 +302,10 @@ class Position:
         self.from_reserves(faction, Stack(-stack.forces, -stack.special, -stack.advisors))
 
     def update(self, faction: Faction, **changes: Any) -> None:
-        self.factions[faction] = replace(self.factions[faction], **changes)
+        new = replace(self.factions[faction], **changes)
+        if min(new.spice, new.reserves, new.special_reserves, new.tanks, new.special_tanks) < 0:
+            raise AssertionError(f"negative holding for {faction.value}: {new}")
+        self.factions[faction] = new
 
     def pay(self, payer: Faction, amount: int, to: Faction | None) -> None:
         """Move spice from ``payer`` to ``to`` (None: the Spice Bank)."""
@@ -256,9 +318,12 @@ class Position:
             self.update(to, spice=self.factions[to].spice + amount)
 
     def discard(self, faction: Faction, card: str) -> None:
+        """``faction`` discards ``card``: in a whole game, onto the treachery discard pile."""
         cards = list(self.factions[faction].cards)
         cards.remove(card)
         self.update(faction, cards=tuple(cards))
+        if self.game is not None:
+            self.set_game(treachery_discard=(card, *self.game.treachery_discard))
 
     def to_tanks(self, faction: Faction, territory: str, sector: int | None, lost: Stack) -> None:
         self.remove(faction, territory, sector, lost)

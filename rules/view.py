@@ -8,6 +8,7 @@ a public view with one faction's own secrets; it is *not* a ``PublicView``.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,42 @@ class PublicPrompt:
 
 
 @dataclass(frozen=True, slots=True)
+class LeadersView:
+    """A faction's leaders as everyone sees them: in its pool and in the tanks."""
+
+    faction: Faction
+    alive: tuple[str, ...]
+    tanks: tuple[str, ...]
+    traitors_held: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """The whole game as everyone sees it: decks by their size, discards face up."""
+
+    turn: int
+    last_turn: int
+    phase: str
+    step: str
+    waiting: tuple[Faction, ...]
+    winner: tuple[Faction, ...]
+    won_by: str | None
+    spice_deck_cards: int
+    spice_discard: tuple[str, ...]
+    spice_discard_b: tuple[str, ...]
+    treachery_deck_cards: int
+    treachery_discard: tuple[str, ...]
+    leaders: tuple[LeadersView, ...]
+    dialers: tuple[Faction, ...]
+    dialed: tuple[Faction, ...]
+    alliance_offers: tuple[tuple[Faction, Faction], ...]
+    storm_card_held: bool
+    prediction_made: bool
+    shield_wall_destroyed: bool
+    kwisatz_haderach_active: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PublicView:
     storm_sector: int
     seats: tuple[Faction | None, ...]
@@ -77,13 +114,27 @@ class PublicView:
     done: tuple[Faction, ...]
     prompts: tuple[PublicPrompt, ...]
     phase_complete: bool
+    game: GameView | None = None
 
     def faction(self, faction: Faction) -> FactionPublic:
         return next(f for f in self.factions if f.faction == faction)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = _jsonable(asdict(self))
+        if data["game"] is None:
+            del data["game"]
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameSecrets:
+    """One faction's secrets in a whole game (never part of a public view)."""
+
+    traitors: tuple[str, ...]
+    traitors_offered: tuple[str, ...]
+    prediction: tuple[Faction, int] | None  # the Bene Gesserit's own
+    storm_next: int | None  # the Fremen's storm card (2.04.14)
+    dial: int | None  # its own dial, not yet revealed
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +146,19 @@ class PrivateView:
     spice: int
     cards: tuple[str, ...]
     legal_actions: tuple[str, ...]
+    secrets: GameSecrets | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "public": self.public.to_dict(),
             "faction": self.faction.value,
             "spice": self.spice,
             "cards": list(self.cards),
             "legal_actions": list(self.legal_actions),
         }
+        if self.secrets is not None:
+            out["secrets"] = _jsonable(asdict(self.secrets))
+        return out
 
 
 def public_view(state: Position) -> PublicView:
@@ -139,6 +194,52 @@ def public_view(state: Position) -> PublicView:
             for p in phase.open_prompts
         ),
         phase_complete=phase.complete,
+        game=game_view(state) if state.game is not None else None,
+    )
+
+
+def game_view(state: Position) -> GameView:
+    game = state.whole
+    return GameView(
+        turn=game.turn,
+        last_turn=game.last_turn,
+        phase=game.phase.value,
+        step=game.step,
+        waiting=game.waiting,
+        winner=game.winner.factions if game.winner else (),
+        won_by=game.winner.how if game.winner else None,
+        spice_deck_cards=len(game.spice_deck),
+        spice_discard=game.spice_discard,
+        spice_discard_b=game.spice_discard_b,
+        treachery_deck_cards=len(game.treachery_deck),
+        treachery_discard=game.treachery_discard,
+        leaders=tuple(
+            LeadersView(
+                f,
+                game.held(game.leaders, f),
+                game.held(game.leaders_tanks, f),
+                len(game.held(game.traitors, f)),
+            )
+            for f in sorted(state.factions)
+        ),
+        dialers=game.dialers if game.step == "dial" else (),
+        dialed=tuple(f for f in game.dialers if f in game.dials),
+        alliance_offers=tuple(sorted(game.proposals)),
+        storm_card_held=game.storm_next is not None,
+        prediction_made=game.prediction is not None,
+        shield_wall_destroyed=game.shield_wall_destroyed,
+        kwisatz_haderach_active=game.kwisatz_haderach_active,
+    )
+
+
+def game_secrets(state: Position, faction: Faction) -> GameSecrets:
+    game = state.whole
+    return GameSecrets(
+        traitors=game.held(game.traitors, faction),
+        traitors_offered=game.held(game.traitor_offers, faction),
+        prediction=game.prediction if faction is Faction.BENE_GESSERIT else None,
+        storm_next=game.storm_next if faction is Faction.FREMEN else None,
+        dial=game.dials.get(faction),
     )
 
 
@@ -150,6 +251,7 @@ def private_view(state: Position, faction: Faction, legal_actions: tuple[str, ..
         spice=own.spice,
         cards=own.cards,
         legal_actions=legal_actions,
+        secrets=game_secrets(state, faction) if state.game is not None else None,
     )
 
 
@@ -158,6 +260,6 @@ def _jsonable(value: Any) -> Any:
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_jsonable(v) for v in value]
-    if isinstance(value, Faction):
+    if isinstance(value, enum.Enum):
         return value.value
     return value

@@ -65,3 +65,14 @@ def test_missing_file_exits_non_zero(tmp_path: Path) -> None:
     done = mentat("scenario", str(tmp_path / "missing.json"))
     assert done.returncode != 0
     assert "cannot read" in done.stderr
+
+
+def test_a_whole_turn_file_runs_through_the_phases(tmp_path: Path) -> None:
+    worked = json.loads((ROOT / "examples" / "scenario-2" / "blow_worm_nexus.json").read_text())
+    path = tmp_path / "nexus.json"
+    path.write_text(json.dumps(worked["scenario"]))
+    done = mentat("scenario", str(path))
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["state"]["alliances"] == [["emperor", "spacing_guild"]]
+    assert output["state"]["phase"] == "choam_charity"

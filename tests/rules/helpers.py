@@ -48,7 +48,7 @@ def act(state: GameState, faction: str, action: str, **fields: Any) -> list[Even
 def parse(faction: str, action: str, **fields: Any) -> Action:
     data = {"faction": faction, "action": action}
     for key, value in fields.items():
-        data["from" if key == "from_" else key] = value
+        data[key[:-1] if key.endswith("_") else key] = value
     return action_from_dict(data)
 
 

@@ -1,0 +1,78 @@
+"""The CHOAM Charity Phase (1.03): a faction holding 0 or 1 spice may claim up to 2.
+
+The claim is optional and at most one per turn (1.03.02); the game asks only the
+factions that may claim. The advanced Bene Gesserit receive 2 whatever they
+hold, without asking (2.02.09; reading D10: advanced only unless the table's
+``bg_charity`` switch says "always").
+"""
+
+from __future__ import annotations
+
+from rules.actions import ClaimCharity, FactionAction, Pass
+from rules.errors import NotYourTurnError
+from rules.events import CharityPaid, Event, Passed
+from rules.factions import Faction
+from rules.game_model import GamePhase
+from rules.position import Position
+
+CHARITY_RULE = "1.03.01"
+BG_CHARITY_RULE = "2.02.09"
+CHARITY_LEVEL = 2
+
+
+def bg_always(state: Position) -> bool:
+    return Faction.BENE_GESSERIT in state.factions and (
+        state.rules.advanced or state.rules.bg_charity == "always"
+    )
+
+
+def begin(state: Position) -> list[Event]:
+    events: list[Event] = []
+    if bg_always(state):
+        paid = state.from_bank(Faction.BENE_GESSERIT, CHARITY_LEVEL)
+        events.append(CharityPaid(Faction.BENE_GESSERIT, paid, BG_CHARITY_RULE))
+    waiting = tuple(f for f in state.whole.order if may_claim(state, f))
+    state.set_game(waiting=waiting, step="claims" if waiting else "done")
+    return events
+
+
+def may_claim(state: Position, faction: Faction) -> bool:
+    if faction is Faction.BENE_GESSERIT and bg_always(state):
+        return False
+    return state.factions[faction].spice < CHARITY_LEVEL
+
+
+def _require(state: Position, faction: Faction) -> None:
+    if not state.in_phase(GamePhase.CHOAM_CHARITY) or state.whole.step != "claims":
+        raise NotYourTurnError("CHOAM Charity is not being paid now", rule=CHARITY_RULE)
+    if faction not in state.whole.waiting:
+        raise NotYourTurnError(
+            f"{faction.label} may not claim CHOAM Charity now: only a faction holding 0 or 1 "
+            "spice may, once a turn",
+            rule=CHARITY_RULE,
+        )
+
+
+def claim(state: Position, action: ClaimCharity) -> list[Event]:
+    _require(state, action.faction)
+    amount = CHARITY_LEVEL - state.factions[action.faction].spice
+    paid = state.from_bank(action.faction, amount)
+    _done(state, action.faction)
+    return [CharityPaid(action.faction, paid, CHARITY_RULE)]
+
+
+def decline(state: Position, action: Pass) -> list[Event]:
+    _require(state, action.faction)
+    _done(state, action.faction)
+    return [Passed(action.faction, "choam_charity")]
+
+
+def _done(state: Position, faction: Faction) -> None:
+    waiting = tuple(f for f in state.whole.waiting if f != faction)
+    state.set_game(waiting=waiting, step="claims" if waiting else "done")
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    if state.whole.step != "claims" or faction not in state.whole.waiting:
+        return []
+    return [ClaimCharity(faction), Pass(faction)]

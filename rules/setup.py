@@ -1,0 +1,313 @@
+"""Game set-up (0.xx): seats, starting spice and forces, cards, traitors, the prediction.
+
+:func:`new_position_parts` lays out the printed set-up; :func:`begin` (run by the
+machine when the set-up phase starts) shuffles the decks with the game's
+chance and deals. The secret choices are actions: each faction keeps one of
+its four traitors (the Harkonnen keep all four), the Bene Gesserit predict a
+faction and a turn, the Fremen place their ten starting forces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rules.actions import FactionAction, KeepTraitor, PlaceAdvisor, PlaceFremen, Predict
+from rules.board import SEAT_COUNT, standard_board
+from rules.components import (
+    extras,
+    forces_total,
+    leaders,
+    spice_deck,
+    starred_total,
+    starting_board,
+    starting_spice,
+    treachery_deck,
+)
+from rules.decks import draw_treachery
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import (
+    CardsDealt,
+    DeckShuffled,
+    Event,
+    ForcesSetUp,
+    PredictionMade,
+    TraitorKept,
+)
+from rules.factions import Faction, same_card
+from rules.game_model import Chance, GamePhase, TurnState, with_entry
+from rules.model import FactionState, Phase, RuleSet, Stack, StackKey
+from rules.position import Position
+
+TRAITOR_RULE = "0.11"
+CARDS_RULE = "0.14"
+PREDICTION_RULE = "2.02.03"
+FREMEN_RULE = "0.13"
+BG_START_RULE = "2.02.08"
+SPICE_BANK = 1000
+"""Spice in the bank at the start: the rules' bank never runs out; this is plenty."""
+FREMEN_PLACES = ("Sietch Tabr", "False Wall South", "False Wall West")
+FREMEN_START = 10
+MAX_TURNS = 10
+"""The game lasts a set number of turns, normally 10 (0.02; the tournament maximum)."""
+TRAITORS_DEALT = 4
+
+
+def new_position_parts(
+    seats: Iterable[Faction | None], seed: int, rules: RuleSet | None = None, last_turn: int = 10
+) -> dict[str, Any]:
+    """The keyword arguments of a game at set-up (turn 1, storm at the Storm Start)."""
+    seats = tuple(seats)
+    playing = [f for f in seats if f is not None]
+    if len(set(playing)) != len(playing) or len(playing) < 2 or len(seats) > SEAT_COUNT:
+        raise InvalidActionError(
+            f"a game needs 2 to 6 different factions in 6 seats, not "
+            f"{quote([f.value if f else None for f in seats])}",
+            rule="0.01",
+        )
+    if not 1 <= last_turn <= MAX_TURNS:
+        raise InvalidActionError(
+            f"a game lasts 1 to {MAX_TURNS} turns, not {quote(last_turn)}", rule="0.02"
+        )
+    rules = rules or RuleSet()
+    factions = {f: _starting_holding(f, rules) for f in playing}
+    stacks: dict[StackKey, Stack] = {}
+    for faction in playing:
+        for territory, forces in _starting_board(faction, rules):
+            sector = standard_board()[territory].sectors[:1]
+            stacks[(faction, territory, sector[0] if sector else None)] = Stack(forces)
+    game = TurnState(
+        chance=Chance(seed),
+        last_turn=last_turn,
+        spice_deck=spice_deck(),
+        treachery_deck=treachery_deck(),
+        leaders={f: tuple(leaders(f)) for f in playing},
+        leaders_tanks=dict.fromkeys(playing, ()),
+    )
+    return {
+        "storm_sector": 18,
+        "seats": seats,
+        "factions": factions,
+        "stacks": stacks,
+        "rules": rules,
+        "spice_bank": SPICE_BANK - sum(s.spice for s in factions.values()),
+        "phase": Phase(order=(), started=True, complete=True),
+        "game": game,
+    }
+
+
+def _starting_board(faction: Faction, rules: RuleSet) -> list[tuple[str, int]]:
+    """The printed starting forces; the advanced Bene Gesserit place theirs (2.02.08)."""
+    if faction is Faction.BENE_GESSERIT and rules.advanced:
+        return []
+    return starting_board(faction)
+
+
+def _starting_holding(faction: Faction, rules: RuleSet) -> FactionState:
+    on_board = sum(n for _, n in _starting_board(faction, rules))  # chosen ones wait in reserve
+    special = starred_total(faction)
+    return FactionState(
+        spice=starting_spice(faction),
+        reserves=forces_total(faction) - special - on_board,
+        special_reserves=special,
+    )
+
+
+# -- the set-up phase ---------------------------------------------------------------
+
+
+def begin(state: Position) -> list[Event]:
+    """Shuffle the decks, deal one treachery card each (Harkonnen two) and four traitors."""
+    game = state.whole
+    events: list[Event] = []
+    spice, chance = game.chance.shuffle(game.spice_deck)
+    treachery, chance = chance.shuffle(game.treachery_deck)
+    pool = [name for f in state.factions for name in leaders(f)]
+    traitors, chance = chance.shuffle(pool)
+    state.set_game(spice_deck=spice, treachery_deck=treachery, chance=chance, step="choices")
+    events += [DeckShuffled(d, len(c)) for d, c in (("spice", spice), ("treachery", treachery))]
+    events.append(DeckShuffled("traitors", len(traitors)))
+    for faction in _seat_order(state):
+        events += _deal_cards(state, faction)
+    offers = {}
+    for i, faction in enumerate(_seat_order(state)):
+        offers[faction] = traitors[i * TRAITORS_DEALT : (i + 1) * TRAITORS_DEALT]
+        events.append(CardsDealt(faction, "traitors", TRAITORS_DEALT, TRAITOR_RULE))
+    kept = {f: o for f, o in offers.items() if extras(f)["traitors_kept"] >= TRAITORS_DEALT}
+    state.set_game(
+        traitor_offers={f: o for f, o in offers.items() if f not in kept},
+        traitors={f: kept.get(f, ()) for f in offers},
+    )
+    events += [TraitorKept(f, len(o), TRAITOR_RULE) for f, o in kept.items()]
+    _update_waiting(state)
+    return events
+
+
+def _seat_order(state: Position) -> list[Faction]:
+    return [f for f in state.seats if f is not None]
+
+
+def _deal_cards(state: Position, faction: Faction) -> list[Event]:
+    count = extras(faction)["starting_treachery_cards"]
+    events: list[Event] = []
+    for _ in range(count):
+        card, shuffled = draw_treachery(state)
+        events += shuffled
+        if card is not None:
+            state.update(faction, cards=(*state.factions[faction].cards, card))
+    events.append(CardsDealt(faction, "treachery", count, CARDS_RULE))
+    return events
+
+
+def outstanding(state: Position, faction: Faction) -> list[str]:
+    """The set-up choices ``faction`` still owes: "traitor", "prediction", "placement"."""
+    game = state.whole
+    owed = []
+    if faction in game.traitor_offers:
+        owed.append("traitor")
+    if faction is Faction.BENE_GESSERIT and game.prediction is None:
+        owed.append("prediction")
+    if faction is Faction.FREMEN and not _fremen_placed(state):
+        owed.append("placement")
+    if faction is Faction.BENE_GESSERIT and state.rules.advanced and not _placed(state, faction):
+        owed.append("advisor")
+    return owed
+
+
+def _fremen_placed(state: Position) -> bool:
+    return _placed(state, Faction.FREMEN)
+
+
+def _placed(state: Position, faction: Faction) -> bool:
+    """Before their placement the Fremen (and advanced Bene Gesserit) have nothing on the board."""
+    return any(f is faction for (f, _, _) in state.stacks)
+
+
+def _update_waiting(state: Position) -> None:
+    """Wait on each faction with a choice it can make now; set-up ends when none is owed."""
+    owing = [f for f in _seat_order(state) if outstanding(state, f)]
+    waiting = tuple(f for f in owing if _open_now(state, f))
+    state.set_game(waiting=waiting, step="choices" if owing else "done")
+
+
+def _open_now(state: Position, faction: Faction) -> bool:
+    """The Bene Gesserit's advisor waits for the Fremen placement (2.02.08)."""
+    owed = outstanding(state, faction)
+    blocked = owed == ["advisor"] and Faction.FREMEN in state.factions
+    return not (blocked and not _fremen_placed(state))
+
+
+def _require(state: Position, action: FactionAction, owed: str, rule: str) -> None:
+    if not state.in_phase(GamePhase.SETUP) or state.whole.step != "choices":
+        raise NotYourTurnError(f"the game's set-up is over: no {action.name} now", rule=rule)
+    if owed not in outstanding(state, action.faction):
+        raise NotYourTurnError(
+            f"{action.faction.label} has no {owed} to choose at set-up", rule=rule
+        )
+
+
+def keep_traitor(state: Position, action: KeepTraitor) -> list[Event]:
+    _require(state, action, "traitor", TRAITOR_RULE)
+    offers = state.whole.traitor_offers[action.faction]
+    chosen = next((name for name in offers if same_card(name, action.leader)), None)
+    if chosen is None:
+        raise IllegalActionError(
+            f"{quote(action.leader)} is not one of the four traitors dealt to "
+            f"{action.faction.label}: {', '.join(offers)}",
+            rule=TRAITOR_RULE,
+        )
+    rest = {f: o for f, o in state.whole.traitor_offers.items() if f != action.faction}
+    state.set_game(
+        traitor_offers=rest, traitors=with_entry(state.whole.traitors, action.faction, (chosen,))
+    )
+    _update_waiting(state)
+    return [TraitorKept(action.faction, 1, TRAITOR_RULE)]
+
+
+def predict(state: Position, action: Predict) -> list[Event]:
+    _require(state, action, "prediction", PREDICTION_RULE)
+    who = Faction.parse(action.who)
+    if who is None or who not in state.factions or who is Faction.BENE_GESSERIT:
+        raise IllegalActionError(
+            f"the Bene Gesserit predict one other faction in the game, not {quote(action.who)}",
+            rule=PREDICTION_RULE,
+        )
+    last = state.whole.last_turn
+    if not 1 <= action.turn <= last:
+        raise InvalidActionError(
+            f"the predicted turn is 1 to {last}, not {quote(action.turn)}", rule=PREDICTION_RULE
+        )
+    state.set_game(prediction=(who, action.turn))
+    _update_waiting(state)
+    return [PredictionMade(action.faction, PREDICTION_RULE)]
+
+
+def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
+    _require(state, action, "placement", FREMEN_RULE)
+    counts = (action.sietch_tabr, action.false_wall_south, action.false_wall_west)
+    if min(counts) < 0 or sum(counts) != FREMEN_START:
+        raise InvalidActionError(
+            f"the Fremen place exactly {FREMEN_START} forces over {', '.join(FREMEN_PLACES)}, "
+            f"not {quote(list(counts))}",
+            rule=FREMEN_RULE,
+        )
+    events: list[Event] = []
+    state.from_reserves(action.faction, Stack(FREMEN_START))
+    for territory, forces in zip(FREMEN_PLACES, counts, strict=True):
+        if forces:
+            sector = standard_board()[territory].sectors[0]
+            state.add(action.faction, territory, sector, Stack(forces))
+            events.append(
+                ForcesSetUp(action.faction, territory, sector, forces, FREMEN_RULE, "fighter")
+            )
+    _update_waiting(state)
+    return events
+
+
+def place_advisor(state: Position, action: PlaceAdvisor) -> list[Event]:
+    """One advisor anywhere, a fighter if alone there; after the Fremen place (2.02.08)."""
+    _require(state, action, "advisor", BG_START_RULE)
+    if Faction.FREMEN in state.factions and not _fremen_placed(state):
+        raise IllegalActionError(
+            "the Bene Gesserit place their advisor after the Fremen place their forces",
+            rule=BG_START_RULE,
+        )
+    where = state.territory(action.to, rule=BG_START_RULE)
+    sector = action.sector
+    if sector is None and len(where.sectors) == 1:
+        sector = where.sectors[0]
+    if (sector is None) != (not where.sectors) or (
+        sector is not None and sector not in where.sectors
+    ):
+        raise InvalidActionError(
+            f"{where.name} lies in sectors {', '.join(map(str, where.sectors)) or 'none'}, "
+            f"not {quote(action.sector)}",
+            rule=BG_START_RULE,
+        )
+    alone = not state.factions_present(where.name) - {action.faction}
+    state.from_reserves(action.faction, Stack(1))
+    state.add(action.faction, where.name, sector, Stack(1) if alone else Stack(advisors=1))
+    _update_waiting(state)
+    token = "fighter" if alone else "advisor"
+    return [ForcesSetUp(action.faction, where.name, sector, 1, BG_START_RULE, token)]
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """Every set-up choice ``faction`` may make now."""
+    owed = outstanding(state, faction) if state.whole.step == "choices" else []
+    out: list[FactionAction] = []
+    if "traitor" in owed:
+        out += [KeepTraitor(faction, name) for name in state.whole.traitor_offers[faction]]
+    if "prediction" in owed:
+        others = [f for f in state.factions if f is not faction]
+        turns = range(1, state.whole.last_turn + 1)
+        out += [Predict(faction, f.value, t) for f in others for t in turns]
+    if "placement" in owed:
+        out += [
+            PlaceFremen(faction, a, b, FREMEN_START - a - b)
+            for a in range(FREMEN_START + 1)
+            for b in range(FREMEN_START + 1 - a)
+        ]
+    if "advisor" in owed:
+        out += [PlaceAdvisor(faction, t.name, s) for t in state.board for _, s in t.pieces()]
+    return out

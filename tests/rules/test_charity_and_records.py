@@ -1,0 +1,352 @@
+"""CHOAM Charity (1.03) and the phases the moderator records: bidding, revival, battle."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.actions import PhaseDone
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+from tests.rules.game_helpers import game_at, of_kind, spice_total, types
+from tests.rules.helpers import act
+from tests.rules.refusal import refused
+
+F = Faction
+
+
+def test_charity_asks_only_the_poor_and_pays_up_to_two() -> None:
+    state = game_at(
+        "choam_charity",
+        factions={"atreides": {"spice": 0}, "fremen": {"spice": 1}, "emperor": {"spice": 2}},
+    )
+    assert set(state.waiting_on()) == {F.ATREIDES, F.FREMEN}
+    total = spice_total(state)
+    assert of_kind(act(state, "atreides", "claim_charity"), "charity_paid")[0]["amount"] == 2
+    refused(state, NotYourTurnError, "1.03.01", "atreides", "claim_charity")
+    refused(state, NotYourTurnError, "1.03.01", "emperor", "claim_charity")
+    act(state, "fremen", "claim_charity")
+    assert (state.factions[F.ATREIDES].spice, state.factions[F.FREMEN].spice) == (2, 2)
+    assert spice_total(state) == total
+    assert state.game_phase is GamePhase.BIDDING
+
+
+def test_a_claim_may_be_declined() -> None:
+    state = game_at("choam_charity", factions={"atreides": {"spice": 0}})
+    assert types(act(state, "atreides", "pass")) == ["passed", "phase_began"]
+    assert state.factions[F.ATREIDES].spice == 0
+
+
+@pytest.mark.parametrize(
+    ("advanced", "variant", "bg_spice", "paid"),
+    [(True, "advanced", 7, 2), (False, "advanced", 7, 0), (False, "always", 7, 2)],
+)
+def test_bene_gesserit_charity(advanced: bool, variant: str, bg_spice: int, paid: int) -> None:
+    """2.02.09 (D10): advanced only, unless the table says always."""
+    state = game_at(
+        "choam_charity",
+        advanced=advanced,
+        variants={"bg_charity": variant},
+        factions={"bene_gesserit": {"spice": bg_spice}},
+    )
+    assert state.factions[F.BENE_GESSERIT].spice == bg_spice + paid
+    assert F.BENE_GESSERIT not in state.waiting_on()
+
+
+# -- bidding ----------------------------------------------------------------------
+
+
+def test_a_card_won_pays_the_emperor_and_the_harkonnen_draw_one_more() -> None:
+    state = game_at("bidding", treachery_deck=("Lasgun", "Shield", "Snooper"))
+    assert state.waiting_on() == ()
+    act(state, "atreides", "record_card", price=3)
+    assert state.factions[F.ATREIDES].cards == ("Lasgun",)
+    assert (state.factions[F.ATREIDES].spice, state.factions[F.EMPEROR].spice) == (7, 13)
+    events = act(state, "harkonnen", "record_card", price=2)
+    assert [e.to_dict()["rule"] for e in events] == ["1.04.06.02", "2.05.08"]
+    assert state.factions[F.HARKONNEN].cards == ("Shield", "Snooper")
+    assert "Shield" not in str(state.public_view().to_dict())
+
+
+def test_the_emperor_pays_the_bank() -> None:
+    state = game_at("bidding", treachery_deck=("Lasgun",))
+    bank = state.spice_bank
+    act(state, "emperor", "record_card", price=4)
+    assert state.spice_bank == bank + 4
+
+
+def test_the_deck_is_made_again_from_the_discards() -> None:
+    state = game_at("bidding", treachery_deck=(), treachery_discard=("Kulon", "Baliset"))
+    events = act(state, "atreides", "record_card", price=0)
+    assert types(events)[0] == "deck_shuffled"
+    assert len(state.whole.treachery_deck) == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "factions", "error", "rule"),
+    [
+        ({"price": 11}, {}, IllegalActionError, "1.04.06.03"),
+        ({"price": -1}, {}, InvalidActionError, "1.04.06.02"),
+        (
+            {"price": 1},
+            {"atreides": {"cards": ("a", "b", "c", "d")}},
+            IllegalActionError,
+            "1.04.02",
+        ),
+    ],
+)
+def test_bidding_record_refusals(
+    fields: dict[str, object], factions: dict[str, dict[str, object]], error: type, rule: str
+) -> None:
+    state = game_at("bidding", treachery_deck=("Lasgun",), factions=factions)
+    refused(state, error, rule, "atreides", "record_card", **fields)
+
+
+def test_records_belong_to_their_phase() -> None:
+    state = game_at("bidding", treachery_deck=("Lasgun",))
+    refused(state, NotYourTurnError, "1.04", "atreides", "record_revival", forces=1)
+    refused(state, NotYourTurnError, "1.04", "atreides", "claim_charity")
+    state.apply(PhaseDone())
+    assert state.game_phase is GamePhase.REVIVAL
+
+
+# -- revival ----------------------------------------------------------------------
+
+
+def test_revival_free_first_then_two_each_and_free_alone_when_not_recorded() -> None:
+    state = game_at(
+        "revival",
+        factions={
+            "atreides": {"tanks": 5},
+            "harkonnen": {"tanks": 5},
+            "emperor": {"tanks": 1, "special_tanks": 2},
+            "fremen": {"tanks": 1, "special_tanks": 2},
+        },
+        advanced=True,
+    )
+    event = act(state, "atreides", "record_revival", forces=3)[0].to_dict()
+    assert (event["forces"], event["cost"]) == (3, 2)  # 2 free, 1 at 2 spice
+    assert (state.factions[F.ATREIDES].tanks, state.factions[F.ATREIDES].reserves) == (2, 13)
+    refused(state, IllegalActionError, "1.05.01", "atreides", "record_revival", forces=1)
+    refused(state, IllegalActionError, "1.05.01", "harkonnen", "record_revival", forces=4)
+    refused(state, IllegalActionError, "2.03.11", "emperor", "record_revival", forces=0, special=2)
+    refused(state, IllegalActionError, "2.04.19", "fremen", "record_revival", forces=0, special=2)
+    events = state.apply(PhaseDone())
+    free = {e.to_dict()["faction"]: e.to_dict()["forces"] for e in events if e.kind == "revived"}
+    assert free == {"harkonnen": 2, "emperor": 1, "fremen": 1}
+    assert (state.factions[F.FREMEN].tanks, state.factions[F.FREMEN].special_tanks) == (0, 1)
+    assert state.factions[F.FREMEN].special_reserves == 1
+    assert state.factions[F.HARKONNEN].spice == 10
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT
+
+
+def test_leader_revival_needs_every_leader_dead_once() -> None:
+    state = game_at(
+        "revival",
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    refused(
+        state,
+        IllegalActionError,
+        "1.05.03",
+        "atreides",
+        "record_revival",
+        forces=0,
+        leader="Duncan Idaho",
+    )
+    refused(
+        state,
+        IllegalActionError,
+        "1.05.03",
+        "atreides",
+        "record_revival",
+        forces=0,
+        leader="Stilgar",
+    )
+    state = game_at(
+        "revival",
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho", "Lady Jessica")},
+    )
+    event = act(state, "atreides", "record_revival", forces=0, leader="lady jessica")[0].to_dict()
+    assert (event["leader"], event["cost"]) == ("Lady Jessica", 5)
+    assert state.whole.leaders[F.ATREIDES] == ("Lady Jessica",)
+
+
+# -- battle -----------------------------------------------------------------------
+
+
+def battle() -> GameState:
+    return game_at(
+        "battle",
+        board=[("atreides", "Arrakeen", 9, 5), ("harkonnen", "Arrakeen", 9, 4)],
+        factions={"atreides": {"cards": ("Crysknife",)}},
+    )
+
+
+def test_battle_records_and_the_next_storm_dialers() -> None:
+    state = game_at(
+        "battle",
+        board=[("atreides", "Arrakeen", 9, 5), ("harkonnen", "Arrakeen", 9, 4)],
+        factions={"atreides": {"cards": ("Crysknife",)}},
+    )
+    total = spice_total(state)
+    act(state, "atreides", "record_battle", opponent="harkonnen")
+    act(state, "harkonnen", "record_losses", territory="arrakeen", sector=9, forces=4)
+    act(state, "harkonnen", "record_leader_killed", leader="Feyd Rautha")
+    act(state, "atreides", "record_discard", card="crysknife")
+    act(state, "atreides", "record_payment", amount=3)
+    act(state, "atreides", "record_income", amount=6)
+    assert state.factions[F.HARKONNEN].tanks == 4
+    assert state.whole.leaders_tanks[F.HARKONNEN] == ("Feyd Rautha",)
+    assert state.whole.treachery_discard == ("Crysknife",)
+    assert state.factions[F.ATREIDES].spice == 13 and spice_total(state) == total
+    state.apply(PhaseDone())
+    assert state.whole.dialers == (F.ATREIDES, F.HARKONNEN)
+
+
+@pytest.mark.parametrize(
+    ("action", "fields", "error"),
+    [
+        ("record_losses", {"territory": "Arrakeen", "sector": 9, "forces": 6}, IllegalActionError),
+        ("record_losses", {"territory": "Nowhere", "sector": 9, "forces": 1}, InvalidActionError),
+        ("record_losses", {"territory": "Arrakeen", "sector": 9, "forces": 0}, IllegalActionError),
+        ("record_leader_killed", {"leader": "Stilgar"}, IllegalActionError),
+        ("record_discard", {"card": "Lasgun"}, IllegalActionError),
+        ("record_payment", {"amount": 11}, IllegalActionError),
+        ("record_payment", {"amount": 1, "to": "atreides"}, InvalidActionError),
+        ("record_payment", {"amount": 1, "to": "nobody"}, InvalidActionError),
+        ("record_battle", {"opponent": "atreides"}, InvalidActionError),
+        ("record_income", {"amount": 0}, InvalidActionError),
+    ],
+)
+def test_battle_record_refusals(action: str, fields: dict[str, object], error: type) -> None:
+    refused(battle(), error, "1.07.06", "atreides", action, **fields)
+
+
+def test_phase_done_only_where_the_moderator_records() -> None:
+    state = game_at("choam_charity", factions={"atreides": {"spice": 0}})
+    with pytest.raises(NotYourTurnError):
+        state.apply(PhaseDone())
+    assert state.game_phase is GamePhase.CHOAM_CHARITY
+
+
+def test_moderator_actions_are_listed_and_legal() -> None:
+    state = battle()
+    actions = state.moderator_actions()
+    assert actions[0] == PhaseDone()
+    assert all(state.is_legal(a) for a in actions)
+    assert not any(a.name.startswith("record") for a in state.legal_actions(F.ATREIDES))
+
+
+@pytest.mark.parametrize(("advanced", "active"), [(True, True), (False, False)])
+def test_seven_atreides_battle_losses_wake_the_kwisatz_haderach(
+    advanced: bool, active: bool
+) -> None:
+    state = game_at(
+        "battle",
+        advanced=advanced,
+        board=[("atreides", "Arrakeen", 9, 5), ("atreides", "Carthag", 10, 3)],
+        atreides_battle_losses=2,
+    )
+    act(state, "atreides", "record_losses", territory="Arrakeen", sector=9, forces=4)
+    assert not state.whole.kwisatz_haderach_active
+    act(state, "atreides", "record_losses", territory="Carthag", sector=10, forces=1)
+    assert state.whole.atreides_battle_losses == 7
+    assert state.whole.kwisatz_haderach_active is active
+    assert state.public_view().to_dict()["game"]["kwisatz_haderach_active"] is active
+
+
+def test_the_fremen_ally_revives_three_free() -> None:
+    """2.04.11: implied by the alliance, as the worm protection is."""
+    state = game_at(
+        "revival",
+        alliances=[["fremen", "spacing_guild"]],
+        factions={"spacing_guild": {"tanks": 5}, "emperor": {"tanks": 5}},
+    )
+    event = act(state, "spacing_guild", "record_revival", forces=3)[0].to_dict()
+    assert (event["cost"], event["rule"]) == (0, "2.04.11")
+    event = act(state, "emperor", "record_revival", forces=3)[0].to_dict()
+    assert (event["cost"], event["rule"]) == (4, "1.05.01")
+
+
+def test_the_emperor_may_pay_for_its_ally() -> None:
+    """2.03.07: up to 3 of the ally's forces above the free ones."""
+    state = game_at(
+        "revival",
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 5}, "harkonnen": {"tanks": 5}},
+    )
+    refused(
+        state, IllegalActionError, "2.03.07", "atreides", "record_revival", forces=3, emperor_pays=2
+    )
+    refused(
+        state,
+        IllegalActionError,
+        "2.03.07",
+        "harkonnen",
+        "record_revival",
+        forces=3,
+        emperor_pays=1,
+    )
+    events = act(state, "atreides", "record_revival", forces=3, emperor_pays=1)
+    assert state.factions[F.EMPEROR].spice == 8 and state.factions[F.ATREIDES].spice == 10
+    assert [e.kind for e in events] == ["spice_paid", "revived"]
+
+
+def test_an_ally_may_pay_part_of_the_price() -> None:
+    """1.10.02.04; the Emperor is paid by both (2.03.04)."""
+    state = game_at(
+        "bidding",
+        treachery_deck=("Lasgun", "Shield"),
+        alliances=[["atreides", "fremen"]],
+        factions={"atreides": {"spice": 2}},
+    )
+    refused(state, IllegalActionError, "1.04.06.03", "atreides", "record_card", price=5)
+    refused(
+        state, IllegalActionError, "1.10.02.04", "harkonnen", "record_card", price=5, ally_pays=1
+    )
+    refused(
+        state, IllegalActionError, "1.10.02.04", "atreides", "record_card", price=5, ally_pays=6
+    )
+    refused(
+        state, IllegalActionError, "1.04.06.03", "atreides", "record_card", price=13, ally_pays=11
+    )
+    act(state, "atreides", "record_card", price=5, ally_pays=3)
+    spice = {f: state.factions[f].spice for f in (F.ATREIDES, F.FREMEN, F.EMPEROR)}
+    assert spice == {F.ATREIDES: 0, F.FREMEN: 7, F.EMPEROR: 15}
+
+
+def test_tleilaxu_ghola_revives_free_besides_the_normal_revival() -> None:
+    state = game_at(
+        "revival",
+        factions={"atreides": {"tanks": 8, "cards": ("Tleilaxu Ghola",)}},
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    refused(state, InvalidActionError, "3.01.20", "atreides", "record_ghola", forces=6)
+    refused(
+        state,
+        InvalidActionError,
+        "3.01.20",
+        "atreides",
+        "record_ghola",
+        forces=1,
+        leader="Duncan Idaho",
+    )
+    refused(state, IllegalActionError, "3.01.20", "harkonnen", "record_ghola", forces=1)
+    event = act(state, "atreides", "record_ghola", forces=5)[0].to_dict()
+    assert (event["forces"], event["cost"]) == (5, 0)
+    assert state.whole.treachery_discard == ("Tleilaxu Ghola",)
+    act(state, "atreides", "record_revival", forces=3)
+    assert state.factions[F.ATREIDES].tanks == 0 and state.factions[F.ATREIDES].spice == 8
+    leader = game_at(
+        "revival",
+        factions={"atreides": {"cards": ("Tleilaxu Ghola",)}},
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    act(leader, "atreides", "record_ghola", leader="duncan idaho")  # whatever the conditions
+    assert leader.whole.leaders[F.ATREIDES] == ("Thufir Hawat", "Duncan Idaho")

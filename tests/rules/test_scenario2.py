@@ -1,0 +1,158 @@
+"""The ``dune-scenario/2`` contract: the worked examples, and malformed files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.scenario import ScenarioError
+from rules.scenario2 import load, run
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenario-2"
+RUN_BY_THE_ENGINE = ["storm_turn1", "blow_worm_nexus", "collection_then_win"]
+
+
+def example(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def comparable(state: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in state.items() if k != "events"}
+    out["board"] = sorted(
+        out["board"], key=lambda e: (e["faction"], e["territory"], e["sector"] or 0)
+    )
+    out["spice_on_board"] = sorted(
+        out["spice_on_board"], key=lambda e: (e["territory"], e["sector"] or 0)
+    )
+    return out
+
+
+@pytest.mark.parametrize("name", RUN_BY_THE_ENGINE)
+def test_worked_examples_give_the_documented_state(name: str) -> None:
+    data = example(name)
+    _, output = run(data["scenario"])
+    assert comparable(output["state"]) == comparable(data["output"]["state"])
+    for got, expected in zip(output["results"], data["output"]["results"], strict=True):
+        assert got["accepted"] == expected["accepted"]
+        assert got.get("rule") == expected.get("rule")
+
+
+def test_the_steps_before_an_action_belong_to_its_result() -> None:
+    _, output = run(example("collection_then_win")["scenario"])
+    kinds = [e["type"] for e in output["results"][0]["events"]]
+    assert kinds.count("spice_collected") == 6 and kinds[-1] == "game_won"
+    _, output = run(example("storm_turn1")["scenario"])
+    assert [e["type"] for e in output["state"]["events"]] == ["phase_began"]
+    assert output["state"]["to_act"] == []
+
+
+def test_battle_is_a_recorded_stop_for_now() -> None:
+    data = example("battle_basic")
+    _, output = run(data["scenario"])
+    assert output["state"]["phase"] == "battle" and output["state"]["to_act"] == []
+    assert not any(r["accepted"] for r in output["results"])
+
+
+def test_a_choice_not_answered_is_declined() -> None:
+    """A Nexus waits; a charity claim comes: the Nexus is declined by everyone first."""
+    scenario = example("blow_worm_nexus")["scenario"]
+    scenario = {**scenario, "stop_before": {"turn": 3, "phase": "bidding"}}
+    scenario["factions"] = {
+        **scenario["factions"],
+        "atreides": {**scenario["factions"]["atreides"], "spice": 1},
+    }
+    scenario["actions"] = [{"faction": "atreides", "action": "claim_charity"}]
+    state, output = run(scenario)
+    assert output["results"][0]["accepted"], output["results"][0]
+    assert state.factions[next(f for f in state.factions if f.value == "atreides")].spice == 2
+
+
+def test_a_refused_action_after_declines_changes_nothing() -> None:
+    scenario = {
+        **example("blow_worm_nexus")["scenario"],
+        "actions": [{"faction": "atreides", "action": "claim_charity"}],
+    }
+    state, output = run(scenario)
+    assert not output["results"][0]["accepted"]
+    assert state.whole.step == "nexus_b" and len(state.waiting_on()) == 6
+
+
+def test_defaults_deal_the_decks_from_the_seed() -> None:
+    scenario = {k: v for k, v in example("storm_turn1")["scenario"].items() if k != "actions"}
+    a, b = load(scenario), load({**scenario, "seed": 1})
+    assert len(a.whole.spice_deck) == 21 and len(a.whole.treachery_deck) == 33 - 7
+    assert a.whole.spice_deck != b.whole.spice_deck
+    assert load(scenario).to_dict() == a.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"turn": 11}, "turn"),
+        ({"phase": "tea_time"}, "phase"),
+        ({"stop_before": {"turn": 2, "phase": "nap"}}, "phase"),
+        ({"decks": {"spice": ["Arrakeen"]}}, "decks.spice[0]"),
+        ({"decks": {"treachery": ["Ace of spades"]}}, "decks.treachery[0]"),
+        ({"decks": {"tarot": []}}, "decks.tarot"),
+        ({"storm_next": 7}, "storm_next"),
+        ({"storm_dialers": ["atreides"]}, "storm_dialers"),
+        ({"storm_dialez": ["atreides"]}, "storm_dialez"),
+    ],
+)
+def test_malformed_files_name_the_field(change: dict[str, Any], field: str) -> None:
+    scenario = {**example("storm_turn1")["scenario"], **change}
+    with pytest.raises(ScenarioError) as info:
+        load(scenario)
+    assert field in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("faction", "fields", "field"),
+    [
+        ("atreides", {"leaders": ["Stilgar"]}, "factions.atreides.leaders[0]"),
+        ("atreides", {"traitors": ["Nobody"]}, "factions.atreides.traitors[0]"),
+        (
+            "atreides",
+            {"prediction": {"faction": "fremen", "turn": 2}},
+            "factions.atreides.prediction",
+        ),
+        (
+            "bene_gesserit",
+            {"prediction": {"faction": "bene_gesserit", "turn": 2}},
+            "prediction.faction",
+        ),
+    ],
+)
+def test_malformed_faction_keys(faction: str, fields: dict[str, Any], field: str) -> None:
+    scenario = example("storm_turn1")["scenario"]
+    factions = {**scenario["factions"], faction: {**scenario["factions"][faction], **fields}}
+    with pytest.raises(ScenarioError) as info:
+        load({**scenario, "factions": factions})
+    assert field in str(info.value)
+
+
+def test_the_kwisatz_haderach_is_read() -> None:
+    scenario = example("storm_turn1")["scenario"]
+    atreides = {
+        **scenario["factions"]["atreides"],
+        "kwisatz_haderach": {"active": True, "losses": 8},
+    }
+    state = load({**scenario, "factions": {**scenario["factions"], "atreides": atreides}})
+    assert state.whole.kwisatz_haderach_active and state.whole.atreides_battle_losses == 8
+    fremen = {**scenario["factions"]["fremen"], "kwisatz_haderach": {"active": True}}
+    with pytest.raises(ScenarioError):
+        load({**scenario, "factions": {**scenario["factions"], "fremen": fremen}})
+
+
+def test_an_action_after_stop_before_is_refused_and_changes_nothing() -> None:
+    scenario = example("storm_turn1")["scenario"]
+    extra = {"faction": "harkonnen", "action": "dial", "value": 3}
+    state, output = run({**scenario, "actions": [*scenario["actions"], extra]})
+    last = output["results"][-1]
+    assert not last["accepted"] and "stopped before" in last["error"]
+    assert state.whole.halted and output["state"]["phase"] == "spice_blow"
+    assert output["state"]["storm_sector"] == 13
