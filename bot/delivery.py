@@ -248,6 +248,8 @@ class Delivery:
             self._report(refused, job.lane + ":files")
             assert isinstance(job.notice, PublicNotice | PrivateNotice)
             job.notice = replace(job.notice, picture=None, text=job.notice.text + NO_MAP)
+            if isinstance(job.notice, PublicNotice):
+                job.notice = replace(job.notice, closeup=None)
             return
         except ChannelGoneError as gone:
             self._failed(job, gone)

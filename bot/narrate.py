@@ -239,6 +239,7 @@ def public_notice(
     game_id: int = 0,
     picture: bytes | None = None,
     note: str | None = None,
+    closeup: bytes | None = None,
 ) -> PublicNotice:
     """The announcement of an accepted action, made from public material only."""
     lines = [line for e in events if (line := describe(e))]
@@ -246,7 +247,7 @@ def public_notice(
         lines.insert(0, note)
     if wait := describe_wait(view):
         lines.append(wait)
-    return PublicNotice("\n".join(lines), picture=picture, game_id=game_id)
+    return PublicNotice("\n".join(lines), picture=picture, game_id=game_id, closeup=closeup)
 
 
 def has_news(events: Iterable[Event]) -> bool:

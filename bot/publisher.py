@@ -24,6 +24,7 @@ class PublicNotice:
     text: str
     picture: bytes | None = None
     game_id: int = 0
+    closeup: bytes | None = None  # the territories the action touched, legible on a phone
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from bot.activity import Activity
 from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
+from bot.maps import MapMaker
 from bot.orders import StandingOrders, standing_answer
 from bot.prompts import PromptMessages, deadline_text, prompt_for
 from bot.publisher import (
@@ -379,8 +380,10 @@ class PhaseSession(TimingControls):
             return  # a "no" to a prompt that others still consider: nothing to tell
         self._last_wait = wait
         picture = await self.renderer(view, events) if self.renderer else None
+        maps = self.renderer if isinstance(self.renderer, MapMaker) else None
+        closeup = await maps.closeup(view, events) if maps and picture else None
         notice = narrate.public_notice(
-            events, view, game_id=self.game_id, picture=picture, note=note
+            events, view, game_id=self.game_id, picture=picture, note=note, closeup=closeup
         )
         self.delivery.public(notice)
         self.delivery.spectators(notice)

@@ -46,12 +46,12 @@ class DiscordPublisher:
     async def public(self, game_id: int, notice: PublicNotice) -> None:
         async with failures("table"):
             channel = await self._channel(game_id, "table")
-            await self._post(channel, notice.text, self._picture(channel, notice.picture))
+            await self._post_public(channel, notice)
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> None:
         async with failures("spectators"):
             channel = await self._channel(game_id, "spectators")
-            await self._post(channel, notice.text, self._picture(channel, notice.picture))
+            await self._post_public(channel, notice)
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         async with failures("private", notice.faction):
@@ -132,6 +132,11 @@ class DiscordPublisher:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
+    async def _post_public(self, channel: discord.abc.Messageable, notice: PublicNotice) -> None:
+        """The whole map, with a close-up of what the action touched (legible on a phone)."""
+        picture = self._picture(channel, notice.picture)
+        await self._post(channel, notice.text, picture, closeup=notice.closeup)
+
     async def _post(
         self,
         channel: discord.abc.Messageable,
@@ -140,6 +145,7 @@ class DiscordPublisher:
         view: discord.ui.View | None = None,
         *,
         ping: int | None = None,
+        closeup: bytes | None = None,
     ) -> discord.Message:
         """One message per notice (more only when the text passes Discord's 2000 characters).
 
@@ -154,8 +160,9 @@ class DiscordPublisher:
             )
         for chunk in chunks[:-1]:
             await channel.send(chunk, **extra)  # type: ignore[call-overload]
+        files = [(picture, "map.png"), (closeup, "closeup.png")]
         if picture is not None:
-            extra["file"] = discord.File(io.BytesIO(picture), filename="map.png")
+            extra["files"] = [discord.File(io.BytesIO(b), filename=n) for b, n in files if b]
         if view is not None:
             extra["view"] = view
         message: discord.Message = await channel.send(chunks[-1], **extra)  # type: ignore[call-overload]

@@ -76,7 +76,11 @@ async def test_send(simcord_env: simcord.Env) -> None:
     assert t.state().factions[FREMEN].reserves == 10  # only previewed
     await _confirm(t, fremen, preview)
     assert t.table.last_message.content.startswith("Fremen send 3 forces to Funeral Plain")
-    assert t.table.last_message.attachments[0].filename == "map.png"
+    # the whole map, then the close-up of what the sending touched (legible on a phone)
+    names = [a.filename for a in t.table.last_message.attachments]
+    assert names == ["map.png", "closeup.png"]
+    spectated = [a.filename for a in t.spectators.last_message.attachments]
+    assert spectated == names
     assert _stack(t, FREMEN, "Funeral Plain") == (3, 0)
     assert t.state().factions[FREMEN].reserves == 7
 
