@@ -28,18 +28,17 @@ Mentat Pause, for ten turns or until a faction wins.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from rules import legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
-from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped
 from rules.factions import Faction
-from rules.game_model import GamePhase, TurnState, Winner
+from rules.game_model import GamePhase, Winner
 from rules.legal import LegalActions
-from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
+from rules.model import Prompt, RuleSet, Snapshot, Stack
 from rules.position import Position
 from rules.view import PrivateView, PublicView, private_view, public_view
 
@@ -61,34 +60,8 @@ class Trial:
 class GameState(Position):
     """A Shipment & Movement phase in progress, or a whole game (:meth:`new_game`)."""
 
-    def __init__(
-        self,
-        *,
-        storm_sector: int,
-        seats: Iterable[Faction | None],
-        factions: Mapping[Faction, FactionState],
-        stacks: Mapping[StackKey, Stack] | None = None,
-        alliances: Iterable[Iterable[Faction]] = (),
-        rules: RuleSet | None = None,
-        board: Board | None = None,
-        spice_bank: int = 0,
-        phase: Phase | None = None,
-        board_spice: Mapping[tuple[str, int | None], int] | None = None,
-        game: TurnState | None = None,
-    ) -> None:
-        super().__init__(
-            storm_sector=storm_sector,
-            seats=seats,
-            factions=factions,
-            stacks=stacks,
-            alliances=alliances,
-            rules=rules,
-            board=board,
-            spice_bank=spice_bank,
-            phase=phase,
-            board_spice=board_spice,
-            game=game,
-        )
+    def _begin(self) -> None:
+        """Start the phase (and, in a whole game, run it up to the first choice)."""
         self._history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
         self.start_events: list[Event] = []
         if not self.phase.started:

@@ -71,6 +71,10 @@ class Position:
         self.spice_bank = spice_bank
         self.board_spice: dict[tuple[str, int | None], int] = dict(board_spice or {})
         self.phase = phase or Phase(order=storm_order(self.seats, storm_sector))
+        self._begin()
+
+    def _begin(self) -> None:
+        """What a subclass does once the position is built (the phase machine starts it)."""
 
     # -- who and where ---------------------------------------------------
 
