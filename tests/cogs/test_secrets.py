@@ -159,8 +159,31 @@ async def test_moderator_rights_end_with_the_role(simcord_env: simcord.Env) -> N
     assert "Spice:" not in text_of(status)
     undone = await holder.slash(t.table, "mod undo")
     assert undone.ephemeral and "only this game's moderators" in text_of(undone)
+    before = t.state().to_dict()
+    for command in ("mod channels", "mod channels", "mod set-storm"):  # twice, and a correction
+        options = {"sector": 7} if command == "mod set-storm" else {}
+        refused = await holder.slash(t.table, command, **options)
+        assert refused.ephemeral and "only this game's moderators" in text_of(refused)
+    assert t.state().to_dict() == before
     assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
     assert not await t.bot.app.store.is_moderator(t.game_id, holder.id)  # never listed
+
+
+async def test_players_and_outsiders_cannot_repair_or_correct(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    before = t.state().to_dict()
+    tables = len(t.guild.channels)
+    for who in (t.players[BG], t.outsider):
+        for command, options in (
+            ("mod channels", {}),
+            ("mod card", {"faction": "atreides", "card": "Karama"}),
+            ("mod set-storm", {"sector": 7}),
+        ):
+            refused = await who.slash(t.table, command, **options)
+            assert refused.ephemeral and "moderators" in text_of(refused)
+    assert t.state().to_dict() == before and len(t.guild.channels) == tables
+    assert len(refusals(simcord_env)) == 6
+    assert all(isinstance(e, SessionError) for e in refusals(simcord_env))
 
 
 async def test_a_role_holder_undoes_in_their_own_name(simcord_env: simcord.Env) -> None:
