@@ -119,7 +119,7 @@ def _group_sectors(
         if from_sector not in territory.sectors:
             raise InvalidActionError(
                 f"{territory.name} has no sector {from_sector}; it lies in "
-                f"{_sector_list(territory)}",
+                f"{_sector_list(territory)} ({_choices('from_sector', territory)})",
                 rule=rule,
             )
         side = next((p for p in parts if from_sector in p), None)
@@ -135,7 +135,7 @@ def _group_sectors(
         listed = " | ".join(", ".join(str(s) for s in p if s in held) for p in sides)
         raise AmbiguousActionError(
             f"the storm separates your forces in {territory.name} (sectors {listed}); "
-            "name the sector they move from",
+            "name the sector they move from with the from_sector: option",
             rule=MOVE_RULE,
         )
     if not sides:
@@ -187,6 +187,12 @@ def _where(from_sector: int | None, sectors: list[int | None], territory: Territ
     if from_sector is not None:
         return f" (sector {from_sector} and its side of the storm)"
     return ""
+
+
+def _choices(option: str, territory: Territory) -> str:
+    """``sector: 11 or sector: 12``: how to name each sector of ``territory``."""
+    named = [f"{option}: {s}" for s in territory.sectors]
+    return ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else "".join(named)
 
 
 def _sector_list(territory: Territory) -> str:
@@ -400,13 +406,14 @@ def destination_sector(territory: Territory, sector: int | None, *, rule: str) -
         if len(territory.sectors) == 1:
             return territory.sectors[0]
         raise InvalidActionError(
-            f"{territory.name} lies in {_sector_list(territory)}: say in which sector "
-            "the forces end",
+            f"{territory.name} lies in {_sector_list(territory)}: name the sector the "
+            f"forces end in with the sector: option ({_choices('sector', territory)})",
             rule=rule,
         )
     if sector not in territory.sectors:
         raise InvalidActionError(
-            f"{territory.name} has no sector {sector}; it lies in {_sector_list(territory)}",
+            f"{territory.name} has no sector {sector}; it lies in {_sector_list(territory)} "
+            f"({_choices('sector', territory)})",
             rule=rule,
         )
     return sector

@@ -1,0 +1,132 @@
+"""Issue 11, words not ids: a whole phase played through simcord, every text a player
+could read (messages, edits, ephemeral answers, button labels, autocomplete choices)
+scanned for the engine's snake_case ids."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import simcord
+
+from rules.errors import MentatError
+from rules.factions import Faction
+from tests.cogs.conftest import Table, make_table, refusals
+
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b(?!:)")  # an option to type (from_sector:) is no id
+ORDER_VALUE = re.compile(r"\bbefore:[a-z]")
+READ_KEYS = ("content", "label", "placeholder", "title", "description", "value")
+
+
+def buttons(message: Any) -> list[str]:
+    rows = getattr(message, "components", [])
+    return [c["label"] for row in rows for c in row.to_dict()["components"]]
+
+
+def _texts(payload: Any, key: str = "") -> Iterator[str]:
+    """Every string a player could read in a REST payload the bot sent."""
+    if isinstance(payload, dict):
+        if "custom_id" in payload and "label" in payload:  # a button: its label only
+            yield str(payload["label"])
+            return
+        for k, v in payload.items():
+            if k == "choices" and isinstance(v, list):  # autocomplete: the names shown
+                yield from (str(c.get("name", "")) for c in v if isinstance(c, dict))
+            else:
+                yield from _texts(v, k)
+    elif isinstance(payload, list):
+        for item in payload:
+            yield from _texts(item, key)
+    elif isinstance(payload, str) and key in READ_KEYS:
+        yield payload
+
+
+def player_texts(env: simcord.Env) -> list[str]:
+    """Every text the bot sent to Discord, except the commands' own definitions."""
+    found: list[str] = []
+    for request in env.http_requests:
+        if "/commands" in request.path:  # the slash commands' names and options
+            continue
+        found += [t for t in _texts(request.json) if t]
+    return found
+
+
+def ids_in(texts: list[str]) -> list[str]:
+    """The snake_case ids (``cross_ship``, ``before:harkonnen``) in ``texts``."""
+    return [m for text in texts for m in SNAKE.findall(text) + ORDER_VALUE.findall(text)]
+
+
+def latest_prompt(t: Table, faction: Faction) -> Any:
+    return next((m for m in reversed(t.private(faction).history()) if buttons(m)), None)
+
+
+async def _ship(t: Table, faction: Faction) -> bool:
+    player = t.players[faction]
+    shown = await player.autocomplete(t.table, "ship", "to", "", forces=1)
+    if not shown:
+        return False
+    preview = await player.slash(t.table, "ship", to=shown[0]["value"], forces=1)
+    if preview.response is None or "Confirm" not in buttons(preview.response.message):
+        return False
+    await player.click(preview.response.message, label="Confirm")
+    return True
+
+
+async def _move(t: Table, faction: Faction) -> bool:
+    player = t.players[faction]
+    own = [s for s in t.state().public_view().stacks if s.faction is faction]
+    for stack in own:
+        shown = await player.autocomplete(
+            t.table, "move", "to", "", **{"from": stack.territory, "forces": 1}
+        )
+        if not shown:
+            continue
+        options = {"to": shown[0]["value"], "forces": 1, "from": stack.territory}
+        preview = await player.slash(t.table, "move", **options)
+        if preview.response is not None and "Confirm" in buttons(preview.response.message):
+            await player.click(preview.response.message, label="Confirm")
+            return True
+    return False
+
+
+async def play_phase(t: Table) -> int:
+    """Every faction answers what it is asked (acting when it can) until the phase ends;
+    returns how many answers it took."""
+    for answered in range(300):
+        wait = t.session.current_wait()
+        if wait is None:
+            return answered
+        faction = wait.factions[0]
+        player = t.players[faction]
+        await player.slash(t.table, "status")
+        before = t.state().to_dict()
+        if wait.kind == "step":
+            step = t.state().public_view().step
+            acted = await (_ship(t, faction) if step == "ship" else _move(t, faction))
+            if acted and t.state().to_dict() != before:
+                continue
+        prompt = latest_prompt(t, faction)
+        assert prompt is not None, f"{faction.label} was not asked"
+        labels = buttons(prompt)
+        yes = [label for label in labels if label not in ("Decline", "Pass")]
+        pick = yes[0] if yes and answered % 2 else next(iter(labels[-1:]), "Pass")
+        await player.click(prompt, label=pick)
+        if t.state().to_dict() == before and t.session.current_wait() == wait:
+            await player.click(prompt, label=labels[-1])
+    raise AssertionError("the phase did not end")
+
+
+async def test_a_whole_phase_shows_no_internal_id(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    guild, bg = t.players[Faction.SPACING_GUILD], t.players[Faction.BENE_GESSERIT]
+    await guild.slash(t.table, "guild standing-order", order="before", before="harkonnen")
+    await guild.slash(t.table, "status")
+    await bg.slash(t.table, "ship", to="Arakeen", forces=1)  # misspelt
+    await bg.slash(t.table, "ship", to="Hagga Basin", forces=1)  # no sector
+    answers = await play_phase(t)
+    assert answers > 6 and t.state().is_complete
+    texts = player_texts(simcord_env)
+    assert len(texts) > 50
+    assert ids_in(texts) == [], sorted(set(ids_in(texts)))
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
