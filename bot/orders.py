@@ -53,6 +53,11 @@ VALUE_WORDS = {
 }
 
 
+def order_title(name: str) -> str:
+    """A standing order's name in words ("Guild timing")."""
+    return ORDER_TITLES.get(name, "unknown")
+
+
 def order_words(name: str, value: str) -> str:
     """One standing order in words: "Guild timing: act right before Harkonnen"."""
     title = ORDER_TITLES.get(name, "Order")

@@ -27,16 +27,18 @@ async def test_an_order_and_a_different_before_are_refused(simcord_env: simcord.
     mixed = await t.players[GUILD].slash(
         t.table, "guild standing-order", order="last", before="harkonnen"
     )
-    assert is_ephemeral(mixed) and "order:last and before:harkonnen say different" in (
+    assert is_ephemeral(mixed) and "order: and before: Harkonnen say different" in (
         text_of(mixed)
     )
     bare = await t.players[GUILD].slash(t.table, "guild standing-order", order="before")
-    assert "order:before needs the faction" in text_of(bare)
+    assert "acting right before a faction needs that faction in before:" in text_of(bare)
     assert GUILD not in t.session.orders
     meant = await t.players[GUILD].slash(
         t.table, "guild standing-order", order="before", before="harkonnen"
     )
-    assert text_of(meant) == "Standing order saved: Guild timing before:harkonnen."
+    assert text_of(meant) == (
+        "Standing order saved (only you see it): Guild timing: act right before Harkonnen."
+    )
     assert t.session.orders[GUILD].guild_timing == "before:harkonnen"
     assert [type(e) for e in refusals(simcord_env)] == [OrderError, OrderError]
 
