@@ -27,9 +27,7 @@ async def test_an_order_and_a_different_before_are_refused(simcord_env: simcord.
     mixed = await t.players[GUILD].slash(
         t.table, "guild standing-order", order="last", before="harkonnen"
     )
-    assert is_ephemeral(mixed) and "order: and before: Harkonnen say different" in (
-        text_of(mixed)
-    )
+    assert is_ephemeral(mixed) and "order: and before: Harkonnen say different" in (text_of(mixed))
     bare = await t.players[GUILD].slash(t.table, "guild standing-order", order="before")
     assert "acting right before a faction needs that faction in before:" in text_of(bare)
     assert GUILD not in t.session.orders

@@ -6,10 +6,10 @@ import pytest
 import simcord
 
 from bot.session import SessionError
+from bot.words import split_place
 from cogs.publisher import DiscordPublisher
 from rules.errors import RulesError
 from rules.factions import Faction
-from bot.words import split_place
 from tests.cogs.conftest import final, is_ephemeral, make_table, position, refusals, text_of
 
 BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATREIDES

@@ -79,9 +79,7 @@ async def test_bg_orders_advise_to_the_polar_sink_and_never_flip(simcord_env: si
     reserves = t.state().factions[BG].reserves
     preview = await t.players[GUILD].slash(t.table, "ship", to="Arrakeen", forces=1)
     await t.players[GUILD].click(preview.response.message, label="Confirm")
-    assert "spiritual fighter to the Polar Sink" in "\n".join(
-        m.content for m in t.table.history()
-    )
+    assert "spiritual fighter to the Polar Sink" in "\n".join(m.content for m in t.table.history())
     assert t.state().factions[BG].reserves == reserves - 1
     off = await bg.slash(t.table, "bg standing-order", advise="ask")
     assert text_of(off) == "Standing order withdrawn: Spiritual Advisors: ask me each time."
