@@ -12,7 +12,7 @@ import simcord
 
 from rules.errors import MentatError
 from rules.factions import Faction
-from tests.cogs.conftest import Table, make_table, refusals
+from tests.cogs.conftest import Table, make_table, position, refusals, text_of
 
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b(?!:)")  # an option to type (from_sector:) is no id
 ORDER_VALUE = re.compile(r"\bbefore:[a-z]")
@@ -130,3 +130,48 @@ async def test_a_whole_phase_shows_no_internal_id(simcord_env: simcord.Env) -> N
     assert len(texts) > 50
     assert ids_in(texts) == [], sorted(set(ids_in(texts)))
     assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
+
+
+BG_TABLE = ["atreides", "bene_gesserit", "fremen", None, None, None]
+
+
+async def _bg_asked(env: simcord.Env, *, advanced: bool) -> tuple[Table, Any]:
+    """Atreides shipped to Arrakeen: the Bene Gesserit's advisor prompt."""
+    t = await make_table(env, start=False)
+    three = {f: {"spice": 10, "reserves": 10} for f in ("atreides", "bene_gesserit", "fremen")}
+    scenario = position(advanced=advanced, seats=BG_TABLE, alliances=[], factions=three)
+    await t.moderator.slash(t.table, "game start", position=scenario)
+    atreides = t.players[Faction.ATREIDES]
+    while t.state().to_act() is not Faction.ATREIDES:
+        faction = t.state().to_act()
+        await t.players[faction].slash(t.table, "pass")
+    preview = await atreides.slash(t.table, "ship", to="Arrakeen", forces=2)
+    await atreides.click(preview.response.message, label="Confirm")
+    prompt = latest_prompt(t, Faction.BENE_GESSERIT)
+    assert prompt is not None and "Spiritual Advisors" in prompt.content
+    return t, prompt
+
+
+async def test_the_advisor_buttons_name_the_place_and_answer_in_its_words(
+    simcord_env: simcord.Env,
+) -> None:
+    t, prompt = await _bg_asked(simcord_env, advanced=True)
+    assert buttons(prompt) == [
+        "Advise to the Polar Sink",
+        "Advise to Arrakeen (sector 9)",
+        "Decline",
+    ]
+    result = await t.players[Faction.BENE_GESSERIT].click(
+        prompt, label="Advise to Arrakeen (sector 9)"
+    )
+    assert text_of(result) == "Advisor sent to Arrakeen (sector 9)."
+    assert "spiritual advisor to Arrakeen (sector 9)" in t.table.last_message.content
+
+
+async def test_the_basic_game_offers_the_advisor_only_the_polar_sink(
+    simcord_env: simcord.Env,
+) -> None:
+    t, prompt = await _bg_asked(simcord_env, advanced=False)
+    assert buttons(prompt) == ["Advise to the Polar Sink", "Decline"]
+    result = await t.players[Faction.BENE_GESSERIT].click(prompt, label="Decline")
+    assert text_of(result) == "Declined."
