@@ -175,3 +175,26 @@ async def test_the_basic_game_offers_the_advisor_only_the_polar_sink(
     assert buttons(prompt) == ["Advise to the Polar Sink", "Decline"]
     result = await t.players[Faction.BENE_GESSERIT].click(prompt, label="Decline")
     assert text_of(result) == "Declined."
+
+
+def _choice_names(payload: Any) -> Iterator[str]:
+    if isinstance(payload, dict):
+        for k, v in payload.items():
+            if k == "choices" and isinstance(v, list):
+                yield from (str(c["name"]) for c in v)
+            else:
+                yield from _choice_names(v)
+    elif isinstance(payload, list):
+        for item in payload:
+            yield from _choice_names(item)
+
+
+async def test_the_commands_offer_their_choices_in_words(simcord_env: simcord.Env) -> None:
+    """The fixed choices Discord lists under an option (faction:, ability:, order:...)."""
+    await make_table(simcord_env)
+    names = [
+        n for r in simcord_env.http_requests if "/commands" in r.path for n in _choice_names(r.json)
+    ]
+    assert "Bene Gesserit" in names and "The Guild's cross-ship" in names
+    assert "Never: decline every Karama window at once" in names
+    assert ids_in(names) == []
