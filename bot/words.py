@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from datetime import timedelta
 
 from rules.factions import Faction
 from rules.model import Ability
@@ -101,3 +102,13 @@ def split_place(text: str) -> tuple[str, int | None]:
     if found is None or not found["territory"]:
         return text.strip(), None
     return found["territory"], int(found["sector"])
+
+
+def duration(span: timedelta) -> str:
+    """A length of time in words: "1 day 2 hours", "30 minutes"."""
+    minutes = int(span.total_seconds() // 60)
+    days, minutes = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(minutes, 60)
+    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
+    said = [f"{n} {unit}{'s' * (n != 1)}" for n, unit in parts if n]
+    return " ".join(said) or "less than a minute"

@@ -198,3 +198,19 @@ async def test_the_commands_offer_their_choices_in_words(simcord_env: simcord.En
     assert "Bene Gesserit" in names and "The Guild's cross-ship" in names
     assert "Never: decline every Karama window at once" in names
     assert ids_in(names) == []
+
+
+async def test_an_extended_deadline_is_told_in_words_and_timestamps(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    await t.moderator.slash(t.table, "mod extend", minutes=90)
+    note = t.table.last_message.content
+    assert re.fullmatch(
+        r"<@\d+> extended the deadline by 1 hour 30 minutes; it is now "
+        r"<t:(\d+):f> \(<t:\1:R>\)\.",
+        note,
+    ), note
+    prompt = latest_prompt(t, Faction.SPACING_GUILD)
+    stamp = re.search(r"<t:(\d+):f>", note)
+    assert stamp is not None and f"<t:{stamp[1]}:R>" in prompt.content  # the prompt follows
