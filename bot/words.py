@@ -48,7 +48,7 @@ ACTION_WORDS = {
     "guild_delay": "delay your turn",
 }
 
-STARRED = {Faction.EMPEROR: "Sardaukar", Faction.FREMEN: "Fedaykin"}
+STARRED = {f: f.starred for f in (Faction.EMPEROR, Faction.FREMEN)}
 """What the board calls a faction's starred forces."""
 
 

@@ -99,8 +99,9 @@ def select_group(
     if taken is None:
         have = _sum(state.stack(faction, territory.name, s) for s in sectors)
         raise IllegalActionError(
-            f"{faction.label} has {_describe(have)} in {territory.name}"
-            f"{_where(from_sector, sectors, territory)} that can leave, not {_describe(wanted)}",
+            f"{faction.label} has {_describe(have, faction)} in {territory.name}"
+            f"{_where(from_sector, sectors, territory)} that can leave, not "
+            f"{_describe(wanted, faction)}",
             rule=rule,
         )
     return taken
@@ -170,12 +171,12 @@ def _sum(stacks: Iterable[Stack]) -> Stack:
     return total
 
 
-def _describe(stack: Stack) -> str:
+def _describe(stack: Stack, faction: Faction) -> str:
     parts = []
     if stack.forces or not stack.total:
         parts.append(f"{stack.forces} force{'s' * (stack.forces != 1)}")
     if stack.special:
-        parts.append(f"{stack.special} starred")
+        parts.append(f"{stack.special} {faction.starred}")
     if stack.advisors:
         parts.append(f"{stack.advisors} advisor{'s' * (stack.advisors != 1)}")
     return " and ".join(parts)
@@ -380,7 +381,7 @@ def _wanted(state: Position, action: Move) -> Stack:
     if action.forces < 0 or action.special < 0 or action.forces + action.special <= 0:
         raise InvalidActionError(
             f"a move needs at least one force, not {action.forces} forces and "
-            f"{action.special} starred",
+            f"{action.special} {action.faction.starred}",
             rule=MOVE_RULE,
         )
     if action.advisors:
