@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice
 from bot.store import Redone, Undone
-from bot.words import ABILITY_NAMES, starred
+from bot.words import ability_word, starred
 from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
 from rules.events import (
@@ -107,7 +107,7 @@ def _move(e: Moved) -> str:
 
 
 def _ability(ability: Ability) -> str:
-    return ABILITY_NAMES.get(ability.value, ability.value)
+    return ability_word(ability)
 
 
 def describe(event: Event) -> str | None:
@@ -200,7 +200,7 @@ def describe(event: Event) -> str | None:
 def describe_prompt(prompt: PublicPrompt) -> str:
     title = PROMPT_NAMES.get(prompt.kind, prompt.kind)
     if prompt.kind == "karama":
-        ability = ABILITY_NAMES.get(prompt.ability or "", prompt.ability)
+        ability = ability_word(prompt.ability) if prompt.ability else "an ability"
         return f"{title}: any other faction may cancel {ability} ({name(prompt.subject)})."
     if prompt.kind == "advise":
         return f"{title}: the Bene Gesserit may send an advisor after {name(prompt.subject)}."

@@ -124,6 +124,11 @@ async def test_a_whole_phase_shows_no_internal_id(simcord_env: simcord.Env) -> N
     await guild.slash(t.table, "status")
     await bg.slash(t.table, "ship", to="Arakeen", forces=1)  # misspelt
     await bg.slash(t.table, "ship", to="Hagga Basin", forces=1)  # no sector
+    await bg.slash(t.table, "bg standing-order", intrusion="never")
+    await t.players[Faction.HARKONNEN].slash(t.table, "karama standing-order", order="never")
+    await t.players[Faction.ATREIDES].slash(t.table, "pass")  # not its turn
+    await t.players[Faction.ATREIDES].slash(t.table, "karama prevent", ability="cross_ship")
+    await t.outsider.slash(t.table, "status")
     answers = await play_phase(t)
     assert answers > 6 and t.state().is_complete
     texts = player_texts(simcord_env)
