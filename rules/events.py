@@ -248,6 +248,28 @@ class KaramaPrevented(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityStopped(Event):
+    """A Karama played earlier stops this use of a ✷ ability (3.01.11.02)."""
+
+    kind: ClassVar[str] = "ability_stopped"
+    faction: Faction  # whose ability
+    ability: Ability
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaPower(Event):
+    """A faction's once-a-game Karama power (1.14), e.g. the Fremen's worm."""
+
+    kind: ClassVar[str] = "karama_power"
+    faction: Faction
+    card: str
+    power: str
+    territory: str | None
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class Retake(Event):
     """The faction whose ability was cancelled may retake the action without it."""
 
@@ -704,6 +726,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StormLosses,
         KaramaCancelled,
         KaramaPrevented,
+        AbilityStopped,
+        KaramaPower,
         Retake,
         GuildTimingCancelled,
         GuildActsNow,

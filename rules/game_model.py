@@ -125,6 +125,11 @@ class TurnState:
     shield_wall_destroyed: bool = False
     winner: Winner | None = None
     halt: tuple[int, GamePhase] | None = None  # stop as this phase of this turn is to begin
+    prevented: frozenset[str] = frozenset()  # ✷ abilities (values) a Karama stops next use
+    karama_powers_used: frozenset[Faction] = frozenset()  # once-a-game powers spent (1.14)
+    karama_worm: str | None = None  # the Fremen's Karama worm, for the next blow (1.14.03)
+    storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
+    fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
 
     # -- queries ---------------------------------------------------------------------
 
@@ -180,6 +185,11 @@ class TurnState:
             "shield_wall_destroyed": self.shield_wall_destroyed,
             "winner": {**self.winner.to_dict(), "rule": self.winner.rule} if self.winner else None,
             "halt": {"turn": self.halt[0], "phase": self.halt[1].value} if self.halt else None,
+            "prevented": sorted(self.prevented),
+            "karama_powers_used": sorted(f.value for f in self.karama_powers_used),
+            "karama_worm": self.karama_worm,
+            "storm_card_hidden": self.storm_card_hidden,
+            "fremen_expose_ally": self.fremen_expose_ally,
         }
 
     @classmethod
@@ -232,6 +242,11 @@ class TurnState:
                 else None
             ),
             halt=_halt(data.get("halt")),
+            prevented=frozenset(str(a) for a in data.get("prevented", ())),
+            karama_powers_used=frozenset(_factions(data.get("karama_powers_used", ()))),
+            karama_worm=data.get("karama_worm"),
+            storm_card_hidden=bool(data.get("storm_card_hidden", False)),
+            fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
         )
 
 

@@ -135,6 +135,8 @@ class GameSecrets:
     prediction: tuple[Faction, int] | None  # the Bene Gesserit's own
     storm_next: int | None  # the Fremen's storm card (2.04.14)
     dial: int | None  # its own dial, not yet revealed
+    spares_ally: bool | None = None  # the Fremen's own choice: the worm spares their ally
+    karama_worm: str | None = None  # where the Fremen's Karama worm will come up (1.14.03)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,8 +240,12 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         traitors=game.held(game.traitors, faction),
         traitors_offered=game.held(game.traitor_offers, faction),
         prediction=game.prediction if faction is Faction.BENE_GESSERIT else None,
-        storm_next=game.storm_next if faction is Faction.FREMEN else None,
+        storm_next=(
+            game.storm_next if faction is Faction.FREMEN and not game.storm_card_hidden else None
+        ),
         dial=game.dials.get(faction),
+        spares_ally=not game.fremen_expose_ally if faction is Faction.FREMEN else None,
+        karama_worm=game.karama_worm if faction is Faction.FREMEN else None,
     )
 
 
