@@ -28,6 +28,12 @@ ABILITY_NAMES = {
     "take_up_arms": "Take Up Arms",
     "wartime": "Wartime",
     "bg_karama": "the Bene Gesserit's card played as a Karama",
+    "storm_coming": "the Fremen's look at the next storm card (There's a Storm Coming)",
+    "storm_losses": "the Fremen's half losses to the storm",
+    "shai_hulud": "the Fremen's safety from the worm (Shai-Hulud)",
+    "ally_worm": "the Fremen's protection of their ally from the worm",
+    "sandworms": "the Fremen's placing of the later worms (Sandworms)",
+    "bg_charity": "the Bene Gesserit's charity",
 }
 
 ACTION_WORDS = {

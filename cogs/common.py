@@ -19,7 +19,6 @@ MAX_CHOICES = 25
 """Discord's limit on the choices of one autocomplete answer."""
 
 
-
 class FactionChoice(app_commands.Transformer):
     """The ``faction:`` option: the six factions offered by name ("Bene Gesserit"), their
     ids only as the values Discord sends back."""
