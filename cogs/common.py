@@ -33,8 +33,8 @@ class FactionChoice(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> str:
         faction = Faction.parse(str(value)[:40])
-        if faction is None:
-            raise SessionError(f"there is no faction {quote(str(value))}")
+        if faction is None:  # refused at the door, like any option Discord would not send
+            raise app_commands.CheckFailure(f"there is no faction {quote(str(value))}")
         return faction.value
 
 
@@ -69,7 +69,9 @@ async def acting_faction(
     """The caller's own faction, or the one named (its seated player or a moderator)."""
     app = app_of(interaction)
     if named is not None:
-        faction = Faction(named)
+        faction = Faction.parse(named[:40])
+        if faction is None:
+            raise SessionError(f"there is no faction {quote(named)}")
         await app.require_player(game_id, interaction.user.id, faction, roles=roles_of(interaction))
         return faction
     seated = await app.faction_of(game_id, interaction.user.id)

@@ -8,8 +8,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import discord
+import pytest
 import simcord
 
+from cogs.common import FactionChoice
 from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import Table, make_table, position, refusals, text_of
@@ -219,3 +222,20 @@ async def test_an_extended_deadline_is_told_in_words_and_timestamps(
     prompt = latest_prompt(t, Faction.SPACING_GUILD)
     stamp = re.search(r"<t:(\d+):f>", note)
     assert stamp is not None and f"<t:{stamp[1]}:R>" in prompt.content  # the prompt follows
+
+
+async def test_a_faction_option_that_is_no_faction_is_refused_short(
+    simcord_env: simcord.Env,
+) -> None:
+    """Discord sends only the listed factions; anything else is refused at the door."""
+    t = await make_table(simcord_env)
+    option = FactionChoice()
+    assert [c.name for c in option.choices] == [f.label for f in Faction]
+    interaction: Any = None  # the transformer reads only the value
+    with pytest.raises(discord.app_commands.CheckFailure) as refused:
+        await option.transform(interaction, "x" * 5000)
+    said = str(refused.value)
+    assert said.startswith("there is no faction 'xxx") and len(said) <= 120
+    assert await option.transform(interaction, "Bene Gesserit") == "bene_gesserit"
+    status = await t.players[Faction.FREMEN].slash(t.table, "status", faction="fremen")
+    assert "**Fremen**" in text_of(status)
