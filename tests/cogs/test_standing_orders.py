@@ -155,3 +155,32 @@ async def test_junk_and_oversized_orders_are_refused_in_words(simcord_env: simco
     assert t.session.orders[BG] == StandingOrders(advise="polar_sink")
     with pytest.raises(simcord.OptionError):  # Discord itself offers only the choices
         await t.players[BG].slash(t.table, "bg standing-order", advise="x" * 5000)
+
+
+ORDER_COMMANDS = [
+    ("karama standing-order", {"order": "never"}, HARKONNEN),
+    ("bg standing-order", {"intrusion": "never"}, BG),
+    ("guild standing-order", {"order": "last"}, GUILD),
+]
+
+
+async def test_no_one_gives_another_faction_an_order(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    for command, options, owner in ORDER_COMMANDS:
+        other = ATREIDES if owner is not ATREIDES else BG
+        for who, named in (
+            (t.players[other], {"faction": owner.value}),
+            (t.outsider, {}),
+            (t.outsider, {"faction": owner.value}),
+        ):
+            refused = await who.slash(t.table, command, **options, **named)
+            assert is_ephemeral(refused) and text_of(refused).startswith("Refused:")
+    assert t.session.orders == {}
+    assert len(refusals(simcord_env)) == 9
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
+    guild = await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
+    assert "Guild timing: delay to act last" in text_of(guild)
+    assert "Guild timing: delay to act last" in await status(t, GUILD)
+    withdrawn = await t.players[GUILD].slash(t.table, "guild standing-order", order="ask")
+    assert text_of(withdrawn) == "Standing order withdrawn: Guild timing: ask me each time."
+    assert "Standing orders: none" in await status(t, GUILD)
