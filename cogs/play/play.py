@@ -404,13 +404,13 @@ def place(typed: str, sector: int | None) -> tuple[str, int | None]:
 
 
 def guild_order(order: str, before: str | None) -> str:
-    """The Guild timing order from ``order`` and ``before`` (which only goes with "before",
-    or with "ask", the default, when the player only names the faction)."""
+    """The Guild timing order from ``order`` and ``before`` (which only goes with "before":
+    "ask" withdraws the order)."""
     if before is None:
         if order == "before":
             raise OrderError("acting right before a faction needs that faction in before:")
         return order
-    if order not in ("before", "ask"):
+    if order != "before":
         named = Faction.parse(before)
         raise OrderError(
             f"order: and before: {named.label if named else 'that faction'} say different "

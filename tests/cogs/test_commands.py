@@ -223,7 +223,7 @@ async def test_guild_standing_order(simcord_env: simcord.Env) -> None:
     assert t.session.orders[GUILD].guild_timing == "last"
     assert t.state().open_prompts() == () and t.state().to_act() is BG  # answered at once
     before = await t.players[GUILD].slash(
-        t.table, "guild standing-order", order="ask", before="harkonnen"
+        t.table, "guild standing-order", order="before", before="harkonnen"
     )
     assert text_of(before) == (
         "Standing order saved (only you see it): Guild timing: act right before Harkonnen."

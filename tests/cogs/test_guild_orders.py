@@ -59,3 +59,15 @@ async def test_no_order_after_the_phase_ended(simcord_env: simcord.Env) -> None:
     assert is_ephemeral(late) and "phase is over" in text_of(late)
     assert GUILD not in t.session.orders
     assert [type(e) for e in refusals(simcord_env)] == [OrderError]
+
+
+async def test_withdrawing_with_a_faction_named_is_refused(simcord_env: simcord.Env) -> None:
+    """“Ask me each time” withdraws the order: naming a faction with it says two things."""
+    t = await make_table(simcord_env)
+    await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
+    mixed = await t.players[GUILD].slash(
+        t.table, "guild standing-order", order="ask", before="harkonnen"
+    )
+    assert is_ephemeral(mixed) and "say different things" in text_of(mixed)
+    assert t.session.orders[GUILD].guild_timing == "last"
+    assert [type(e) for e in refusals(simcord_env)] == [OrderError]
