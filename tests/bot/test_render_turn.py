@@ -156,9 +156,7 @@ def test_a_one_phase_game_is_drawn_exactly_as_before() -> None:
     move = LastMove(Faction.FREMEN, (("Carthag", 10), ("Imperial Basin", None), ("Arrakeen", 9)))
     shipment = LastShipment(Faction.EMPEROR, "Pasty Mesa", 7, 2)
     karama = LastKarama(Faction.ATREIDES, "the Fremen move of two territories")
-    busy = draw_map(
-        busy_view(), turn=4, last_move=move, last_shipment=shipment, last_karama=karama
-    )
+    busy = draw_map(busy_view(), turn=4, last_move=move, last_shipment=shipment, last_karama=karama)
     with Image.open(DOCS / "map-busy.png") as before:
         assert busy.tobytes() == before.convert("RGB").tobytes()
     crowded = crowded_view((("Harg Pass", 4), ("Imperial Basin", 8), ("Arrakeen", 9)))
