@@ -70,12 +70,12 @@ SCENARIO: dict[str, Any] = {
     "seats": ["atreides", "emperor", "spacing_guild", "harkonnen", "bene_gesserit", "fremen"],
     "alliances": [["atreides", "bene_gesserit"]],
     "factions": {
-        "atreides": {"spice": 9, "reserves": 5},
-        "bene_gesserit": {"spice": 7, "reserves": 8},
-        "emperor": {"spice": 14, "reserves": 7, "special_reserves": 3},
-        "fremen": {"spice": 5, "reserves": 4, "special_reserves": 0},
-        "harkonnen": {"spice": 6, "reserves": 5},
-        "spacing_guild": {"spice": 12, "reserves": 8},
+        "atreides": {"spice": 9, "reserves": 5, "cards": ["Shield", "Lasgun"]},
+        "bene_gesserit": {"spice": 7, "reserves": 8, "cards": ["Snooper"]},
+        "emperor": {"spice": 14, "reserves": 7, "special_reserves": 3, "cards": ["Karama"]},
+        "fremen": {"spice": 5, "reserves": 4, "cards": ["Chaumurky", "Crysknife"]},
+        "harkonnen": {"spice": 6, "reserves": 5, "cards": ["Slip Tip", "Baliset", "Stunner"]},
+        "spacing_guild": {"spice": 12, "reserves": 8, "cards": ["Gom Jabbar"]},
     },
     "board": BOARD,
     "spice_on_board": [
