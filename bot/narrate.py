@@ -181,6 +181,13 @@ def describe(event: Event) -> str | None:
             what = _ability(event.ability)
             target = f"{when} {what}" if event.ability in TURN_ABILITIES else f"{what} {when}"
             return f"{name(event.faction)} plays {event.card} to prevent {target}."
+        case BribePaid():
+            return (
+                f"{name(event.faction)} give {name(event.to)} {event.amount} spice, in front of "
+                "their shield until the Mentat Pause."
+            )
+        case BribesCollected():
+            return f"{name(event.faction)} take the {event.amount} spice in front of their shield."
         case AbilityStopped():
             return f"Karama: {_ability(event.ability)} does not work this time."
         case KaramaPower():

@@ -161,6 +161,15 @@ class FremenAllyWorm(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class Bribe(FactionAction):
+    """Give spice to another faction, in front of its shield until the Mentat Pause (1.12)."""
+
+    name: ClassVar[str] = "bribe"
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class KaramaStopShipment(FactionAction):
     """Spacing Guild, advanced, once a game: stop an off-planet shipment (1.14.06)."""
 
@@ -500,6 +509,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         KaramaPrevent,
         KaramaWorm,
         FremenAllyWorm,
+        Bribe,
         KaramaStopShipment,
         Advise,
         Flip,

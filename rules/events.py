@@ -270,6 +270,27 @@ class KaramaPower(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BribePaid(Event):
+    """Spice given in the open; it lies in front of the receiver's shield (1.12.02)."""
+
+    kind: ClassVar[str] = "bribe_paid"
+    faction: Faction
+    to: Faction
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class BribesCollected(Event):
+    """The Mentat Pause: a faction takes the bribes in front of its shield (1.09.01)."""
+
+    kind: ClassVar[str] = "bribes_collected"
+    faction: Faction
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class Retake(Event):
     """The faction whose ability was cancelled may retake the action without it."""
 
@@ -728,6 +749,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         KaramaPrevented,
         AbilityStopped,
         KaramaPower,
+        BribePaid,
+        BribesCollected,
         Retake,
         GuildTimingCancelled,
         GuildActsNow,

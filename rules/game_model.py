@@ -130,6 +130,7 @@ class TurnState:
     karama_worm: str | None = None  # the Fremen's Karama worm, for the next blow (1.14.03)
     storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
     fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
+    bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
 
     # -- queries ---------------------------------------------------------------------
 
@@ -190,6 +191,7 @@ class TurnState:
             "karama_worm": self.karama_worm,
             "storm_card_hidden": self.storm_card_hidden,
             "fremen_expose_ally": self.fremen_expose_ally,
+            "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
         }
 
     @classmethod
@@ -247,6 +249,7 @@ class TurnState:
             karama_worm=data.get("karama_worm"),
             storm_card_hidden=bool(data.get("storm_card_hidden", False)),
             fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
+            bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
         )
 
 

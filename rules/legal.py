@@ -27,6 +27,7 @@ from rules import (
 from rules.actions import (
     Action,
     Advise,
+    Bribe,
     Decline,
     FactionAction,
     Flip,
@@ -119,7 +120,10 @@ def legal_actions(
     if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
         choices = CHOICES.get(game.phase)
         found = [*(choices(state, faction) if choices else []), *extra]
-        return LegalActions(state, faction, _unique([a for a in found if is_legal(state, a)]), ())
+        kinds = _any_time_kinds(state, faction) if not open_stage_only else ()
+        return LegalActions(
+            state, faction, _unique([a for a in found if is_legal(state, a)]), kinds
+        )
     if open_stage_only and state.phase.stages:
         stage = state.phase.stages[0]
         answers = [
@@ -127,6 +131,7 @@ def legal_actions(
         ]
         return LegalActions(state, faction, _unique(answers), ())
     parametrised, actions = _turn_actions(state, faction)
+    parametrised += _any_time_kinds(state, faction) if not open_stage_only else ()
     for stage in state.phase.stages:  # answering a later prompt declines the earlier stages
         for prompt in stage:
             if faction in prompt.waiting_on():
@@ -136,6 +141,16 @@ def legal_actions(
         actions.append(prevent)
     actions += [a for a in extra if is_legal(state, a)]
     return LegalActions(state, faction, _unique(actions), parametrised)
+
+
+def _any_time_kinds(state: Position, faction: Faction) -> tuple[str, ...]:
+    """A bribe (1.12) is open when one spice could go to some other faction now."""
+    if state.game is None:
+        return ()
+    others = (f for f in state.factions if f is not faction)
+    if any(is_legal(state, Bribe(faction, f.value, 1)) for f in others):
+        return (Bribe.name,)
+    return ()
 
 
 def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules import (
     bene_gesserit,
+    bribes,
     charity,
     collection,
     corrections,
@@ -34,6 +35,7 @@ from rules.actions import (
     Advise,
     Ally,
     BreakAlliance,
+    Bribe,
     ClaimCharity,
     ClosePrompts,
     Correction,
@@ -224,6 +226,7 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     KaramaPrevent: karama_turn.prevent,
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
+    Bribe: bribes.bribe,
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
 

@@ -96,6 +96,7 @@ class GameView:
     prediction_made: bool
     shield_wall_destroyed: bool
     kwisatz_haderach_active: bool
+    bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +232,7 @@ def game_view(state: Position) -> GameView:
         prediction_made=game.prediction is not None,
         shield_wall_destroyed=game.shield_wall_destroyed,
         kwisatz_haderach_active=game.kwisatz_haderach_active,
+        bribes=tuple(sorted(game.bribes.items())),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.errors import IllegalActionError, NotYourTurnError
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Stack
@@ -266,3 +266,46 @@ def test_the_guilds_stop_is_once_a_game_not_once_a_turn() -> None:
         "shipment_movement", advanced=True, karama_powers_used=frozenset({F.SPACING_GUILD})
     )
     assert spent.phase.guild_karama_used
+
+
+# -- bribes (1.12) ---------------------------------------------------------------------
+
+
+def test_a_bribe_lies_in_front_of_the_shield_until_the_mentat_pause() -> None:
+    state = game_at("bidding", factions={"atreides": {"spice": 5}, "fremen": {"spice": 0}})
+    events = act(state, "atreides", "bribe", to="fremen", amount=3)
+    assert of_kind(events, "bribe_paid") == [
+        {
+            "type": "bribe_paid",
+            "faction": "atreides",
+            "to": "fremen",
+            "amount": 3,
+            "rule": "1.12.02",
+        }
+    ]
+    assert state.factions[F.ATREIDES].spice == 2 and state.factions[F.FREMEN].spice == 0
+    game = state.public_view().game
+    assert game is not None and game.bribes == ((F.FREMEN, 3),)  # in the open
+    refused(state, InvalidActionError, "1.12.02", "atreides", "bribe", to="fremen", amount=3)
+    refused(state, InvalidActionError, "1.12.02", "atreides", "bribe", to="fremen", amount=0)
+    refused(state, IllegalActionError, "1.12.02", "atreides", "bribe", to="atreides", amount=1)
+    refused(state, IllegalActionError, "1.12.02", "atreides", "bribe", to="nobody", amount=1)
+
+
+def test_bribes_are_collected_in_the_mentat_pause_and_not_before_the_first_storm() -> None:
+    pause = game_at("spice_collection", turn=2, bribes={F.FREMEN: 3})
+    collected = of_kind(pause.start_events, "bribes_collected")
+    assert collected == [
+        {"type": "bribes_collected", "faction": "fremen", "amount": 3, "rule": "1.09.01"}
+    ]
+    assert pause.factions[F.FREMEN].spice == 13 and pause.whole.bribes == {}
+    first = game_at("storm", turn=1, dialers=(F.HARKONNEN, F.EMPEROR))
+    refused(first, NotYourTurnError, "1.12.04", "atreides", "bribe", to="fremen", amount=1)
+
+
+def test_bribe_spice_is_not_held_for_charity() -> None:
+    state = game_at("choam_charity", factions={"fremen": {"spice": 0}, "emperor": {"spice": 0}})
+    act(state, "atreides", "bribe", to="fremen", amount=5)
+    assert F.FREMEN in state.waiting_on()
+    act(state, "fremen", "claim_charity")
+    assert state.factions[F.FREMEN].spice == 2 and state.whole.bribes == {F.FREMEN: 5}
