@@ -16,6 +16,7 @@ from bot.render.marks import (
     touched_pieces,
     worms_of,
 )
+from bot.render.render import check_public
 from rules.events import Event
 from rules.view import PublicView
 
@@ -58,7 +59,10 @@ class MapMaker:
         self, view: PublicView, events: Sequence[Event]
     ) -> tuple[StormPath | None, tuple[WormSign, ...]]:
         """This turn's storm path and worms: those of ``events``, else those seen earlier in
-        the same turn of a whole game (never in a lone Shipment & Movement phase)."""
+        the same turn of a whole game (never in a lone Shipment & Movement phase).
+
+        Raises TypeError for anything but a :class:`PublicView`, before remembering."""
+        check_public(view, "MapMaker")
         path, worms = storm_path_of(events), worms_of(events)
         if view.game is None:
             return path, worms

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import copy
 import io
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.maps import MapMaker
@@ -24,7 +27,7 @@ from bot.render import (
 )
 from bot.render.examples import all_pieces, busy_view, crowded_view
 from bot.render.geometry import sector_angles, to_point
-from bot.render.marks import storm_path_of, worms_of
+from bot.render.marks import last_shipment_of, storm_path_of, worms_of
 from bot.render.panel import for_view
 from bot.render.turn_example import SCENARIO, mid_turn, turn_events, whole_turn_steps
 from bot.render.turn_marks import ARROW, RING_OUTER, WORM, arrow_points, worm_mask
@@ -215,6 +218,10 @@ async def test_the_map_maker_draws_every_step_of_a_turn_and_remembers_its_marks(
     maker = MapMaker("action")
     pictures = [await maker(step.view, list(step.events)) for step in whole_turn_steps()]
     assert all(p is not None and p.startswith(b"\x89PNG") for p in pictures)
+    state = scenario2.load(SCENARIO)
+    private = state.view_for(Faction.ATREIDES)
+    with pytest.raises(TypeError, match="PublicView"):
+        await maker(private, list(mid_turn().events))  # type: ignore[arg-type]
     view = mid_turn().view
     assert maker.turn_marks(view, []) == (PATH, WORMS)
     game = view.game
@@ -223,6 +230,22 @@ async def test_the_map_maker_draws_every_step_of_a_turn_and_remembers_its_marks(
     assert maker.turn_marks(next_turn, []) == (None, ())
     moved = [StormMoved(6, 8, 2, "1.01.02")]
     assert maker.turn_marks(next_turn, moved) == (StormPath(6, 8, 2), ())
+
+
+async def test_the_marks_travel_to_a_render_process() -> None:
+    context = multiprocessing.get_context("spawn")
+    maker = MapMaker("action")
+    for step in whole_turn_steps()[:-1]:
+        maker.turn_marks(step.view, step.events)
+    events = list(mid_turn().events)
+    in_thread = await maker(mid_turn().view, events)
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        maker.executor = pool
+        in_process = await maker(mid_turn().view, events)
+    assert in_process == in_thread
+    assert in_thread == render_map(
+        mid_turn().view, last_shipment=last_shipment_of(events), storm_path=PATH, worms=WORMS
+    )
 
 
 async def test_a_lone_phase_remembers_nothing_and_the_turn_policy_draws_a_new_phase() -> None:
