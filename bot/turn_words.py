@@ -35,6 +35,7 @@ from rules.events import (
     ForcesLost,
     ForcesSetUp,
     GameWon,
+    KaramaPower,
     LeaderKilled,
     NexusEnded,
     NexusStarted,
@@ -300,7 +301,8 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
 
     Only events of that faction have a private side: the traitor cards offered to it and
     the one it kept, the treachery cards dealt or won (the newest of its hand), its own
-    storm dial, its prediction and, for the Fremen, the storm card drawn.
+    storm dial, its prediction and, for the Fremen, the storm card drawn and where their
+    Karama worm will come up.
     """
     events = list(events)
     own = view.faction
@@ -337,6 +339,8 @@ def _private(event: Event, view: PrivateView) -> str | None:
             return f"Your prediction: {winner.label} wins on turn {turn}."
         case StormDialed() if secrets is not None and secrets.dial is not None:
             return f"Your storm dial: {secrets.dial}."
+        case KaramaPower() if secrets is not None and secrets.karama_worm is not None:
+            return f"Your Karama worm will come up in {secrets.karama_worm} at the next spice blow."
         case StormCardDrawn() if secrets is not None and secrets.storm_next is not None:
             return f"Next turn's storm card: the storm will move {_sectors(secrets.storm_next)}."
     return None

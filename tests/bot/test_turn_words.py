@@ -197,8 +197,13 @@ def test_a_faction_alone_hears_its_traitors_and_cards() -> None:
         assert all(card in text for card in view.cards), (view.faction, text)
 
 
-def test_the_prediction_dial_and_storm_card_go_to_their_owner_only() -> None:
-    heard: dict[str, set[Faction]] = {"prediction": set(), "dial": set(), "storm card": set()}
+def test_the_prediction_dial_storm_card_and_karama_worm_go_to_their_owner_only() -> None:
+    heard: dict[str, set[Faction]] = {
+        "prediction": set(),
+        "dial": set(),
+        "storm card": set(),
+        "Karama worm": set(),
+    }
     for game in games():
         for step in game:
             for view in step.private:
@@ -214,8 +219,11 @@ def test_the_prediction_dial_and_storm_card_go_to_their_owner_only() -> None:
                     heard["dial"].add(view.faction)
                 if "storm card" in text:
                     heard["storm card"].add(view.faction)
+                if "Your Karama worm" in text:
+                    assert f"come up in {secrets.karama_worm} " in text
+                    heard["Karama worm"].add(view.faction)
     assert heard["prediction"] == {Faction.BENE_GESSERIT}
-    assert heard["storm card"] == {Faction.FREMEN}
+    assert heard["storm card"] == heard["Karama worm"] == {Faction.FREMEN}
     assert heard["dial"]
 
 
