@@ -144,7 +144,7 @@ def draw_panel_from(
 ) -> None:
     draw = ImageDraw.Draw(image)
     _draw_heading(draw, view, heading)
-    order = list(view.storm_order) or _storm_order(view)
+    order = _storm_order(view)
     width = (WIDTH - 2 * MARGIN - (len(order) - 1) * CARD_GAP) / max(1, len(order))
     for index, faction in enumerate(order):
         left = MARGIN + index * (width + CARD_GAP)
@@ -210,10 +210,13 @@ def _draw_card(
 
 
 def _storm_order(view: PublicView) -> list[Faction]:
-    """Outside the Shipment & Movement phase a whole game's order is the storm's (1.01.01)."""
-    if view.game is not None:
-        return list(storm_order(view.seats, view.storm_sector))
-    return [f.faction for f in view.factions]
+    """The phase's order; outside the Shipment & Movement phase a whole game's is the
+    storm's (1.01.01): the view's phase order is then the last Shipment & Movement's."""
+    if not _in_shipment_movement(view.game) or not view.storm_order:
+        if view.game is not None:
+            return list(storm_order(view.seats, view.storm_sector))
+        return [f.faction for f in view.factions]
+    return list(view.storm_order)
 
 
 def _in_shipment_movement(game: GameView | None) -> bool:

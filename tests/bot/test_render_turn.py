@@ -22,18 +22,20 @@ from bot.render import (
     WormSign,
     draw_map,
     draw_map_and_layout,
+    palette,
     render_closeup,
     render_map,
 )
 from bot.render.examples import all_pieces, busy_view, crowded_view
 from bot.render.geometry import sector_angles, to_point
 from bot.render.marks import last_shipment_of, storm_path_of, worms_of
-from bot.render.panel import for_view
+from bot.render.panel import CARD_TOP, MARGIN, for_view
 from bot.render.turn_example import SCENARIO, mid_turn, turn_events, whole_turn_steps
 from bot.render.turn_marks import ARROW, RING_OUTER, WORM, arrow_points, worm_mask
 from rules import scenario2
 from rules.events import ForcesDestroyed, ShaiHulud, SpiceDestroyed, StormMoved
 from rules.factions import Faction
+from rules.position import storm_order
 from rules.view import GameView
 from tests.bot.test_render_layout import assert_nothing_overlaps
 
@@ -256,3 +258,21 @@ async def test_a_lone_phase_remembers_nothing_and_the_turn_policy_draws_a_new_ph
     assert maker.turn_marks(lone, []) == (None, ())
     assert maker.wanted(list(whole_turn_steps()[-2].events))
     assert not maker.wanted(list(mid_turn().events))
+
+
+def test_outside_shipment_and_movement_the_cards_follow_the_storm_and_the_waiting() -> None:
+    """The view's phase order is the last Shipment & Movement's; the cards take the storm's
+    order from the seats and the sector, and "to act" marks whom the game waits for."""
+    view = mid_turn().view
+    game = game_view()
+    stale = tuple(reversed(view.storm_order))
+    first = storm_order(view.seats, view.storm_sector)[0]
+    waiting = replace(game, phase="bidding", waiting=(stale[0],))
+    bidding = replace(view, storm_order=stale, to_act=None, game=waiting)
+    picture = draw_map(bidding)
+    strip = (MARGIN + 20, CARD_TOP + 8)
+    assert pixel(picture, strip) == palette.FACTION[first]
+    assert (
+        pixel(draw_map(replace(bidding, game=replace(waiting, phase="shipment_movement"))), strip)
+        == (palette.FACTION[stale[0]])
+    )
