@@ -27,9 +27,9 @@ from bot.render import (
     render_map,
 )
 from bot.render.examples import all_pieces, busy_view, crowded_view
-from bot.render.geometry import sector_angles, to_point
+from bot.render.geometry import WIDTH, sector_angles, to_point
 from bot.render.marks import last_shipment_of, storm_path_of, worms_of
-from bot.render.panel import CARD_TOP, MARGIN, for_view
+from bot.render.panel import CARD_GAP, CARD_HEIGHT, CARD_TOP, MARGIN, for_view
 from bot.render.turn_example import SCENARIO, mid_turn, turn_events, whole_turn_steps
 from bot.render.turn_marks import ARROW, RING_OUTER, WORM, arrow_points, worm_mask
 from rules import scenario2
@@ -264,15 +264,16 @@ def test_outside_shipment_and_movement_the_cards_follow_the_storm_and_the_waitin
     """The view's phase order is the last Shipment & Movement's; the cards take the storm's
     order from the seats and the sector, and "to act" marks whom the game waits for."""
     view = mid_turn().view
-    game = game_view()
     stale = tuple(reversed(view.storm_order))
-    first = storm_order(view.seats, view.storm_sector)[0]
-    waiting = replace(game, phase="bidding", waiting=(stale[0],))
+    order = storm_order(view.seats, view.storm_sector)
+    waiting = replace(game_view(), phase="bidding", waiting=(stale[0],))
     bidding = replace(view, storm_order=stale, to_act=None, game=waiting)
     picture = draw_map(bidding)
-    strip = (MARGIN + 20, CARD_TOP + 8)
-    assert pixel(picture, strip) == palette.FACTION[first]
-    assert (
-        pixel(draw_map(replace(bidding, game=replace(waiting, phase="shipment_movement"))), strip)
-        == (palette.FACTION[stale[0]])
-    )
+    width = (WIDTH - 2 * MARGIN - 5 * CARD_GAP) / 6
+    for index, faction in enumerate(order):
+        left = MARGIN + index * (width + CARD_GAP)
+        assert pixel(picture, (left + 20, CARD_TOP + 8)) == palette.FACTION[faction]
+        rim = pixel(picture, (left + 1.5, CARD_TOP + CARD_HEIGHT / 2))
+        assert (rim == (255, 255, 255)) is (faction is stale[0]), faction
+    moving = draw_map(replace(bidding, game=replace(waiting, phase="shipment_movement")))
+    assert pixel(moving, (MARGIN + 20, CARD_TOP + 8)) == palette.FACTION[stale[0]]
