@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice
 from bot.store import Redone, Undone
+from bot.turn_words import describe_turn_event
 from bot.words import ability_word, starred
 from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
@@ -212,6 +213,8 @@ def describe(event: Event) -> str | None:
             return None
         case Undone() | Redone() | Corrected():  # told by correction_note / correction_made
             return None
+    if (line := describe_turn_event(event)) is not None:  # the whole turn's events
+        return line
     fields = {k: v for k, v in event.to_dict().items() if k != "type"}
     return f"{event.kind}: {fields}"
 
