@@ -2,7 +2,8 @@
 
 It only appends log entries and reads them back (see :mod:`bot.ledger` for the live game built
 from them). Values go in and come out as the application's types; the database behind is a
-:class:`bot.store.backend.Backend` (SQLite: :class:`bot.store.sqlite.SQLiteBackend`).
+:class:`bot.store.backend.Backend`: :class:`bot.store.sqlite.SQLiteBackend` (one process) or
+:class:`bot.store.postgres.PostgresBackend` (several processes over one database).
 
 - **The log is the truth.** Every accepted request is one entry, numbered per game and carrying
   an idempotency key unique per game: ``start`` (a phase's start position), ``action``, ``undo``
@@ -30,6 +31,7 @@ from bot.store.errors import CorruptLogError, UnknownGameError
 from bot.store.events import PhaseStarted, read_event
 from bot.store.history import Kind
 from bot.store.migrations import Migration, read_migrations
+from bot.store.postgres import PostgresBackend, is_url
 from bot.store.sqlite import SQLiteBackend
 from rules.events import Event
 from rules.factions import Faction
@@ -104,20 +106,29 @@ class Store:
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str],
+        location: str | os.PathLike[str],
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         migrations: Sequence[Migration] | None = None,
     ) -> Store:
-        """Open (creating if needed) the SQLite file at ``path``, its schema brought up to date.
+        """Open the database at ``location``, its schema brought up to date: a PostgreSQL
+        URL (``postgresql://...``, :mod:`bot.store.postgres`) or else the path of a SQLite
+        file, created if needed.
 
-        ``migrations`` defaults to the files of ``bot/migrations``. Raises
-        :class:`SchemaError` when a migration fails or the database is newer than the code.
+        ``migrations`` defaults to the files of ``bot/migrations`` for the database's kind.
+        Raises :class:`SchemaError` when a migration fails or the database is newer than the
+        code, :class:`StoreError` when a PostgreSQL server cannot be reached.
         """
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
-        chosen = read_migrations() if migrations is None else migrations
-        return cls(await SQLiteBackend.open(path, chosen), snapshot_every=snapshot_every)
+        backend: Backend
+        if is_url(location):
+            chosen = read_migrations("postgres") if migrations is None else migrations
+            backend = await PostgresBackend.open(str(location), chosen)
+        else:
+            chosen = read_migrations() if migrations is None else migrations
+            backend = await SQLiteBackend.open(location, chosen)
+        return cls(backend, snapshot_every=snapshot_every)
 
     async def close(self) -> None:
         """Close the database (idempotent). Checkpoint the ledgers first to spare the next
