@@ -19,10 +19,8 @@ import aiohttp
 import discord
 
 from bot.config import Config, ConfigError, environment_help
-from bot.store import Store
+from bot.store import Store, StoreError
 from cogs.client import build
-
-RENDER_WORKERS = 2  # maps come in bursts; the event loop and SQLite need little CPU (bench_session)
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +82,9 @@ async def run(config: Config, token: str) -> None:
     store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
-    renderer = ProcessPoolExecutor(max_workers=RENDER_WORKERS, mp_context=get_context("spawn"))
+    renderer = ProcessPoolExecutor(
+        max_workers=config.render_workers, mp_context=get_context("spawn")
+    )
     bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
     try:
         async with bot:
@@ -100,6 +100,11 @@ async def run(config: Config, token: str) -> None:
 
 
 async def _open_store(config: Config) -> Store:
+    if config.database_url is not None:
+        try:
+            return await Store.open(config.database_url)
+        except StoreError as error:  # its message never repeats the URL (a password)
+            raise ConfigError(f"DATABASE_URL: {_first_line(error)}") from error
     folder = config.database_path.parent
     if not folder.is_dir():
         raise ConfigError(f"DATABASE_PATH: the folder {folder} does not exist")

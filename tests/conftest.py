@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
@@ -21,3 +21,13 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+async def postgres_url(postgres_server: PostgresServer) -> AsyncIterator[str]:
+    """The URL of a new, empty database of the test's own, dropped after it."""
+    url = await postgres_server.create_database()
+    try:
+        yield url
+    finally:
+        await postgres_server.drop_database(url)
