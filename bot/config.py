@@ -16,6 +16,8 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.shards import Shards
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DEFAULT_RENDER_WORKERS = 2  # maps come in bursts; the event loop and the store need little CPU
 DEFAULT_DATABASE_PATH = Path("./mentat.db")
@@ -65,11 +67,12 @@ class Config:
         return self.database_url or self.database_path
 
     @property
-    def shards(self) -> tuple[int, ...] | None:
-        """The shards this process runs (None: one unsharded connection)."""
+    def shards(self) -> Shards | None:
+        """The shards this process runs (None: one connection, no shards)."""
         if self.shard_count is None:
             return None
-        return self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
+        ids = self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
+        return Shards(ids, self.shard_count)
 
     @classmethod
     def from_env(

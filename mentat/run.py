@@ -85,7 +85,9 @@ async def run(config: Config, token: str) -> None:
     renderer = ProcessPoolExecutor(
         max_workers=config.render_workers, mp_context=get_context("spawn")
     )
-    bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
+    bot = build(
+        store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards
+    )
     try:
         async with bot:
             await bot.login(token)
@@ -102,14 +104,14 @@ async def run(config: Config, token: str) -> None:
 async def _open_store(config: Config) -> Store:
     if config.database_url is not None:
         try:
-            return await Store.open(config.database_url)
+            return await Store.open(config.database_url, shards=config.shards)
         except StoreError as error:  # its message never repeats the URL (a password)
             raise ConfigError(f"DATABASE_URL: {_first_line(error)}") from error
     folder = config.database_path.parent
     if not folder.is_dir():
         raise ConfigError(f"DATABASE_PATH: the folder {folder} does not exist")
     try:
-        return await Store.open(config.database_path)
+        return await Store.open(config.database_path, shards=config.shards)
     except (sqlite3.Error, OSError) as error:
         raise ConfigError(
             f"DATABASE_PATH: cannot open {config.database_path}: {_first_line(error)}"

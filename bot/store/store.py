@@ -26,6 +26,7 @@ from types import TracebackType
 from typing import Any
 
 from bot.settings import GameSettings, from_columns, to_columns
+from bot.shards import Shards
 from bot.store.backend import Backend, EntryRow, GameRow, Header, SnapshotRow
 from bot.store.errors import CorruptLogError, UnknownGameError
 from bot.store.events import PhaseStarted, read_event
@@ -95,12 +96,21 @@ class Store:
     """Every game in one database. Open with :meth:`open`; close with :meth:`close` or
     ``async with``."""
 
-    def __init__(self, backend: Backend, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        shards: Shards | None = None,
+    ) -> None:
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
         self.backend = backend
         self.snapshot_every = snapshot_every
         """A game's ledger snapshots its position every this many effective actions."""
+        self.shards = shards
+        """This process's Discord shards: :meth:`games` lists only the games of their servers
+        (None: every game; one process serves them all)."""
         self._closed = False
 
     @classmethod
@@ -110,6 +120,7 @@ class Store:
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         migrations: Sequence[Migration] | None = None,
+        shards: Shards | None = None,
     ) -> Store:
         """Open the database at ``location``, its schema brought up to date: a PostgreSQL
         URL (``postgresql://...``, :mod:`bot.store.postgres`) or else the path of a SQLite
@@ -128,7 +139,7 @@ class Store:
         else:
             chosen = read_migrations() if migrations is None else migrations
             backend = await SQLiteBackend.open(location, chosen)
-        return cls(backend, snapshot_every=snapshot_every)
+        return cls(backend, snapshot_every=snapshot_every, shards=shards)
 
     async def close(self) -> None:
         """Close the database (idempotent). Checkpoint the ledgers first to spare the next
@@ -189,8 +200,11 @@ class Store:
     async def games(
         self, guild_id: int | None = None, *, active_only: bool = True
     ) -> list[GameRecord]:
-        """The games of one Discord server (or of all), oldest first."""
-        return [_record(row) for row in await self.backend.games(guild_id, active_only)]
+        """The games of one Discord server (or of all this process serves), oldest first."""
+        rows = await self.backend.games(guild_id, active_only)
+        if self.shards is not None:
+            rows = [row for row in rows if self.shards.owns(row.guild_id)]
+        return [_record(row) for row in rows]
 
     async def settings(self, game_id: int) -> GameSettings:
         return (await self.game(game_id)).settings

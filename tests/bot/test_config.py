@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config, ConfigError, default_render_workers
+from bot.shards import Shards, shard_of
 
 
 def write_env(tmp_path: Path, text: str) -> Path:
@@ -73,14 +74,11 @@ def test_postgres_and_shards(tmp_path: Path) -> None:
     env = write_env(tmp_path, "DATABASE_URL=postgresql://m:pw@db/mentat\nSHARD_COUNT=4\n")
     config = Config.from_env({"SHARD_IDS": "3, 1"}, dotenv_path=env)
     assert config.database == "postgresql://m:pw@db/mentat"
-    assert (config.shard_count, config.shard_ids, config.shards) == (4, (1, 3), (1, 3))
+    assert (config.shard_count, config.shard_ids, config.shards) == (4, (1, 3), Shards((1, 3), 4))
     assert "pw" not in repr(config)
     whole = Config.from_env({"SHARD_COUNT": "3"}, dotenv_path=None)
-    assert (whole.shards, whole.database, whole.render_workers) == (
-        (0, 1, 2),
-        whole.database_path,
-        2,
-    )
+    assert whole.shards == Shards((0, 1, 2), 3) and whole.shards.syncs_commands
+    assert (whole.database, whole.render_workers) == (whole.database_path, 2)
     assert Config().shards is None
 
 
@@ -109,3 +107,14 @@ def test_render_workers_share_the_machine() -> None:
     assert default_render_workers((0, 1), 4, 8) == 2
     config = Config.from_env({"RENDER_WORKERS": "5"}, dotenv_path=None)
     assert config.render_workers == 5
+
+
+def test_a_server_belongs_to_the_shard_discord_sends_its_events_to() -> None:
+    guild = 197038439483310086  # a real-sized id: the shard comes from its timestamp bits
+    assert shard_of(guild, 1) == 0
+    assert shard_of(guild, 4) == (guild >> 22) % 4
+    shards = Shards((shard_of(guild, 4),), 4)
+    assert shards.owns(guild) and not shards.owns(guild + (1 << 22))
+    assert not Shards((1, 2), 3).syncs_commands
+    with pytest.raises(ValueError, match="do not exist"):
+        Shards((3,), 3)
