@@ -92,6 +92,7 @@ async def run(config: Config, token: str) -> None:
         async with bot:
             await bot.login(token)
             await bot.app.start()
+            log.info("serving %d games (%s)", len(bot.app.sessions), _which(config))
             await bot.connect()
     finally:
         try:
@@ -99,6 +100,13 @@ async def run(config: Config, token: str) -> None:
         finally:  # the store closes whatever happened to a session
             await store.close()
             renderer.shutdown(cancel_futures=True)
+
+
+def _which(config: Config) -> str:
+    shards = config.shards
+    if shards is None:
+        return "every server"
+    return f"the servers of shards {', '.join(map(str, shards.ids))} of {shards.count}"
 
 
 async def _open_store(config: Config) -> Store:
