@@ -12,6 +12,7 @@ from __future__ import annotations
 import glob
 import itertools
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -60,6 +61,7 @@ class PostgresServer:
         self.root = root
         self.port = port
         self.bin_dir = bin_dir
+        self._reaper: subprocess.Popen[bytes] | None = None
 
     @classmethod
     def start(cls, *, durable: bool = False, max_connections: int = 200) -> PostgresServer:
@@ -106,7 +108,24 @@ class PostgresServer:
         except BaseException:
             shutil.rmtree(root, ignore_errors=True)
             raise
+        server._reap_after(os.getpid())
         return server
+
+    def _reap_after(self, pid: int) -> None:
+        """Stop the server and remove its folder once ``pid`` is gone, even when it is killed
+        (a test run stopped by a timeout never reaches :meth:`stop`)."""
+        stop = shlex.join(self._command("pg_ctl", "stop", "-m", "immediate", "-D", self.data))
+        script = (
+            f"while kill -0 {pid} 2>/dev/null; do sleep 1; done;"
+            f" {stop} >/dev/null 2>&1; rm -rf {shlex.quote(str(self.root))}"
+        )
+        self._reaper = subprocess.Popen(
+            ["sh", "-c", script],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
@@ -122,10 +141,17 @@ class PostgresServer:
         name = url.rsplit("/", 1)[1]
         await self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
+    @property
+    def data(self) -> str:
+        return str(self.root / "data")
+
     def stop(self) -> None:
         """Stop at once (``-m immediate``) and remove the folder."""
+        if self._reaper is not None:
+            self._reaper.kill()
+            self._reaper.wait()
         try:
-            self._run("pg_ctl", "stop", "-m", "immediate", "-D", str(self.root / "data"))
+            self._run("pg_ctl", "stop", "-m", "immediate", "-D", self.data)
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
@@ -142,11 +168,22 @@ class PostgresServer:
         finally:
             await connection.close()
 
-    def _run(self, program: str, *args: str) -> None:
+    def _command(self, program: str, *args: str) -> list[str]:
         command = [str(self.bin_dir / program), *args]
-        if os.geteuid() == 0:
+        if os.geteuid() == 0:  # the server refuses to run as root
             command = ["runuser", "-u", "postgres", "--", *command]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+        return command
+
+    def _run(self, program: str, *args: str) -> None:
+        command = self._command(program, *args)
+        done = subprocess.run(
+            command,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         if done.returncode != 0:
             raise UnavailableError(
                 f"{program} failed ({done.returncode}): {(done.stderr or done.stdout).strip()}"
