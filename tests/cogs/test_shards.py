@@ -5,6 +5,7 @@ middle and restarted, and nothing accepted is lost or applied twice."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -12,12 +13,17 @@ import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import discord
 import pytest
+import yarl
 
 from bot.app import standard_start
+from bot.clock import FakeClock
 from bot.ledger import Ledger
 from bot.settings import GameSettings
+from bot.shards import Shards
 from bot.store import Store
+from cogs.client import build
 from rules.factions import Faction
 from tests.cogs.fake_discord import FakeDiscord, Request
 from tests.cogs.test_restart import PRIVATE_MARKS
@@ -227,3 +233,35 @@ async def test_three_shard_processes_survive_a_killed_one(
         assert "Traceback" not in text, f"{log.name}:\n{text[-3000:]}"
         shard = log.name[len("shard")]  # each process loaded its own two games only
         assert f"serving 2 games (the servers of shards {shard} of 3)" in text, text[-3000:]
+
+
+async def test_a_process_of_one_shard_gets_only_its_servers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with FakeDiscord(lifetime=45, extra_guilds=1, shard_count=2) as fake:
+        monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+        monkeypatch.setattr(
+            discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
+        )
+        mine, theirs = sorted(fake.guild_ids, key=lambda g: fake.shard_of(g) != 1)
+        shards = Shards((1,), 2)
+        store = await Store.open(tmp_path / "mentat.db", shards=shards)
+        bot = build(store, clock=FakeClock(), dev_guild_id=fake.guild_id, shards=shards)
+        assert isinstance(bot, discord.AutoShardedClient)
+        connection: asyncio.Task[None] | None = None
+        try:
+            await bot.login(fake.token)
+            connection = asyncio.create_task(bot.connect(reconnect=False))
+            await fake.wait_for(lambda: fake.identifies, timeout=STEP, what="IDENTIFY")
+            await asyncio.wait_for(bot.wait_until_ready(), STEP)
+            assert [d["shard"] for d in fake.identifies] == [[1, 2]]
+            assert [g.id for g in bot.guilds] == [mine]  # READY for shard 1: its server only
+            with pytest.raises(AssertionError, match="no gateway connection for the shard"):
+                await fake.push_slash("status", user_id=MODERATOR, guild_id=theirs)
+            assert not fake.calls("PUT", "/commands")  # shard 0's process syncs them
+        finally:
+            await bot.close()
+            if connection is not None:
+                with contextlib.suppress(Exception, asyncio.CancelledError):
+                    await asyncio.wait_for(connection, STEP)
+            await store.close()
