@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narrate import ABILITY_NAMES
 from bot.render.overlays import LastKarama, LastMove, LastShipment
+from bot.words import ABILITY_NAMES
 from rules.board import Piece
 from rules.events import (
     Event,
