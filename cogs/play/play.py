@@ -21,6 +21,7 @@ from cogs.common import (
     app_of,
     game_of,
     key_of,
+    public_answer,
     roles_of,
     session_of,
     state_of,
@@ -79,7 +80,6 @@ class Play(commands.Cog):
     async def _submit(
         self, interaction: discord.Interaction, game_id: int, action: FactionAction, done: str
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).submit(
             game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )
@@ -132,7 +132,6 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         offer = await app_of(interaction).offer_ally_payment(game_id, who, amount)
         if amount:
             text = (
@@ -235,7 +234,6 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         passed = await session_of(interaction, game_id).pass_step(
             who, step, actor=interaction.user.id, key=key_of(interaction)
         )
@@ -298,7 +296,6 @@ class Play(commands.Cog):
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
         value = guild_order(order, before)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, f"Standing order saved: Guild timing {value}.")
 
@@ -338,6 +335,7 @@ class Play(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         await reply(interaction, status_text(state_of(interaction, game_id).view_for(who)))
 
+    @public_answer(lambda options: not options.get("highlight"))  # the board, for everyone
     @app_commands.command(
         name="map", description="The board; with highlight, your legal destinations."
     )
@@ -354,7 +352,6 @@ class Play(commands.Cog):
         if highlight:
             who = await acting_faction(interaction, game_id, faction)
             pieces = destinations(state, who, highlight)
-        await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
         png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
         file = discord.File(io.BytesIO(png), filename="map.png")
         text = f"Legal destinations from {clip(highlight)}." if highlight else "The board now."
