@@ -25,8 +25,8 @@ from tests.cogs.conftest import Table, is_ephemeral, make_table, refusals, text_
 
 SLOW = 4.0  # seconds of simcord's clock each slow call takes (Discord allows 3)
 BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
-PUBLIC = {"map"}
-LAST = {"mod end-phase", "game new", "game start"}  # they change the most  # the commands whose answer (without options) everyone sees
+PUBLIC = {"map"}  # the commands whose answer (without options) everyone sees
+LAST = {"mod end-phase", "game new", "game start"}  # they change the most
 
 
 def slow_world(t: Table, monkeypatch: pytest.MonkeyPatch) -> None:
