@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 TRIES = 5  # attempts of a message before it is kept for later
 FIRST_PAUSE = timedelta(seconds=2)  # doubled after each failed try
 LONGEST_PAUSE = timedelta(minutes=2)
-KEPT = 200  # undelivered messages kept per game (the oldest are dropped, logged)
+KEPT = 200  # undelivered messages kept per game (the oldest are dropped, told)
 ROUNDS = 3  # how many times a kept message is tried again before it is dropped
 NO_MAP = "\n(The map could not be attached here.)"
 
@@ -114,6 +114,8 @@ class Delivery:
         self.kept: list[Job] = []  # undelivered, oldest first
         self.delivered = 0
         self.failures = 0  # failed attempts survived
+        self.dropped = 0  # messages given up on
+        self._told_dropped = False  # the moderators heard of a drop (until a repair)
         self._lanes: dict[str, deque[Job]] = {}
         self._seq = 0
         self._broken: set[str] = set()  # lanes reported gone (until a message gets through)
@@ -184,6 +186,7 @@ class Delivery:
         """Try every kept message again (after a repair); returns how many."""
         kept, self.kept = self.kept, []
         self._broken.clear()
+        self._told_dropped = False
         for job in reversed(kept):
             job.tries, job.due = 0, None
             self._lanes.setdefault(job.lane, deque()).appendleft(job)
@@ -334,13 +337,26 @@ class Delivery:
             job.posted(None)
         job.rounds += 1
         if job.rounds > ROUNDS:
-            log.warning("game %d: dropped a %s message after %d rounds", self.game_id, job.lane,
-                        ROUNDS)  # fmt: skip
+            self._drop(job, f"after {ROUNDS} rounds")
             return
         self.kept.append(job)
         if len(self.kept) > KEPT:
-            dropped = self.kept.pop(0)
-            log.warning("game %d: dropped an undelivered %s message", self.game_id, dropped.lane)
+            self._drop(self.kept.pop(0), f"beyond {KEPT} kept")
+
+    def _drop(self, job: Job, why: str) -> None:
+        """Give up on a message: logged, and told to the moderators (once until the next
+        repair: their own channel may be the one that is gone, so the table hears it then)."""
+        log.warning("game %d: dropped an undelivered %s message (%s)", self.game_id, job.lane, why)
+        self.dropped += 1
+        if self._told_dropped:
+            return
+        self._told_dropped = True
+        text = (
+            f"Mentat gave up on a message for {_lane_words(job.lane)} that it could not "
+            f"deliver ({why}); others may follow. Nothing is lost from the game itself (its "
+            "log keeps every action): `/mod channels` repairs the channels."
+        )
+        self.moderators(ModeratorNotice(text), or_table=job.lane != "table")
 
     def _report(self, gone: ChannelGoneError, lane: str) -> None:
         """Tell the session (once per lane until it works again) that a channel is gone."""
@@ -354,3 +370,10 @@ class Delivery:
 
 def _private_lane(faction: Faction) -> str:
     return f"private:{faction.value}"
+
+
+def _lane_words(lane: str) -> str:
+    """A lane as players call it: "the table channel", "the Atreides private channel"."""
+    if lane.startswith("private:"):
+        return f"the {Faction(lane.split(':', 1)[1]).label} private channel"
+    return f"the {lane} channel"
