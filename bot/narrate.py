@@ -16,6 +16,8 @@ from rules.board import POLAR_SINK, standard_board
 from rules.events import (
     AbilityStopped,
     AllianceConstraint,
+    BribePaid,
+    BribesCollected,
     CardGiven,
     CardTaken,
     Corrected,
