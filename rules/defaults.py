@@ -74,7 +74,11 @@ def _prediction(
     """The first other faction in seat order, on the last turn."""
     predictions = [a for a in legal if isinstance(a, Predict)]
     last = max((a.turn for a in predictions), default=0)
-    return next((a for a in predictions if a.turn == last), None)
+    for seat in state.seats:
+        wanted = next((a for a in predictions if a.turn == last and a.who == str(seat)), None)
+        if seat is not None and wanted is not None:
+            return wanted
+    return next(iter(predictions), None)
 
 
 def _fremen(state: Position, faction: Faction, legal: list[FactionAction]) -> FactionAction | None:
