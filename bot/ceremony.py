@@ -8,10 +8,12 @@ phase and turn lines around them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from bot import narrate
 from bot.choice_words import describe_game_wait
+from bot.opening import turn_mention
 from bot.publisher import PublicNotice
 from bot.turn_words import phase_name
 from rules.events import Event, GameWon, PhaseBegan
@@ -94,15 +96,25 @@ def public_notice(
     picture: bytes | None = None,
     note: str | None = None,
     closeup: bytes | None = None,
+    opening: Sequence[str] = (),
 ) -> PublicNotice:
-    """The announcement of an accepted action in a whole game, from public material only."""
+    """The announcement of an accepted action (in a whole game or a lone phase), from
+    public material only; ``opening``: the phase's opening lines, before the wait. It pings
+    the player whose turn began (:func:`bot.opening.turn_mention`)."""
     if view.game is None:
-        return narrate.public_notice(
+        notice = narrate.public_notice(
             events, view, game_id=game_id, picture=picture, note=note, closeup=closeup
         )
-    found = lines(events, view)
+        return replace(notice, mention=turn_mention(events))
+    found = lines(events, view) + list(opening)
     if note:
         found.insert(0, note)
     if wait := describe_wait(view):
         found.append(wait)
-    return PublicNotice("\n".join(found), picture=picture, game_id=game_id, closeup=closeup)
+    return PublicNotice(
+        "\n".join(found),
+        picture=picture,
+        game_id=game_id,
+        closeup=closeup,
+        mention=turn_mention(events),
+    )

@@ -85,6 +85,8 @@ class Job:
             data["faction"] = self.notice.faction.value
         if isinstance(self.notice, PublicNotice):
             data["game_id"] = self.notice.game_id
+            if self.notice.mention is not None:
+                data["mention"] = self.notice.mention.value
         pictures = self.pictures()
         if pictures and sum(map(len, pictures.values())) <= room:
             data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
@@ -106,7 +108,8 @@ class Job:
         png = {k: base64.b64decode(data[k]) for k in ("picture", "closeup") if data.get(k)}
         notice: Notice | None = None
         if kind in ("public", "spectators"):
-            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)), **png)
+            mention = Faction(data["mention"]) if data.get("mention") else None
+            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)), mention=mention, **png)
         elif kind in ("private", "edit"):
             notice = PrivateNotice(Faction(data["faction"]), text, picture=png.get("picture"))
         elif kind == "moderators":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice
+from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice, player
 from bot.store import Redone, Undone
 from bot.turn_words import describe_turn_event
 from bot.words import ability_word, starred
@@ -156,7 +156,7 @@ def describe(event: Event) -> str | None:
         case MovementPassed():
             return f"{name(event.faction)} does not move."
         case TurnStarted():
-            return f"**{name(event.faction)}** is up."
+            return f"**{name(event.faction)}** is up: {player(event.faction)}."
         case HajrPlayed():
             return f"{name(event.faction)} plays Hajr: {event.moves_allowed} moves this turn."
         case KaramaCancelled():

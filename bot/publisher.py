@@ -9,6 +9,8 @@ a :class:`~rules.view.PublicView`; a faction's secrets travel in a
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -25,6 +27,21 @@ class PublicNotice:
     picture: bytes | None = None
     game_id: int = 0
     closeup: bytes | None = None  # the territories the action touched, legible on a phone
+    mention: Faction | None = None  # whose player the table's message pings: whose turn it is
+
+
+PLAYER_MARK = re.compile(r"\{player:([a-z_]+)\}")
+
+
+def player(faction: Faction) -> str:
+    """Where a public text names the player seated at ``faction``: the publisher writes
+    them (on Discord, a mention that pings only as the notice's ``mention`` allows)."""
+    return f"{{player:{faction.value}}}"
+
+
+def fill_players(text: str, name: Callable[[Faction], str]) -> str:
+    """``text`` with each :func:`player` mark replaced by ``name`` of its faction."""
+    return PLAYER_MARK.sub(lambda m: name(Faction(m.group(1))), text)
 
 
 @dataclass(frozen=True, slots=True)

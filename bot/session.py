@@ -26,6 +26,7 @@ from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.maps import MapMaker
+from bot.opening import OpeningControls
 from bot.orders import StandingOrders, standing_answer
 from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
 from bot.publisher import (
@@ -34,6 +35,7 @@ from bot.publisher import (
     PublicNotice,
     Publisher,
 )
+from bot.record import SpectatorRecord
 from bot.refusals import PromptClosedError, SessionError, bare_pass_step, check_not_early
 from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
@@ -59,7 +61,7 @@ RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is trie
 END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
 
 
-class PhaseSession(TimingControls, TurnControls, TroubleControls):
+class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControls):
     """Drives one game: the queue, the deadlines, the announcements."""
 
     def __init__(
@@ -102,6 +104,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         self._seq = 0  # the last log entry this session has seen
         self._last_wait = ""
         self.prompts = PromptMessages(self.delivery)
+        self.spectating = SpectatorRecord(game_id, store)  # what the spectators read
         self._last_action: Action | None = None  # the last accepted action
 
     # -- life cycle --------------------------------------------------------------
@@ -114,6 +117,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         self.orders = dict(self.settings.orders)
         self.ally_offers = {s: (o.ally, o.amount) for s, o in self.settings.ally_offers.items()}
         self._restore_timers(self.settings.timers)
+        await self.spectating.restore(self.state.public_view())
         self.delivery.start(await self.store.take_undelivered(self.game_id))
         self._serial.start()
         self._ask_again()
@@ -395,6 +399,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
     ) -> None:
         assert self.state is not None
         view = self.state.public_view()
+        opening = self._opening(events, view)
+        record = await self.spectating.add(events, view, note=note, opening=opening)
         wait = ceremony.describe_wait(view)
         if not note and not ceremony.has_news(events) and wait == self._last_wait:
             return  # a "no" to a prompt that others still consider: nothing to tell
@@ -403,10 +409,13 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         maps = self.renderer if isinstance(self.renderer, MapMaker) else None
         closeup = await maps.closeup(view, events) if maps and picture else None
         notice = ceremony.public_notice(
-            events, view, game_id=self.game_id, picture=picture, note=note, closeup=closeup
-        )
+            events, view, game_id=self.game_id, picture=picture, note=note, closeup=closeup,
+            opening=opening,
+        )  # fmt: skip
         self.delivery.public(notice)
-        self.delivery.spectators(notice)
+        for entry in record:  # the spectators' record: a turn's message takes the map
+            shown = replace(entry.notice, picture=picture, closeup=closeup)
+            self.delivery.spectators(shown if entry.with_map else entry.notice)
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
         """Apply standing orders that answer what is open, then (re)arm the deadline.

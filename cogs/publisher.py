@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -25,6 +25,7 @@ from bot.publisher import (
     ModeratorNotice,
     PrivateNotice,
     PublicNotice,
+    fill_players,
 )
 from cogs.play.views import closed_text, prompt_view
 from rules.factions import Faction
@@ -44,14 +45,19 @@ class DiscordPublisher:
         self.bot = bot
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
+        """The table: the player whose turn it is (``notice.mention``) is pinged, no one
+        else (the players named in it are mentions that do not ping)."""
         async with failures("table"):
             channel = await self._channel(game_id, "table")
-            await self._post_public(channel, notice)
+            seats = await self.bot.app.seats(game_id)
+            ping = seats.get(notice.mention) if notice.mention is not None else None
+            await self._post_public(channel, notice, seats, ping=ping)
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> None:
+        """The spectators: the same names, and nobody is pinged."""
         async with failures("spectators"):
             channel = await self._channel(game_id, "spectators")
-            await self._post_public(channel, notice)
+            await self._post_public(channel, notice, await self.bot.app.seats(game_id))
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         async with failures("private", notice.faction):
@@ -132,10 +138,19 @@ class DiscordPublisher:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def _post_public(self, channel: discord.abc.Messageable, notice: PublicNotice) -> None:
-        """The whole map, with a close-up of what the action touched (legible on a phone)."""
+    async def _post_public(
+        self,
+        channel: discord.abc.Messageable,
+        notice: PublicNotice,
+        seats: Mapping[Faction, int],
+        *,
+        ping: int | None = None,
+    ) -> None:
+        """The whole map, with a close-up of what the action touched (legible on a phone);
+        each player the text names is written as a mention of the seated user."""
         picture = self._picture(channel, notice.picture)
-        await self._post(channel, notice.text, picture, closeup=notice.closeup)
+        text = fill_players(notice.text, lambda faction: _player(seats, faction))
+        await self._post(channel, text, picture, closeup=notice.closeup, ping=ping)
 
     async def _post(
         self,
@@ -167,6 +182,11 @@ class DiscordPublisher:
             extra["view"] = view
         message: discord.Message = await channel.send(chunks[-1], **extra)  # type: ignore[call-overload]
         return message
+
+
+def _player(seats: Mapping[Faction, int], faction: Faction) -> str:
+    user = seats.get(faction)
+    return f"<@{user}>" if user is not None else "(no player seated)"
 
 
 @contextlib.asynccontextmanager
