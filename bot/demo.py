@@ -1,8 +1,10 @@
 """``mentat demo``: a six-faction advanced phase played offline through the real
 session, store (a temporary SQLite file) and renderer by scripted players.
 
-Prints the public log and writes it to ``public.md`` (Markdown, with the maps), one
-map per announcement and each faction's private log into ``--out`` (``./demo-out/``).
+Prints the table's log; writes the spectators' record (one message per faction's turn,
+with its map, and the phase's summary) to ``public.md`` (Markdown that GitHub renders), the
+maps and each faction's private log into ``--out`` (``./demo-out/``). Players are written
+"@Atreides" (on Discord, mentions of the seated users).
 
 The demo writes only into a new or empty folder, so it never deletes a file of the
 user's. The one exception is the default ``./demo-out/`` after an earlier demo: the
@@ -28,7 +30,7 @@ from bot.clock import SystemClock
 from bot.config import NO_ENVIRONMENT_HELP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
-from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
+from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, fill_players
 from bot.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
@@ -109,8 +111,21 @@ class ConsolePublisher:
         return self.out / name
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
-        self.say(notice.text)
-        markdown = [" \\\n".join(notice.text.splitlines())]
+        """The table's log, on the console."""
+        self.say(fill_players(notice.text, _at))
+        self.say()
+
+    def write_public(self, text: str) -> None:
+        """Append to ``public.md``: the spectators' record as Markdown GitHub renders."""
+        new = PUBLIC_LOG not in self.written
+        with self.file(PUBLIC_LOG).open("a", encoding="utf-8") as log:
+            if new:
+                log.write("# Mentat demo: the spectators' record\n\n")
+            log.write(text + "\n\n")
+
+    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
+        """The spectators' record, to ``public.md``, with its maps."""
+        markdown = [" \\\n".join(fill_players(notice.text, _at).splitlines())]
         if notice.picture is not None:
             self.maps += 1
             name = f"map-{self.maps:03d}.png"
@@ -118,19 +133,7 @@ class ConsolePublisher:
             path.write_bytes(notice.picture)
             self.say(f"  [map: {path}]")
             markdown.append(f"![Map {self.maps}]({name})")
-        self.say()
         self.write_public("\n\n".join(markdown))
-
-    def write_public(self, text: str) -> None:
-        """Append to ``public.md``: the console's public log as Markdown GitHub renders."""
-        new = PUBLIC_LOG not in self.written
-        with self.file(PUBLIC_LOG).open("a", encoding="utf-8") as log:
-            if new:
-                log.write("# Mentat demo: the public log\n\n")
-            log.write(text + "\n\n")
-
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
-        """Spectators see the same public log; the console shows it once."""
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         self.private_logs.setdefault(notice.faction, []).append(notice.text)
@@ -151,6 +154,11 @@ class ConsolePublisher:
 
     async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
         await self.private(game_id, PrivateNotice(Faction(ref), text))
+
+
+def _at(faction: Faction) -> str:
+    """A player as the demo writes them (it has no users): "@Atreides"."""
+    return f"@{faction.label}"
 
 
 def demo_scenario() -> dict[str, Any]:
@@ -177,9 +185,10 @@ async def play_demo(
                 publisher=publisher,
                 clock=SystemClock(),
                 timing=DEMO_TIMING,
-                renderer=MapMaker("action", turn=1),
+                renderer=MapMaker("turn", turn=1),  # the spectators see a map per turn
             )
             await session.start()
+            await session.open_phase()
             try:
                 await ScriptedPlayers(session).play(data["actions"])
             finally:

@@ -116,6 +116,11 @@ class OpeningControls:
         """``/game start``: the game runs; a lone phase nobody has acted in yet is opened
         with its ceremony, to the table (the first player pinged) and the spectators."""
         await self.resume(moderator)
+        await self.open_phase()
+
+    async def open_phase(self) -> None:
+        """A lone phase nobody has acted in yet: its opening, to the table (the first
+        player pinged) and the spectators; else nothing."""
 
         async def run() -> None:
             state, ledger = self.state, self.ledger

@@ -123,7 +123,7 @@ class SpectatorRecord:
                     out.append(Entry(self._notice(loose)))
                     loose = []
                 summary = summary_lines(await phase_events(self.store, self.game_id), view)
-                out.append(Entry(self._notice(summary)))
+                out.append(Entry(self._notice([*_lines(event, view), *summary])))
                 self.in_phase = False
             else:
                 (self.lines if self.turn is not None else loose).extend(_lines(event, view))

@@ -165,7 +165,7 @@ class Game(commands.Cog):
                 roles=roles_of(interaction),
             )
         session = session_of(interaction, game_id)
-        await session.resume(interaction.user.id)
+        await session.begin(interaction.user.id)  # a lone phase's opening, the first pinged
         whole = session.state is not None and session.state.game is not None
         await reply(
             interaction,

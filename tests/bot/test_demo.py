@@ -30,7 +30,7 @@ async def test_the_demo_plays_the_whole_phase(tmp_path: Path) -> None:
         assert line in log
     assert "refused" not in log
     maps = sorted(tmp_path.glob("map-*.png"))
-    assert len(maps) == publisher.maps >= 15
+    assert len(maps) == publisher.maps >= 6  # the spectators' record: a map per turn
     with Image.open(maps[-1]) as picture:
         assert picture.width == 1400
     assert {p.name for p in tmp_path.glob("private-*.txt")} == {
@@ -73,12 +73,16 @@ def test_make_demo_runs_twice_in_a_row_and_leaves_the_public_log_as_markdown(
     assert sorted(p.name for p in out.iterdir()) == first
     console = capsys.readouterr().out
     markdown = (out / "public.md").read_text()
-    assert markdown.startswith("# Mentat demo: the public log\n")
+    assert markdown.startswith("# Mentat demo: the spectators' record\n")
     assert markdown.count("# Mentat demo") == 1  # written afresh, not appended to
     pictures = re.findall(r"!\[Map (\d+)\]\((map-\d+\.png)\)", markdown)
     assert [f"map-{int(n):03d}.png" for n, _ in pictures] == [f for _, f in pictures]
     assert {f for _, f in pictures} == {p.name for p in out.glob("map-*.png")}
-    assert "**Fremen** is up." in markdown and "**Fremen** is up." in console
+    assert "**Fremen** is up: @Fremen." in console  # the table's log
+    assert "**Fremen's turn**" in markdown and "is up" not in markdown  # the record's
+    assert "Waiting for" in console and "Waiting for" not in markdown
+    assert "Seats: Atreides @Atreides (sector 1)" in markdown  # the phase's opening
+    assert "**The Shipment & Movement phase in short**" in markdown
     assert "Atreides plays Karama to cancel the Fremen move of two territories" in markdown
     assert "[moderators]" not in markdown
 
@@ -102,5 +106,5 @@ async def test_a_console_reader_that_goes_away_stops_only_the_printing(
     publisher = await play_demo(tmp_path, stream=ClosedPipe())
     assert publisher.reader_gone
     assert "request failed" not in caplog.text  # the session saw no error
-    assert len(list(tmp_path.glob("map-*.png"))) == publisher.maps >= 15
+    assert len(list(tmp_path.glob("map-*.png"))) == publisher.maps >= 6
     assert "The Shipment & Movement phase is over." in (tmp_path / "public.md").read_text()

@@ -118,7 +118,14 @@ async def test_a_whole_scripted_phase(table: Table) -> None:
     )
     assert "Atreides plays Karama to cancel the Fremen move of two territories" in text
     assert "The Shipment & Movement phase is over." in text
-    assert table.publisher.spectator_notices == table.publisher.public_notices
+    spectated = [n.text for _, n in table.publisher.spectator_notices]
+    heads = [text.splitlines()[0] for text in spectated]
+    assert heads[:3] == [
+        "**Harkonnen's turn**",
+        "**Fremen's turn**",
+        "**Fremen's turn**, continued",
+    ]
+    assert not any("Waiting for" in text for text in spectated)
     assert table.store is not None
     assert (await table.store.game(table.game_id)).status == "finished"  # the session ended it
     assert "The game is finished." in text

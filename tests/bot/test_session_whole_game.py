@@ -222,7 +222,11 @@ async def test_a_whole_game_runs_through_set_up_and_several_turns(table: WholeTa
     assert "The Set-up phase is over." in text
     assert "The Bidding phase is over." in text
     assert "**Turn 1 is over.**" in text and "**Turn 2 is over.**" in text
-    assert table.publisher.spectator_notices == table.publisher.public_notices
+    assert text.count("Seats: ") == 3  # each Shipment & Movement phase opens at the table
+    spectated = "\n".join(n.text for _, n in table.publisher.spectator_notices)
+    assert "Waiting for" not in spectated and "Storm order: " in spectated
+    assert "**Turn 2 is over.**" in spectated and "The Bidding phase is over." in spectated
+    assert spectated.count("**The Shipment & Movement phase in short**") == 3
     moderators = [n.text for _, n in table.publisher.moderator_notices]
     assert any("Bidding phase: please record each treachery card won" in t for t in moderators)
     assert table.store is not None

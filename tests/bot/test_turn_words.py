@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.narrate import correction_made, describe, public_notice
+from bot.publisher import fill_players
 from bot.render.examples import public_view
 from bot.turn_words import describe_turn_event, phase_name, private_lines, private_notice
 from rules.board import standard_board
@@ -76,9 +77,12 @@ def all_events() -> Iterator[Event]:
 
 
 def sentence(event: Event) -> str | None:
+    """The sentence as a reader sees it: a player named (a mark) is written by the
+    publisher (here as the console writes them)."""
     if isinstance(event, Corrected):
         return correction_made(1, [event])
-    return describe(event)
+    line = describe(event)
+    return None if line is None else fill_players(line, lambda f: f"@{f.label}")
 
 
 def test_every_kind_of_event_has_words_without_internal_ids() -> None:
