@@ -74,8 +74,8 @@ def opening_lines(
     awaited = view.to_act.label if view.to_act is not None else "the first answer"
     when = deadline_text(deadline, paused_left)
     lines.append(
-        f"Deadline for {awaited}: {when}. Each later turn step has {duration(timing.step)}, "
-        f"a window (Karama and the like) {duration(timing.prompt)}."
+        f"Deadline for {awaited}: {when}. Each later turn step has {duration(timing.step)}; "
+        f"each window for the others' answers stays open {duration(timing.prompt)}."
     )
     return lines
 

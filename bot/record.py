@@ -221,7 +221,7 @@ def summary_lines(events: Sequence[Event], view: PublicView) -> list[str]:
         elif isinstance(event, BribePaid):
             who.paid += event.amount
         if isinstance(event, KARAMA) or (isinstance(event, Shipped) and event.karama):
-            karama.append(narrate.describe(event) or "")
+            karama.append(narrate.describe(event) or f"{faction.label} played Karama.")
     lines = ["**The Shipment & Movement phase in short**"]
     payees: dict[str, int] = {}
     for faction, done in tally.items():
@@ -237,7 +237,8 @@ def summary_lines(events: Sequence[Event], view: PublicView) -> list[str]:
     if payees:
         to = ", ".join(f"{amount} to {_payee(payee)}" for payee, amount in payees.items())
         lines.append(f"Spice paid for shipments: {sum(payees.values())} in all ({to}).")
-    lines.append(f"Karama played: {' '.join(k for k in karama if k) or 'none.'}")
+    if karama:
+        lines.append(f"Karama played: {' '.join(karama)}")
     return lines
 
 

@@ -79,8 +79,11 @@ async def test_send(simcord_env: simcord.Env) -> None:
     # the whole map, then the close-up of what the sending touched (legible on a phone)
     names = [a.filename for a in t.table.last_message.attachments]
     assert names == ["map.png", "closeup.png"]
-    spectated = [a.filename for a in t.spectators.last_message.attachments]
-    assert spectated == names
+    assert "Fremen send" not in "\n".join(m.content for m in t.spectators.history())
+    await fremen.slash(t.table, "pass", step="movement")  # the turn ends: the spectators read it
+    record = t.spectators.last_message
+    assert record.content.startswith("**Fremen's turn**\nFremen send 3 forces to Funeral Plain")
+    assert [a.filename for a in record.attachments][:1] == ["map.png"]
     assert _stack(t, FREMEN, "Funeral Plain") == (3, 0)
     assert t.state().factions[FREMEN].reserves == 7
 
