@@ -116,7 +116,7 @@ async def test_a_moderators_correction_pings_nobody(simcord_env: simcord.Env) ->
     assert taken_back and all(pinged(simcord_env, m) == [] for m in taken_back)
     await moderator.slash(t.table, "mod redo")  # the redo begins a turn again: no ping
     redone = message_with(t.table, "made again")
-    assert pinged(simcord_env, redone) == []
+    assert " is up: <@" in redone.content and pinged(simcord_env, redone) == []
 
 
 async def test_spectators_read_one_message_per_turn_and_a_summary(
