@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.delivery import Job
 from bot.publisher import PublicNotice, fill_players, player
 from rules.errors import IllegalActionError
 from rules.factions import Faction
@@ -139,3 +140,14 @@ def test_players_are_marks_the_publisher_fills() -> None:
     filled = fill_players(text, lambda f: f"@{f.label}")
     assert filled == "**Fremen** is up: @Fremen. Seats: @Harkonnen."
     assert PublicNotice(text).mention is None  # a notice pings nobody unless told
+
+
+def test_a_kept_table_message_keeps_whom_it_pings() -> None:
+    """A message kept undelivered over a restart still pings its player, and only it."""
+    notice = PublicNotice(f"**Fremen** is up: {player(FREMEN)}.", game_id=3, mention=FREMEN)
+    payload = Job(1, "public", "table", notice).to_payload(0)
+    assert payload is not None
+    again = Job.from_payload(2, payload).notice
+    assert isinstance(again, PublicNotice) and again.mention is FREMEN and again.game_id == 3
+    quiet = Job(1, "spectators", "spectators", PublicNotice("x", game_id=3)).to_payload(0)
+    assert quiet is not None and "mention" not in quiet
