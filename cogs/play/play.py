@@ -28,6 +28,7 @@ from cogs.common import (
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.views import ConfirmActionView
+from cogs.turn.choices import pass_words
 from rules.actions import (
     Advise,
     CrossShip,
@@ -224,7 +225,8 @@ class Play(commands.Cog):
     # -- direct actions -----------------------------------------------------------
 
     @app_commands.command(
-        name="pass", description="End your current step (no shipment, or no more moves)."
+        name="pass",
+        description="End your step (no shipment, no more moves), or decline your choice now.",
     )
     @app_commands.describe(step="The step you pass (default: the one you are in now).")
     async def pass_(
@@ -235,11 +237,15 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
+        meaning = pass_words(state_of(interaction, game_id), who)  # outside 1.06, in words
         await interaction.response.defer(ephemeral=True, thinking=True)
         passed = await session_of(interaction, game_id).pass_step(
             who, step, actor=interaction.user.id, key=key_of(interaction)
         )
-        await reply(interaction, f"Done: you passed your {passed}." if passed else "Done.")
+        if passed:
+            await reply(interaction, f"Done: you passed your {passed}.")
+        else:
+            await reply(interaction, f"Done: {meaning}." if meaning else "Done.")
 
     @app_commands.command(name="hajr", description="Play Hajr for an extra move this turn.")
     async def hajr(
