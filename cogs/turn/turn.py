@@ -43,7 +43,7 @@ from rules.factions import Faction
 from rules.game import GameState
 
 Count = app_commands.Range[int, 0, 20]
-Sector = app_commands.Range[int, 0, 17]
+Sector = app_commands.Range[int, 1, 18]
 
 
 class Turn(commands.Cog):
