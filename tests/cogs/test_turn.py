@@ -104,7 +104,8 @@ async def test_the_storm_dials_stay_secret_until_revealed(simcord_env: simcord.E
 
 async def test_weather_control_then_a_pass_in_words(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
-    cards = {"atreides": {"cards": ("Weather Control",)}, "harkonnen": {"cards": ("Weather Control",)}}
+    held = {"cards": ("Weather Control",)}
+    cards = {"atreides": held, "harkonnen": held}
     state = game_at("storm", turn=3, storm=7, dialers=(F.EMPEROR, F.FREMEN), factions=cards)
     await start_at(t, state)
     await done(t, F.EMPEROR, "dial", value=1)
@@ -232,12 +233,8 @@ async def test_choam_charity_claimed_and_declined(simcord_env: simcord.Env) -> N
 async def test_a_moderator_answers_for_a_faction(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
     offered = secrets_of(t, F.EMPEROR).traitors_offered
-    seen = await t.moderator.autocomplete(
-        t.table, "traitor keep", "leader", "", faction="emperor"
-    )
+    seen = await t.moderator.autocomplete(t.table, "traitor keep", "leader", "", faction="emperor")
     assert values(seen) == list(offered)
-    result = await t.moderator.slash(
-        t.table, "traitor keep", leader=offered[1], faction="emperor"
-    )
+    result = await t.moderator.slash(t.table, "traitor keep", leader=offered[1], faction="emperor")
     assert is_ephemeral(result) and text_of(result).startswith("Done: you keep")
     assert secrets_of(t, F.EMPEROR).traitors == (offered[1],)

@@ -52,7 +52,8 @@ async def set_up_by_commands(t: Table) -> None:
     if "predict" in t.state().legal_actions(F.BENE_GESSERIT).kinds():
         await done(t, F.BENE_GESSERIT, "predict", winner="atreides", turn=5)
     if "place_fremen" in t.state().legal_actions(F.FREMEN).kinds():
-        await done(t, F.FREMEN, "fremen place", sietch_tabr=4, false_wall_south=3, false_wall_west=3)
+        counts = {"sietch_tabr": 4, "false_wall_south": 3, "false_wall_west": 3}
+        await done(t, F.FREMEN, "fremen place", **counts)
     if "place_advisor" in t.state().legal_actions(F.BENE_GESSERIT).kinds():
         await done(t, F.BENE_GESSERIT, "place-advisor", to="Arrakeen")
     assert t.state().game_phase.value == "storm", t.state().game_phase
