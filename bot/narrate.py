@@ -14,7 +14,10 @@ from bot.store import Redone, Undone
 from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
 from rules.events import (
+    AbilityStopped,
     AllianceConstraint,
+    BribePaid,
+    BribesCollected,
     CardGiven,
     CardTaken,
     Corrected,
@@ -28,6 +31,7 @@ from rules.events import (
     GuildTimingCancelled,
     HajrPlayed,
     KaramaCancelled,
+    KaramaPower,
     KaramaPrevented,
     Landing,
     Moved,
@@ -49,6 +53,7 @@ from rules.events import (
     TurnStarted,
 )
 from rules.factions import Faction
+from rules.karama_turn import TURN_ABILITIES
 from rules.model import Ability
 from rules.view import PublicPrompt, PublicView
 
@@ -75,6 +80,12 @@ ABILITY_NAMES = {
     "intrusion": "Intrusion",
     "take_up_arms": "Take Up Arms",
     "wartime": "Wartime",
+    "storm_coming": "the Fremen's look at the next storm card (There's a Storm Coming)",
+    "storm_losses": "the Fremen's half losses to the storm",
+    "shai_hulud": "the Fremen's safety from the worm (Shai-Hulud)",
+    "ally_worm": "the Fremen's protection of their ally from the worm",
+    "sandworms": "the Fremen's placing of the later worms (Sandworms)",
+    "bg_charity": "the Bene Gesserit's charity",
 }
 
 
@@ -168,9 +179,23 @@ def describe(event: Event) -> str | None:
                 f"{_ability(event.ability)} ({event.rule})."
             )
         case KaramaPrevented():
+            when = "the next use of" if event.ability in TURN_ABILITIES else "this phase"
+            what = _ability(event.ability)
+            target = f"{when} {what}" if event.ability in TURN_ABILITIES else f"{what} {when}"
+            return f"{name(event.faction)} plays {event.card} to prevent {target}."
+        case BribePaid():
             return (
-                f"{name(event.faction)} plays {event.card} to prevent "
-                f"{_ability(event.ability)} this phase."
+                f"{name(event.faction)} give {name(event.to)} {event.amount} spice, in front of "
+                "their shield until the Mentat Pause."
+            )
+        case BribesCollected():
+            return f"{name(event.faction)} take the {event.amount} spice in front of their shield."
+        case AbilityStopped():
+            return f"Karama: {_ability(event.ability)} does not work this time."
+        case KaramaPower():
+            return (
+                f"{name(event.faction)} play {event.card}: a worm will come up at the next "
+                "spice blow, where they choose."
             )
         case Retake():
             return f"{name(event.faction)} may retake the action without {_ability(event.without)}."

@@ -144,6 +144,32 @@ class KaramaPrevent(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class KaramaWorm(FactionAction):
+    """Fremen, advanced, once a game: a Karama for a worm at the next spice blow (1.14.03)."""
+
+    name: ClassVar[str] = "karama_worm"
+    territory: str
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FremenAllyWorm(FactionAction):
+    """Fremen: whether the worm spares their ally from now on (2.04.10; secret until used)."""
+
+    name: ClassVar[str] = "fremen_ally_worm"
+    protect: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Bribe(FactionAction):
+    """Give spice to another faction, in front of its shield until the Mentat Pause (1.12)."""
+
+    name: ClassVar[str] = "bribe"
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class KaramaStopShipment(FactionAction):
     """Spacing Guild, advanced, once a game: stop an off-planet shipment (1.14.06)."""
 
@@ -481,6 +507,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlayHajr,
         KaramaCancel,
         KaramaPrevent,
+        KaramaWorm,
+        FremenAllyWorm,
+        Bribe,
         KaramaStopShipment,
         Advise,
         Flip,

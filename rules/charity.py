@@ -8,11 +8,13 @@ hold, without asking (2.02.09; reading D10: advanced only unless the table's
 
 from __future__ import annotations
 
+from rules import karama_turn
 from rules.actions import ClaimCharity, FactionAction, Pass
 from rules.errors import NotYourTurnError
 from rules.events import CharityPaid, Event, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase
+from rules.model import Ability
 from rules.position import Position
 
 CHARITY_RULE = "1.03.01"
@@ -28,16 +30,21 @@ def bg_always(state: Position) -> bool:
 
 def begin(state: Position) -> list[Event]:
     events: list[Event] = []
+    bg_paid = False
     if bg_always(state):
+        bg_paid, stopped = karama_turn.uses(state, Ability.BG_CHARITY)
+        events += stopped
+    if bg_paid:
         paid = state.from_bank(Faction.BENE_GESSERIT, CHARITY_LEVEL)
         events.append(CharityPaid(Faction.BENE_GESSERIT, paid, BG_CHARITY_RULE))
-    waiting = tuple(f for f in state.whole.order if may_claim(state, f))
+    waiting = tuple(f for f in state.whole.order if may_claim(state, f, bg_paid=bg_paid))
     state.set_game(waiting=waiting, step="claims" if waiting else "done")
     return events
 
 
-def may_claim(state: Position, faction: Faction) -> bool:
-    if faction is Faction.BENE_GESSERIT and bg_always(state):
+def may_claim(state: Position, faction: Faction, *, bg_paid: bool = False) -> bool:
+    """A faction holding 0 or 1 spice, unless the Bene Gesserit were paid already."""
+    if faction is Faction.BENE_GESSERIT and bg_paid:
         return False
     return state.factions[faction].spice < CHARITY_LEVEL
 

@@ -248,6 +248,49 @@ class KaramaPrevented(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AbilityStopped(Event):
+    """A Karama played earlier stops this use of a ✷ ability (3.01.11.02)."""
+
+    kind: ClassVar[str] = "ability_stopped"
+    faction: Faction  # whose ability
+    ability: Ability
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaPower(Event):
+    """A faction's once-a-game Karama power (1.14), e.g. the Fremen's worm."""
+
+    kind: ClassVar[str] = "karama_power"
+    faction: Faction
+    card: str
+    power: str
+    territory: str | None
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class BribePaid(Event):
+    """Spice given in the open; it lies in front of the receiver's shield (1.12.02)."""
+
+    kind: ClassVar[str] = "bribe_paid"
+    faction: Faction
+    to: Faction
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class BribesCollected(Event):
+    """The Mentat Pause: a faction takes the bribes in front of its shield (1.09.01)."""
+
+    kind: ClassVar[str] = "bribes_collected"
+    faction: Faction
+    amount: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class Retake(Event):
     """The faction whose ability was cancelled may retake the action without it."""
 
@@ -704,6 +747,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         StormLosses,
         KaramaCancelled,
         KaramaPrevented,
+        AbilityStopped,
+        KaramaPower,
+        BribePaid,
+        BribesCollected,
         Retake,
         GuildTimingCancelled,
         GuildActsNow,

@@ -125,6 +125,12 @@ class TurnState:
     shield_wall_destroyed: bool = False
     winner: Winner | None = None
     halt: tuple[int, GamePhase] | None = None  # stop as this phase of this turn is to begin
+    prevented: frozenset[str] = frozenset()  # ✷ abilities (values) a Karama stops next use
+    karama_powers_used: frozenset[Faction] = frozenset()  # once-a-game powers spent (1.14)
+    karama_worm: str | None = None  # the Fremen's Karama worm, for the next blow (1.14.03)
+    storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
+    fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
+    bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
 
     # -- queries ---------------------------------------------------------------------
 
@@ -180,6 +186,12 @@ class TurnState:
             "shield_wall_destroyed": self.shield_wall_destroyed,
             "winner": {**self.winner.to_dict(), "rule": self.winner.rule} if self.winner else None,
             "halt": {"turn": self.halt[0], "phase": self.halt[1].value} if self.halt else None,
+            "prevented": sorted(self.prevented),
+            "karama_powers_used": sorted(f.value for f in self.karama_powers_used),
+            "karama_worm": self.karama_worm,
+            "storm_card_hidden": self.storm_card_hidden,
+            "fremen_expose_ally": self.fremen_expose_ally,
+            "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
         }
 
     @classmethod
@@ -232,6 +244,12 @@ class TurnState:
                 else None
             ),
             halt=_halt(data.get("halt")),
+            prevented=frozenset(str(a) for a in data.get("prevented", ())),
+            karama_powers_used=frozenset(_factions(data.get("karama_powers_used", ()))),
+            karama_worm=data.get("karama_worm"),
+            storm_card_hidden=bool(data.get("storm_card_hidden", False)),
+            fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
+            bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
         )
 
 

@@ -12,18 +12,32 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rules import charity, guild, karama, machine, nexus, setup, shipment, spice_blow, storm
+from rules import (
+    charity,
+    guild,
+    karama,
+    karama_turn,
+    machine,
+    nexus,
+    setup,
+    shipment,
+    spice_blow,
+    storm,
+)
 from rules.actions import (
     Action,
     Advise,
+    Bribe,
     Decline,
     FactionAction,
     Flip,
+    FremenAllyWorm,
     GuildDelay,
     GuildNow,
     KaramaCancel,
     KaramaPrevent,
     KaramaStopShipment,
+    KaramaWorm,
     Pass,
     PlayHajr,
 )
@@ -102,10 +116,14 @@ def legal_actions(
     """What ``faction`` may do now; with ``open_stage_only``, while prompts are open,
     only its answers to the open stage (what a session that lets windows run accepts)."""
     game = state.game
+    extra = any_time_actions(state, faction) if not open_stage_only else []
     if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
         choices = CHOICES.get(game.phase)
-        found = choices(state, faction) if choices else []
-        return LegalActions(state, faction, _unique([a for a in found if is_legal(state, a)]), ())
+        found = [*(choices(state, faction) if choices else []), *extra]
+        kinds = _any_time_kinds(state, faction) if not open_stage_only else ()
+        return LegalActions(
+            state, faction, _unique([a for a in found if is_legal(state, a)]), kinds
+        )
     if open_stage_only and state.phase.stages:
         stage = state.phase.stages[0]
         answers = [
@@ -113,6 +131,7 @@ def legal_actions(
         ]
         return LegalActions(state, faction, _unique(answers), ())
     parametrised, actions = _turn_actions(state, faction)
+    parametrised += _any_time_kinds(state, faction) if not open_stage_only else ()
     for stage in state.phase.stages:  # answering a later prompt declines the earlier stages
         for prompt in stage:
             if faction in prompt.waiting_on():
@@ -120,7 +139,34 @@ def legal_actions(
     prevent = KaramaPrevent(faction, Ability.SHIP_AS_IT_PLEASES_YOU)
     if karama.may_prevent(state, faction) and is_legal(state, prevent):
         actions.append(prevent)
+    actions += [a for a in extra if is_legal(state, a)]
     return LegalActions(state, faction, _unique(actions), parametrised)
+
+
+def _any_time_kinds(state: Position, faction: Faction) -> tuple[str, ...]:
+    """A bribe (1.12) is open when one spice could go to some other faction now."""
+    if state.game is None:
+        return ()
+    others = (f for f in state.factions if f is not faction)
+    if any(is_legal(state, Bribe(faction, f.value, 1)) for f in others):
+        return (Bribe.name,)
+    return ()
+
+
+def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
+    """A whole game's actions for any phase: a Karama against a whole-turn ✷ ability,
+    the Fremen's Karama worm, the Fremen's choice about their ally and the worm."""
+    game = state.game
+    if game is None or game.phase is GamePhase.OVER:
+        return []
+    found: list[FactionAction] = [
+        KaramaPrevent(faction, a) for a in karama_turn.may_prevent(state, faction)
+    ]
+    if karama_turn.may_karama_worm(state, faction):
+        found += [KaramaWorm(faction, t.name) for t in state.board if t.kind == "sand"]
+    if faction is Faction.FREMEN and state.ally_of(faction) is not None:
+        found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
+    return found
 
 
 def _turn_actions(state: Position, faction: Faction) -> tuple[tuple[str, ...], list[FactionAction]]:

@@ -13,11 +13,13 @@ from typing import Any
 
 from rules import (
     bene_gesserit,
+    bribes,
     charity,
     collection,
     corrections,
     guild,
     karama,
+    karama_turn,
     mentat_pause,
     movement,
     nexus,
@@ -33,6 +35,7 @@ from rules.actions import (
     Advise,
     Ally,
     BreakAlliance,
+    Bribe,
     ClaimCharity,
     ClosePrompts,
     Correction,
@@ -42,12 +45,14 @@ from rules.actions import (
     FactionAction,
     FamilyAtomics,
     Flip,
+    FremenAllyWorm,
     FremenStormLosses,
     GuildDelay,
     GuildNow,
     KaramaCancel,
     KaramaPrevent,
     KaramaStopShipment,
+    KaramaWorm,
     KeepTraitor,
     Move,
     Pass,
@@ -203,7 +208,9 @@ def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Even
             f"the game is stopped before the {phase_name(game.phase)} phase of turn {game.turn}",
             rule=PHASE_RULES[game.phase],
         )
-    if game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+    if any_time(action):
+        own = ANY_TIME_HANDLERS[type(action)](state, action)
+    elif game.phase is not GamePhase.SHIPMENT_MOVEMENT:
         own = _whole_turn_action(state, action)
     elif type(action) in WHOLE_TURN_HANDLERS:
         raise NotYourTurnError(
@@ -213,6 +220,21 @@ def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Even
     else:
         own = _phase_action(state, action)
     return own, advance(state)
+
+
+ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
+    KaramaPrevent: karama_turn.prevent,
+    KaramaWorm: karama_turn.karama_worm,
+    FremenAllyWorm: karama_turn.ally_worm,
+    Bribe: bribes.bribe,
+}
+"""Whole-game actions played in any phase: they leave the phase where it is."""
+
+
+def any_time(action: Action) -> bool:
+    if isinstance(action, KaramaPrevent):
+        return action.ability in karama_turn.TURN_ABILITIES
+    return type(action) in ANY_TIME_HANDLERS
 
 
 def _whole_turn_action(state: Position, action: Action) -> list[Event]:
@@ -276,7 +298,8 @@ def _next_phase(state: Position) -> list[Event]:
 
 
 def _begin_shipment_movement(state: Position) -> list[Event]:
-    state.phase = Phase(order=state.whole.order, started=True)
+    used = Faction.SPACING_GUILD in state.whole.karama_powers_used  # once a game (1.14.05)
+    state.phase = Phase(order=state.whole.order, started=True, guild_karama_used=used)
     state.set_game(step="running")
     return start_phase(state)
 

@@ -13,6 +13,7 @@ the Guild the Fremen by default; without either, the most strongholds
 
 from __future__ import annotations
 
+from rules import bribes
 from rules.board import standard_board
 from rules.events import Event, GameWon
 from rules.factions import Faction
@@ -96,6 +97,7 @@ def last_turn_winner(state: Position) -> Winner:
 
 
 def begin(state: Position) -> list[Event]:
+    events = bribes.collect(state)
     winner = stronghold_winner(state)
     if winner is not None and prediction_met(state, winner):
         winner = Winner((Faction.BENE_GESSERIT,), "prediction", PREDICTION_RULE)
@@ -103,6 +105,6 @@ def begin(state: Position) -> list[Event]:
         winner = last_turn_winner(state)
     if winner is None:
         state.set_game(step="done")
-        return []
+        return events
     state.set_game(winner=winner, phase=GamePhase.OVER, step="over", waiting=())
-    return [GameWon(winner.factions, winner.how, winner.rule)]
+    return [*events, GameWon(winner.factions, winner.how, winner.rule)]

@@ -123,6 +123,13 @@ class Ability(enum.StrEnum):
     TAKE_UP_ARMS = "take_up_arms"  # 2.02.17
     WARTIME = "wartime"  # 2.02.18
     BG_KARAMA = "bg_karama"  # 2.02.23: a worthless card played as a Karama
+    # the whole turn's ✷ abilities (prevented ahead of their next use, rules.karama_turn)
+    STORM_COMING = "storm_coming"  # 2.04.14: the Fremen see the next storm card
+    STORM_LOSSES = "storm_losses"  # 2.04.16: the Fremen lose half to the storm
+    SHAI_HULUD = "shai_hulud"  # 2.04.07: Fremen forces are never devoured
+    ALLY_WORM = "ally_worm"  # 2.04.10: the Fremen spare their ally from the worm
+    SANDWORMS = "sandworms"  # 2.04.15: the Fremen place the later worms of a blow
+    BG_CHARITY = "bg_charity"  # 2.02.09: the Bene Gesserit always receive 2
 
     @property
     def rule(self) -> str:
@@ -148,6 +155,12 @@ ABILITY_RULES = {
     Ability.TAKE_UP_ARMS: "2.02.17",
     Ability.WARTIME: "2.02.18",
     Ability.BG_KARAMA: "2.02.23",
+    Ability.STORM_COMING: "2.04.14",
+    Ability.STORM_LOSSES: "2.04.16",
+    Ability.SHAI_HULUD: "2.04.07",
+    Ability.ALLY_WORM: "2.04.10",
+    Ability.SANDWORMS: "2.04.15",
+    Ability.BG_CHARITY: "2.02.09",
 }
 
 ABILITY_OWNERS = {

@@ -14,6 +14,7 @@ reading D9). The Nexus itself and the worm ride are in :mod:`rules.nexus`.
 
 from __future__ import annotations
 
+from rules import karama_turn
 from rules.actions import FactionAction, PlaceWorm
 from rules.components import SHAI_HULUD, spice_cards
 from rules.decks import draw_spice, top_territory
@@ -28,6 +29,7 @@ from rules.events import (
     SpiceDestroyed,
 )
 from rules.factions import Faction
+from rules.model import Ability
 from rules.position import Position
 
 BLOW_RULE = "1.02.04"
@@ -36,6 +38,7 @@ FIRST_TURN_RULE = "1.02.02"
 NEXUS_RULE = "1.02.06"
 FREMEN_WORM_RULE = "2.04.07"
 SANDWORMS_RULE = "2.04.15"
+KARAMA_WORM_RULE = "1.14.03"
 PLACE_STEP = {"worm_a": "blow_a", "worm_b": "blow_b"}
 NEXT_STEP = {"nexus_a": "blow_b", "nexus_b": "end"}
 RIDE_STEP = {"nexus_a": "ride_a", "nexus_b": "ride_b"}
@@ -44,7 +47,16 @@ AFTER_RIDE = {"ride_a": "blow_b", "ride_b": "end"}
 
 def begin(state: Position) -> list[Event]:
     state.set_game(step="blow_a", worm_territory=None)
-    return run(state)
+    return _karama_worm(state) + run(state)
+
+
+def _karama_worm(state: Position) -> list[Event]:
+    """The Fremen's Karama worm (1.14.03) comes up first: a Shai-Hulud of pile A."""
+    territory = state.whole.karama_worm
+    if territory is None or state.whole.turn == 1:
+        return []
+    state.set_game(karama_worm=None, worms_in_blow=1, worm_territory=territory)
+    return [ShaiHulud("A", territory, False, KARAMA_WORM_RULE), *devour(state, territory)]
 
 
 def run(state: Position) -> list[Event]:
@@ -94,7 +106,7 @@ def blow(state: Position, pile: str) -> tuple[list[Event], bool]:
         worms = state.whole.worms_in_blow
         _discard(state, pile, card)
         state.set_game(worms_in_blow=worms + 1)
-        if worms and fremen_place_worms(state):
+        if worms and fremen_place_worms(state) and _fremen_place_this_one(state, events):
             state.set_game(step=f"worm_{pile.lower()}", waiting=(Faction.FREMEN,))
             events.append(ShaiHulud(pile, None, False, SANDWORMS_RULE))
             return events, False
@@ -116,6 +128,13 @@ def _territory_card(state: Position, pile: str, card: str) -> list[Event]:
 
 def fremen_place_worms(state: Position) -> bool:
     return state.rules.advanced and Faction.FREMEN in state.factions
+
+
+def _fremen_place_this_one(state: Position, events: list[Event]) -> bool:
+    """Sandworms (2.04.15) works this time, unless a Karama waiting for it stops it."""
+    works, stopped = karama_turn.uses(state, Ability.SANDWORMS)
+    events += stopped
+    return works
 
 
 def place_worm(state: Position, action: PlaceWorm) -> list[Event]:
@@ -155,9 +174,10 @@ def _discard(state: Position, pile: str, card: str) -> None:
 
 def devour(state: Position, territory: str) -> list[Event]:
     """Everything in ``territory`` goes: spice to the bank, forces to the tanks, but the
-    Fremen's and (their alliance protects them) their ally's (2.04.07, 2.04.10)."""
-    spared = {Faction.FREMEN, *([a] if (a := state.ally_of(Faction.FREMEN)) else [])}
+    Fremen's and (their alliance protects them, if they choose) their ally's (2.04.07,
+    2.04.10); a Karama played ahead stops either once."""
     events: list[Event] = []
+    spared = _spared(state, territory, events)
     for (faction, name, sector), stack in sorted(state.stacks_in(territory).items(), key=_key):
         if faction in spared and faction in state.factions:
             continue
@@ -180,6 +200,22 @@ def devour(state: Position, territory: str) -> list[Event]:
             state.spice_bank += amount
             events.append(SpiceDestroyed(name, sector, amount, "worm", WORM_RULE))
     return events
+
+
+def _spared(state: Position, territory: str, events: list[Event]) -> set[Faction]:
+    fremen = Faction.FREMEN
+    present = {f for (f, _, _) in state.stacks_in(territory)}
+    spared: set[Faction] = set()
+    if fremen in present:
+        works, stopped = karama_turn.uses(state, Ability.SHAI_HULUD)
+        events += stopped
+        spared |= {fremen} if works else set()
+    ally = state.ally_of(fremen)
+    if ally is not None and ally in present and karama_turn.spares_ally(state):
+        works, stopped = karama_turn.uses(state, Ability.ALLY_WORM)
+        events += stopped
+        spared |= {ally} if works else set()
+    return spared
 
 
 def _key(item: tuple[tuple[Faction, str, int | None], object]) -> tuple[str, int]:

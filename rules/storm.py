@@ -10,7 +10,7 @@ destroys forces on unprotected sand and all spice in each sector it enters
 
 from __future__ import annotations
 
-from rules import bene_gesserit
+from rules import bene_gesserit, karama_turn
 from rules.actions import (
     Dial,
     FactionAction,
@@ -37,7 +37,7 @@ from rules.events import (
 )
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
-from rules.model import Stack
+from rules.model import Ability, Stack
 from rules.position import Position, storm_order
 
 FIRST_STORM_RULE = "0.16"
@@ -258,10 +258,16 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     state.storm_sector = end
     rule = FIRST_STORM_RULE if first_turn else DESTRUCTION_RULE
     events: list[Event] = [StormMoved(start, end, sectors, rule)]
-    if not first_turn and entered and state.rules.storm_start_sector == "hit":
-        events += destroy_in(state, start, spare_fremen=True)
-    for sector in _hit_sectors(state, entered, end, first_turn):
-        events += destroy_in(state, sector)
+    start_hit = not first_turn and bool(entered) and state.rules.storm_start_sector == "hit"
+    hit = _hit_sectors(state, entered, end, first_turn)
+    half = True
+    if _fremen_caught(state, [*([start] if start_hit else []), *hit]):
+        half, stopped = karama_turn.uses(state, Ability.STORM_LOSSES)
+        events += stopped
+    if start_hit:
+        events += destroy_in(state, start, spare_fremen=half, fremen_half=half)
+    for sector in hit:
+        events += destroy_in(state, sector, fremen_half=half)
     order = storm_order(state.seats, end)
     state.set_game(order=order, dials={}, waiting=(), step="done", storm_move=None)
     events.append(StormOrder(order, FIRST_PLAYER_RULE))
@@ -277,8 +283,10 @@ def _finish(state: Position) -> list[Event]:
     state.set_game(step="done", waiting=())
     if state.rules.advanced and Faction.FREMEN in state.factions:
         value, chance = state.whole.chance.pick(storm_deck())
-        state.set_game(storm_next=value, chance=chance)
+        seen, stopped = karama_turn.uses(state, Ability.STORM_COMING)
+        state.set_game(storm_next=value, chance=chance, storm_card_hidden=not seen)
         events.append(StormCardDrawn(Faction.FREMEN, STORM_DECK_RULE))
+        events += stopped
     return events + bene_gesserit.universal_stewards(state)
 
 
@@ -299,17 +307,31 @@ def is_protected(state: Position, territory: str) -> bool:
     return t.protected_from_storm or t.kind != "sand"
 
 
-def destroy_in(state: Position, sector: int, *, spare_fremen: bool = False) -> list[Event]:
+def _fremen_caught(state: Position, sectors: list[int]) -> bool:
+    """Whether the advanced Fremen's half losses (2.04.16) would be used in ``sectors``."""
+    if not state.rules.advanced:
+        return False
+    return any(
+        faction is Faction.FREMEN and sec in sectors and not is_protected(state, territory)
+        for (faction, territory, sec) in state.stacks
+    )
+
+
+def destroy_in(
+    state: Position, sector: int, *, spare_fremen: bool = False, fremen_half: bool = True
+) -> list[Event]:
     """Forces on unprotected sand and all spice in ``sector`` are lost (1.01.03). With
     ``spare_fremen`` (the sector the storm moves off) the advanced Fremen lose nothing
-    more: the storm took their half when it stopped on them (2.04.16)."""
+    more: the storm took their half when it stopped on them (2.04.16). Without
+    ``fremen_half`` (a Karama stopped it) the Fremen lose everything like the others."""
     events: list[Event] = []
+    rule_all = DESTRUCTION_RULE
     for (faction, territory, sec), stack in sorted(state.stacks.items(), key=_key):
         if sec != sector or is_protected(state, territory):
             continue
         if spare_fremen and faction is Faction.FREMEN and state.rules.advanced:
             continue
-        lost, rule = _storm_loss(state, faction, stack)
+        lost, rule = _storm_loss(state, faction, stack) if fremen_half else (stack, rule_all)
         if lost.total != stack.total and stack.forces and stack.special:
             choice = (territory, sector, lost.total)
             state.set_game(fremen_losses=(*state.whole.fremen_losses, choice))

@@ -96,6 +96,7 @@ class GameView:
     prediction_made: bool
     shield_wall_destroyed: bool
     kwisatz_haderach_active: bool
+    bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,8 @@ class GameSecrets:
     prediction: tuple[Faction, int] | None  # the Bene Gesserit's own
     storm_next: int | None  # the Fremen's storm card (2.04.14)
     dial: int | None  # its own dial, not yet revealed
+    spares_ally: bool | None = None  # the Fremen's own choice: the worm spares their ally
+    karama_worm: str | None = None  # where the Fremen's Karama worm will come up (1.14.03)
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +232,7 @@ def game_view(state: Position) -> GameView:
         prediction_made=game.prediction is not None,
         shield_wall_destroyed=game.shield_wall_destroyed,
         kwisatz_haderach_active=game.kwisatz_haderach_active,
+        bribes=tuple(sorted(game.bribes.items())),
     )
 
 
@@ -238,8 +242,12 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         traitors=game.held(game.traitors, faction),
         traitors_offered=game.held(game.traitor_offers, faction),
         prediction=game.prediction if faction is Faction.BENE_GESSERIT else None,
-        storm_next=game.storm_next if faction is Faction.FREMEN else None,
+        storm_next=(
+            game.storm_next if faction is Faction.FREMEN and not game.storm_card_hidden else None
+        ),
         dial=game.dials.get(faction),
+        spares_ally=not game.fremen_expose_ally if faction is Faction.FREMEN else None,
+        karama_worm=game.karama_worm if faction is Faction.FREMEN else None,
     )
 
 

@@ -80,6 +80,7 @@ def spice_total(state: GameState) -> int:
         state.spice_bank
         + sum(s.spice for s in state.factions.values())
         + sum(state.board_spice.values())
+        + sum(state.whole.bribes.values())
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from rules.actions import Action, Move, PhaseDone, Ship
+from rules.actions import Action, Bribe, Move, PhaseDone, Ship
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.game import GameState
@@ -37,6 +37,12 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
         return rng.choice(records[1:])
     waiting = list(state.waiting_on())
     rng.shuffle(waiting)
+    if waiting and rng.random() < 0.05:  # now and then a bribe, from anyone (1.12)
+        giver, to = rng.sample(sorted(state.factions), 2)
+        held = state.factions[giver].spice
+        bribe = Bribe(giver, to.value, rng.randint(1, max(1, min(held, 3))))
+        if state.is_legal(bribe):
+            return bribe
     for faction in waiting:
         options: list[Action] = list(state.legal_actions(faction))
         if state.game_phase is GamePhase.SHIPMENT_MOVEMENT and faction == state.to_act():

@@ -185,7 +185,7 @@ def test_a_faction_done_with_the_nexus_cannot_be_asked(nexus: GameState) -> None
 
 def test_legal_nexus_actions(nexus: GameState) -> None:
     kinds = nexus.legal_actions(F.ATREIDES).kinds()
-    assert kinds == ("pass", "ally")
+    assert kinds == ("bribe", "pass", "ally")  # a bribe (1.12) at any time
 
 
 # -- the worm ride (2.04.08) ----------------------------------------------------------

@@ -37,7 +37,8 @@ def forces_of(state: GameState, faction: Faction) -> int:
 
 def spice(state: GameState) -> int:
     held = sum(s.spice for s in state.factions.values())
-    return state.spice_bank + held + sum(state.board_spice.values())
+    bribes = sum(state.whole.bribes.values()) if state.game else 0
+    return state.spice_bank + held + sum(state.board_spice.values()) + bribes
 
 
 def cards(state: GameState) -> int:
