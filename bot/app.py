@@ -425,7 +425,8 @@ class Mentat:
             raise OrderError(f"only the {owner.label} give a {name} standing order")
         session = self.session(game_id)
         if session.state is not None and game_over(session.state):
-            raise OrderError("the game is over, so there is nothing left to order")
+            over = "game" if session.state.game is not None else "Shipment & Movement phase"
+            raise OrderError(f"the {over} is over, so there is nothing left to order")
         if name == "guild_timing" and value.startswith("before:"):
             _check_guild_before(session.state, value.removeprefix("before:"))
         current = session.orders.get(faction, StandingOrders())

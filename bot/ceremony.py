@@ -51,8 +51,13 @@ def lines(events: Iterable[Event], view: PublicView) -> list[str]:
 
 
 def turn_summary(turn: int, view: PublicView, *, final: bool = False) -> list[str]:
-    """Who holds which stronghold, the alliances, forces on the board and the cards held:
-    public facts only (spice behind shields is never told)."""
+    """Who holds which stronghold, the alliances and the cards each faction holds: public
+    facts only (spice behind shields is never told).
+
+    ``view`` is the position after the engine's own steps; the next turn's storm may have
+    moved already, which none of these facts depend on (strongholds are shielded from the
+    storm and worms, cards and alliances change only at a choice the game waits for).
+    """
     head = "**The game is over.**" if final else f"**Turn {turn} is over.**"
     held: dict[str, list[str]] = {}
     for stack in view.stacks:
@@ -64,18 +69,11 @@ def turn_summary(turn: int, view: PublicView, *, final: bool = False) -> list[st
         if place in held
     )
     alliances = "; ".join(" + ".join(f.label for f in pair) for pair in view.alliances)
-    standing = []
-    for faction in view.factions:
-        on_board = sum(
-            s.forces + s.special + s.advisors for s in view.stacks if s.faction is faction.faction
-        )
-        standing.append(
-            f"{faction.faction.label} {on_board} on the board, {faction.cards_held} cards"
-        )
+    cards = "; ".join(f"{f.faction.label} {f.cards_held}" for f in view.factions)
     return [
         head,
         f"Strongholds: {strongholds or 'none held'}. Alliances: {alliances or 'none'}.",
-        "Forces and cards: " + "; ".join(standing) + ".",
+        f"Treachery cards held: {cards}.",
     ]
 
 

@@ -42,7 +42,7 @@ from bot.timing import TimingControls
 from bot.trouble import TroubleControls
 from bot.turns import TurnControls
 from bot.waits import CHOICE, MODERATORS, Wait, game_over, wait_of
-from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass
+from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -157,6 +157,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         """
         if action.faction is not faction:
             raise SessionError(f"you play {faction.label}, not {action.faction.label}")
+        if isinstance(action, Record):
+            raise SessionError("only a moderator records what happened, with `/mod record`")
 
         async def run() -> SubmitResult:
             return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
@@ -314,7 +316,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
     def _check_awaiting(self, nothing: str) -> None:
         """Moderators' timing commands need something awaited."""
         if self.state is None or game_over(self.state) or self._wait is None:
-            raise SessionError(f"the game is over; {nothing}")
+            over = "game" if self.state is not None and self.state.game else "phase"
+            raise SessionError(f"the {over} is over; {nothing}")
 
     def check_open(self, faction: Faction, token: str) -> None:
         """Is the prompt or step ``token`` still open for ``faction``?"""
