@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.orders import OrderError
 from bot.preview import preview
 from bot.render import render_map
+from bot.session import SessionError
 from bot.status import status_text
 from cogs.common import (
     FactionName,
@@ -28,7 +29,7 @@ from cogs.common import (
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.views import ConfirmActionView
-from cogs.turn.choices import pass_words
+from cogs.turn.choices import pass_words, stray_step
 from rules.actions import (
     Advise,
     CrossShip,
@@ -237,7 +238,10 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        meaning = pass_words(state_of(interaction, game_id), who)  # outside 1.06, in words
+        state = state_of(interaction, game_id)
+        if (stray := stray_step(state, step)) is not None:
+            raise SessionError(stray)
+        meaning = pass_words(state, who)  # outside 1.06, in words
         await interaction.response.defer(ephemeral=True, thinking=True)
         passed = await session_of(interaction, game_id).pass_step(
             who, step, actor=interaction.user.id, key=key_of(interaction)

@@ -1,8 +1,8 @@
 """The whole turn's choices in words: what one faction may choose now (no Discord here).
 
-Every list comes from ``state.legal_actions(faction)`` (and the caller's own
-``view_for``), so a faction is offered only its own legal choices: never another
-faction's traitors, never the Bene Gesserit's prediction to anyone else, and
+Every list comes from the engine's ``state.legal_actions(faction)`` (or its ``is_legal``
+for a bribe of one spice), so a faction is offered only its own legal choices: never
+another faction's traitors, never the Bene Gesserit's prediction to anyone else, and
 nothing at all when the choice is not its to make now. Each entry is a
 ``(label, value)`` pair: the label in words for the player ("Duncan Idaho
 (Atreides, strength 2)", "sector 9"), the value what the command takes.
@@ -15,9 +15,11 @@ from typing import TypeVar
 
 from rules.actions import (
     Ally,
+    Bribe,
     Dial,
     FactionAction,
     FremenStormLosses,
+    KaramaWorm,
     KeepTraitor,
     Pass,
     PlaceAdvisor,
@@ -193,6 +195,24 @@ def allies(state: GameState, faction: Faction) -> list[Choice[str]]:
     return out
 
 
+# -- any phase: bribes and the Fremen's Karama worm ----------------------------------------
+
+
+def bribe_targets(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The factions ``faction`` may give spice to now (none before the first storm)."""
+    if state.game is None or not state.in_game(faction):
+        return []
+    return [
+        (other.label, other.value)
+        for other in state.factions
+        if other is not faction and state.is_legal(Bribe(faction, other.value, 1))
+    ]
+
+
+def karama_worm_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    return _territories(a.territory for a in legal(state, faction, KaramaWorm))
+
+
 # -- what a bare pass means -----------------------------------------------------------
 
 
@@ -211,6 +231,15 @@ def pass_words(state: GameState, faction: Faction) -> str | None:
     if in_nexus(state):
         return "you are done with this Nexus"
     return "the Fremen stay where they are: no worm ride"
+
+
+def stray_step(state: GameState, step: str | None) -> str | None:
+    """Why ``/pass step:`` makes no sense now (a whole turn's phase other than Shipment &
+    Movement has no shipment or movement step), or None."""
+    if step is None or state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
+        return None
+    phase = state.game_phase.value.replace("_", " ").replace("choam", "CHOAM")
+    return f"there is no {step} step in the {phase} phase: use /pass without a step"
 
 
 # -- shared ---------------------------------------------------------------------------

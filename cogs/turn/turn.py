@@ -25,11 +25,14 @@ from cogs.turn.choices import forces_words, leader_words
 from rules.actions import (
     Ally,
     BreakAlliance,
+    Bribe,
     ClaimCharity,
     Dial,
     FactionAction,
     FamilyAtomics,
+    FremenAllyWorm,
     FremenStormLosses,
+    KaramaWorm,
     KeepTraitor,
     PlaceAdvisor,
     PlaceFremen,
@@ -190,6 +193,33 @@ class Turn(commands.Cog):
         where = _territory(result.state, to)
         await reply(interaction, f"Done: your forces ride the worm to {where}.")
 
+    @fremen.command(
+        name="karama-worm",
+        description="Advanced, once a game: a Karama for a worm at the next spice blow.",
+    )
+    @app_commands.describe(territory="The sand territory (kept secret until the worm comes up).")
+    @app_commands.autocomplete(territory=ac.karama_worm)
+    async def fremen_karama_worm(
+        self, interaction: discord.Interaction, territory: str, faction: FactionName | None = None
+    ) -> None:
+        result = await self._act(interaction, faction, KaramaWorm, territory)
+        where = _territory(result.state, territory)
+        await reply(
+            interaction,
+            f"Done: Karama played for a worm. Only you know it comes up in {where} "
+            "at the next spice blow.",
+        )
+
+    @fremen.command(
+        name="ally-worm", description="Whether the worm spares your ally (secret until it comes)."
+    )
+    async def fremen_ally_worm(
+        self, interaction: discord.Interaction, protect: bool, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, FremenAllyWorm, protect)
+        what = "spares" if protect else "does not spare"
+        await reply(interaction, f"Done: from now on the worm {what} your ally. Only you know.")
+
     # -- storm ----------------------------------------------------------------------
 
     @app_commands.command(
@@ -254,6 +284,30 @@ class Turn(commands.Cog):
     ) -> None:
         await self._act(interaction, faction, BreakAlliance)
         await reply(interaction, "Done: you have left your alliance.")
+
+    @app_commands.command(
+        name="bribe", description="Give spice to another faction, in the open (1.12)."
+    )
+    @app_commands.describe(
+        to="The faction you give it to.",
+        amount="It lies in front of their shield, for everyone to see, until the Mentat Pause.",
+    )
+    @app_commands.autocomplete(to=ac.bribe_to)
+    async def bribe(
+        self,
+        interaction: discord.Interaction,
+        to: str,
+        amount: app_commands.Range[int, 1, 200],
+        faction: FactionName | None = None,
+    ) -> None:
+        await self._act(interaction, faction, Bribe, to, amount)
+        other = Faction.parse(to)
+        label = other.label if other else clip(to)
+        await reply(
+            interaction,
+            f"Done: you give {amount} spice to {label}; it lies in front of their shield, "
+            "for everyone to see, until the Mentat Pause.",
+        )
 
     @app_commands.command(
         name="charity", description="CHOAM Charity: claim it (with 0 or 1 spice)."

@@ -238,3 +238,53 @@ async def test_a_moderator_answers_for_a_faction(simcord_env: simcord.Env) -> No
     result = await t.moderator.slash(t.table, "traitor keep", leader=offered[1], faction="emperor")
     assert is_ephemeral(result) and text_of(result).startswith("Done: you keep")
     assert secrets_of(t, F.EMPEROR).traitors == (offered[1],)
+
+
+async def test_a_bribe_in_the_open(simcord_env: simcord.Env) -> None:
+    t = await whole_table(simcord_env)
+    atreides = t.players[F.ATREIDES]
+    assert await atreides.autocomplete(t.table, "bribe", "to", "") == []  # not before the storm
+    await start_at(t, game_at("bidding"))
+    offered = await atreides.autocomplete(t.table, "bribe", "to", "")
+    assert ("harkonnen" in values(offered)) and "atreides" not in values(offered)
+    before = public_messages(t)
+    given = await done(t, F.ATREIDES, "bribe", to="Harkonnen", amount=3)
+    assert given.startswith("Done: you give 3 spice to Harkonnen;")
+    assert t.state().factions[F.ATREIDES].spice == 7
+    assert t.state().whole.bribes == {F.HARKONNEN: 3}
+    assert "3" in public_since(t, before)  # a bribe is public (1.12)
+
+
+async def test_the_fremen_karama_worm_keeps_its_territory_secret(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    cards = {"fremen": {"cards": ("Karama",)}}
+    await start_at(t, game_at("bidding", advanced=True, factions=cards))
+    fremen = t.players[F.FREMEN]
+    sand = await fremen.autocomplete(t.table, "fremen karama-worm", "territory", "the great f")
+    assert values(sand) == ["The Great Flat"]
+    assert (
+        await t.players[F.ATREIDES].autocomplete(t.table, "fremen karama-worm", "territory", "")
+        == []
+    )
+    before = public_messages(t)
+    played = await done(t, F.FREMEN, "fremen karama-worm", territory="the great flat")
+    assert "Only you know it comes up in The Great Flat" in played
+    assert t.state().whole.karama_worm == "The Great Flat"
+    assert "Great Flat" not in public_since(t, before)
+
+
+async def test_the_fremen_choose_in_secret_whether_the_worm_spares_their_ally(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("bidding", alliances=[["fremen", "atreides"]]))
+    before = public_messages(t)
+    said = await done(t, F.FREMEN, "fremen ally-worm", protect=False)
+    assert said == "Done: from now on the worm does not spare your ally. Only you know."
+    assert t.state().whole.fremen_expose_ally
+    public = public_since(t, before)
+    assert "Fremen" not in public and "worm" not in public and "spare" not in public, public
+    await done(t, F.FREMEN, "fremen ally-worm", protect=True)
+    assert not t.state().whole.fremen_expose_ally

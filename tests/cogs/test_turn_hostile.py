@@ -105,6 +105,13 @@ async def _charity(t: Table) -> None:
     await start_at(t, game_at("choam_charity", factions={"atreides": {"spice": 0}}))
 
 
+def _bidding(**fields: Any) -> Callable[[Table], Awaitable[None]]:
+    async def prepare(t: Table) -> None:
+        await start_at(t, game_at("bidding", **fields))
+
+    return prepare
+
+
 def _dialer(t: Table) -> Faction:
     return t.state().waiting_on()[0]
 
@@ -118,6 +125,7 @@ class Case:
     prepare: Callable[[Table], Awaitable[None]] = _nothing
     junk: Callable[[Table], list[Options]] = field(default=lambda t: [])
     repeat_refused: bool = True
+    plain: tuple[str, ...] = ()  # options without autocomplete
 
 
 def _own(faction: Faction) -> Callable[[Table], Faction]:
@@ -219,6 +227,36 @@ CASES = [
         _nexus([["atreides", "emperor"]]),
     ),
     Case("charity", "claim_charity", _own(F.ATREIDES), lambda t: {}, _charity),
+    Case(
+        "bribe",
+        "bribe",
+        _own(F.ATREIDES),
+        lambda t: {"to": "harkonnen", "amount": 10},
+        _bidding(factions={f: {"spice": 0} for f in ("emperor", "fremen", "bene_gesserit")}),
+        junk=lambda t: [
+            {"to": "atreides", "amount": 1},
+            {"to": LONG, "amount": 1},
+            {"to": "harkonnen", "amount": 11},
+        ],
+        plain=("amount",),
+    ),
+    Case(
+        "fremen karama-worm",
+        "karama_worm",
+        _own(F.FREMEN),
+        lambda t: {"territory": "The Great Flat"},
+        _bidding(advanced=True, factions={"fremen": {"cards": ("Karama",)}}),
+        junk=lambda t: [{"territory": "Carthag"}, {"territory": LONG}],
+    ),
+    Case(
+        "fremen ally-worm",
+        "fremen_ally_worm",
+        _own(F.FREMEN),
+        lambda t: {"protect": False},
+        _bidding(alliances=[["fremen", "atreides"]]),
+        repeat_refused=False,  # saying it again changes nothing
+        plain=("protect",),
+    ),
 ]
 
 
@@ -258,7 +296,7 @@ async def test_hostile_use_changes_nothing(simcord_env: simcord.Env, case: Case)
         refused(await t.players[owner].slash(t.table, case.command, **junk), rule=True)
     # autocomplete: nothing for those who have no such choice
     for who in (t.players[other], t.outsider, holder):
-        for option in options:
+        for option in (o for o in options if o not in case.plain):
             assert await who.autocomplete(t.table, case.command, option, "", **named) == []
     assert t.state().to_dict() == before and public_messages(t) == seen
     # accepted once, and not again
@@ -282,6 +320,8 @@ WRONG_AT_SET_UP: list[tuple[Faction, str, Options]] = [
     (F.ATREIDES, "ally", {"with": "emperor"}),
     (F.ATREIDES, "ally-break", {}),
     (F.ATREIDES, "charity", {}),
+    (F.ATREIDES, "bribe", {"to": "harkonnen", "amount": 1}),  # not before the first storm
+    (F.FREMEN, "fremen karama-worm", {"territory": "The Great Flat"}),
 ]
 WRONG_IN_THE_STORM: list[tuple[Faction, str, Options]] = [
     (F.ATREIDES, "traitor keep", {"leader": "Duncan Idaho"}),
@@ -320,3 +360,18 @@ async def test_out_of_range_numbers_never_reach_the_bot(simcord_env: simcord.Env
         with pytest.raises(OptionError):
             await t.players[dialer].slash(t.table, command, **options)
     assert t.state().waiting_on()[0] is dialer
+
+
+async def test_a_pass_naming_a_step_outside_shipment_and_movement_is_refused(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("choam_charity", factions={"atreides": {"spice": 0}}))
+    before, seen = t.state().to_dict(), public_messages(t)
+    for step in ("shipment", "movement"):
+        result = await t.players[F.ATREIDES].slash(t.table, "pass", step=step)
+        text = refused(result, rule=False)
+        assert f"no {step} step in the CHOAM charity phase" in text
+    assert t.state().to_dict() == before and public_messages(t) == seen
+    assert await done(t, F.ATREIDES, "pass") == "Done: you do not claim CHOAM Charity."
+    refusals(simcord_env)
