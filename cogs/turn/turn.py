@@ -1,11 +1,12 @@
-"""The whole turn's player choices: set-up, storm, spice blow and Nexus, CHOAM Charity.
+"""The whole turn's player choices: set-up, storm, spice blow and Nexus, CHOAM Charity,
+and those of any phase (a bribe, the Fremen's Karama worm and their ally's worm).
 
 Thin glue: each command finds the channel's game and the faction the caller acts for
 (its seated player, or a moderator naming it with ``faction:``), builds the engine's
 action and submits it through the game's session; the engine's refusal (citing its
 rule) or the session's comes back as an ephemeral answer through ``cogs.errors``.
-Every answer is ephemeral and in words; secrets (a dial, a traitor, the prediction)
-are told only to the one who chose them. A pass (no storm card, done with the Nexus,
+Every answer is ephemeral and in words; secrets (a dial, a traitor, the prediction,
+the Karama worm's territory, the ally's worm) are told only to the one who chose them. A pass (no storm card, done with the Nexus,
 no worm ride, no charity) is ``/pass``.
 """
 
