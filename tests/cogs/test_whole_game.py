@@ -13,7 +13,7 @@ from rules.actions import ClaimCharity, Dial, FactionAction, KeepTraitor, Pass
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
 from rules.game_model import GamePhase
-from tests.cogs.conftest import Table, is_ephemeral, make_table, refusals, text_of
+from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 
 ATREIDES, HARKONNEN = Faction.ATREIDES, Faction.HARKONNEN
 SEATS = "atreides,harkonnen,fremen"
@@ -132,3 +132,19 @@ async def test_wrong_phase_and_junk_records_are_refused(simcord_env: simcord.Env
     errors = refusals(simcord_env)
     assert errors and all(isinstance(e, RulesError) for e in errors)
     assert any(isinstance(e, NotYourTurnError) for e in errors)
+
+
+async def test_a_record_preview_from_before_a_restart_is_stale(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    await to_bidding(t)
+    preview = await t.moderator.slash(t.table, "mod record card", faction="fremen", price=0)
+    await t.bot.app.stop()
+    await t.bot.app.store.close()
+    await t.env.restart_bot(await bots.new())
+    before = t.state().to_dict()  # the game, replayed from its log
+    assert t.state().game_phase is GamePhase.BIDDING
+    late = await t.moderator.click(preview.response.message, label="Confirm")
+    assert "This preview has closed" in text_of(late) and late.ephemeral
+    assert t.state().to_dict() == before
