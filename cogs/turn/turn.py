@@ -6,8 +6,8 @@ Thin glue: each command finds the channel's game and the faction the caller acts
 action and submits it through the game's session; the engine's refusal (citing its
 rule) or the session's comes back as an ephemeral answer through ``cogs.errors``.
 Every answer is ephemeral and in words; secrets (a dial, a traitor, the prediction,
-the Karama worm's territory, the ally's worm) are told only to the one who chose them. A pass (no storm card, done with the Nexus,
-no worm ride, no charity) is ``/pass``.
+the Karama worm's territory, the ally's worm) are told only to the one who chose them.
+A pass (no storm card, done with the Nexus, no worm ride, no charity) is ``/pass``.
 """
 
 from __future__ import annotations
