@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import simcord
 
+from rules.components import leader_owner
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, text_of
 from tests.cogs.turn_helpers import (
     WORM,
     done,
+    private_words,
     public_messages,
     public_since,
     secrets_of,
@@ -59,6 +61,11 @@ async def test_set_up_through_the_commands_with_secret_answers(simcord_env: simc
         for leader in secrets_of(t, faction).traitors:
             assert leader not in public, (faction, leader)
     assert "Fremen will win" not in public
+    for faction in F:
+        if faction is not F.BENE_GESSERIT:
+            assert "Fremen will win" not in private_words(t, faction)
+        if faction not in (F.ATREIDES, leader_owner(atreides[2])):  # its owner may name it
+            assert atreides[2] not in private_words(t, faction), faction
 
 
 async def test_fremen_placement_and_the_advisor_autocomplete(simcord_env: simcord.Env) -> None:
@@ -93,6 +100,9 @@ async def test_the_storm_dials_stay_secret_until_revealed(simcord_env: simcord.E
     dialed = await done(t, first, "dial", value=17)
     assert dialed.startswith("Done: you dialed 17.") and "secret" in dialed
     assert "17" not in public_since(t, before)
+    for faction in F:
+        if faction is not first:
+            assert "17" not in private_words(t, faction), faction
     status = await t.players[first].slash(t.table, "status")
     assert status.ephemeral
     assert await t.players[first].autocomplete(t.table, "dial", "value", "") == []

@@ -73,3 +73,9 @@ def public_messages(t: Table) -> dict[int, str]:
 def public_since(t: Table, before: dict[int, str]) -> str:
     """The public messages posted since ``before``, one text."""
     return "\n".join(text for i, text in public_messages(t).items() if i not in before)
+
+
+def private_words(t: Table, faction: Faction) -> str:
+    """Everything in ``faction``'s private channel (mentions and timestamps left out)."""
+    messages = t.private(faction).history()
+    return "\n".join(MENTION.sub("", m.content or "") for m in messages)
