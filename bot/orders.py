@@ -56,6 +56,9 @@ ORDER_TITLES = {
     "advise": "Spiritual Advisors",
     "intrusion": "Intrusion",
     "guild_timing": "Guild timing",
+    "charity": "CHOAM Charity",
+    "dial": "Storm dial",
+    "nexus": "Nexus",
 }
 VALUE_WORDS = {
     ("karama", "never"): "always decline (never play Karama in a window)",
@@ -66,6 +69,9 @@ VALUE_WORDS = {
     ("intrusion", "never"): "never flip to advisors",
     ("guild_timing", "in_order"): "keep your place in storm order",
     ("guild_timing", "last"): "delay to act last",
+    ("charity", "claim"): "always claim CHOAM Charity",
+    ("charity", "pass"): "never claim CHOAM Charity",
+    ("nexus", "pass"): "pass in every Nexus",
 }
 
 
@@ -79,6 +85,8 @@ def order_words(name: str, value: str) -> str:
     title = ORDER_TITLES.get(name, "Order")
     if value == "ask":
         return f"{title}: ask me each time"
+    if name == "dial":
+        return f"{title}: dial {value}"
     if value.startswith("before:"):
         before = Faction.parse(value.removeprefix("before:"))
         return f"{title}: act right before {before.label if before else 'that faction'}"
@@ -132,6 +140,8 @@ class StandingOrders:
         return [
             f"{order_words(k, v)} (withdraw it: `{ORDER_COMMANDS[k]}` {_option(k)}: "
             "“ask me each time”)"
+            if k in ORDER_COMMANDS
+            else order_words(k, v)  # the whole turn's orders have no command of their own yet
             for k, v in self.to_dict().items()
             if v != "ask"
         ]

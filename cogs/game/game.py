@@ -75,7 +75,7 @@ class Game(commands.Cog):
             app_commands.Choice(name="Blocked by the storm", value="blocked"),
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
-        ]
+        ],
     )
     async def game_new(
         self,
