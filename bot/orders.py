@@ -56,8 +56,8 @@ ORDER_TITLES = {
     "advise": "Spiritual Advisors",
     "intrusion": "Intrusion",
     "guild_timing": "Guild timing",
-    "charity": "CHOAM Charity",
-    "dial": "Storm dial",
+    "charity": "Charity",
+    "dial": "Dial",
     "nexus": "Nexus",
 }
 VALUE_WORDS = {
@@ -69,9 +69,10 @@ VALUE_WORDS = {
     ("intrusion", "never"): "never flip to advisors",
     ("guild_timing", "in_order"): "keep your place in storm order",
     ("guild_timing", "last"): "delay to act last",
-    ("charity", "claim"): "always claim CHOAM Charity",
-    ("charity", "pass"): "never claim CHOAM Charity",
-    ("nexus", "pass"): "pass in every Nexus",
+    ("charity", "claim"): "always claim it",
+    ("charity", "pass"): "never claim it",
+    ("nexus", "pass"): "always pass",
+    **{("dial", str(n)): f"dial {n} (brought into the turn's range)" for n in range(21)},
 }
 
 
@@ -85,8 +86,6 @@ def order_words(name: str, value: str) -> str:
     title = ORDER_TITLES.get(name, "Order")
     if value == "ask":
         return f"{title}: ask me each time"
-    if name == "dial":
-        return f"{title}: dial {value}"
     if value.startswith("before:"):
         before = Faction.parse(value.removeprefix("before:"))
         return f"{title}: act right before {before.label if before else 'that faction'}"
@@ -140,8 +139,6 @@ class StandingOrders:
         return [
             f"{order_words(k, v)} (withdraw it: `{ORDER_COMMANDS[k]}` {_option(k)}: "
             "“ask me each time”)"
-            if k in ORDER_COMMANDS
-            else order_words(k, v)  # the whole turn's orders have no command of their own yet
             for k, v in self.to_dict().items()
             if v != "ask"
         ]

@@ -67,20 +67,16 @@ class Game(commands.Cog):
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
     )
     @app_commands.choices(
-        kind=[
-            app_commands.Choice(name="A whole game", value="whole_game"),
-            app_commands.Choice(name="One Shipment & Movement phase", value="one_phase"),
-        ],
         fremen_storm_movement=[
             app_commands.Choice(name="Blocked by the storm", value="blocked"),
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
-        ],
+        ]
     )
     async def game_new(
         self,
         interaction: discord.Interaction,
-        kind: str = "whole_game",
+        kind: Literal["whole_game", "one_phase"] = "whole_game",
         seats: str = DEFAULT_SEATS,
         advanced: bool = True,
         storm: app_commands.Range[int, 1, 18] = 1,
@@ -105,7 +101,6 @@ class Game(commands.Cog):
             start = standard_start(
                 parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
             )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         channels, private = await create_channels(
             guild, list(start.factions), moderator_role, creator=interaction.user
         )
@@ -137,7 +132,6 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before slow calls
         app = app_of(interaction)
         previous = await app.seat(game_id, player.id, Faction(faction))
         settings = await app.store.settings(game_id)
@@ -156,7 +150,6 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         app = app_of(interaction)
         if position is not None:
             try:

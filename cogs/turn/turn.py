@@ -66,8 +66,7 @@ class Turn(commands.Cog):
         """Submit ``build(who, *fields)`` for the faction the caller acts for."""
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action = build(who, *fields)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        action = build(who, *fields)  # the tree has acknowledged the command (ephemeral)
         return await app_of(interaction).submit(
             game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )

@@ -77,7 +77,7 @@ async def test_a_record_is_previewed_confirmed_and_announced(simcord_env: simcor
     done = await t.moderator.slash(t.table, "mod record done")
     await t.moderator.click(done.response.message, label="Confirm")
     assert t.state().game_phase is GamePhase.REVIVAL
-    assert "Turn 1 · Revival phase begins." in t.table.last_message.content
+    assert "Turn 1: the Revival phase begins." in t.table.last_message.content
 
 
 async def test_records_refused_to_players_outsiders_and_ex_moderators(
