@@ -47,6 +47,18 @@ COMMANDS = {
     "status",
     "map",
     "ally-pay",
+    # the whole turn's choices (cogs.turn)
+    "traitor",
+    "predict",
+    "place-advisor",
+    "fremen",
+    "dial",
+    "weather-control",
+    "family-atomics",
+    "ally",
+    "ally-break",
+    "bribe",
+    "charity",
 }
 
 
