@@ -43,6 +43,7 @@ from bot.trouble import TroubleControls
 from bot.turns import TurnControls
 from bot.waits import CHOICE, MODERATORS, Wait, game_over, wait_of
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
+from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -349,10 +350,16 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         """A timer's failure never ends the task; the default is tried a minute later."""
         try:
             await self._on_timer()
+        except MentatError as refused:  # e.g. another process wrote the default first
+            log.warning("game %d: the deadline's default was refused: %s", self.game_id, refused)
+            self._retry_default()
         except Exception:
             log.exception("game %d: the deadline's default failed", self.game_id)
-            if self._deadline is not None and self._deadline <= self.clock.now():
-                self._deadline = self.clock.now() + RETRY_DEFAULT
+            self._retry_default()
+
+    def _retry_default(self) -> None:
+        if self._deadline is not None and self._deadline <= self.clock.now():
+            self._deadline = self.clock.now() + RETRY_DEFAULT
 
     async def _on_timer(self) -> None:
         if self._deadline is None or self.paused_left is not None:
@@ -394,6 +401,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         self, events: list[Event], action: Action | None, *, note: str | None = None
     ) -> None:
         assert self.state is not None
+        if not events and not note:
+            return  # a secret choice (the Fremen's about their ally): nothing public happened
         view = self.state.public_view()
         wait = ceremony.describe_wait(view)
         if not note and not ceremony.has_news(events) and wait == self._last_wait:
