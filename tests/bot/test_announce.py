@@ -12,9 +12,15 @@ import pytest
 
 from bot.announce import Renderer
 from bot.clock import FakeClock
-from bot.delivery import NO_MAP
+from bot.delivery import MAP_ABOVE, NO_MAP, Delivery
 from bot.maps import MapMaker
-from bot.publisher import AttachmentRefusedError, DeliveryError, PublicNotice, RecordingPublisher
+from bot.publisher import (
+    AttachmentRefusedError,
+    ChannelGoneError,
+    DeliveryError,
+    PublicNotice,
+    RecordingPublisher,
+)
 from bot.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
@@ -142,7 +148,7 @@ async def test_the_text_is_published_before_the_map_is_drawn(game: Game) -> None
     renderer = GatedRenderer()
     await game.open(renderer)
     submitted = game.submit(SHIP)
-    await until(lambda: any("Atreides ships 2" in n.text for n in game.table()))
+    await until(lambda: any("Atreides ships 2" in n.text for n in game.spectators()))
     shipped = game.table()[-1]
     assert shipped.picture is None and renderer.drawn == 0  # the words did not wait
     assert game.spectators()[-1] == shipped
@@ -162,10 +168,10 @@ async def test_the_session_goes_on_while_a_map_is_drawn_and_maps_keep_the_order(
     session = await game.open(renderer)
     first = game.submit(SHIP)
     second = game.submit(Pass(ATREIDES))  # the movement: the turn passes to the Emperor
-    await until(lambda: len(renderer.gates) == 2)
+    await until(lambda: len(renderer.gates) == 2 and "Emperor" in game.table()[-1].text)
     assert session.state is not None and session.state.to_act() is EMPEROR
     texts = [n.text for n in game.table()]
-    assert any("Atreides ships 2" in t for t in texts) and any("Emperor" in t for t in texts)
+    assert "Atreides ships 2" in texts[-2] and renderer.drawn == 0
     renderer.gates[1].set()  # the later map is drawn first ...
     await asyncio.sleep(0.05)
     assert game.publisher.attached == []  # ... and waits for the earlier one
@@ -230,3 +236,99 @@ async def test_a_channel_that_takes_no_files_gets_the_note_instead(game: Game) -
     edited = game.table()[-1]
     assert edited.picture is None and edited.text.endswith(NO_MAP)
     assert "Atreides ships 2" in edited.text
+
+
+# -- the delivery: a map drawn after its text was handed over ------------------------------
+
+
+class Gated(RecordingPublisher):
+    """Posts to the table only once ``gate`` opens (a slow Discord); fails as told; gives
+    no reference to posted messages if told."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = asyncio.Event()
+        self.gate.set()
+        self.failures: list[DeliveryError] = []
+        self.posting = 0
+        self.references = True
+
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
+        self.posting += 1
+        await self.gate.wait()
+        if self.failures:
+            raise self.failures.pop(0)
+        ref = await super().public(game_id, notice)
+        return ref if self.references else None
+
+
+async def _delivery(publisher: Gated) -> tuple[Delivery, FakeClock]:
+    clock = FakeClock()
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    return delivery, clock
+
+
+async def test_a_map_drawn_before_its_text_went_out_goes_with_it() -> None:
+    publisher = Gated()
+    publisher.failures = [DeliveryError("HTTP 503", retryable=True)]
+    delivery, clock = await _delivery(publisher)
+    job = delivery.public(PublicNotice("Atreides ships."))
+    await delivery.settled()  # the post failed: it waits to be tried again
+    delivery.attach(job, b"map", b"closeup")
+    await clock.advance(3, settle=delivery.activity.next_quiet)
+    await delivery.settled()
+    assert [n for _, n in publisher.public_notices] == [
+        PublicNotice("Atreides ships.", picture=b"map", closeup=b"closeup")
+    ]
+    assert publisher.attached == []  # one message, no edit
+    await delivery.stop()
+
+
+async def test_a_map_drawn_while_its_text_is_being_posted_comes_by_an_edit_after_it() -> None:
+    publisher = Gated()
+    publisher.gate.clear()
+    delivery, _ = await _delivery(publisher)
+    job = delivery.public(PublicNotice("Atreides ships."))
+    await until(lambda: publisher.posting == 1)
+    delivery.attach(job, b"map")
+    later = delivery.public(PublicNotice("Emperor ships."))
+    publisher.gate.set()
+    await delivery.settled()
+    assert [(n.text, n.picture) for _, n in publisher.public_notices] == [
+        ("Atreides ships.", b"map"),
+        ("Emperor ships.", None),
+    ]
+    assert publisher.attached == ["public:0"] and later.sent
+    await delivery.stop()
+
+
+async def test_a_map_for_a_kept_text_goes_out_with_it_after_the_repair() -> None:
+    publisher = Gated()
+    publisher.failures = [ChannelGoneError("table", "it is gone")]
+    delivery, _ = await _delivery(publisher)
+    job = delivery.public(PublicNotice("Atreides ships."))
+    await delivery.settled()
+    assert len(delivery.kept) == 1
+    delivery.attach(job, b"map")
+    assert delivery.redeliver() == 1
+    await delivery.settled()
+    assert [(n.text, n.picture) for _, n in publisher.public_notices] == [
+        ("Atreides ships.", b"map")
+    ]
+    await delivery.stop()
+
+
+async def test_without_a_reference_to_the_posted_text_the_map_follows_it() -> None:
+    publisher = Gated()
+    publisher.references = False
+    delivery, _ = await _delivery(publisher)
+    job = delivery.public(PublicNotice("Atreides ships."))
+    await delivery.settled()
+    delivery.attach(job, b"map")
+    await delivery.settled()
+    assert [(n.text, n.picture) for _, n in publisher.public_notices] == [
+        ("Atreides ships.", None),
+        (MAP_ABOVE, b"map"),
+    ]
+    await delivery.stop()
