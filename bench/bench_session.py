@@ -61,7 +61,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.app import Mentat  # noqa: E402
 from bot.clock import SystemClock  # noqa: E402
-from bot.maps import MapMaker  # noqa: E402
+from bot.maps import MapMaker, start_render_worker  # noqa: E402
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice  # noqa: E402
 from bot.session import PhaseSession, SessionError  # noqa: E402
 from bot.settings import GameSettings, Timing  # noqa: E402
@@ -410,10 +410,16 @@ def make_executor(kind: str, workers: int) -> Executor | None:
     if kind == "process":
         # spawn, not fork: the store's thread and the default executor's already run here
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(workers, mp_context=context, initializer=_warm_worker)
+        return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker)
     if kind == "thread-pool":
         return ThreadPoolExecutor(max_workers=workers, initializer=_warm_worker)
     return None
+
+
+def _start_worker() -> None:
+    """A render process as ``mentat run`` starts it (a lower priority), warmed up."""
+    start_render_worker()
+    _warm_worker()
 
 
 def _warm_worker() -> None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
@@ -13,6 +15,15 @@ from rules.events import Event
 from rules.view import PublicView
 
 MAP_POLICIES = ("action", "turn", "never")
+RENDER_NICENESS = 10  # render workers yield the CPU to the event loop (bench_session)
+
+
+def start_render_worker() -> None:
+    """The initializer of a render worker process: a lower priority (a higher niceness),
+    so that on a small machine the bot's own process (the words of every notice, the
+    answers to clicks) gets a core first and a map waits a little instead."""
+    with contextlib.suppress(OSError):  # a platform or container that refuses: as it is
+        os.nice(RENDER_NICENESS)
 
 
 class MapMaker:

@@ -4,7 +4,10 @@ the map follows, attached to the posted messages, in the order of the announceme
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,7 @@ import pytest
 from bot.announce import Renderer
 from bot.clock import FakeClock
 from bot.delivery import MAP_ABOVE, NO_MAP, Delivery
-from bot.maps import MapMaker
+from bot.maps import RENDER_NICENESS, MapMaker, start_render_worker
 from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
@@ -332,3 +335,10 @@ async def test_without_a_reference_to_the_posted_text_the_map_follows_it() -> No
         (MAP_ABOVE, b"map"),
     ]
     await delivery.stop()
+
+
+def test_render_workers_yield_the_cpu_to_the_bot() -> None:
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn, initializer=start_render_worker) as pool:
+        worker = pool.submit(os.nice, 0).result()
+    assert worker == min(os.nice(0) + RENDER_NICENESS, 19)
