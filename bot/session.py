@@ -23,7 +23,7 @@ from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.orders import StandingOrders, standing_answer
-from bot.prompts import PromptMessages, deadline_text, prompt_for
+from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
 from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
@@ -481,8 +481,9 @@ class PhaseSession(TimingControls):
     def _remind(self) -> None:
         if self._wait is None:
             return
+        assert self.state is not None
         for faction in self._wait.factions:
-            text = f"Reminder: the deadline is {self._deadline_text()}."
+            text = reminder_for(self.state, faction, self._wait, self._deadline_text())
             self.delivery.private(PrivateNotice(faction, text))
 
     async def _default(self, *, reason: str, key: str, how: str) -> None:

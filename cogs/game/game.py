@@ -62,6 +62,13 @@ class Game(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Create a game: its category, channels and position.")
+    @app_commands.choices(
+        fremen_storm_movement=[
+            app_commands.Choice(name="Blocked by the storm", value="blocked"),
+            app_commands.Choice(name="Free through the storm", value="free"),
+            app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
+        ]
+    )
     async def game_new(
         self,
         interaction: discord.Interaction,
@@ -73,7 +80,7 @@ class Game(commands.Cog):
         prompt_minutes: app_commands.Range[int, 1, 10080] = 120,
         moderator_role: discord.Role | None = None,
         ornithopters_from_shipment: bool = True,
-        fremen_storm_movement: Literal["blocked", "free", "half_loss"] = "blocked",
+        fremen_storm_movement: str = "blocked",
         guild_ally_pays: Literal["guild", "bank"] = "guild",
     ) -> None:
         guild = interaction.guild

@@ -205,7 +205,7 @@ async def test_decline_answers_the_prompt_waiting_on_that_faction(
     assert kinds[0] == "karama" and "guild_stop" in kinds
     prompt = t.private(GUILD).last_message
     result = await t.players[GUILD].click(prompt, label="Decline")
-    assert text_of(result) == "Done: Decline."
+    assert text_of(result) == "Declined."
     assert "guild_stop" not in [p.kind.value for p in t.state().open_prompts()]
     assert now(t, GUILD, prompt).content.endswith("**Closed: you declined.**")
 
@@ -216,6 +216,8 @@ async def test_a_deleted_prompt_message_does_not_stop_the_answer(
     t = await make_table(simcord_env)
     await t.moderator.delete(t.private(GUILD).last_message)
     result = await t.players[GUILD].slash(t.table, "guild standing-order", order="in_order")
-    assert text_of(result) == "Standing order saved: Guild timing in_order."
+    assert text_of(result) == (
+        "Standing order saved (only you see it): Guild timing: keep your place in storm order."
+    )
     assert t.state().open_prompts() == ()
     assert "Deadline: <t:" in t.private(BG).last_message.content
