@@ -47,24 +47,32 @@ Draw = Callable[[], Awaitable[Maps | None]]
 def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) -> Draw | None:
     """How to draw the maps of an announcement; None when the game wants none for it.
 
-    A :class:`~bot.maps.MapMaker` draws the close-up beside the whole map (at the same
-    time, each in a worker of its own); another renderer draws the map alone.
+    Called when the events are announced, in their order: a :class:`~bot.maps.MapMaker`
+    takes note of the turn's marks (the storm's path, the worms) now, from every
+    announcement, whether it draws a map or not, and draws the close-up beside the whole
+    map (at the same time, each in a worker of its own); another renderer draws the map
+    alone.
     """
     if renderer is None:
         return None
-    if isinstance(renderer, MapMaker) and not renderer.wanted(events):
+    if not isinstance(renderer, MapMaker):
+        return lambda: _draw_map(renderer, view, events)
+    marks = renderer.turn_marks(view, events)
+    if not renderer.wanted(events):
         return None
 
     async def draw() -> Maps | None:
-        if isinstance(renderer, MapMaker):
-            picture, closeup = await asyncio.gather(
-                renderer(view, events), renderer.closeup(view, events)
-            )
-        else:
-            picture, closeup = await renderer(view, events), None
+        picture, closeup = await asyncio.gather(
+            renderer(view, events, marks=marks), renderer.closeup(view, events, marks=marks)
+        )
         return Maps(picture, closeup) if picture else None
 
     return draw
+
+
+async def _draw_map(renderer: Renderer, view: PublicView, events: list[Event]) -> Maps | None:
+    picture = await renderer(view, events)
+    return Maps(picture) if picture else None
 
 
 class Announcer:

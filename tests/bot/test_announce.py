@@ -8,12 +8,13 @@ import multiprocessing
 import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.announce import Renderer
+from bot.announce import Renderer, draw_maps
 from bot.clock import FakeClock
 from bot.delivery import MAP_ABOVE, NO_MAP, Delivery
 from bot.maps import RENDER_NICENESS, MapMaker, start_render_worker
@@ -24,11 +25,14 @@ from bot.publisher import (
     PublicNotice,
     RecordingPublisher,
 )
+from bot.render import StormPath, WormSign, render_map
+from bot.render.marks import last_shipment_of
+from bot.render.turn_example import mid_turn, whole_turn_steps
 from bot.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
 from rules.actions import FactionAction, Pass, Ship
-from rules.events import Event
+from rules.events import Event, StormMoved
 from rules.factions import Faction
 from rules.scenario import load_scenario
 from rules.view import PublicView
@@ -342,3 +346,25 @@ def test_render_workers_yield_the_cpu_to_the_bot() -> None:
     with ProcessPoolExecutor(1, mp_context=spawn, initializer=start_render_worker) as pool:
         worker = pool.submit(os.nice, 0).result()
     assert worker == min(os.nice(0) + RENDER_NICENESS, 19)
+
+
+async def test_a_turns_marks_are_noted_when_announced_and_a_late_map_keeps_its_own() -> None:
+    maker = MapMaker("never")  # no step gets a map: their marks still count
+    drawn = [draw_maps(maker, s.view, list(s.events)) for s in whole_turn_steps()[:-1]]
+    assert drawn == [None] * len(drawn)
+    view, events = mid_turn().view, list(mid_turn().events)
+    path, worms = StormPath(2, 6, 4), (WormSign("Funeral Plain", 8, 6),)
+    assert maker.turn_marks(view, []) == (path, worms)
+    maker.policy = "action"
+    draw = draw_maps(maker, view, events)
+    assert draw is not None
+    game = view.game
+    assert game is not None
+    next_turn = replace(view, game=replace(game, turn=4, phase="storm"))
+    draw_maps(maker, next_turn, [StormMoved(6, 8, 2, "1.01.02")])  # announced before it
+    maps = await draw()  # ... the earlier map is drawn
+    assert maps is not None
+    assert maps.picture == render_map(
+        view, last_shipment=last_shipment_of(events), storm_path=path, worms=worms
+    )
+    assert maker.turn_marks(next_turn, []) == (StormPath(6, 8, 2), ())
