@@ -11,12 +11,15 @@ The session decides what happened and what is asked; it hands each message to it
 - a channel that is gone or closed to the bot is reported (once, until it works again) and
   its messages are kept, as are messages that failed every try: they go out after the next
   message that reaches the same channel, after :meth:`Delivery.redeliver` (a moderator's
-  repair) or, kept in the store at shutdown, after a restart.
+  repair) or, kept in the store at shutdown, after a restart: with their pictures (the
+  PNG bytes, within :data:`PICTURES_KEPT`, the newest first), since the map of a past
+  moment cannot be drawn again from today's position.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import logging
 from collections import deque
@@ -43,10 +46,12 @@ log = logging.getLogger(__name__)
 TRIES = 5  # attempts of a message before it is kept for later
 FIRST_PAUSE = timedelta(seconds=2)  # doubled after each failed try
 LONGEST_PAUSE = timedelta(minutes=2)
-KEPT = 200  # undelivered messages kept per game (the oldest are dropped, logged)
+KEPT = 200  # undelivered messages kept per game (the oldest are dropped, told)
 ROUNDS = 3  # how many times a kept message is tried again before it is dropped
 NO_MAP = "\n(The map could not be attached here.)"
 MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
+PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
+PICTURES_KEPT = 32 * 2**20  # all the pictures of a game's kept messages (PNG bytes)
 
 Posted = Callable[[str | None], None]
 """Told the reference of a posted prompt (None: it could not be posted)."""
@@ -74,9 +79,11 @@ class Job:
     sending: bool = False  # handed to the publisher, no answer yet
     sent: bool = False
 
-    def to_payload(self) -> dict[str, Any] | None:
+    def to_payload(self, room: int = 0) -> dict[str, Any] | None:
         """What survives a restart (None: nothing worth keeping, e.g. a prompt the session
-        asks again, or a map for a posted message: a picture is not kept)."""
+        asks again, or a map for a message already posted): the text, and the pictures
+        (PNG bytes, base64) if they fit in ``room`` bytes; if not, the text says the map
+        could not be attached."""
         if self.kind in ("ask", "attach") or (self.notice is None and self.kind != "close"):
             return None
         data: dict[str, Any] = {"kind": self.kind, "lane": self.lane, "ref": self.ref}
@@ -85,16 +92,30 @@ class Job:
             data["faction"] = self.notice.faction.value
         if isinstance(self.notice, PublicNotice):
             data["game_id"] = self.notice.game_id
+        pictures = self.pictures()
+        if pictures and sum(map(len, pictures.values())) <= room:
+            data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
+        elif pictures:
+            data["text"] += NO_MAP
         return data
+
+    def pictures(self) -> dict[str, bytes]:
+        """The notice's pictures by name ("picture", "closeup")."""
+        notice = self.notice
+        if not isinstance(notice, PublicNotice | PrivateNotice):
+            return {}
+        closeup = notice.closeup if isinstance(notice, PublicNotice) else None
+        return {k: v for k, v in (("picture", notice.picture), ("closeup", closeup)) if v}
 
     @classmethod
     def from_payload(cls, seq: int, data: dict[str, Any]) -> Job:
         kind, text = str(data["kind"]), str(data["text"])
+        png = {k: base64.b64decode(data[k]) for k in ("picture", "closeup") if data.get(k)}
         notice: Notice | None = None
         if kind in ("public", "spectators"):
-            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)))
+            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)), **png)
         elif kind in ("private", "edit"):
-            notice = PrivateNotice(Faction(data["faction"]), text)
+            notice = PrivateNotice(Faction(data["faction"]), text, picture=png.get("picture"))
         elif kind == "moderators":
             notice = ModeratorNotice(text)
         return cls(seq, kind, str(data["lane"]), notice, data.get("ref"), text)
@@ -120,6 +141,8 @@ class Delivery:
         self.kept: list[Job] = []  # undelivered, oldest first
         self.delivered = 0
         self.failures = 0  # failed attempts survived
+        self.dropped = 0  # messages given up on
+        self._told_dropped = False  # the moderators heard of a drop (until a repair)
         self._lanes: dict[str, deque[Job]] = {}
         self._seq = 0
         self._broken: set[str] = set()  # lanes reported gone (until a message gets through)
@@ -200,13 +223,20 @@ class Delivery:
         for job in waiting:  # a map whose text is still waiting is kept with it
             if job.kind == "attach" and job.target is not None and not job.target.sent:
                 job.target.notice = job.notice
-        waiting.sort(key=lambda job: job.seq)
-        return [p for p in (job.to_payload() for job in waiting) if p is not None]
+        waiting.sort(key=lambda job: job.seq, reverse=True)
+        room, kept = PICTURES_KEPT, []
+        for job in waiting:  # the newest pictures are kept first
+            payload = job.to_payload(min(room, PICTURE_LIMIT))
+            if payload is not None:
+                room -= sum(len(v) for k, v in job.pictures().items() if k in payload)
+                kept.append(payload)
+        return kept[::-1]
 
     def redeliver(self) -> int:
         """Try every kept message again (after a repair); returns how many."""
         kept, self.kept = self.kept, []
         self._broken.clear()
+        self._told_dropped = False
         for job in reversed(kept):
             job.tries, job.due = 0, None
             self._lanes.setdefault(job.lane, deque()).appendleft(job)
@@ -381,13 +411,26 @@ class Delivery:
             job.posted(None)
         job.rounds += 1
         if job.rounds > ROUNDS:
-            log.warning("game %d: dropped a %s message after %d rounds", self.game_id, job.lane,
-                        ROUNDS)  # fmt: skip
+            self._drop(job, f"after {ROUNDS} rounds")
             return
         self.kept.append(job)
         if len(self.kept) > KEPT:
-            dropped = self.kept.pop(0)
-            log.warning("game %d: dropped an undelivered %s message", self.game_id, dropped.lane)
+            self._drop(self.kept.pop(0), f"beyond {KEPT} kept")
+
+    def _drop(self, job: Job, why: str) -> None:
+        """Give up on a message: logged, and told to the moderators (once until the next
+        repair: their own channel may be the one that is gone, so the table hears it then)."""
+        log.warning("game %d: dropped an undelivered %s message (%s)", self.game_id, job.lane, why)
+        self.dropped += 1
+        if self._told_dropped:
+            return
+        self._told_dropped = True
+        text = (
+            f"Mentat gave up on a message for {_lane_words(job.lane)} that it could not "
+            f"deliver ({why}); others may follow. Nothing is lost from the game itself (its "
+            "log keeps every action): `/mod channels` repairs the channels."
+        )
+        self.moderators(ModeratorNotice(text), or_table=job.lane != "table")
 
     def _report(self, gone: ChannelGoneError, lane: str) -> None:
         """Tell the session (once per lane until it works again) that a channel is gone."""
@@ -401,3 +444,10 @@ class Delivery:
 
 def _private_lane(faction: Faction) -> str:
     return f"private:{faction.value}"
+
+
+def _lane_words(lane: str) -> str:
+    """A lane as players call it: "the table channel", "the Atreides private channel"."""
+    if lane.startswith("private:"):
+        return f"the {Faction(lane.split(':', 1)[1]).label} private channel"
+    return f"the {lane} channel"

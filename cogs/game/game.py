@@ -93,7 +93,6 @@ class Game(commands.Cog):
         start = standard_start(
             parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
         )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         channels, private = await create_channels(
             guild, list(start.factions), moderator_role, creator=interaction.user
         )
@@ -124,7 +123,6 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before slow calls
         app = app_of(interaction)
         previous = await app.seat(game_id, player.id, Faction(faction))
         settings = await app.store.settings(game_id)
@@ -143,7 +141,6 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         app = app_of(interaction)
         if position is not None:
             try:

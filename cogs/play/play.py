@@ -23,6 +23,7 @@ from cogs.common import (
     app_of,
     game_of,
     key_of,
+    public_answer,
     roles_of,
     session_of,
     state_of,
@@ -97,7 +98,6 @@ class Play(commands.Cog):
     async def _submit(
         self, interaction: discord.Interaction, game_id: int, action: FactionAction, done: str
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).submit(
             game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )
@@ -150,7 +150,6 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         offer = await app_of(interaction).offer_ally_payment(game_id, who, amount)
         if amount:
             text = (
@@ -257,7 +256,6 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         passed = await session_of(interaction, game_id).pass_step(
             who, step, actor=interaction.user.id, key=key_of(interaction)
         )
@@ -304,7 +302,6 @@ class Play(commands.Cog):
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
         value = guild_order(order, before)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, saved("guild_timing", value))
 
@@ -336,7 +333,6 @@ class Play(commands.Cog):
         given = {k: v for k, v in (("advise", advise), ("intrusion", intrusion)) if v is not None}
         if not given:
             raise OrderError("name an order: advise:, intrusion: or both")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         for name, value in given.items():
             await app_of(interaction).set_standing_order(game_id, who, name, value)
         await reply(interaction, "\n".join(saved(k, v) for k, v in given.items()))
@@ -368,6 +364,7 @@ class Play(commands.Cog):
         orders = session_of(interaction, game_id).orders.get(who)  # its own, never another's
         await reply(interaction, status_text(view, orders))
 
+    @public_answer(lambda options: not options.get("highlight"))  # the board, for everyone
     @app_commands.command(
         name="map", description="The board; with highlight, your legal destinations."
     )
@@ -384,7 +381,6 @@ class Play(commands.Cog):
         if highlight:
             who = await acting_faction(interaction, game_id, faction)
             pieces = destinations(state, who, highlight)
-        await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
         png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
         file = discord.File(io.BytesIO(png), filename="map.png")
         text = f"Legal destinations from {clip(highlight)}." if highlight else "The board now."
