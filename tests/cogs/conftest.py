@@ -18,6 +18,17 @@ from cogs.client import MentatBot, build
 from rules.factions import Faction
 
 SEATS = "atreides,bene_gesserit,emperor,fremen,harkonnen,spacing_guild"
+SETTLE_SECONDS = 30.0
+"""Real seconds simcord waits for the bot to settle after an event. Its default (5 s) is
+too short when the machine is loaded (CI on two cores, parallel runs): the virtual clock
+is unaffected; only a bot that never settles waits this long to be reported."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every simcord test here gets SETTLE_SECONDS unless it sets its own options."""
+    for item in items:
+        if "tests/cogs" in str(item.path) and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
 
 
 @dataclass
@@ -102,9 +113,12 @@ async def make_table(
     start: bool = True,
     moderator_role: str | None = None,
     seats: str = SEATS,
+    kind: str = "one_phase",
     **options: Any,
 ) -> Table:
     """A guild, ``/game new`` by the moderator, every faction seated, ``/game start``.
+
+    ``kind`` "one_phase" (a Shipment & Movement phase; these tests' default) or "whole_game".
 
     With ``moderator_role``, a role of that name is the game's moderator role and
     ``table.role_holder`` a member who holds it (and nothing else).
@@ -122,7 +136,7 @@ async def make_table(
         table.role = guild.create_role(moderator_role, permissions=manage)
         table.role_holder = guild.add_member(env.create_user("role-holder"), roles=[table.role])
         options["moderator_role"] = table.role
-    result = await moderator.slash(lobby, "game new", seats=seats, **options)
+    result = await moderator.slash(lobby, "game new", kind=kind, seats=seats, **options)
     assert result.ephemeral, result
     table.game_id = table.bot.app.game_in(table.table.id)
     for faction in table.state().factions:
