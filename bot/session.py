@@ -21,11 +21,11 @@ from typing import Any
 
 from bot import ceremony, narrate
 from bot.activity import Activity
+from bot.announce import Announcer, Renderer, draw_maps
 from bot.choice_words import choice_prompt
 from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
-from bot.maps import MapMaker
 from bot.orders import StandingOrders, standing_answer
 from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
 from bot.publisher import (
@@ -48,12 +48,10 @@ from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.view import PublicView
 
 log = logging.getLogger(__name__)
 __all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 
-Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
@@ -90,6 +88,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         self.delivery = Delivery(
             game_id, publisher, clock, activity=self.activity, trouble=self._on_trouble
         )
+        self.announcer = Announcer(game_id, self.delivery, self.activity)
         self._serial = SerialTask(
             f"session of game {game_id}",
             clock,
@@ -126,6 +125,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
             await self._serial.stop()
         except Exception:
             log.exception("game %d: the session's task had failed", self.game_id)
+        await self.announcer.stop()
         kept = await self.delivery.stop()
         if kept:
             await self.store.keep_undelivered(self.game_id, kept)
@@ -408,14 +408,9 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls):
         if not note and not ceremony.has_news(events) and wait == self._last_wait:
             return  # a "no" to a prompt that others still consider: nothing to tell
         self._last_wait = wait
-        picture = await self.renderer(view, events) if self.renderer else None
-        maps = self.renderer if isinstance(self.renderer, MapMaker) else None
-        closeup = await maps.closeup(view, events) if maps and picture else None
-        notice = ceremony.public_notice(
-            events, view, game_id=self.game_id, picture=picture, note=note, closeup=closeup
-        )
-        self.delivery.public(notice)
-        self.delivery.spectators(notice)
+        notice = ceremony.public_notice(events, view, game_id=self.game_id, note=note)
+        # the words now; the map (and close-up) drawn off this task, attached when ready
+        self.announcer.announce(notice, draw_maps(self.renderer, view, events))
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
         """Apply standing orders that answer what is open, then (re)arm the deadline.
