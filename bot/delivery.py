@@ -6,6 +6,8 @@ The session decides what happened and what is asked; it hands each message to it
 
 - a 5xx, a 429 or a network error is tried again with a growing pause (the injected clock's);
 - a message whose file the channel refuses goes out as text alone;
+- a map drawn after its text (:meth:`Delivery.attach`) is attached to the posted message
+  by an edit, in its channel's order, or joins the text if that has not gone out yet;
 - a channel that is gone or closed to the bot is reported (once, until it works again) and
   its messages are kept, as are messages that failed every try: they go out after the next
   message that reaches the same channel, after :meth:`Delivery.redeliver` (a moderator's
@@ -47,6 +49,7 @@ LONGEST_PAUSE = timedelta(minutes=2)
 KEPT = 200  # undelivered messages kept per game (the oldest are dropped, told)
 ROUNDS = 3  # how many times a kept message is tried again before it is dropped
 NO_MAP = "\n(The map could not be attached here.)"
+MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
 PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
 PICTURES_KEPT = 32 * 2**20  # all the pictures of a game's kept messages (PNG bytes)
 
@@ -62,22 +65,26 @@ class Job:
     """One message to deliver: what the publisher is asked to do, and how it went so far."""
 
     seq: int
-    kind: str  # a Publisher method: public, spectators, private, moderators, ask, edit, close
+    kind: str  # public, spectators, private, moderators, ask, edit, close, attach (a map)
     lane: str  # the channel it goes to: messages of a lane go out in order
     notice: Notice | None = None
-    ref: str | None = None  # the prompt message an edit or close is about
+    ref: str | None = None  # the prompt message an edit or close is about; a posted notice's
     text: str = ""  # how a closed prompt closed
     posted: Posted | None = None
     tries: int = 0
     rounds: int = 0
     due: datetime | None = None
     fallback: str | None = None  # a lane to try when this one's channel is gone
+    target: Job | None = None  # the public notice whose message a map is attached to
+    sending: bool = False  # handed to the publisher, no answer yet
+    sent: bool = False
 
     def to_payload(self, room: int = 0) -> dict[str, Any] | None:
         """What survives a restart (None: nothing worth keeping, e.g. a prompt the session
-        asks again): the text, and the pictures (PNG bytes, base64) if they fit in ``room``
-        bytes; if not, the text says the map could not be attached."""
-        if self.kind == "ask" or (self.notice is None and self.kind != "close"):
+        asks again, or a map for a message already posted): the text, and the pictures
+        (PNG bytes, base64) if they fit in ``room`` bytes; if not, the text says the map
+        could not be attached."""
+        if self.kind in ("ask", "attach") or (self.notice is None and self.kind != "close"):
             return None
         data: dict[str, Any] = {"kind": self.kind, "lane": self.lane, "ref": self.ref}
         data["text"] = self.notice.text if self.notice is not None else self.text
@@ -149,11 +156,23 @@ class Delivery:
 
     # -- what the session hands over -------------------------------------------------
 
-    def public(self, notice: PublicNotice) -> None:
-        self._add("public", "table", notice)
+    def public(self, notice: PublicNotice) -> Job:
+        """The table channel; returns the message's job, for :meth:`attach`."""
+        return self._add("public", "table", notice)
 
-    def spectators(self, notice: PublicNotice) -> None:
-        self._add("spectators", "spectators", notice)
+    def spectators(self, notice: PublicNotice) -> Job:
+        return self._add("spectators", "spectators", notice)
+
+    def attach(self, posted: Job, picture: bytes, closeup: bytes | None = None) -> None:
+        """The map (and close-up) of the public notice of ``posted``, drawn after it was
+        handed over: joined to it if it has not gone out yet (nor is going out), else
+        attached to the posted message by an edit, after what its channel received first."""
+        assert isinstance(posted.notice, PublicNotice)
+        notice = replace(posted.notice, picture=picture, closeup=closeup)
+        if not (posted.sent or posted.sending):
+            posted.notice = notice
+            return
+        self._add("attach", posted.lane, notice, target=posted)
 
     def private(self, notice: PrivateNotice) -> None:
         self._add("private", _private_lane(notice.faction), notice)
@@ -171,10 +190,12 @@ class Delivery:
     def close_prompt(self, faction: Faction, ref: str, text: str) -> None:
         self._add("close", _private_lane(faction), None, ref=ref, text=text)
 
-    def _add(self, kind: str, lane: str, notice: Notice | None, **fields: Any) -> None:
+    def _add(self, kind: str, lane: str, notice: Notice | None, **fields: Any) -> Job:
         self._seq += 1
-        self._lanes.setdefault(lane, deque()).append(Job(self._seq, kind, lane, notice, **fields))
+        job = Job(self._seq, kind, lane, notice, **fields)
+        self._lanes.setdefault(lane, deque()).append(job)
         self._wake_up()
+        return job
 
     def _wake_up(self) -> None:
         """New work: busy from now (not only once the task runs), so that nobody sees the
@@ -202,6 +223,9 @@ class Delivery:
             self._task = None
         self.activity.mark("delivery", idle=True)
         waiting = self.kept + [job for lane in self._lanes.values() for job in lane]
+        for job in waiting:  # a map whose text is still waiting is kept with it
+            if job.kind == "attach" and job.target is not None and not job.target.sent:
+                job.target.notice = job.notice
         waiting.sort(key=lambda job: job.seq, reverse=True)
         room, kept = PICTURES_KEPT, []
         for job in waiting:  # the newest pictures are kept first
@@ -274,6 +298,7 @@ class Delivery:
                 wait.cancel()
 
     async def _attempt(self, job: Job) -> None:
+        job.sending = True
         try:
             ref = await self._send(job)
         except AttachmentRefusedError as refused:
@@ -292,6 +317,8 @@ class Delivery:
             self._failed(job, failed)
             self._try_later(job, failed)
             return
+        finally:
+            job.sending = False
         self._done(job, ref)
 
     async def _send(self, job: Job) -> str | None:
@@ -300,11 +327,14 @@ class Delivery:
             assert job.ref is not None
             await publisher.close_prompt(game, job.ref, job.text)
             return None
+        if job.kind == "attach":
+            assert isinstance(notice, PublicNotice)
+            await self._attach(job, notice)
+            return None
         if job.kind in ("public", "spectators"):
             assert isinstance(notice, PublicNotice)
             send = publisher.public if job.lane == "table" else publisher.spectators
-            await send(game, notice)
-            return None
+            return await send(game, notice)
         if job.kind == "moderators":
             assert isinstance(notice, ModeratorNotice)
             await publisher.moderators(game, notice)
@@ -319,6 +349,21 @@ class Delivery:
         await publisher.private(game, notice)
         return None
 
+    async def _attach(self, job: Job, notice: PublicNotice) -> None:
+        """A map for a message of this lane: by an edit once the message is posted; joined
+        to the text when that is kept undelivered; as a message of its own after it when
+        the publisher gave no reference to the posted message."""
+        target = job.target
+        assert target is not None
+        if not target.sent:
+            target.notice = notice
+            return
+        if target.ref is not None:
+            await self.publisher.attach_map(self.game_id, target.ref, notice)
+            return
+        send = self.publisher.public if job.lane == "table" else self.publisher.spectators
+        await send(self.game_id, replace(notice, text=MAP_ABOVE))
+
     def _failed(self, job: Job, failure: DeliveryError) -> None:
         self.failures += 1
         job.tries += 1
@@ -328,6 +373,9 @@ class Delivery:
     def _done(self, job: Job, ref: str | None) -> None:
         self._lanes[job.lane].popleft()
         self.delivered += 1
+        job.sent = True
+        if job.kind in ("public", "spectators"):
+            job.ref = ref
         if job.lane in self._broken:
             self._broken.discard(job.lane)
             log.info("game %d: %s works again", self.game_id, job.lane)

@@ -28,6 +28,7 @@ from typing import Any, TextIO
 
 from bot.clock import SystemClock
 from bot.config import NO_ENVIRONMENT_HELP
+from bot.delivery import NO_MAP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, fill_players
@@ -91,6 +92,7 @@ class ConsolePublisher:
     maps: int = 0
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
+    record: list[list[str]] = field(default_factory=list)  # public.md: each message's blocks
     reader_gone: bool = False
 
     def say(self, text: str = "") -> None:
@@ -110,30 +112,43 @@ class ConsolePublisher:
                 marker.write(name + "\n")
         return self.out / name
 
-    async def public(self, game_id: int, notice: PublicNotice) -> None:
-        """The table's log, on the console."""
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
+        """The table's log, on the console (its maps are the spectators')."""
         self.say(fill_players(notice.text, _at))
         self.say()
+        return "public"
 
-    def write_public(self, text: str) -> None:
-        """Append to ``public.md``: the spectators' record as Markdown GitHub renders."""
-        new = PUBLIC_LOG not in self.written
-        with self.file(PUBLIC_LOG).open("a", encoding="utf-8") as log:
-            if new:
-                log.write("# Mentat demo: the spectators' record\n\n")
-            log.write(text + "\n\n")
-
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
-        """The spectators' record, to ``public.md``, with its maps."""
-        markdown = [" \\\n".join(fill_players(notice.text, _at).splitlines())]
+    async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
+        """The spectators' record, to ``public.md``; its map comes with it or after it
+        (:meth:`attach_map`), in its place."""
+        self.record.append([" \\\n".join(fill_players(notice.text, _at).splitlines())])
+        ref = f"spectators:{len(self.record) - 1}"
         if notice.picture is not None:
+            await self.attach_map(game_id, ref, notice)
+        else:
+            self.write_public()
+        return ref
+
+    async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
+        """The map of a message of the spectators' record, saved beside ``public.md``."""
+        if not ref.startswith("spectators:"):
+            return  # the table's copy of the same map: the record keeps it
+        block = self.record[int(ref.split(":")[1])]
+        if notice.picture is None:
+            block.append(NO_MAP.strip())
+        else:
             self.maps += 1
             name = f"map-{self.maps:03d}.png"
             path = self.file(name)
             path.write_bytes(notice.picture)
             self.say(f"  [map: {path}]")
-            markdown.append(f"![Map {self.maps}]({name})")
-        self.write_public("\n\n".join(markdown))
+            block.append(f"![Map {self.maps}]({name})")
+        self.write_public()
+
+    def write_public(self) -> None:
+        """``public.md``, written whole: the spectators' record as Markdown GitHub renders."""
+        blocks = ["# Mentat demo: the spectators' record", *map("\n\n".join, self.record)]
+        self.file(PUBLIC_LOG).write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         self.private_logs.setdefault(notice.faction, []).append(notice.text)

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.session import PhaseSession, SessionError
-from rules.errors import quote
+from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -103,6 +103,22 @@ async def seated_faction(interaction: discord.Interaction, game_id: int) -> Fact
     if await app.is_moderator(game_id, interaction.user.id, roles_of(interaction)):
         return typed
     return own
+
+
+async def caller_position(interaction: discord.Interaction) -> tuple[GameState, Faction] | None:
+    """For autocomplete: the channel's live position and the faction whose choices the
+    caller may see (:func:`seated_faction`); None when there is nothing to offer (no game
+    here, not started, no seat, a faction not in the game)."""
+    try:
+        app = app_of(interaction)
+        game_id = app.game_in(interaction.channel_id or 0)
+        state = app.session(game_id).state
+        faction = await seated_faction(interaction, game_id)
+    except MentatError:
+        return None
+    if state is None or faction is None or not state.in_game(faction):
+        return None
+    return state, faction
 
 
 def key_of(interaction: discord.Interaction) -> str:

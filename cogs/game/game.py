@@ -77,6 +77,12 @@ class Game(commands.Cog):
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
         ],
     )
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name="A whole game", value="whole_game"),
+            app_commands.Choice(name="One Shipment & Movement phase", value="one_phase"),
+        ]
+    )
     async def game_new(
         self,
         interaction: discord.Interaction,

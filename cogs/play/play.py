@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.orders import OrderError
 from bot.preview import preview
 from bot.render import render_map
+from bot.session import SessionError
 from bot.status import status_text
 from bot.words import split_place
 from cogs.common import (
@@ -32,6 +33,7 @@ from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.karama import saved
 from cogs.play.views import ConfirmActionView
+from cogs.turn.choices import pass_words, stray_step
 from rules.actions import (
     Advise,
     CrossShip,
@@ -245,7 +247,8 @@ class Play(commands.Cog):
     # -- direct actions -----------------------------------------------------------
 
     @app_commands.command(
-        name="pass", description="End your current step (no shipment, or no more moves)."
+        name="pass",
+        description="End your step (no shipment, no more moves), or decline your choice now.",
     )
     @app_commands.describe(step="The step you pass (default: the one you are in now).")
     async def pass_(
@@ -256,10 +259,17 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
+        state = state_of(interaction, game_id)
+        if (stray := stray_step(state, step)) is not None:
+            raise SessionError(stray)
+        meaning = pass_words(state, who)  # outside 1.06, in words
         passed = await session_of(interaction, game_id).pass_step(
             who, step, actor=interaction.user.id, key=key_of(interaction)
         )
-        await reply(interaction, f"Done: you passed your {passed}." if passed else "Done.")
+        if passed:
+            await reply(interaction, f"Done: you passed your {passed}.")
+        else:
+            await reply(interaction, f"Done: {meaning}." if meaning else "Done.")
 
     @app_commands.command(name="hajr", description="Play Hajr for an extra move this turn.")
     async def hajr(
