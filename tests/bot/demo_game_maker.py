@@ -24,6 +24,7 @@ from rules.actions import (
     Bribe,
     ClaimCharity,
     Dial,
+    FactionAction,
     KaramaCancel,
     KaramaPrevent,
     KaramaStopShipment,
@@ -32,6 +33,7 @@ from rules.actions import (
     PhaseDone,
     action_to_dict,
 )
+from bot.refusals import SessionError, check_not_early
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction
 from rules.game import GameState
@@ -77,9 +79,19 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
             return rng.choice(dials)
         if state.game_phase is GamePhase.SHIPMENT_MOVEMENT and faction == state.to_act():
             legal += _ship_or_move(state, faction, rng) * 3
+        legal = [a for a in legal if _in_time(state, a)]  # as the session takes them
         if legal:
             return rng.choice(legal)
     return None
+
+
+def _in_time(state: GameState, action: Action) -> bool:
+    try:
+        if isinstance(action, FactionAction):
+            check_not_early(state, action)
+    except SessionError:
+        return False
+    return True
 
 
 def _nexus(state: GameState) -> Action | None:
@@ -123,7 +135,7 @@ def shows_everything(events: list[Event], state: GameState) -> bool:
     return ended and storm and all(k in kinds for k in REQUIRED) and (state.turn or 0) >= 3
 
 
-def make(tries: int = 20) -> dict[str, Any]:
+def make(tries: int = 8) -> dict[str, Any]:
     best: tuple[int, int] | None = None
     for policy_seed in range(tries):
         actions, events, state = play(policy_seed)
