@@ -29,6 +29,7 @@ from bot.session import PhaseSession
 from bot.settings import GameSettings
 from bot.starts import whole_game_start
 from bot.store import Store
+from bot.store.store import LogEntry
 from rules.actions import Action, FactionAction, PhaseDone, Record, action_from_dict
 from rules.events import Event, PhaseBegan
 from rules.factions import Faction
@@ -69,7 +70,12 @@ class DemoMaps(MapMaker):
 def markdown_lines(text: str) -> str:
     """Discord's text as Markdown GitHub renders: mentions and timestamps in words, each
     line its own (a hard break)."""
-    text = MENTION.sub("the moderator", text)
+    text = "\n".join(
+        MENTION.sub("the moderator", MENTION.sub("The moderator", line, count=1))
+        if MENTION.match(line)
+        else MENTION.sub("the moderator", line)
+        for line in text.splitlines()
+    )
     text = STAMP.sub("(a deadline)", text)
     return " \\\n".join(line for line in text.splitlines() if line.strip())
 
@@ -80,7 +86,7 @@ class GamePublisher(ConsolePublisher):
     with a heading wherever a phase begins."""
 
     spectator_notices: list[PublicNotice] = field(default_factory=list)
-    log: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # the store's log
+    log: list[LogEntry] = field(default_factory=list)  # the game's log in the store
     status: str = ""  # the game's status in the store at the end
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
@@ -152,7 +158,7 @@ async def play_game_demo(
                 await session.until_idle()
             finally:
                 await session.stop()
-            publisher.log = [(e.kind, e.body) for e in await store.log(game_id)]
+            publisher.log = list(await store.log(game_id))
             publisher.status = (await store.game(game_id)).status
         finally:
             await store.close()

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.refusals import SessionError, check_not_early
 from rules.actions import (
     Action,
     Ally,
@@ -33,7 +34,6 @@ from rules.actions import (
     PhaseDone,
     action_to_dict,
 )
-from bot.refusals import SessionError, check_not_early
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction
 from rules.game import GameState
@@ -150,8 +150,12 @@ def make(tries: int = 8) -> dict[str, Any]:
         "policy_seed": best[0],
         "seats": [f.value for f in SIX],
         "advanced": True,
-        "actions": [action_to_dict(a) for a in actions],
+        "actions": make_record(actions),
     }
+
+
+def make_record(actions: list[Action]) -> list[dict[str, Any]]:
+    return [action_to_dict(a) for a in actions]
 
 
 def main() -> None:
