@@ -91,16 +91,14 @@ async def confirm(t: Table, command: str, **options: object) -> None:
 
 
 async def play_turns(t: Table, secrets: Secrets) -> None:
-    keys = 0
     recorded: set[int] = set()
-    for _ in range(600):
+    for keys in range(600):
         secrets.look(t)
         state = t.state()
         if state.game_phase is GamePhase.OVER or (state.turn or 0) > TURNS:
             return
         wait = t.session.current_wait()
         assert wait is not None
-        keys += 1
         if wait.kind == MODERATORS:
             rich = [f for f, own in state.factions.items() if own.spice >= 2]
             if state.game_phase is GamePhase.BIDDING and rich and state.turn not in recorded:
