@@ -67,16 +67,20 @@ class Game(commands.Cog):
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
     )
     @app_commands.choices(
+        kind=[
+            app_commands.Choice(name="A whole game", value="whole_game"),
+            app_commands.Choice(name="One Shipment & Movement phase", value="one_phase"),
+        ],
         fremen_storm_movement=[
             app_commands.Choice(name="Blocked by the storm", value="blocked"),
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
-        ]
+        ],
     )
     async def game_new(
         self,
         interaction: discord.Interaction,
-        kind: Literal["whole_game", "one_phase"] = "whole_game",
+        kind: str = "whole_game",
         seats: str = DEFAULT_SEATS,
         advanced: bool = True,
         storm: app_commands.Range[int, 1, 18] = 1,

@@ -250,7 +250,7 @@ async def test_a_double_click_on_the_step_pass_button_passes_one_step(
     second = await t.players[BG].click(prompt, label="Pass")  # both are handled now
     assert len(seen) == 2, seen  # concurrently: both passed the early checks
     answers = sorted([text_of(first), text_of(second)])
-    assert answers[0] == "Done: Pass.", answers
+    assert answers[0] == "Passed.", answers
     assert answers[1] == "Refused: this prompt has closed: you passed.", answers  # its binding
     assert first.acknowledged and second.acknowledged
     turn = t.state().phase.turn
