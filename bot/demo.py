@@ -250,12 +250,13 @@ class ScriptedPlayers:
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    about = "play a bundled six-faction advanced phase offline (no Discord)"
+    about = "play a bundled six-faction advanced game offline (no Discord)"
     parser = commands.add_parser(
         "demo",
         help=about,
-        description=f"{about}: prints the public log; writes the maps, the private logs and "
-        f"{PUBLIC_LOG} into --out.",
+        description=f"{about}: a whole game (set-up to its end, scripted players and "
+        "moderator) or, with --phase, one Shipment & Movement phase; prints the public log "
+        f"and writes the maps, the private logs and {PUBLIC_LOG} into --out.",
         epilog=NO_ENVIRONMENT_HELP,
     )
     parser.add_argument(
@@ -267,13 +268,26 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             f"(default: ./{DEFAULT_OUT}/, where an earlier demo's files are replaced)"
         ),
     )
+    parser.add_argument(
+        "--phase",
+        action="store_true",
+        help="play the one-phase demo (a Shipment & Movement phase) instead of a whole game",
+    )
+    parser.add_argument("--no-maps", action="store_true", help="draw no maps (faster)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from bot.demo_game import play_game_demo  # it builds on this module
+
     out = Path(args.out)
+    own = out == DEFAULT_OUT
     try:
-        publisher = asyncio.run(play_demo(out, replace_own=out == DEFAULT_OUT))
+        if getattr(args, "phase", False):
+            publisher = asyncio.run(play_demo(out, replace_own=own))
+        else:
+            maps = not getattr(args, "no_maps", False)
+            publisher = asyncio.run(play_game_demo(out, replace_own=own, maps=maps))
     except DemoFolderError as error:
         print(f"mentat demo: {error}", file=sys.stderr)
         return 2

@@ -67,9 +67,11 @@ def test_make_demo_runs_twice_in_a_row_and_leaves_the_public_log_as_markdown(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "demo-out"
-    assert main(["demo"]) == 0
+    assert main(["demo", "--phase"]) == 0
     first = sorted(p.name for p in out.iterdir())
-    assert main(["demo"]) == 0  # the default folder: the earlier demo's files are replaced
+    assert (
+        main(["demo", "--phase"]) == 0
+    )  # the default folder: the earlier demo's files are replaced
     assert sorted(p.name for p in out.iterdir()) == first
     console = capsys.readouterr().out
     markdown = (out / "public.md").read_text()
@@ -87,7 +89,7 @@ def test_make_demo_runs_twice_in_a_row_and_leaves_the_public_log_as_markdown(
     assert "[moderators]" not in markdown
 
     (out / "map-999.png").write_bytes(b"the user's own")
-    assert main(["demo"]) == 2
+    assert main(["demo", "--phase"]) == 2
     assert "map-999.png" in capsys.readouterr().err
     assert (out / "map-999.png").read_bytes() == b"the user's own"
     assert sorted(p.name for p in out.iterdir()) == sorted([*first, "map-999.png"])

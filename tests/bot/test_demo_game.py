@@ -1,0 +1,143 @@
+"""`mentat demo`'s whole game: every promised event happens (read from the store's log),
+the spectators' log keeps every secret, and the bundled game is what its maker makes."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.demo_game import GamePublisher, demo_game, play_game_demo
+from mentat.cli import main
+from rules.actions import action_from_dict
+from rules.events import Event, ForcesDestroyed, PhaseBegan
+from rules.factions import Faction
+from rules.game import GameState
+from rules.model import RuleSet
+from tests.bot import demo_game_maker
+
+
+@dataclass
+class Played:
+    publisher: GamePublisher
+    out: Path
+    console: str
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for entry in self.publisher.log for e in entry.events]
+
+    @property
+    def markdown(self) -> str:
+        return (self.out / "public.md").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
+    """The whole demo, once for the module, without maps (the maps are `make demo`'s)."""
+    out = tmp_path_factory.mktemp("demo")
+    console = io.StringIO()
+    publisher = asyncio.run(play_game_demo(out, stream=console, maps=False))
+    yield Played(publisher, out, console.getvalue())
+
+
+def test_the_whole_game_shows_every_promised_event(played: Played) -> None:
+    events = played.events
+    kinds = [e.kind for e in events]
+    assert played.publisher.status == "finished"
+    turns = {e.turn for e in events if isinstance(e, PhaseBegan)}
+    assert len(turns) >= 3
+    assert "nexus_started" in kinds and "alliance_formed" in kinds
+    storm = [e for e in events if isinstance(e, ForcesDestroyed) and e.cause == "storm"]
+    assert storm and sum(e.forces + e.special + e.advisors for e in storm) > 0
+    assert "charity_paid" in kinds and "spice_collected" in kinds
+    assert "game_won" in kinds or max(turns) == 10
+    closed = [e for e in played.publisher.log if e.body and e.body.get("action") == "phase_done"]
+    assert closed and {e.actor for e in closed} == {1}  # the scripted moderator
+
+
+def test_every_entry_is_a_scripted_player_or_the_moderator(played: Played) -> None:
+    """Nothing was answered by a deadline's default: the script answered every choice."""
+    actors = {entry.actor for entry in played.publisher.log if entry.kind == "action"}
+    assert actors == {1, 2}
+
+
+def test_public_md_has_a_section_for_each_phase_and_the_whole_game(played: Played) -> None:
+    markdown = played.markdown
+    assert markdown.startswith("# Mentat demo: a whole game")
+    for turn in (1, 2, 3):
+        assert f"\n## Turn {turn}\n" in markdown
+        for phase in ("Storm", "Spice Blow", "CHOAM Charity", "Bidding", "Revival"):
+            assert f"\n### Turn {turn}: {phase}\n" in markdown
+    assert "**The game is over.**" in markdown
+    assert "<@" not in markdown and "<t:" not in markdown  # in words, as GitHub renders it
+    assert "[moderators]" not in markdown
+
+
+def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
+    """Replayed from the bundled log: cards held in a hand and never shown, the kept
+    traitors and the prediction."""
+    data = demo_game()
+    state = GameState.new_game(
+        [Faction(f) for f in data["seats"]], seed=data["seed"], rules=RuleSet(advanced=True)
+    )
+    held: set[str] = set()
+    shown: set[str] = set()
+    for raw in data["actions"]:
+        before = {f: set(state.factions[f].cards) for f in state.factions}
+        state.apply(action_from_dict(raw))
+        for f, cards in before.items():
+            held |= cards
+            shown |= cards - set(state.factions[f].cards)  # played or discarded: shown
+    traitors = {t for kept in state.whole.traitors.values() for t in kept}
+    prediction = state.whole.prediction
+    assert prediction is not None
+    return held - shown, traitors, prediction
+
+
+def test_public_md_holds_no_secret(played: Played) -> None:
+    hidden, traitors, (predicted, turn) = secrets_of_the_game()
+    assert hidden  # cards stayed secret in hands to the end
+    text = played.markdown + played.console
+    for card in hidden - {"Karama"}:  # "Karama window" names a rule, not a card held
+        assert card not in text, card
+    lines = text.splitlines()
+    for line in lines:
+        if "traitor" in line.lower():
+            assert not any(t in line for t in traitors), line
+        if "predict" in line.lower():
+            assert predicted.label not in line and f"turn {turn}" not in line.lower(), line
+        if "has dialed" in line:
+            assert not re.search(r"\d", line), line  # the dial is told only at the reveal
+    assert str(demo_game()["seed"]) not in text
+    spice = re.compile(r"\b(holds|has) \d+ spice\b")
+    assert not spice.search(played.markdown)  # spice behind shields
+
+
+def test_private_logs_are_one_per_faction_and_hold_their_own_secrets(played: Played) -> None:
+    logs = sorted(p.name for p in played.out.glob("private-*.txt"))
+    assert logs == sorted(f"private-{f}.txt" for f in demo_game()["seats"])
+    _, traitors, _ = secrets_of_the_game()
+    private = "".join(p.read_text() for p in played.out.glob("private-*.txt"))
+    assert any(t in private for t in traitors)
+
+
+def test_the_bundled_game_is_what_its_maker_makes() -> None:
+    bundled = demo_game()
+    actions, events, state = demo_game_maker.play(bundled["policy_seed"])
+    assert bundled["actions"] == json.loads(json.dumps(demo_game_maker.make_record(actions)))
+    assert demo_game_maker.shows_everything(events, state)
+
+
+def test_mentat_demo_phase_still_plays_the_one_phase_demo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--phase", "--out", str(tmp_path / "p")]) == 0
+    assert "**Fremen** is up." in (tmp_path / "p" / "public.md").read_text()
+    assert "Wrote " in capsys.readouterr().out
