@@ -114,19 +114,19 @@ class ConsolePublisher:
 
     async def public(self, game_id: int, notice: PublicNotice) -> str | None:
         """The table's log, on the console (its maps are the spectators')."""
-        self.say(fill_players(notice.text, _at))
+        self.say(fill_players(notice.text, player_name))
         self.say()
         return "public"
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
         """The spectators' record, to ``public.md``; its map comes with it or after it
         (:meth:`attach_map`), in its place."""
-        self.record.append([" \\\n".join(fill_players(notice.text, _at).splitlines())])
+        self.record.append([" \\\n".join(fill_players(notice.text, player_name).splitlines())])
         ref = f"spectators:{len(self.record) - 1}"
         if notice.picture is not None:
             await self.attach_map(game_id, ref, notice)
         else:
-            self.write_public()
+            self.write_record()
         return ref
 
     async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
@@ -143,9 +143,14 @@ class ConsolePublisher:
             path.write_bytes(notice.picture)
             self.say(f"  [map: {path}]")
             block.append(f"![Map {self.maps}]({name})")
-        self.write_public()
+        self.write_record()
 
-    def write_public(self) -> None:
+    def write_public(self, text: str) -> None:
+        """Append ``text`` to ``public.md`` (Markdown GitHub renders)."""
+        with self.file(PUBLIC_LOG).open("a", encoding="utf-8") as log:
+            log.write(text + "\n\n")
+
+    def write_record(self) -> None:
         """``public.md``, written whole: the spectators' record as Markdown GitHub renders."""
         blocks = ["# Mentat demo: the spectators' record", *map("\n\n".join, self.record)]
         self.file(PUBLIC_LOG).write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
@@ -171,7 +176,7 @@ class ConsolePublisher:
         await self.private(game_id, PrivateNotice(Faction(ref), text))
 
 
-def _at(faction: Faction) -> str:
+def player_name(faction: Faction) -> str:
     """A player as the demo writes them (it has no users): "@Atreides"."""
     return f"@{faction.label}"
 

@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import FakeClock
-from bot.demo import DEMO_TIMING, PUBLIC_LOG, ConsolePublisher, claim_folder
+from bot.demo import DEMO_TIMING, PUBLIC_LOG, ConsolePublisher, claim_folder, player_name
 from bot.maps import MapMaker
-from bot.publisher import PublicNotice
+from bot.publisher import PublicNotice, fill_players
 from bot.session import PhaseSession
 from bot.settings import GameSettings
 from bot.starts import whole_game_start
@@ -97,7 +97,7 @@ class GamePublisher(ConsolePublisher):
         self.spectator_notices.append(notice)
         parts: list[str] = []
         chunk: list[str] = []
-        for line in notice.text.splitlines():
+        for line in fill_players(notice.text, player_name).splitlines():
             begun = PHASE_BEGINS.match(line.strip())
             if begun is None:
                 chunk.append(line)

@@ -139,5 +139,5 @@ def test_mentat_demo_phase_still_plays_the_one_phase_demo(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["demo", "--phase", "--out", str(tmp_path / "p")]) == 0
-    assert "**Fremen** is up." in (tmp_path / "p" / "public.md").read_text()
+    assert "**Fremen's turn**" in (tmp_path / "p" / "public.md").read_text()  # the record
     assert "Wrote " in capsys.readouterr().out
