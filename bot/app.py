@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable, Collection, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from importlib import resources
 from typing import Any
 
 from bot import narrate
@@ -24,12 +22,23 @@ from bot.orders import OrderError, StandingOrders
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
+from bot.starts import FREMEN_START, standard_start, whole_game_start
 from bot.store import GameRecord, Store
-from rules.actions import Correction, FactionAction, GiveCard, SetSpice, Ship, TakeCard
+from bot.waits import game_over
+from rules.actions import (
+    Correction,
+    FactionAction,
+    GiveCard,
+    PhaseDone,
+    Record,
+    SetSpice,
+    Ship,
+    TakeCard,
+)
 from rules.components import treachery_card
 from rules.factions import Faction
 from rules.game import GameState
-from rules.scenario import FORMAT, ScenarioError, load_scenario
+from rules.scenario import ScenarioError
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +125,9 @@ class Mentat:
         settings: GameSettings | None = None,
         moderators: tuple[int, ...] = (),
     ) -> PhaseSession:
-        """Store a new game at the start of its Shipment & Movement phase and run it."""
+        """Store a new game at ``start`` (a Shipment & Movement phase, or a whole game at its
+        set-up: its seed goes into the log with it) and run it; a whole game's table hears
+        that it begins."""
         game_id = await self.store.create_game(
             guild_id,
             start,
@@ -126,6 +137,8 @@ class Mentat:
             moderators=moderators,
         )
         session: PhaseSession = await self._launch(lambda: self._start_session_of(game_id))
+        if start.game is not None:
+            await session.announce(start.start_events, note=narrate.GAME_BEGINS)
         return session
 
     async def _start_session_of(self, game_id: int) -> PhaseSession:
@@ -411,10 +424,9 @@ class Mentat:
         if owner is not None and faction is not owner:
             raise OrderError(f"only the {owner.label} give a {name} standing order")
         session = self.session(game_id)
-        if session.state is not None and session.state.is_complete:
-            raise OrderError(
-                "the Shipment & Movement phase is over, so there is nothing left to order"
-            )
+        if session.state is not None and game_over(session.state):
+            over = "game" if session.state.game is not None else "Shipment & Movement phase"
+            raise OrderError(f"the {over} is over, so there is nothing left to order")
         if name == "guild_timing" and value.startswith("before:"):
             _check_guild_before(session.state, value.removeprefix("before:"))
         current = session.orders.get(faction, StandingOrders())
@@ -422,7 +434,23 @@ class Mentat:
         await session.set_orders(faction, orders)
         return orders
 
-    # -- a moderator's correction, or a new position ---------------------------------------
+    # -- a moderator's record, correction, or a new position -------------------------------
+
+    async def record(
+        self,
+        game_id: int,
+        moderator: int,
+        action: Record | PhaseDone,
+        *,
+        key: str,
+        roles: Collection[int] = (),
+    ) -> SubmitResult:
+        """A moderator's record of a recorded phase (bidding, revival, battle) or "phase
+        done": an action of the log, announced publicly. Raises SessionError for a
+        non-moderator, the engine's RulesError for a record the rules refuse (another
+        phase's, more spice than held...)."""
+        await self.require_moderator(game_id, moderator, roles=roles)
+        return await self.session(game_id).record(moderator, action, key=key)
 
     async def correct(
         self,
@@ -508,79 +536,12 @@ def _check_guild_before(state: GameState | None, wanted: str) -> None:
         raise OrderError(f"{before.label} is not in this game, so the Guild cannot act before it")
 
 
-FREMEN_START = (("Sietch Tabr", None, 4), ("False Wall South", 4, 3), ("False Wall West", 16, 3))
-"""The Fremen's 10 starting forces when the players do not choose (a documented default)."""
-SEAT_ORDER = tuple(Faction)
-MIN_FACTIONS = 2
-
-
-def standard_start(
-    seats: tuple[Faction | None, ...] = SEAT_ORDER,
-    *,
-    advanced: bool = True,
-    storm_sector: int = 1,
-    variants: Mapping[str, Any] | None = None,
-    alliances: tuple[tuple[Faction, Faction], ...] = (),
-) -> GameState:
-    """The game's starting position (rules/data/factions.json) at the start of the phase.
-
-    Every faction's starting spice, reserves and board; the Fremen as
-    :data:`FREMEN_START`, the Bene Gesserit's one force in the Polar Sink. Raises
-    ScenarioError for an impossible setting (fewer than two factions, an unknown variant,
-    a storm off the board).
-    """
-    playing = [f for f in seats if f is not None]
-    if len(playing) < MIN_FACTIONS:
-        named = ", ".join(f.label for f in playing) or "none"
-        raise ScenarioError(
-            f"a game of Dune needs at least {MIN_FACTIONS} factions; the seats give {named}"
-        )
-    board: list[dict[str, Any]] = []
-    factions: dict[str, dict[str, Any]] = {}
-    for faction in (f for f in seats if f is not None):
-        factions[faction.value] = _starting_faction(faction)
-        board += _starting_board(faction)
-    data = {
-        "format": FORMAT,
-        "advanced": advanced,
-        "variants": dict(variants or {}),
-        "storm_sector": storm_sector,
-        "seats": [f.value if f else None for f in seats],
-        "alliances": [[a.value, b.value] for a, b in alliances],
-        "factions": factions,
-        "board": board,
-    }
-    return load_scenario(data).initial_state()
-
-
-def _starting_faction(faction: Faction) -> dict[str, Any]:
-    facts = _faction_facts()[faction.value]
-    special = int(facts.get("special_forces", 0))
-    reserves = int(facts["starting_reserves"])
-    return {
-        "spice": facts["starting_spice"],
-        "reserves": reserves - special,
-        "special_reserves": special,
-    }
-
-
-def _starting_board(faction: Faction) -> list[dict[str, Any]]:
-    if faction is Faction.FREMEN:
-        return [
-            {"faction": faction.value, "territory": t, "sector": s, "forces": n}
-            for t, s, n in FREMEN_START
-        ]
-    facts = _faction_facts()[faction.value]
-    return [
-        {"faction": faction.value, "territory": b["territory"], "forces": b["forces"]}
-        for b in facts["starting_board"]
-    ]
-
-
-def _faction_facts() -> dict[str, dict[str, Any]]:
-    text = resources.files("rules").joinpath("data/factions.json").read_text(encoding="utf-8")
-    facts: dict[str, dict[str, Any]] = json.loads(text)["factions"]
-    return facts
-
-
-__all__ = ["FREMEN_START", "AllyOffer", "Mentat", "ScenarioError", "Seat", "standard_start"]
+__all__ = [
+    "FREMEN_START",
+    "AllyOffer",
+    "Mentat",
+    "ScenarioError",
+    "Seat",
+    "standard_start",
+    "whole_game_start",
+]

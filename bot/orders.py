@@ -2,8 +2,9 @@
 
 Asynchronous games must not stall on questions whose answer a player already
 knows ("never cancel with Karama", "always advise to the Polar Sink", "the
-Guild acts right before Harkonnen"). The session applies them at once, as the
-faction's own answer, so nobody can tell an order from a quick player.
+Guild acts right before Harkonnen", "always claim CHOAM Charity", "dial 2", "pass
+in the Nexus"). The session applies them at once, as the faction's own answer, so
+nobody can tell an order from a quick player.
 """
 
 from __future__ import annotations
@@ -12,11 +13,21 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from rules.actions import Advise, Decline, FactionAction, GuildDelay, GuildNow
+from rules.actions import (
+    Advise,
+    ClaimCharity,
+    Decline,
+    Dial,
+    FactionAction,
+    GuildDelay,
+    GuildNow,
+    Pass,
+)
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
+from rules.game_model import GamePhase
 from rules.model import Prompt, PromptKind
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -24,7 +35,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "advise": ("ask", "polar_sink", "territory", "never"),
     "intrusion": ("ask", "never"),
     "guild_timing": ("ask", "in_order", "last", *(f"before:{f.value}" for f in Faction)),
+    "charity": ("ask", "claim", "pass"),
+    "dial": ("ask", *(str(n) for n in range(21))),
+    "nexus": ("ask", "pass"),
 }
+DIAL_RANGES = {1: (0, 20)}  # the storm dial's range by turn; 1 to 3 after turn 1 (1.01.02)
+LATER_DIAL = (1, 3)
 
 
 class OrderError(MentatError, ValueError):
@@ -37,6 +53,9 @@ class StandingOrders:
     advise: str = "ask"  # BG: "polar_sink", "territory" (advisor where allowed), "never"
     intrusion: str = "ask"  # BG: "never" flip on intrusion
     guild_timing: str = "ask"  # Guild: "in_order", "last", "before:<faction>"
+    charity: str = "ask"  # "claim": always claim CHOAM Charity; "pass": never
+    dial: str = "ask"  # "0".."20": the storm dial, brought into the turn's range
+    nexus: str = "ask"  # "pass": pass in every Nexus
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StandingOrders:
@@ -63,6 +82,8 @@ def standing_answer(
     state: GameState, faction: Faction, orders: StandingOrders
 ) -> FactionAction | None:
     """The answer ``orders`` give now for ``faction``, or None to wait for the player."""
+    if state.game is not None and state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+        return _choice(state, faction, orders)
     for stage in state.phase.stages:
         for prompt in stage:
             if faction in prompt.waiting_on():
@@ -114,3 +135,19 @@ def _guild_turn(state: GameState, faction: Faction, orders: StandingOrders) -> G
         return None
     delay = GuildDelay(faction)
     return delay if delay in state.legal_actions(faction) else None
+
+
+def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> FactionAction | None:
+    """The answer ``orders`` give to a whole game's choice (None: ask the player)."""
+    game = state.whole
+    if faction not in game.waiting:
+        return None
+    wanted: FactionAction | None = None
+    if game.step == "claims" and orders.charity != "ask":
+        wanted = ClaimCharity(faction) if orders.charity == "claim" else Pass(faction)
+    elif game.step == "dial" and orders.dial != "ask":
+        low, high = DIAL_RANGES.get(game.turn, LATER_DIAL)
+        wanted = Dial(faction, min(max(int(orders.dial), low), high))
+    elif game.step.startswith("nexus") and orders.nexus == "pass":
+        wanted = Pass(faction)
+    return wanted if wanted is not None and state.is_legal(wanted) else None

@@ -8,7 +8,7 @@ with the game's settings, so a restart finds the messages again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
 
 from bot import narrate
@@ -89,10 +89,11 @@ class PromptMessages:
             if ref is not None:
                 self.delivery.close_prompt(faction, ref, f"Closed: {how}.")
 
-    def show(self, prompt: Asker) -> None:
-        """The open prompt messages show what they ask now (e.g. a new deadline)."""
+    def show(self, prompt: Asker, only: Collection[Faction] | None = None) -> None:
+        """The open prompt messages (of ``only`` those factions, if given) show what they
+        ask now (e.g. a new deadline)."""
         for faction, ref in self.asked.items():
-            if ref is not None:
+            if ref is not None and (only is None or faction in only):
                 self.delivery.edit_prompt(ref, prompt(faction))
 
 

@@ -1,23 +1,27 @@
-"""The phase session: runs one game's Shipment & Movement phase in time.
+"""The session: runs one game in time, a Shipment & Movement phase or a whole game.
 
 One asyncio task per game takes requests from a queue (player actions,
-moderator commands, standing orders) and wakes for deadlines. Every accepted
-action is committed to the store before anything is announced. What is
-awaited (the faction to act, or an open stage of prompts) has a deadline; a
-reminder goes out before it, and on expiry the default happens (the faction
-passes its step; open prompts are declined), announced publicly.
+moderator commands and records, standing orders) and wakes for deadlines. Every
+accepted action is committed to the store before anything is announced. What is
+awaited (the faction to act, an open stage of prompts, the factions a choice
+phase waits on) has a deadline; a reminder goes out before it, and on expiry the
+default happens (the faction passes its step; open prompts are declined; each
+faction still awaited in a choice gets its default, :mod:`rules.defaults`),
+announced publicly. A phase the moderators record has no default: they are told
+what to record, and reminded (:mod:`bot.turns`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot import narrate
+from bot import ceremony, narrate
 from bot.activity import Activity
+from bot.choice_words import choice_prompt
 from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
@@ -25,8 +29,6 @@ from bot.maps import MapMaker
 from bot.orders import StandingOrders, standing_answer
 from bot.prompts import PromptMessages, deadline_text, prompt_for
 from bot.publisher import (
-    AttachmentRefusedError,
-    ChannelGoneError,
     ModeratorNotice,
     PrivateNotice,
     PublicNotice,
@@ -37,11 +39,14 @@ from bot.serial import SerialTask
 from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.timing import TimingControls
-from bot.waits import Wait, wait_of
-from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass
+from bot.trouble import TroubleControls
+from bot.turns import TurnControls
+from bot.waits import CHOICE, MODERATORS, Wait, game_over, wait_of
+from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
+from rules.game_model import GamePhase
 from rules.view import PublicView
 
 log = logging.getLogger(__name__)
@@ -51,10 +56,11 @@ Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
+END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
 
 
-class PhaseSession(TimingControls):
-    """Drives one game's phase: the queue, the deadlines, the announcements."""
+class PhaseSession(TimingControls, TurnControls, TroubleControls):
+    """Drives one game: the queue, the deadlines, the announcements."""
 
     def __init__(
         self,
@@ -151,6 +157,8 @@ class PhaseSession(TimingControls):
         """
         if action.faction is not faction:
             raise SessionError(f"you play {faction.label}, not {action.faction.label}")
+        if isinstance(action, Record):
+            raise SessionError("only a moderator records what happened, with `/mod record`")
 
         async def run() -> SubmitResult:
             return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
@@ -166,6 +174,8 @@ class PhaseSession(TimingControls):
         async def run() -> str | None:
             assert self.state is not None
             bare = bare_pass_step(self.state, faction, self._last_action)
+            if self.state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+                bare = None  # a choice's pass (a Nexus, charity) has no step
             action = Pass(faction, step=step or bare)
             await self._submit_now(action, actor=actor, key=key, token=None)
             return action.step
@@ -264,15 +274,21 @@ class PhaseSession(TimingControls):
         return result
 
     async def end_phase(self, moderator: int, key: str) -> None:
-        """Decline every prompt and pass every remaining step, in order."""
+        """Decline every prompt and pass every remaining step, in order; in a whole game,
+        give every choice its default, or close a recorded phase, until the phase is over."""
 
         async def run() -> None:
+            assert self.state is not None
+            phase = (self.state.game_phase, self.state.turn)
             step = 0
-            while self.state is not None and not self.state.is_complete:
+            while not game_over(self.state) and (self.state.game_phase, self.state.turn) == phase:
+                if self.current_wait() is None or step >= END_PHASE_LIMIT:
+                    break
                 await self._default(
                     reason=f"<@{moderator}> ended the phase",
                     key=f"{key}:{step}",
                     how="a moderator ended the phase",
+                    moderator=moderator,
                 )
                 step += 1
 
@@ -299,8 +315,9 @@ class PhaseSession(TimingControls):
 
     def _check_awaiting(self, nothing: str) -> None:
         """Moderators' timing commands need something awaited."""
-        if self.state is None or self.state.is_complete or self._wait is None:
-            raise SessionError(f"the phase is over; {nothing}")
+        if self.state is None or game_over(self.state) or self._wait is None:
+            over = "game" if self.state is not None and self.state.game else "phase"
+            raise SessionError(f"the {over} is over; {nothing}")
 
     def check_open(self, faction: Faction, token: str) -> None:
         """Is the prompt or step ``token`` still open for ``faction``?"""
@@ -345,6 +362,9 @@ class PhaseSession(TimingControls):
             await self._save_settings()
             self._remind()
             return
+        if self._wait is not None and self._wait.kind == MODERATORS:
+            await self._remind_moderators_again()  # a recorded phase has no default
+            return
         prompt = self._wait is not None and self._wait.kind == "prompt"
         how = "the window timed out" if prompt else "time ran out"
         await self._default(
@@ -375,14 +395,14 @@ class PhaseSession(TimingControls):
     ) -> None:
         assert self.state is not None
         view = self.state.public_view()
-        wait = narrate.describe_wait(view)
-        if not note and not narrate.has_news(events) and wait == self._last_wait:
+        wait = ceremony.describe_wait(view)
+        if not note and not ceremony.has_news(events) and wait == self._last_wait:
             return  # a "no" to a prompt that others still consider: nothing to tell
         self._last_wait = wait
         picture = await self.renderer(view, events) if self.renderer else None
         maps = self.renderer if isinstance(self.renderer, MapMaker) else None
         closeup = await maps.closeup(view, events) if maps and picture else None
-        notice = narrate.public_notice(
+        notice = ceremony.public_notice(
             events, view, game_id=self.game_id, picture=picture, note=note, closeup=closeup
         )
         self.delivery.public(notice)
@@ -400,15 +420,18 @@ class PhaseSession(TimingControls):
             if answer is None:
                 break
             key = f"{self.game_id}:order:{self._seq}:{answer.faction.value}"
+            choice = self._wait is not None and self._wait.kind == CHOICE
             result = await self._ledger().submit(answer, actor=SYSTEM_ACTOR, key=key)
             self.state, self._seq = result.state, max(self._seq, result.seq)
+            if choice and not result.duplicate:
+                self._confirm_order(answer)
             await self._announce(list(result.events), answer)
             await self._close_finished(narrate.closed_by(answer))
         await self._arm()
 
     def _standing_answer(self) -> FactionAction | None:
         assert self.state is not None
-        if self.state.is_complete:
+        if game_over(self.state):
             return None
         for faction, orders in self.orders.items():
             if faction in self.state.factions:
@@ -432,19 +455,21 @@ class PhaseSession(TimingControls):
             await self._finish_if_over()
             return
         if self._wait is not None and wait.key == self._wait.key:
+            old, self._wait = self._wait, wait
+            self._ask_changed(old, wait)  # a choice: newcomers asked, changed questions shown
             await self._save_settings()
             return
         self._wait, self._reminded, self.prompts.token = wait, False, str(self._seq)
-        length = self.timing.step if wait.kind == "step" else self.timing.prompt
+        length = self.timing.prompt if wait.kind == "prompt" else self.timing.step
         self._deadline = self.clock.now() + length
         self._ask(wait)
         await self._save_settings()
 
     async def _finish_if_over(self) -> None:
-        """The phase is the whole game today: once over, the game is finished (not loaded
-        at start-up); ``/mod undo`` reopens it."""
+        """Once the game is over (a phase on its own: complete; a whole game: won), the
+        game is finished (not loaded at start-up); ``/mod undo`` reopens it."""
         ledger = self._ledger()
-        if self.state is not None and self.state.is_complete and ledger.record.is_active:
+        if self.state is not None and game_over(self.state) and ledger.record.is_active:
             await ledger.finish()
             self._moderator_note(narrate.GAME_FINISHED, spectators=True)
 
@@ -453,7 +478,10 @@ class PhaseSession(TimingControls):
         return wait_of(self.state)
 
     def _ask(self, wait: Wait) -> None:
-        """Each faction that may act or answer hears it privately, with its choices."""
+        """Each faction that may act or answer hears it privately, with its choices (a
+        recorded phase: the moderators hear what to record)."""
+        if wait.kind == MODERATORS:
+            self._tell_moderators(wait)
         self.prompts.ask(wait.factions, lambda f: self._prompt(f, wait), self._posted)
 
     def _ask_again(self) -> None:
@@ -472,6 +500,8 @@ class PhaseSession(TimingControls):
     def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
         assert self.state is not None
         deadline = self._deadline_text()
+        if wait.kind == CHOICE:
+            return choice_prompt(self.state, faction, wait, self.prompts.token, deadline)
         return prompt_for(self.state, faction, wait, self.prompts.token, deadline)
 
     def _deadline_text(self) -> str:
@@ -486,14 +516,28 @@ class PhaseSession(TimingControls):
     def _remind(self) -> None:
         if self._wait is None:
             return
+        if self._wait.kind == MODERATORS:
+            self._remind_moderators()
+            return
         for faction in self._wait.factions:
             text = f"Reminder: the deadline is {self._deadline_text()}."
             self.delivery.private(PrivateNotice(faction, text))
 
-    async def _default(self, *, reason: str, key: str, how: str) -> None:
-        """What happens when nobody answers in time: pass the step or decline the prompts."""
+    async def _default(
+        self, *, reason: str, key: str, how: str, moderator: int | None = None
+    ) -> None:
+        """What happens when nobody answers in time: pass the step or decline the prompts;
+        in a choice, each faction still awaited gets its default; a recorded phase has none
+        (a ``moderator`` skipping or ending it closes it)."""
         assert self.state is not None
-        if self.state.is_complete:
+        if game_over(self.state):
+            return
+        wait = self.current_wait()
+        if wait is not None and wait.kind == CHOICE:
+            await self._choice_defaults(wait, reason=reason, key=key, how=how)
+            return
+        if wait is not None and wait.kind == MODERATORS:
+            await self._close_recorded(moderator, key=key)
             return
         action: Action
         if self.state.open_prompts():
@@ -512,43 +556,6 @@ class PhaseSession(TimingControls):
         if spectators:
             self.delivery.spectators(PublicNotice(text, game_id=self.game_id))
 
-    # -- channels that are gone -------------------------------------------------------
-
-    def _on_trouble(self, gone: ChannelGoneError) -> None:
-        """A channel is gone or closed to the bot: the moderators hear it; no table: pause."""
-        notice = ModeratorNotice(narrate.channel_trouble(gone))
-        self.delivery.moderators(notice, or_table=gone.role != "table")
-        if gone.role == "table" and not isinstance(gone, AttachmentRefusedError):
-            self._serial.later(self._pause_unseen)
-
-    async def table_lost(self, why: str) -> None:
-        """Discord said the table is gone (deleted, or the bot left the server): pause."""
-        log.warning("game %d: the table is gone: %s", self.game_id, why)
-        await self._call(self._pause_unseen)
-
-    async def _pause_unseen(self) -> None:
-        if self._wait is None or self.paused_left is not None or self._deadline is None:
-            return
-        self.paused_left = max(self._deadline - self.clock.now(), timedelta(0))
-        await self._save_settings()
-        self.delivery.moderators(ModeratorNotice(narrate.PAUSED_UNSEEN))
-        self._show_deadline()
-
-    async def rebind(self, channels: Mapping[str, int], private: Mapping[Faction, int]) -> int:
-        """Bind repaired channels; returns how many kept messages are sent again."""
-
-        async def run() -> int:
-            if channels:
-                await self.store.set_channels(self.game_id, channels)
-            if private:
-                bound = replace(self.settings.channels, private={**self.channels, **private})
-                self.settings = replace(self.settings, channels=bound)
-                await self._save_settings()
-            return self.delivery.redeliver()
-
-        count: int = await self._call(run)
-        return count
-
     # -- persistence of timers, orders and offers ---------------------------------------
 
     async def _save_settings(self) -> None:
@@ -564,11 +571,6 @@ class PhaseSession(TimingControls):
             self.settings, timers=timers, orders=dict(self.orders), ally_offers=offers
         )
         await self.store.set_settings(self.game_id, self.settings)
-
-    @property
-    def channels(self) -> Mapping[Faction, int]:
-        """The factions' private channels."""
-        return self.settings.channels.private
 
     def _restore_timers(self, saved: SessionTimers) -> None:
         self.prompts.restore(saved.token, saved.asked, saved.closed)

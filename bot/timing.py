@@ -37,7 +37,9 @@ class TimingControls:
     def _show_deadline(self) -> None:
         raise NotImplementedError
 
-    async def _default(self, *, reason: str, key: str, how: str) -> None:
+    async def _default(
+        self, *, reason: str, key: str, how: str, moderator: int | None = None
+    ) -> None:
         raise NotImplementedError
 
     async def pause(self, moderator: int) -> None:
@@ -78,12 +80,16 @@ class TimingControls:
         await self._call(run)
 
     async def skip(self, moderator: int, key: str) -> None:
-        """The moderator applies the default for what is awaited now."""
+        """The moderator applies the default for what is awaited now (in a phase the
+        moderators record: closes it, as "phase done")."""
 
         async def run() -> None:
             self._check_awaiting("there is nothing to skip")
             await self._default(
-                reason=f"<@{moderator}> skipped the wait", key=key, how="a moderator skipped it"
+                reason=f"<@{moderator}> skipped the wait",
+                key=key,
+                how="a moderator skipped it",
+                moderator=moderator,
             )
 
         await self._call(run)

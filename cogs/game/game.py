@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import standard_start
+from bot.app import standard_start, whole_game_start
 from bot.session import SessionError
 from bot.settings import Channels, GameSettings, Timing
 from cogs.common import (
@@ -53,7 +53,7 @@ class Game(commands.Cog):
 
     game = app_commands.Group(
         name="game",
-        description="Set up and start a Dune Shipment & Movement phase.",
+        description="Set up and start a game of Dune (a whole game or one phase).",
         default_permissions=discord.Permissions(manage_channels=True),
         guild_only=True,
     )
@@ -62,9 +62,14 @@ class Game(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Create a game: its category, channels and position.")
+    @app_commands.describe(
+        kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
+        storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
+    )
     async def game_new(
         self,
         interaction: discord.Interaction,
+        kind: Literal["whole_game", "one_phase"] = "whole_game",
         seats: str = DEFAULT_SEATS,
         advanced: bool = True,
         storm: app_commands.Range[int, 1, 18] = 1,
@@ -83,9 +88,12 @@ class Game(commands.Cog):
             "fremen_storm_movement": fremen_storm_movement,
             "guild_ally_pays": guild_ally_pays,
         }
-        start = standard_start(
-            parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
-        )
+        if kind == "whole_game":
+            start = whole_game_start(parse_seats(seats), advanced=advanced, variants=variants)
+        else:
+            start = standard_start(
+                parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         channels, private = await create_channels(
             guild, list(start.factions), moderator_role, creator=interaction.user
@@ -105,10 +113,11 @@ class Game(commands.Cog):
             guild.id, start, channels=channels, settings=settings, moderators=(interaction.user.id,)
         )
         await session.pause(interaction.user.id)
+        what = "A whole game" if kind == "whole_game" else "A Shipment & Movement phase"
         await reply(
             interaction,
-            f"Game #{session.game_id} is set up in <#{channels['table']}>. Seat the players with "
-            "`/game seat`, then `/game start`.",
+            f"Game #{session.game_id} is set up in <#{channels['table']}>: {what.lower()}. "
+            "Seat the players with `/game seat`, then `/game start`.",
         )
 
     @game.command(name="seat", description="Give a faction's seat to a player.")
@@ -151,8 +160,13 @@ class Game(commands.Cog):
                 note="The moderator set up the position.",
                 roles=roles_of(interaction),
             )
-        await session_of(interaction, game_id).resume(interaction.user.id)
-        await reply(interaction, "The Shipment & Movement phase is running.")
+        session = session_of(interaction, game_id)
+        await session.resume(interaction.user.id)
+        whole = session.state is not None and session.state.game is not None
+        await reply(
+            interaction,
+            "The game is running." if whole else "The Shipment & Movement phase is running.",
+        )
 
     @commands.command(name="sync")
     @commands.is_owner()

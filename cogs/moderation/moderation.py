@@ -23,10 +23,21 @@ from cogs.common import (
 )
 from cogs.errors import reply
 from cogs.game.repair import repair_channels
+from cogs.moderation.records import preview_record
 from rules.actions import (
     Correction,
     GiveCard,
+    PhaseDone,
     PlaceForces,
+    RecordBattle,
+    RecordCardWon,
+    RecordDiscard,
+    RecordGhola,
+    RecordIncome,
+    RecordLeaderKilled,
+    RecordLosses,
+    RecordPayment,
+    RecordRevival,
     RemoveForces,
     SetSpice,
     SetStorm,
@@ -193,3 +204,105 @@ class Moderation(commands.Cog):
     ) -> None:
         change = GiveCard if give else TakeCard
         await self._correct(interaction, change(Faction(faction), card))
+
+    # -- the phases the moderators record (bidding, revival, battle) ------------------------
+
+    record = app_commands.Group(
+        name="record", description="Record what happened in bidding, revival or battle.", parent=mod
+    )
+
+    @record.command(name="card", description="Bidding: a faction won a treachery card.")
+    async def record_card(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        price: app_commands.Range[int, 0, 200],
+        ally_pays: app_commands.Range[int, 0, 200] = 0,
+    ) -> None:
+        await preview_record(interaction, RecordCardWon(Faction(faction), price, ally_pays))
+
+    @record.command(name="revival", description="Revival: forces or a leader revived.")
+    async def record_revival(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        forces: app_commands.Range[int, 0, 20] = 0,
+        special: app_commands.Range[int, 0, 20] = 0,
+        leader: str | None = None,
+        emperor_pays: app_commands.Range[int, 0, 20] = 0,
+    ) -> None:
+        action = RecordRevival(Faction(faction), forces, special, leader, emperor_pays)
+        await preview_record(interaction, action)
+
+    @record.command(name="ghola", description="Revival: a Tleilaxu Ghola played.")
+    async def record_ghola(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        forces: app_commands.Range[int, 0, 20] = 0,
+        special: app_commands.Range[int, 0, 20] = 0,
+        leader: str | None = None,
+    ) -> None:
+        await preview_record(interaction, RecordGhola(Faction(faction), forces, special, leader))
+
+    @record.command(name="battle", description="Battle: who fought whom.")
+    async def record_battle(
+        self, interaction: discord.Interaction, faction: FactionName, opponent: FactionName
+    ) -> None:
+        await preview_record(interaction, RecordBattle(Faction(faction), opponent))
+
+    @record.command(name="losses", description="Battle: forces lost to the Tleilaxu Tanks.")
+    async def record_losses(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        territory: str,
+        forces: app_commands.Range[int, 0, 20],
+        sector: app_commands.Range[int, 1, 18] | None = None,
+        special: app_commands.Range[int, 0, 20] = 0,
+        advisors: app_commands.Range[int, 0, 20] = 0,
+    ) -> None:
+        action = RecordLosses(Faction(faction), territory, sector, forces, special, advisors)
+        await preview_record(interaction, action)
+
+    @record.command(name="leader", description="Battle: a leader killed.")
+    async def record_leader(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        leader: str,
+    ) -> None:
+        await preview_record(interaction, RecordLeaderKilled(Faction(faction), leader))
+
+    @record.command(name="discard", description="Battle: a treachery card discarded.")
+    @app_commands.autocomplete(card=card_choices)
+    async def record_discard(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        card: str,
+    ) -> None:
+        await preview_record(interaction, RecordDiscard(Faction(faction), card))
+
+    @record.command(name="payment", description="Battle: spice paid (to the bank or a faction).")
+    async def record_payment(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        amount: app_commands.Range[int, 0, 200],
+        to: FactionName | None = None,
+    ) -> None:
+        await preview_record(interaction, RecordPayment(Faction(faction), amount, to))
+
+    @record.command(name="income", description="Battle: spice a faction receives from the bank.")
+    async def record_income(
+        self,
+        interaction: discord.Interaction,
+        faction: FactionName,
+        amount: app_commands.Range[int, 0, 200],
+    ) -> None:
+        await preview_record(interaction, RecordIncome(Faction(faction), amount))
+
+    @record.command(name="done", description="Close the phase being recorded.")
+    async def record_done(self, interaction: discord.Interaction) -> None:
+        await preview_record(interaction, PhaseDone())

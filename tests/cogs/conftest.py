@@ -102,9 +102,12 @@ async def make_table(
     start: bool = True,
     moderator_role: str | None = None,
     seats: str = SEATS,
+    kind: str = "one_phase",
     **options: Any,
 ) -> Table:
     """A guild, ``/game new`` by the moderator, every faction seated, ``/game start``.
+
+    ``kind`` "one_phase" (a Shipment & Movement phase; these tests' default) or "whole_game".
 
     With ``moderator_role``, a role of that name is the game's moderator role and
     ``table.role_holder`` a member who holds it (and nothing else).
@@ -122,7 +125,7 @@ async def make_table(
         table.role = guild.create_role(moderator_role, permissions=manage)
         table.role_holder = guild.add_member(env.create_user("role-holder"), roles=[table.role])
         options["moderator_role"] = table.role
-    result = await moderator.slash(lobby, "game new", seats=seats, **options)
+    result = await moderator.slash(lobby, "game new", kind=kind, seats=seats, **options)
     assert result.ephemeral, result
     table.game_id = table.bot.app.game_in(table.table.id)
     for faction in table.state().factions:

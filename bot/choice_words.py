@@ -1,0 +1,229 @@
+"""Words for the choices of a whole game: what a faction is asked, what its default or
+standing order answered, what the moderators are to record, and who is awaited.
+
+The texts addressed to one faction (:func:`choice_prompt`, :func:`answer_words`) may name its
+secrets (its traitor, its dial); they go to that faction alone. :func:`describe_game_wait` and
+:func:`to_record` read only public material.
+"""
+
+from __future__ import annotations
+
+from bot.publisher import PrivateNotice
+from bot.waits import Wait
+from rules.actions import (
+    Action,
+    Ally,
+    BreakAlliance,
+    ClaimCharity,
+    Dial,
+    FamilyAtomics,
+    FremenStormLosses,
+    KeepTraitor,
+    Pass,
+    PhaseDone,
+    PlaceAdvisor,
+    PlaceFremen,
+    PlaceWorm,
+    Predict,
+    RideWorm,
+    WeatherControl,
+)
+from rules.defaults import default_action
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+from rules.view import PublicView
+
+PHASE_TITLES = {
+    "setup": "Set-up",
+    "storm": "Storm",
+    "spice_blow": "Spice Blow and Nexus",
+    "choam_charity": "CHOAM Charity",
+    "bidding": "Bidding",
+    "revival": "Revival",
+    "shipment_movement": "Shipment & Movement",
+    "battle": "Battle",
+    "spice_collection": "Spice Collection",
+    "mentat_pause": "Mentat Pause",
+    "over": "end of the game",
+}
+
+TO_RECORD = {
+    "bidding": (
+        "record each treachery card won and its price with `/mod record card`, then close the "
+        "phase with `/mod record done`"
+    ),
+    "revival": (
+        "record each paid revival (forces, a leader) with `/mod record revival`, then "
+        "`/mod record done` (everyone else gets their free revival)"
+    ),
+    "battle": (
+        "record each battle with `/mod record battle`, its losses with `/mod record losses`, "
+        "a leader killed with `/mod record leader`, discards with `/mod record discard` and "
+        "payments with `/mod record payment`, then `/mod record done`"
+    ),
+}
+
+
+def phase_title(phase: str) -> str:
+    return PHASE_TITLES.get(phase, phase.replace("_", " "))
+
+
+def _names(factions: tuple[Faction, ...] | list[Faction]) -> str:
+    labels = [f.label for f in factions]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def describe_game_wait(view: PublicView) -> str:
+    """Who a whole game waits for now, in public words ("" for a phase on its own, or the
+    Shipment & Movement phase, which :func:`bot.narrate.describe_wait` tells)."""
+    game = view.game
+    if game is None or game.phase == GamePhase.SHIPMENT_MOVEMENT.value:
+        return ""
+    if game.phase == GamePhase.OVER.value:
+        return ""
+    title = phase_title(game.phase)
+    if game.phase in TO_RECORD:
+        return f"Waiting for the moderators to record the {title} phase."
+    if not game.waiting:
+        return ""
+    return f"Waiting for {_names(game.waiting)} ({title}: {_step_words(game.step)})."
+
+
+def _step_words(step: str) -> str:
+    if step == "dial":
+        return "the storm dial, kept secret until every dial is in"
+    if step == "storm_cards":
+        return "whether to play a storm card"
+    if step.startswith("nexus"):
+        return "the Nexus: alliances"
+    if step.startswith("ride"):
+        return "whether the Fremen ride the worm"
+    if step.startswith("worm"):
+        return "where the Fremen place the worm"
+    if step == "claims":
+        return "whether to claim CHOAM Charity"
+    if step == "fremen_losses":
+        return "which Fremen forces the storm takes"
+    return "their choices"
+
+
+def to_record(phase: str, turn: int) -> str:
+    """For the moderators: what to record in a phase they record."""
+    what = TO_RECORD.get(phase, "record the phase, then `/mod record done`")
+    return f"Turn {turn}, {phase_title(phase)} phase: please {what}."
+
+
+def answer_words(action: Action) -> str:
+    """An answer in the words of the faction that gave it ("you dial 2")."""
+    match action:
+        case KeepTraitor():
+            return f"you keep {action.leader} as your traitor"
+        case Predict():
+            who = Faction.parse(action.who)
+            return f"you predict {who.label if who else action.who} will win on turn {action.turn}"
+        case PlaceFremen():
+            return (
+                f"you place {action.sietch_tabr} forces in Sietch Tabr, {action.false_wall_south} "
+                f"in False Wall South and {action.false_wall_west} in False Wall West"
+            )
+        case PlaceAdvisor():
+            sector = f" (sector {action.sector})" if action.sector is not None else ""
+            return f"you place your advisor in {action.to}{sector}"
+        case Dial():
+            return f"you dial {action.value}"
+        case WeatherControl():
+            return f"you play Weather Control: the storm moves {action.sectors} sectors"
+        case FamilyAtomics():
+            return "you play Family Atomics"
+        case FremenStormLosses():
+            return f"you lose {action.special} Fedaykin to the storm in {action.territory}"
+        case PlaceWorm():
+            return f"you place the worm in {action.territory}"
+        case RideWorm():
+            return f"you ride the worm to {action.to}"
+        case Ally():
+            other = Faction.parse(action.with_)
+            return f"you ask {other.label if other else action.with_} to ally"
+        case BreakAlliance():
+            return "you break your alliance"
+        case ClaimCharity():
+            return "you claim CHOAM Charity"
+        case Pass():
+            return "you pass"
+        case PhaseDone():
+            return "the phase is closed"
+    return f"you answer {action.name.replace('_', ' ')}"
+
+
+def _options(state: GameState, faction: Faction) -> list[str]:
+    """What ``faction`` may answer now, in words (never internal ids)."""
+    legal = list(state.legal_actions(faction))
+    kinds = {a.name for a in legal}
+    out: list[str] = []
+    traitors = [a.leader for a in legal if isinstance(a, KeepTraitor)]
+    if traitors:
+        out.append(f"keep one traitor: {', '.join(traitors)}")
+    if "predict" in kinds:
+        out.append("predict which faction will win, and on which turn")
+    if "place_fremen" in kinds:
+        out.append("place your 10 forces in Sietch Tabr, False Wall South and False Wall West")
+    if "place_advisor" in kinds:
+        out.append("place your advisor in any territory (or the Polar Sink)")
+    dials = sorted(a.value for a in legal if isinstance(a, Dial))
+    if dials:
+        out.append(f"dial the storm: a number from {dials[0]} to {dials[-1]}, kept secret")
+    if "weather_control" in kinds:
+        out.append("play Weather Control (move the storm 0 to 10 sectors)")
+    if "family_atomics" in kinds:
+        out.append("play Family Atomics (destroy the Shield Wall)")
+    if "fremen_storm_losses" in kinds:
+        out.append("say how many Fedaykin the storm takes")
+    if "place_worm" in kinds:
+        out.append("place the worm in a sand territory")
+    if "ride_worm" in kinds:
+        out.append("ride the worm to another territory")
+    allies = [Faction.parse(a.with_) for a in legal if isinstance(a, Ally)]
+    if allies:
+        out.append(f"ask to ally with {_names([f for f in allies if f is not None])}")
+    if "break_alliance" in kinds:
+        out.append("break your alliance")
+    if "claim_charity" in kinds:
+        out.append("claim CHOAM Charity (up to 2 spice)")
+    if "pass" in kinds:
+        out.append(_pass_words(state))
+    return out
+
+
+def _pass_words(state: GameState) -> str:
+    step = state.game.step if state.game else ""
+    if step.startswith("nexus"):
+        return "pass (done with this Nexus)"
+    if step.startswith("ride"):
+        return "pass (no ride)"
+    if step == "storm_cards":
+        return "pass (play no storm card)"
+    if step == "claims":
+        return "pass (no charity)"
+    return "pass"
+
+
+def choice_prompt(
+    state: GameState, faction: Faction, wait: Wait, token: str | None, deadline: str
+) -> PrivateNotice:
+    """What ``faction`` is asked in a choice phase: the choices in words, its spice, what
+    happens if it does not answer, the deadline."""
+    game = state.whole
+    mine = state.view_for(faction)
+    options = _options(state, faction)
+    default = default_action(state, faction)
+    fallback = f" If you do not answer in time, {answer_words(default)}." if default else ""
+    lines = [
+        f"**Turn {game.turn}, {phase_title(game.phase.value)}**: your choice.",
+        "You may: " + "; ".join(options) + "." if options else "Nothing is asked of you now.",
+        f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
+    ]
+    choices = tuple(state.legal_actions(faction).kinds())
+    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token)

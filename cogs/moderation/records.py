@@ -1,0 +1,87 @@
+"""``/mod record ...``: the moderators record the phases the engine does not run yet.
+
+Each record is previewed (the engine's dry run, in the table's words) with Confirm and
+Cancel, like a player's ``/move``; Confirm checks again that the clicker moderates the game
+and submits the record through the game's session, as an action of its log.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+
+from bot.records import record_preview
+from cogs.common import app_of, game_of, key_of, require_moderator, roles_of, state_of
+from cogs.errors import reply, report
+from cogs.play.views import PREVIEW_ID, PREVIEW_TIMEOUT_S
+from rules.actions import PhaseDone, Record
+
+log = logging.getLogger(__name__)
+
+
+class ConfirmRecordView(discord.ui.View):
+    """Under an ephemeral record preview: Confirm records it, Cancel drops it."""
+
+    def __init__(self, game_id: int, action: Record | PhaseDone, *, live: set[str]) -> None:
+        super().__init__(timeout=PREVIEW_TIMEOUT_S)
+        self.nonce = secrets.token_hex(8)
+        self.live = live
+        live.add(self.nonce)
+        self.confirm.custom_id = f"{PREVIEW_ID}record:{self.nonce}"
+        self.cancel.custom_id = f"{PREVIEW_ID}record-cancel:{self.nonce}"
+        self.game_id = game_id
+        self.action = action
+
+    @discord.ui.button(label="Confirm", style=discord.ButtonStyle.success)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        try:
+            await interaction.response.defer()
+            await app_of(interaction).record(
+                self.game_id,
+                interaction.user.id,
+                self.action,
+                key=key_of(interaction),
+                roles=roles_of(interaction),
+            )
+        except Exception as error:
+            await report(interaction, error)
+            return
+        self.stop()
+        await _close(interaction, "Done: recorded and announced.")
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        self.stop()
+        await interaction.response.defer()
+        await _close(interaction, "Cancelled: nothing was recorded.")
+
+    def stop(self) -> None:
+        self.live.discard(self.nonce)
+        super().stop()
+
+    async def on_timeout(self) -> None:
+        self.live.discard(self.nonce)
+
+
+async def _close(interaction: discord.Interaction, text: str) -> None:
+    try:
+        await interaction.edit_original_response(content=text, view=None)
+    except discord.HTTPException as error:
+        log.warning("a record preview could not be closed: %s", error)
+        await reply(interaction, text)
+
+
+async def preview_record(interaction: discord.Interaction, action: Record | PhaseDone) -> None:
+    """The game's moderators only: the record's preview, with Confirm and Cancel."""
+    game_id = game_of(interaction)
+    await require_moderator(interaction, game_id)
+    text = record_preview(state_of(interaction, game_id), action)
+    live: set[str] = getattr(interaction.client, "live_previews", set())
+    await reply(interaction, text, view=ConfirmRecordView(game_id, action, live=live))
