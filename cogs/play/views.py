@@ -165,13 +165,19 @@ class PromptButton(
     """
 
     def __init__(
-        self, game_id: int, faction: Faction, choice: str, kind: str | None, token: str
+        self,
+        game_id: int,
+        faction: Faction,
+        choice: str,
+        kind: str | None,
+        token: str,
+        label: str | None = None,
     ) -> None:
         self.game_id, self.faction, self.choice, self.kind = game_id, faction, choice, kind
         self.token = token
         super().__init__(
             discord.ui.Button(
-                label=LABELS[choice],
+                label=(label or LABELS[choice])[:80],
                 style=discord.ButtonStyle.secondary
                 if choice in ("pass", "decline")
                 else discord.ButtonStyle.primary,
@@ -203,7 +209,7 @@ class PromptButton(
             assert session.state is not None
             session.check_open(self.faction, self.token)  # a stale button says how it closed
             action = answer(session.state, self.faction, self.choice, self.kind)
-            await session.submit(
+            result = await session.submit(
                 self.faction,
                 action,
                 actor=interaction.user.id,
@@ -217,7 +223,11 @@ class PromptButton(
         except Exception as error:
             await report(interaction, error)
             return
-        await reply(interaction, f"Done: {LABELS.get(self.choice, self.choice)}.")
+        said = LABELS.get(self.choice, self.choice)
+        if not result.events:  # kept by the session: a window runs its time first
+            await reply(interaction, f"Noted: {said}. {KEPT}")
+            return
+        await reply(interaction, f"Done: {said}.")
 
     async def _show_closed(self, interaction: discord.Interaction, how: str) -> None:
         """A stale prompt message (e.g. one the session could not edit) is closed now."""
@@ -231,6 +241,7 @@ class PromptButton(
             log.warning("could not close a stale prompt message: %s", error)
 
 
+KEPT = "Only you know; the open window still runs its time, and your answer stands until then."
 CHOICE_ACTIONS = {"advise_sink": "advise", "advise_here": "advise"}
 
 
@@ -243,8 +254,9 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
     """
     if kind is None:
         options = tuple(state.legal_actions(faction))
-    else:
-        prompts = [p for p in state.open_prompts() if p.kind.value == kind]
+    else:  # a later stage's too: the session keeps that answer until its stage opens
+        pending = [p for stage in state.phase.stages for p in stage]
+        prompts = [p for p in pending if p.kind.value == kind]
         options = tuple(a for p in prompts for a in state.answers(p, faction))
     name = CHOICE_ACTIONS.get(choice, choice)
     found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
@@ -274,12 +286,28 @@ def closed_text(content: str, how: str) -> str:
 
 
 def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
-    """The buttons for a faction's private notice (None when it asks nothing)."""
-    names = [n for n in notice.choices if not (notice.prompt and n == "pass")]  # Decline is it
-    choices = [c for name in names for c in BUTTONS.get(name, ())]
+    """The buttons for a faction's private notice (None when it asks nothing); a notice
+    with several prompts has each answer bound to its own prompt."""
+    kinds = notice.prompts or (notice.prompt,) * len(notice.choices)
+    several = len(set(kinds)) > 1
+    names = [(n, k) for n, k in zip(notice.choices, kinds, strict=True) if not (k and n == "pass")]
+    choices = [(c, k) for name, k in names for c in BUTTONS.get(name, ())]
     if not choices or notice.token is None:
         return None
     view = discord.ui.View(timeout=None)
-    for choice in dict.fromkeys(choices):
-        view.add_item(PromptButton(game_id, notice.faction, choice, notice.prompt, notice.token))
+    for choice, kind in dict.fromkeys(choices):
+        label = f"{LABELS[choice]}: {KIND_WORDS.get(kind or '', kind)}" if several else None
+        button = PromptButton(game_id, notice.faction, choice, kind, notice.token, label)
+        view.add_item(button)
     return view
+
+
+KIND_WORDS = {
+    "karama": "Karama",
+    "guild_stop": "stop",
+    "advise": "advisor",
+    "intrusion": "intrusion",
+    "wartime": "wartime",
+    "guild_timing": "timing",
+}
+"""The prompt a button answers, when one message asks several (e.g. "Decline: advisor")."""
