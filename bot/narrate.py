@@ -234,7 +234,7 @@ def describe_prompt(prompt: PublicPrompt) -> str:
     title = PROMPT_NAMES.get(prompt.kind, prompt.kind)
     if prompt.kind == "karama":
         ability = ABILITY_NAMES.get(prompt.ability or "", prompt.ability)
-        return f"{title}: {ability} ({name(prompt.subject)}) may be cancelled with Karama."
+        return f"{title}: {ability} ({name(prompt.subject)}) may be cancelled."
     if prompt.kind == "advise":
         return f"{title}: the Bene Gesserit may send an advisor after {name(prompt.subject)}."
     if prompt.kind == "intrusion":
