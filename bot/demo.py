@@ -31,8 +31,8 @@ from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
 from bot.session import PhaseSession
 from bot.settings import Timing
-from bot.windows import is_window
 from bot.store import Store
+from bot.windows import is_window
 from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError
 from rules.factions import Faction
