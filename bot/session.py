@@ -426,7 +426,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             if answer is None:
                 break
             key = f"{self.game_id}:order:{self._seq}:{answer.faction.value}"
-            choice = self._wait is not None and self._wait.kind == CHOICE
+            choice = self.state.game_phase is not GamePhase.SHIPMENT_MOVEMENT
             result = await self._ledger().submit(answer, actor=SYSTEM_ACTOR, key=key)
             self.state, self._seq = result.state, max(self._seq, result.seq)
             if choice and not result.duplicate:

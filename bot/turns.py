@@ -98,7 +98,12 @@ class TurnControls:
         async def run() -> SubmitResult:
             result = await self._ledger().submit(action, actor=moderator, key=key)
             if not result.duplicate:
-                note = f"Recorded by <@{moderator}>."
+                closed = isinstance(action, PhaseDone)
+                note = (
+                    f"<@{moderator}> closed the phase."
+                    if closed
+                    else f"Recorded by <@{moderator}>."
+                )
                 await self._after(result, action, note=note)
             return result
 
@@ -157,13 +162,10 @@ class TurnControls:
         note = f"{reason}: {faction.label} answers by default."
         await self._after(result, _timed_out(faction), note=note)
 
-    @staticmethod
-    def _confirm_order_text(answer: FactionAction) -> str:
-        return f"Your standing order answered: {answer_words(answer)}."
-
     def _confirm_order(self, answer: FactionAction) -> None:
         """A standing order answered a choice: its player hears what it answered."""
-        self.delivery.private(PrivateNotice(answer.faction, self._confirm_order_text(answer)))
+        text = f"Your standing order answered: {answer_words(answer)}."
+        self.delivery.private(PrivateNotice(answer.faction, text))
 
     # -- a choice's questions that change while it is awaited ------------------------------------
 

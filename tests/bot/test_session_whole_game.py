@@ -417,7 +417,7 @@ async def test_a_dial_is_never_published_before_the_reveal(table: WholeTable) ->
     own = {n.text for n in table.publisher.private_for(first)}
     others = [STAMP.sub("", t) for t in table.delivered() if t not in own]
     assert not [t for t in others if re.search(r"\b17\b", t)]
-    assert f"{first.label}" in table.public_text()  # that it dialed is public
+    assert table.state.whole.dials == {first: 17}  # taken, and kept secret
     await table.submit(Dial(second, 3))
     assert re.search(r"\b17\b", table.public_text())  # revealed together with the other
 
@@ -455,3 +455,25 @@ async def test_records_are_checked_refused_and_idempotent(table: WholeTable) -> 
     with pytest.raises(SessionError):
         await table.app.record(table.game_id, MODERATOR, PhaseDone(), key="ex")
     assert table.state.game_phase is GamePhase.BIDDING
+
+
+async def test_a_faction_asked_again_in_the_same_choice_keeps_its_deadline(
+    table: WholeTable,
+) -> None:
+    await table.create()
+    bg, fremen = Faction.BENE_GESSERIT, Faction.FREMEN
+    deadline = STAMP.findall(table.publisher.open_prompts_for(fremen)[-1].text)
+    assert deadline
+    traitor = next(a for a in table.state.legal_actions(fremen) if isinstance(a, KeepTraitor))
+    await table.submit(traitor)  # the Fremen still owe their placement: the prompt shows it
+    shown = table.publisher.open_prompts_for(fremen)[-1].text
+    assert "place your 10 forces" in shown and "keep one traitor" not in shown
+    for kind in (KeepTraitor, Predict):  # the advisor waits for the Fremen placement
+        await table.submit(next(a for a in table.state.legal_actions(bg) if isinstance(a, kind)))
+    assert bg not in table.state.waiting_on()
+    assert not table.publisher.open_prompts_for(bg)  # its prompt closed
+    await table.submit(PlaceFremen(fremen, 4, 3, 3))
+    assert bg in table.state.waiting_on()  # asked again, for its advisor
+    asked = table.publisher.open_prompts_for(bg)
+    assert len(asked) == 1 and "place your advisor" in asked[0].text
+    assert STAMP.findall(asked[0].text) == deadline  # the same set-up, the same deadline

@@ -13,7 +13,7 @@ from rules.actions import ClaimCharity, Dial, FactionAction, KeepTraitor, Pass
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
 from rules.game_model import GamePhase
-from tests.cogs.conftest import Table, is_ephemeral, make_table, refusals, text_of
+from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 
 ATREIDES, HARKONNEN = Faction.ATREIDES, Faction.HARKONNEN
 SEATS = "atreides,harkonnen,fremen"
@@ -132,3 +132,41 @@ async def test_wrong_phase_and_junk_records_are_refused(simcord_env: simcord.Env
     errors = refusals(simcord_env)
     assert errors and all(isinstance(e, RulesError) for e in errors)
     assert any(isinstance(e, NotYourTurnError) for e in errors)
+
+
+async def test_a_record_preview_from_before_a_restart_is_stale(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    await to_bidding(t)
+    preview = await t.moderator.slash(t.table, "mod record card", faction="fremen", price=0)
+    await t.bot.app.stop()
+    await t.bot.app.store.close()
+    await t.env.restart_bot(await bots.new())
+    before = t.state().to_dict()  # the game, replayed from its log
+    assert t.state().game_phase is GamePhase.BIDDING
+    late = await t.moderator.click(preview.response.message, label="Confirm")
+    assert "This preview has closed" in text_of(late) and late.ephemeral
+    assert t.state().to_dict() == before
+
+
+async def test_a_choice_prompt_s_pass_button_answers_it(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    await t.moderator.slash(t.table, "mod spice", faction="atreides", amount=0)
+    for n in range(40):
+        state = t.state()
+        if state.game_phase is GamePhase.CHOAM_CHARITY:
+            break
+        faction = state.waiting_on()[0]
+        legal = list(state.legal_actions(faction))
+        action = next((a for a in legal if isinstance(a, KeepTraitor | Dial)), legal[0])
+        await t.session.submit(faction, action, actor=1, key=f"to-charity-{n}")
+    assert t.state().waiting_on() == (ATREIDES,)
+    prompt = t.private(ATREIDES).last_message
+    assert "claim CHOAM Charity (up to 2 spice)" in prompt.content
+    clicked = await t.players[ATREIDES].click(prompt, label="Pass")
+    assert text_of(clicked) == "Done: Pass."
+    assert t.state().game_phase is GamePhase.BIDDING
+    assert t.state().factions[ATREIDES].spice == 0  # no charity claimed
+    closed = [m for m in t.private(ATREIDES).history() if m.id == prompt.id]
+    assert closed and "Closed: you passed." in closed[0].content and not closed[0].components
