@@ -296,7 +296,8 @@ def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for choice, kind in dict.fromkeys(choices):
-        label = f"{LABELS[choice]}: {KIND_WORDS.get(kind or '', kind)}" if several else None
+        which = several and choice == "decline"  # the other answers name their prompt
+        label = f"{LABELS[choice]}: {KIND_WORDS.get(kind or '', kind)}" if which else None
         button = PromptButton(game_id, notice.faction, choice, kind, notice.token, label)
         view.add_item(button)
     return view
