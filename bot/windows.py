@@ -16,7 +16,7 @@ window's length and end say nothing about who holds what.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -94,9 +94,6 @@ class WindowControls:
         raise NotImplementedError
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
-        raise NotImplementedError
-
-    async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         raise NotImplementedError
 
     # -- who is asked ---------------------------------------------------------------
