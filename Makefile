@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install test lint typecheck pytest demo run bench clean
+.PHONY: install postgres test lint typecheck pytest demo run bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,7 +21,23 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules bot cogs mentat
 
-pytest: $(STAMP)
+# The store's tests also run on a real PostgreSQL server (tests/pg_server.py): Debian's
+# `postgresql` package is installed when it is missing and apt-get can (root); otherwise
+# those tests are skipped, each with the reason.
+postgres:
+	@if command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		:; \
+	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+		echo "installing postgresql (apt-get) for the PostgreSQL tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends postgresql >/dev/null) \
+		|| echo "could not install postgresql: the PostgreSQL tests will be skipped"; \
+	else \
+		echo "PostgreSQL is not installed and apt-get cannot install it here:" \
+			"the PostgreSQL tests will be skipped"; \
+	fi
+
+pytest: $(STAMP) postgres
 	$(BIN)/pytest
 
 test: lint typecheck pytest

@@ -16,6 +16,9 @@ Target: cold_render_ms <= 300.
 ``closeup_ms_median`` is ``render_closeup`` of the same position around a move from
 Carthag through Imperial Basin to Arrakeen (it draws the whole map, crops and encodes the
 smaller picture), warm, interleaved with the others.
+
+``whole_turn_ms_median`` is ``render_map`` of the same position as a whole game (turn and
+phase in the panel) with the storm's path and a worm's territory marked (issue 13), warm.
 """
 
 from __future__ import annotations
@@ -27,14 +30,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image
 
 from bot.render import LastMove, render_closeup, render_map
 from bot.render.examples import busy_view
-from bot.render.marks import touched_pieces
+from bot.render.marks import storm_path_of, touched_pieces, worms_of
 from bot.render.render import PNG_COMPRESS_LEVEL
+from bot.render.turn_example import mid_turn, turn_events
 from rules.factions import Faction
 
 RUNS = 31
@@ -104,15 +109,21 @@ def main() -> None:
     pieces = touched_pieces(MOVE, None)
     closeup_png = render_closeup(view, pieces, last_move=MOVE)
     closeup_size = Image.open(io.BytesIO(closeup_png)).size
-    renders, encodes, closeups = [], [], []
+    path, worms = storm_path_of(turn_events()), worms_of(turn_events())
+    assert path is not None and worms
+    turn_view = replace(view, game=mid_turn().view.game, storm_sector=path.end)
+    render_map(turn_view, storm_path=path, worms=worms)  # warm-up: the worm's band
+    renders, encodes, closeups, turns = [], [], [], []
     for _ in range(RUNS):  # interleaved, so all see the same machine load
         renders.append(timed_ms(lambda: render_map(view)))
         encodes.append(timed_ms(lambda: encode(picture)))
         closeups.append(timed_ms(lambda: render_closeup(view, pieces, last_move=MOVE)))
+        turns.append(timed_ms(lambda: render_map(turn_view, storm_path=path, worms=worms)))
     render, encode_only = statistics.median(renders), statistics.median(encodes)
-    closeup = statistics.median(closeups)
+    closeup, whole_turn = statistics.median(closeups), statistics.median(turns)
     print(f"render {render:.1f} ms, encode {encode_only:.1f} ms, ratio {render / encode_only:.2f}")
     print(f"close-up {closeup:.1f} ms, picture {closeup_size}, {len(closeup_png)} bytes")
+    print(f"whole turn (storm path, worm, turn and phase) {whole_turn:.1f} ms")
     result = {
         "render_ms_median": round(render, 2),
         "png_encode_ms_median": round(encode_only, 2),
@@ -124,6 +135,7 @@ def main() -> None:
         "closeup_ms_median": round(closeup, 2),
         "closeup_width": closeup_size[0],
         "closeup_height": closeup_size[1],
+        "whole_turn_ms_median": round(whole_turn, 2),
         "cold_render_ms": round(cold["render_ms"], 1),
         "cold_render_cpu_ms": round(cold["render_cpu_ms"], 1),
         "cold_import_ms": round(cold["import_ms"], 1),

@@ -28,6 +28,14 @@ Measured:
 application runs it: ``asyncio.to_thread``), ``process`` (a spawned process pool of
 ``--workers``), ``thread-pool`` (a dedicated thread pool) or ``none`` (no maps).
 
+``--processes N`` (issue 14) runs the games in N processes, as N ``mentat run`` processes
+with one shard each: over one PostgreSQL database (a durable throw-away server started for
+the run, ``tests/pg_server.py``), each process creating the games of its own servers and
+playing ``--games / N`` of them at ``--rate / N``; at the end each process measures the load
+of its share (``load_share_s``: ``Ledger.open_active`` of a fresh store for its shard, as
+after a crash). ``--backend postgres`` alone runs one process on PostgreSQL. The JSON has
+each process's figures under ``processes`` and the worst of each p99 beside them.
+
 Progress and a short summary go to stderr and stdout; the last line of stdout is one JSON
 object. Targets: ``loop_lag_ms_p99 <= 50``, ``action_latency_ms_p99 <= 150``
 (``targets_met``).
@@ -43,6 +51,7 @@ import multiprocessing
 import os
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -58,20 +67,24 @@ sys.path.insert(0, str(ROOT))
 
 from bot.app import Mentat  # noqa: E402
 from bot.clock import SystemClock  # noqa: E402
+from bot.ledger import Ledger  # noqa: E402
 from bot.maps import MapMaker  # noqa: E402
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice  # noqa: E402
 from bot.session import PhaseSession, SessionError  # noqa: E402
 from bot.settings import GameSettings, Timing  # noqa: E402
+from bot.shards import Shards  # noqa: E402
 from bot.store import Store  # noqa: E402
 from rules.actions import Decline, FactionAction, Pass, action_from_dict  # noqa: E402
 from rules.errors import RulesError  # noqa: E402
 from rules.events import Event  # noqa: E402
 from rules.view import PublicView  # noqa: E402
 from tests.bot.phase_script import random_phase, start_position  # noqa: E402
+from tests.pg_server import PostgresServer  # noqa: E402
 
 TICK_S = 0.010
 TARGET_LAG_MS = 50.0  # loop_lag_ms_p99
 TARGET_LATENCY_MS = 150.0  # action_latency_ms_p99
+TARGET_LOAD_SHARE_S = 2.0  # load_share_s, per process (issue 14)
 PHASES = 40  # distinct random phases the games play, in turn
 TIMING = Timing(timedelta(hours=1), timedelta(hours=1), timedelta(minutes=1))  # no deadline fires
 MODERATOR = 1
@@ -292,6 +305,7 @@ class Bench:
     def __init__(self, args: argparse.Namespace, store: Store, executor: Executor | None) -> None:
         self.games: int = args.games
         self.rate: float = args.rate
+        self.shards: Shards | None = store.shards
         self.store = store
         self.executor = executor
         self.render: str = args.render
@@ -309,8 +323,11 @@ class Bench:
         settings = GameSettings(
             maps="never" if self.render == "none" else "turn", timing=TIMING, turn=1
         )
+        guild = index
+        if self.shards is not None:  # a server of this process's shard
+            guild = (index * self.shards.count + self.shards.ids[0]) << 22
         session = await self.app.create_game(
-            index,
+            guild,
             start_position(),
             channels={"table": 10_000 + index},
             settings=settings,
@@ -413,8 +430,10 @@ def _warm_worker() -> None:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"
+        location: Path | str = args.database_url or path
+        shards = Shards((args.shard,), args.processes) if args.database_url else None
         executor = make_executor(args.render, args.workers)
-        store = await Store.open(path)
+        store = await Store.open(location, shards=shards)
         bench = Bench(args, store, executor)
         try:
             result = await measure(bench, args.seconds)
@@ -423,8 +442,68 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await store.close()
             if executor is not None:
                 executor.shutdown()
-        result["db_bytes"] = db_bytes(path)
+        if args.database_url:
+            result["load_share_s"] = await load_share(args.database_url, shards)
+        else:
+            result["db_bytes"] = db_bytes(path)
     return result
+
+
+async def load_share(url: str, shards: Shards | None) -> float:
+    """Seconds to load this process's share of the games (those still running) from a fresh
+    store, as at a restart."""
+    async with await Store.open(url, shards=shards) as store:
+        started = time.perf_counter()
+        await Ledger.open_active(store)
+        return round(time.perf_counter() - started, 3)
+
+
+def run_processes(args: argparse.Namespace) -> dict[str, Any]:
+    """The games in ``args.processes`` processes over one PostgreSQL database."""
+    server = PostgresServer.start(durable=True)
+    try:
+        url = asyncio.run(server.create_database("bench"))
+        children = []
+        for shard in range(args.processes):
+            command = [
+                sys.executable,
+                __file__,
+                "--games",
+                str(args.games // args.processes),
+                "--seconds",
+                str(args.seconds),
+                "--rate",
+                str(args.rate / args.processes),
+                "--render",
+                args.render,
+                "--workers",
+                str(args.workers),
+                "--database-url",
+                url,
+                "--processes",
+                str(args.processes),
+                "--shard",
+                str(shard),
+            ]
+            children.append(subprocess.Popen(command, stdout=subprocess.PIPE, text=True))
+        outputs = [child.communicate()[0] for child in children]
+        if any(child.returncode for child in children):
+            raise SystemExit(f"a benchmark process failed: {[c.returncode for c in children]}")
+    finally:
+        server.stop()
+    results = [json.loads(out.strip().splitlines()[-1]) for out in outputs]
+    worst = {
+        key: max(r[key] for r in results)
+        for key in ("loop_lag_ms_p99", "action_latency_ms_p99", "load_share_s")
+    }
+    return {
+        "processes": results,
+        "games": sum(r["games"] for r in results),
+        "actions": sum(r["actions"] for r in results),
+        **{f"worst_{key}": value for key, value in worst.items()},
+        "targets_met": all(r["targets_met"] for r in results)
+        and worst["load_share_s"] <= TARGET_LOAD_SHARE_S,
+    }
 
 
 async def measure(bench: Bench, seconds: float) -> dict[str, Any]:
@@ -510,7 +589,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=2, help="process or thread pool size (mentat run: 2)"
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="processes (shards) over one PostgreSQL"
+    )
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--database-url", help=argparse.SUPPRESS)  # a child process's
+    parser.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.database_url is None and (args.processes > 1 or args.backend == "postgres"):
+        multi = run_processes(args)
+        print(
+            f"{multi['actions']} actions in {args.processes} processes; worst loop lag p99 "
+            f"{multi['worst_loop_lag_ms_p99']} ms, action latency p99 "
+            f"{multi['worst_action_latency_ms_p99']} ms, load of a share "
+            f"{multi['worst_load_share_s']} s"
+        )
+        print(json.dumps(multi))
+        return 0
     result = asyncio.run(run(args))
     print(
         f"{result['actions']} actions ({result['actions_per_s']}/s), {result['maps']} maps, "
@@ -518,7 +613,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"loop lag p99 {result['loop_lag_ms_p99']} ms; action latency p50 "
         f"{result['action_latency_ms_p50']} ms, p99 {result['action_latency_ms_p99']} ms "
         f"(with a map: p99 {result['map_latency_ms_p99']} ms); "
-        f"database {result['db_bytes'] / 1e6:.1f} MB"
+        f"database {result.get('db_bytes', 0) / 1e6:.1f} MB"
     )
     print(json.dumps(result))
     return 0

@@ -18,7 +18,7 @@ from bot import narrate
 from bot.clock import Clock, SystemClock
 from bot.ledger import Ledger, SubmitResult
 from bot.maps import MapMaker
-from bot.orders import OrderError, StandingOrders
+from bot.orders import OrderError, StandingOrders, order_title
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
@@ -422,7 +422,7 @@ class Mentat:
         """Record one of ``faction``'s standing orders (OrderError for one it cannot give)."""
         owner = ORDER_OWNERS.get(name)
         if owner is not None and faction is not owner:
-            raise OrderError(f"only the {owner.label} give a {name} standing order")
+            raise OrderError(f"only the {owner.label} give a {order_title(name)} standing order")
         session = self.session(game_id)
         if session.state is not None and game_over(session.state):
             over = "game" if session.state.game is not None else "Shipment & Movement phase"

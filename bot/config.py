@@ -1,8 +1,10 @@
 """Settings read from the environment and an optional ``.env`` file.
 
 Variables (see ``.env.example``): ``DATABASE_PATH`` (default ``./mentat.db``),
-``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``LOG_LEVEL`` (default ``INFO``). A value set in
-the process environment wins over the ``.env`` file; an empty value counts as unset.
+``DATABASE_URL`` (a PostgreSQL database instead, shared by several processes),
+``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``LOG_LEVEL`` (default ``INFO``), ``SHARD_COUNT`` and
+``SHARD_IDS`` (this process's Discord shards), ``RENDER_WORKERS``. A value set in the process
+environment wins over the ``.env`` file; an empty value counts as unset.
 """
 
 from __future__ import annotations
@@ -14,13 +16,20 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from bot.shards import Shards
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DEFAULT_RENDER_WORKERS = 2  # maps come in bursts; the event loop and the store need little CPU
 DEFAULT_DATABASE_PATH = Path("./mentat.db")
 VARIABLES = (
     ("DISCORD_TOKEN", "the bot's token from the Discord developer portal (required)"),
     ("DEV_GUILD_ID", "a server id where slash commands are synced at start-up (default: none)"),
     ("DATABASE_PATH", f"the SQLite file holding every game (default: {DEFAULT_DATABASE_PATH})"),
+    ("DATABASE_URL", "postgresql://user:password@host/db: PostgreSQL instead of the file"),
     ("LOG_LEVEL", f"{', '.join(LOG_LEVELS)} (default: INFO)"),
+    ("SHARD_COUNT", "how many Discord shards the bot runs on, all processes together"),
+    ("SHARD_IDS", "this process's shards, e.g. 0,1 (default: all; needs DATABASE_URL)"),
+    ("RENDER_WORKERS", "processes drawing maps (default: 2, less for a share of the shards)"),
 )
 NO_ENVIRONMENT_HELP = "environment: none read (the settings in .env are for `mentat run` only)"
 
@@ -47,6 +56,23 @@ class Config:
     discord_token: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    database_url: str | None = field(default=None, repr=False)  # may hold a password
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    render_workers: int = DEFAULT_RENDER_WORKERS
+
+    @property
+    def database(self) -> str | Path:
+        """Where the games are: the PostgreSQL URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def shards(self) -> Shards | None:
+        """The shards this process runs (None: one connection, no shards)."""
+        if self.shard_count is None:
+            return None
+        ids = self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
+        return Shards(ids, self.shard_count)
 
     @classmethod
     def from_env(
@@ -61,11 +87,24 @@ class Config:
         ``LOG_LEVEL`` is not a logging level name.
         """
         values = _merged(os.environ if environ is None else environ, dotenv_path)
+        count = _positive("SHARD_COUNT", values.get("SHARD_COUNT"))
+        ids = _parse_shard_ids(values.get("SHARD_IDS"), count)
+        url = _parse_database_url(values.get("DATABASE_URL"))
+        if ids is not None and count is not None and len(ids) < count and url is None:
+            raise ConfigError(
+                "SHARD_IDS: several processes need one shared database: set DATABASE_URL"
+                " (a SQLite file belongs to one process)"
+            )
+        workers = _positive("RENDER_WORKERS", values.get("RENDER_WORKERS"))
         return cls(
             database_path=Path(values.get("DATABASE_PATH", DEFAULT_DATABASE_PATH)),
             discord_token=values.get("DISCORD_TOKEN"),
             dev_guild_id=_parse_guild_id(values.get("DEV_GUILD_ID")),
             log_level=_parse_log_level(values.get("LOG_LEVEL", "INFO")),
+            database_url=url,
+            shard_count=count,
+            shard_ids=ids,
+            render_workers=workers or default_render_workers(ids, count, os.cpu_count() or 1),
         )
 
     def require_token(self) -> str:
@@ -98,3 +137,48 @@ def _parse_log_level(text: str) -> str:
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {text!r}")
     return level
+
+
+def default_render_workers(ids: tuple[int, ...] | None, count: int | None, cpus: int) -> int:
+    """Map workers for a process running ``ids`` of ``count`` shards: two for the whole bot,
+    else its share of the machine's processors (at least one), so that the processes of one
+    machine together draw on about as many processors as it has."""
+    if ids is None or count is None:
+        return DEFAULT_RENDER_WORKERS
+    return max(1, min(DEFAULT_RENDER_WORKERS, cpus * len(ids) // count))
+
+
+def _positive(name: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or int(text) <= 0:
+        raise ConfigError(f"{name} must be a positive whole number, not {text!r}")
+    return int(text)
+
+
+def _parse_shard_ids(text: str | None, count: int | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    if count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isdigit() for part in parts):
+        raise ConfigError(f"SHARD_IDS must be shard numbers separated by commas, not {text!r}")
+    ids = sorted({int(part) for part in parts})
+    if ids[-1] >= count:
+        raise ConfigError(
+            f"SHARD_IDS: shard {ids[-1]} does not exist: with SHARD_COUNT={count} the shards"
+            f" are 0 to {count - 1}"
+        )
+    return tuple(ids)
+
+
+def _parse_database_url(text: str | None) -> str | None:
+    if text is None:
+        return None
+    if not text.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db);"
+            " for a SQLite file set DATABASE_PATH"
+        )
+    return text

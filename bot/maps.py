@@ -7,8 +7,16 @@ import functools
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
-from bot.render import render_closeup, render_map
-from bot.render.marks import last_karama_of, last_move_of, last_shipment_of, touched_pieces
+from bot.render import StormPath, WormSign, render_closeup, render_map
+from bot.render.marks import (
+    last_karama_of,
+    last_move_of,
+    last_shipment_of,
+    storm_path_of,
+    touched_pieces,
+    worms_of,
+)
+from bot.render.render import check_public
 from rules.events import Event
 from rules.view import PublicView
 
@@ -23,6 +31,11 @@ class MapMaker:
     :class:`concurrent.futures.ProcessPoolExecutor` keeps them from contending for the GIL
     with the event loop (everything it is sent, a public view and the last move and
     shipment, pickles).
+
+    In a whole game it remembers the turn's storm path and worms from the events it is
+    shown (the storm moves in the Storm phase, the worm comes in the Spice Blow), so every
+    map of that turn marks them; a new turn forgets them. A restarted bot has no memory:
+    its maps show them again from the next storm on.
     """
 
     def __init__(
@@ -33,15 +46,36 @@ class MapMaker:
         self.policy = policy
         self.turn = turn
         self.executor = executor
+        self._turn_marks: tuple[int, StormPath | None, tuple[WormSign, ...]] | None = None
 
     def wanted(self, events: list[Event]) -> bool:
         if self.policy == "never":
             return False
         if self.policy == "turn":
-            return any(e.kind in ("turn_ended", "phase_complete") for e in events)
+            return any(e.kind in ("turn_ended", "phase_complete", "phase_began") for e in events)
         return any(e.kind not in ("prompts_closed", "prompt_declined") for e in events)
 
+    def turn_marks(
+        self, view: PublicView, events: Sequence[Event]
+    ) -> tuple[StormPath | None, tuple[WormSign, ...]]:
+        """This turn's storm path and worms: those of ``events``, else those seen earlier in
+        the same turn of a whole game (never in a lone Shipment & Movement phase).
+
+        Raises TypeError for anything but a :class:`PublicView`, before remembering."""
+        check_public(view, "MapMaker")
+        path, worms = storm_path_of(events), worms_of(events)
+        if view.game is None:
+            return path, worms
+        turn = view.game.turn
+        known = self._turn_marks if self._turn_marks and self._turn_marks[0] == turn else None
+        if known is not None:
+            path = path or known[1]
+            worms = tuple({w.territory: w for w in (*known[2], *worms)}.values())
+        self._turn_marks = (turn, path, worms)
+        return path, worms
+
     async def __call__(self, view: PublicView, events: list[Event]) -> bytes | None:
+        storm_path, worms = self.turn_marks(view, events)
         if not self.wanted(events):
             return None
         draw = functools.partial(
@@ -51,6 +85,8 @@ class MapMaker:
             last_move=last_move_of(events),
             last_shipment=last_shipment_of(events),
             last_karama=last_karama_of(events),
+            storm_path=storm_path,
+            worms=worms,
         )
         return await self._run(draw)
 
@@ -66,6 +102,7 @@ class MapMaker:
         pieces = touched_pieces(last_move, last_shipment)
         if not pieces:
             return None
+        storm_path, worms = self.turn_marks(view, events)
         draw = functools.partial(
             render_closeup,
             view,
@@ -74,6 +111,8 @@ class MapMaker:
             last_move=last_move,
             last_shipment=last_shipment,
             last_karama=last_karama_of(events),
+            storm_path=storm_path,
+            worms=worms,
         )
         return await self._run(draw)
 

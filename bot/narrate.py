@@ -11,6 +11,8 @@ from typing import Any
 
 from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice
 from bot.store import Redone, Undone
+from bot.turn_words import describe_turn_event
+from bot.words import ability_word, starred
 from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
 from rules.events import (
@@ -66,28 +68,6 @@ PROMPT_NAMES = {
     "guild_stop": "Guild's Karama stop",
 }
 
-ABILITY_NAMES = {
-    "fremen_movement": "the Fremen move of two territories",
-    "storm_migration": "Storm Migration",
-    "guild_payment": "the Guild's payment for shipment",
-    "cross_ship": "the Guild's cross-ship",
-    "off_planet": "the Guild's shipment back to reserves",
-    "half_price": "the Guild's half-price shipping",
-    "ally_half_price": "the Guild ally's half-price shipping",
-    "ally_cross_ship": "the Guild ally's cross-ship",
-    "ship_as_it_pleases_you": "the Guild's timing (Ship As It Pleases You)",
-    "spiritual_advisors": "Spiritual Advisors",
-    "intrusion": "Intrusion",
-    "take_up_arms": "Take Up Arms",
-    "wartime": "Wartime",
-    "storm_coming": "the Fremen's look at the next storm card (There's a Storm Coming)",
-    "storm_losses": "the Fremen's half losses to the storm",
-    "shai_hulud": "the Fremen's safety from the worm (Shai-Hulud)",
-    "ally_worm": "the Fremen's protection of their ally from the worm",
-    "sandworms": "the Fremen's placing of the later worms (Sandworms)",
-    "bg_charity": "the Bene Gesserit's charity",
-}
-
 
 def name(faction: Any) -> str:
     parsed = Faction.parse(str(faction)) if faction else None
@@ -100,9 +80,11 @@ def where(territory: str, sector: int | None) -> str:
     return territory if sector is None else f"{territory} (sector {sector})"
 
 
-def count(forces: int, special: int = 0, noun: str = "force") -> str:
+def count(forces: int, special: int = 0, noun: str = "force", of: Any = None) -> str:
+    """``3 forces and 2 Sardaukar``: the starred forces by the name the board gives them."""
     text = f"{forces} {noun}{'s' * (forces != 1)}"
-    return text + (f" and {special} starred" if special else "")
+    faction = Faction.parse(str(of)) if of else None
+    return text + (f" and {special} {starred(faction)}" if special else "")
 
 
 def _payment(e: Landing) -> str:
@@ -116,7 +98,7 @@ def _payment(e: Landing) -> str:
 def _shipment(e: Shipped) -> str:
     karama = " with a Karama card" if e.karama else ""
     return (
-        f"{name(e.faction)} ships {count(e.forces, e.special)} to "
+        f"{name(e.faction)} ships {count(e.forces, e.special, of=e.faction)} to "
         f"{where(e.to, e.sector)}{karama} {_payment(e)}."
     )
 
@@ -125,13 +107,13 @@ def _move(e: Moved) -> str:
     noun = "advisor" if e.advisors else "force"
     path = " → ".join(e.path)
     return (
-        f"{name(e.faction)} moves {count(e.forces, e.special, noun)} from "
+        f"{name(e.faction)} moves {count(e.forces, e.special, noun, of=e.faction)} from "
         f"{e.from_territory} to {where(e.to, e.sector)} ({path})."
     )
 
 
 def _ability(ability: Ability) -> str:
-    return ABILITY_NAMES.get(ability.value, ability.value)
+    return ability_word(ability)
 
 
 def describe(event: Event) -> str | None:
@@ -140,28 +122,32 @@ def describe(event: Event) -> str | None:
         case Shipped():
             return _shipment(event)
         case Sent():
-            sent = count(event.forces, event.special)
+            sent = count(event.forces, event.special, of=event.faction)
             return f"Fremen send {sent} to {where(event.to, event.sector)}."
         case CrossShipped():
+            forces = count(event.forces, event.special, of=event.faction)
             return (
-                f"{name(event.faction)} cross-ships {count(event.forces, event.special)} from "
+                f"{name(event.faction)} cross-ships {forces} from "
                 f"{event.from_territory} to {where(event.to, event.sector)} {_payment(event)}."
             )
         case ShippedToReserves():
+            forces = count(event.forces, event.special, of=event.faction)
             return (
-                f"{name(event.faction)} ships {count(event.forces, event.special)} from "
+                f"{name(event.faction)} ships {forces} from "
                 f"{event.from_territory} back to reserves for {event.cost} spice to the Spice Bank."
             )
         case Moved():
             return _move(event)
         case StormLosses():
+            forces = count(event.forces, event.special, of=event.faction)
             return (
-                f"The storm takes {count(event.forces, event.special)} of {name(event.faction)} "
+                f"The storm takes {forces} of {name(event.faction)} "
                 f"to the Tleilaxu Tanks ({event.rule})."
             )
         case AllianceConstraint():
+            forces = count(event.forces, event.special, of=event.faction)
             return (
-                f"{name(event.faction)}'s {count(event.forces, event.special)} in "
+                f"{name(event.faction)}'s {forces} in "
                 f"{event.territory} share it with their ally {name(event.ally)} and go to the "
                 f"Tleilaxu Tanks ({event.rule})."
             )
@@ -206,9 +192,10 @@ def describe(event: Event) -> str | None:
         case GuildDelays():
             return "The Spacing Guild announces: Delay."
         case ShipmentStopped():
+            forces = count(event.forces, event.special, of=event.shipper)
             return (
                 f"The Spacing Guild plays Karama to stop {name(event.shipper)}'s shipment to "
-                f"{event.territory}: {count(event.forces, event.special)} back to reserves, "
+                f"{event.territory}: {forces} back to reserves, "
                 "the spice stays paid."
             )
         case SpiritualAdvisor():
@@ -226,6 +213,8 @@ def describe(event: Event) -> str | None:
             return None
         case Undone() | Redone() | Corrected():  # told by correction_note / correction_made
             return None
+    if (line := describe_turn_event(event)) is not None:  # the whole turn's events
+        return line
     fields = {k: v for k, v in event.to_dict().items() if k != "type"}
     return f"{event.kind}: {fields}"
 
@@ -233,7 +222,7 @@ def describe(event: Event) -> str | None:
 def describe_prompt(prompt: PublicPrompt) -> str:
     title = PROMPT_NAMES.get(prompt.kind, prompt.kind)
     if prompt.kind == "karama":
-        ability = ABILITY_NAMES.get(prompt.ability or "", prompt.ability)
+        ability = ability_word(prompt.ability) if prompt.ability else "an ability"
         return f"{title}: {ability} ({name(prompt.subject)}) may be cancelled."
     if prompt.kind == "advise":
         return f"{title}: the Bene Gesserit may send an advisor after {name(prompt.subject)}."
@@ -295,10 +284,12 @@ def _corrected(event: Corrected) -> str:
         case StormSet():
             return f"the storm is in sector {event.sector}."
         case ForcesPlaced():
-            forces, place = count(event.forces, event.special), where(event.territory, event.sector)
+            forces = count(event.forces, event.special, of=event.faction)
+            place = where(event.territory, event.sector)
             return f"{name(event.faction)} place {forces} from reserves in {place}."
         case ForcesRemoved():
-            forces, place = count(event.forces, event.special), where(event.territory, event.sector)
+            forces = count(event.forces, event.special, of=event.faction)
+            place = where(event.territory, event.sector)
             to = "the Tleilaxu Tanks" if event.to_tanks else "reserves"
             return f"{name(event.faction)} lose {forces} in {place} to {to}."
         case SpiceSet():
@@ -340,7 +331,7 @@ def correction_note(
 def _public_action(body: Mapping[str, Any], view: PublicView | None) -> str | None:
     """``body`` (a logged action) in words when everyone saw it happen, else None."""
     kind, who = body.get("action"), name(body.get("faction"))
-    forces = count(int(body.get("forces") or 0), int(body.get("special") or 0))
+    forces = _forces(body)
     origin = _place(body.get("from"), body.get("from_sector"))
     target = _place(body.get("to"), body.get("sector"))
     if kind == "ship":
@@ -362,10 +353,15 @@ def _public_action(body: Mapping[str, Any], view: PublicView | None) -> str | No
     return _public_correction(body)
 
 
+def _forces(body: Mapping[str, Any]) -> str:
+    forces, special = int(body.get("forces") or 0), int(body.get("special") or 0)
+    return count(forces, special, of=body.get("faction"))
+
+
 def _public_correction(body: Mapping[str, Any]) -> str | None:
     """A logged correction in words: never a spice amount or a card."""
     kind, who = body.get("action"), name(body.get("faction"))
-    forces = count(int(body.get("forces") or 0), int(body.get("special") or 0))
+    forces = _forces(body)
     there = _place(body.get("territory"), body.get("sector"))
     if kind == "set_storm":
         return f"the correction of the storm to sector {body.get('sector')}"

@@ -43,6 +43,53 @@ DIAL_RANGES = {1: (0, 20)}  # the storm dial's range by turn; 1 to 3 after turn 
 LATER_DIAL = (1, 3)
 
 
+ORDER_COMMANDS = {
+    "karama": "/karama standing-order",
+    "advise": "/bg standing-order",
+    "intrusion": "/bg standing-order",
+    "guild_timing": "/guild standing-order",
+}
+"""The command that gives (and withdraws) each standing order."""
+
+ORDER_TITLES = {
+    "karama": "Karama windows",
+    "advise": "Spiritual Advisors",
+    "intrusion": "Intrusion",
+    "guild_timing": "Guild timing",
+}
+VALUE_WORDS = {
+    ("karama", "never"): "always decline (never play Karama in a window)",
+    ("advise", "polar_sink"): "always send the advisor to the Polar Sink",
+    ("advise", "territory"): "send the advisor to the shipment's territory when allowed, "
+    "else to the Polar Sink",
+    ("advise", "never"): "never send an advisor",
+    ("intrusion", "never"): "never flip to advisors",
+    ("guild_timing", "in_order"): "keep your place in storm order",
+    ("guild_timing", "last"): "delay to act last",
+}
+
+
+def order_title(name: str) -> str:
+    """A standing order's name in words ("Guild timing")."""
+    return ORDER_TITLES.get(name, "unknown")
+
+
+def order_words(name: str, value: str) -> str:
+    """One standing order in words: "Guild timing: act right before Harkonnen"."""
+    title = ORDER_TITLES.get(name, "Order")
+    if value == "ask":
+        return f"{title}: ask me each time"
+    if value.startswith("before:"):
+        before = Faction.parse(value.removeprefix("before:"))
+        return f"{title}: act right before {before.label if before else 'that faction'}"
+    return f"{title}: {VALUE_WORDS.get((name, value), 'as ordered')}"
+
+
+def _option(name: str) -> str:
+    """The option of an order's command that gives it."""
+    return {"karama": "order", "guild_timing": "order"}.get(name, name)
+
+
 class OrderError(MentatError, ValueError):
     """A standing order that does not exist; the message lists the choices."""
 
@@ -62,10 +109,12 @@ class StandingOrders:
         known = {f.name for f in fields(cls)}
         for key, value in data.items():
             if key not in known:
-                raise OrderError(f"unknown standing order {quote(key)}; orders: {', '.join(known)}")
+                titles = ", ".join(ORDER_TITLES.values())
+                raise OrderError(f"there is no standing order {quote(key)}; orders: {titles}")
             if value not in CHOICES[key]:
                 raise OrderError(
-                    f"{key} cannot be {quote(value)}; choose one of {', '.join(CHOICES[key])}"
+                    f"{ORDER_TITLES[key]} cannot be {quote(value)}; the command's choices "
+                    "list what it can be"
                 )
         return cls(**dict(data))
 
@@ -73,9 +122,19 @@ class StandingOrders:
         return asdict(self)
 
     def describe(self) -> str:
-        """The orders in words, e.g. ``karama: never; advise: polar sink``."""
-        given = [f"{k}: {v.replace('_', ' ')}" for k, v in self.to_dict().items() if v != "ask"]
+        """The orders in words, e.g. "Karama windows: always decline; Spiritual
+        Advisors: always to the Polar Sink"."""
+        given = [order_words(k, v) for k, v in self.to_dict().items() if v != "ask"]
         return "; ".join(given) or "none (you will be asked every time)"
+
+    def lines(self) -> list[str]:
+        """Each order given, in words, with the command that withdraws it."""
+        return [
+            f"{order_words(k, v)} (withdraw it: `{ORDER_COMMANDS[k]}` {_option(k)}: "
+            "“ask me each time”)"
+            for k, v in self.to_dict().items()
+            if v != "ask"
+        ]
 
 
 def standing_answer(

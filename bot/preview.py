@@ -26,7 +26,8 @@ def preview(state: GameState, action: FactionAction, note: str = "") -> str:
     if trial.public.to_act is action.faction:
         lines += [
             f"If your turn ended now, the alliance constraint would send "
-            f"{narrate.count(lost.forces, lost.special)} in {narrate.where(territory, sector)} "
+            f"{narrate.count(lost.forces, lost.special, of=action.faction)} in "
+            f"{narrate.where(territory, sector)} "
             "to the Tleilaxu Tanks (1.06.03.08)."
             for territory, sector, lost in trial.alliance_losses
         ]

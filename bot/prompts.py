@@ -16,8 +16,12 @@ from bot.delivery import Delivery, Posted
 from bot.publisher import PrivateNotice
 from bot.settings import SessionTimers
 from bot.waits import Wait
+from bot.words import may_do
+from rules.actions import Advise
+from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import PromptKind
 
 CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
 Asker = Callable[[Faction], PrivateNotice]
@@ -114,9 +118,41 @@ def prompt_for(
     choices = state.legal_actions(faction, open_stage_only=True).kinds()
     mine = state.view_for(faction)
     text = (
-        f"{narrate.describe_wait(mine.public)}\nYou may: {', '.join(choices)}. "
+        f"{narrate.describe_wait(mine.public)}\n{may_do(choices)} "
         f"You hold {mine.spice} spice. Deadline: {deadline}."
     )
     mine_first = (p for p in state.open_prompts() if faction in p.waiting_on())
     kind = None if wait.kind == "step" else next(mine_first).kind.value
-    return PrivateNotice(faction, text, prompt=kind, choices=choices, token=token)
+    labels = advise_labels(state, faction)
+    return PrivateNotice(faction, text, prompt=kind, choices=choices, token=token, labels=labels)
+
+
+def advise_labels(state: GameState, faction: Faction) -> tuple[tuple[str, str], ...]:
+    """The Bene Gesserit's advisor buttons, one for each place open to the advisor now,
+    named: "Advise to the Polar Sink", "Advise to Arrakeen (sector 9)"."""
+    found: list[tuple[str, str]] = []
+    for prompt in state.open_prompts():
+        if prompt.kind is not PromptKind.ADVISE:
+            continue
+        for action in state.answers(prompt, faction):
+            if not isinstance(action, Advise):
+                continue
+            if action.to == POLAR_SINK:
+                found.append(("advise_sink", "Advise to the Polar Sink"))
+            else:
+                there = narrate.where(action.to, prompt.sector)
+                found.append(("advise_here", f"Advise to {there}"))
+    return tuple(dict.fromkeys(found))
+
+
+def reminder_for(state: GameState, faction: Faction, wait: Wait, deadline: str) -> str:
+    """A reminder that says what is awaited of ``faction`` and by when."""
+    kinds = state.legal_actions(faction, open_stage_only=True).kinds()
+    if wait.kind == "step":
+        turn = state.phase.turn
+        step = "shipment" if turn is not None and turn.step.value == "ship" else "movement"
+        what = f"Mentat awaits your {step}."
+    else:
+        mine = [p for p in state.public_view().prompts if faction in p.responders]
+        what = " ".join(["Mentat awaits your answer.", *map(narrate.describe_prompt, mine)])
+    return f"Reminder: {what} {may_do(kinds)} Deadline: {deadline}."

@@ -27,7 +27,7 @@ from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
-from bot.prompts import PromptMessages, deadline_text, prompt_for
+from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
 from bot.publisher import (
     ModeratorNotice,
     PrivateNotice,
@@ -521,8 +521,9 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         if self._wait.kind == MODERATORS:
             self._remind_moderators()
             return
+        assert self.state is not None
         for faction in self._wait.factions:
-            text = f"Reminder: the deadline is {self._deadline_text()}."
+            text = reminder_for(self.state, faction, self._wait, self._deadline_text())
             self.delivery.private(PrivateNotice(faction, text))
 
     async def _default(

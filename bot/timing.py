@@ -12,6 +12,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.clock import Clock
+from bot.prompts import deadline_text
+from bot.words import duration
 
 
 class TimingControls:
@@ -74,7 +76,10 @@ class TimingControls:
                 self._deadline += by
                 self._reminded = False
             await self._save_settings()
-            self._moderator_note(f"<@{moderator}> extended the deadline by {by}.")
+            now = deadline_text(self._deadline, self.paused_left)
+            self._moderator_note(
+                f"<@{moderator}> extended the deadline by {duration(by)}; it is now {now}."
+            )
             self._show_deadline()
 
         await self._call(run)

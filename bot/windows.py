@@ -28,7 +28,8 @@ from bot.publisher import PrivateNotice, PublicNotice
 from bot.refusals import PromptClosedError
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
-from rules.actions import Action, Decline, FactionAction, action_from_dict, action_to_dict
+from rules.actions import Action, Advise, Decline, FactionAction, action_from_dict, action_to_dict
+from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -310,8 +311,27 @@ def offer_prompt(
         prompt=first,
         choices=tuple(choices),
         token=token,
+        labels=_advise_labels(state, faction, [p for p, _ in offered]),
         prompts=tuple(kinds),
     )
+
+
+def _advise_labels(
+    state: GameState, faction: Faction, offered: list[Prompt]
+) -> tuple[tuple[str, str], ...]:
+    """The advisor's buttons, one for each place open to it (its stage open or not)."""
+    found: list[tuple[str, str]] = []
+    for prompt in offered:
+        if prompt.kind is not PromptKind.ADVISE:
+            continue
+        for action in state.answers(prompt, faction):
+            if isinstance(action, Advise) and action.to == POLAR_SINK:
+                found.append(("advise_sink", "Advise to the Polar Sink"))
+            elif isinstance(action, Advise):
+                found.append(
+                    ("advise_here", f"Advise to {narrate.where(action.to, prompt.sector)}")
+                )
+    return tuple(dict.fromkeys(found))
 
 
 def public_prompt(prompt: Prompt) -> PublicPrompt:

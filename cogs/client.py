@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Executor
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,6 +12,7 @@ from discord.ext import commands
 
 from bot.app import Mentat
 from bot.clock import Clock
+from bot.shards import Shards
 from bot.store import Store
 from cogs.errors import on_app_command_error
 
@@ -33,7 +35,9 @@ class MentatBot(commands.Bot):
 
     app: Mentat
 
-    def __init__(self, *, dev_guild_id: int | None = None) -> None:
+    def __init__(
+        self, *, dev_guild_id: int | None = None, syncs_commands: bool = True, **options: Any
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -41,8 +45,10 @@ class MentatBot(commands.Bot):
             help_command=None,
             tree_cls=MentatTree,
             allowed_mentions=discord.AllowedMentions.none(),  # only explicit pings ping
+            **options,
         )
         self.dev_guild_id = dev_guild_id
+        self.syncs_commands = syncs_commands  # one process of a sharded bot syncs them
         self.live_previews: set[str] = set()  # previews whose buttons a live view answers
 
     async def setup_hook(self) -> None:
@@ -54,7 +60,7 @@ class MentatBot(commands.Bot):
         self.add_listener(answer_stale_preview, "on_interaction")
         self.add_listener(self._channel_deleted, "on_guild_channel_delete")
         self.add_listener(self._guild_left, "on_guild_remove")
-        if self.dev_guild_id is not None:
+        if self.dev_guild_id is not None and self.syncs_commands:
             await self.sync_commands(self.dev_guild_id)
 
     async def _channel_deleted(self, channel: discord.abc.GuildChannel) -> None:
@@ -73,16 +79,32 @@ class MentatBot(commands.Bot):
         return len(synced)
 
 
+class ShardedMentatBot(MentatBot, commands.AutoShardedBot):
+    """The bot running some of Discord's shards (``SHARD_IDS`` of ``SHARD_COUNT``): one
+    connection per shard, the events of their servers only."""
+
+
 def build(
     store: Store,
     *,
     clock: Clock | None = None,
     dev_guild_id: int | None = None,
     render_executor: Executor | None = None,
+    shards: Shards | None = None,
 ) -> MentatBot:
-    """A bot and its application over ``store`` (the sessions start with ``bot.app.start()``)."""
+    """A bot and its application over ``store`` (the sessions start with ``bot.app.start()``);
+    with ``shards``, an auto-sharded bot for those shards (the store should have the same)."""
     from cogs.publisher import DiscordPublisher
 
-    bot = MentatBot(dev_guild_id=dev_guild_id)
+    bot: MentatBot
+    if shards is None:
+        bot = MentatBot(dev_guild_id=dev_guild_id)
+    else:
+        bot = ShardedMentatBot(
+            dev_guild_id=dev_guild_id,
+            syncs_commands=shards.syncs_commands,
+            shard_ids=list(shards.ids),
+            shard_count=shards.count,
+        )
     bot.app = Mentat(store, DiscordPublisher(bot), clock, render_executor=render_executor)
     return bot

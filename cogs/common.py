@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.session import PhaseSession, SessionError
+from rules.errors import quote
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -16,9 +18,28 @@ if TYPE_CHECKING:
 MAX_CHOICES = 25
 """Discord's limit on the choices of one autocomplete answer."""
 
-FactionName = Literal[
-    "atreides", "bene_gesserit", "emperor", "fremen", "harkonnen", "spacing_guild"
-]
+
+class FactionChoice(app_commands.Transformer):
+    """The ``faction:`` option: the six factions offered by name ("Bene Gesserit"), their
+    ids only as the values Discord sends back."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]]:
+        return [app_commands.Choice(name=f.label, value=f.value) for f in Faction]
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> str:
+        faction = Faction.parse(str(value)[:40])
+        if faction is None:  # refused at the door, like any option Discord would not send
+            raise app_commands.CheckFailure(f"there is no faction {quote(str(value))}")
+        return faction.value
+
+
+FactionName = app_commands.Transform[str, FactionChoice]
+"""A faction option, read as its id (``"bene_gesserit"``)."""
 
 
 def app_of(interaction: discord.Interaction) -> Mentat:
@@ -48,7 +69,9 @@ async def acting_faction(
     """The caller's own faction, or the one named (its seated player or a moderator)."""
     app = app_of(interaction)
     if named is not None:
-        faction = Faction(named)
+        faction = Faction.parse(named[:40])
+        if faction is None:
+            raise SessionError(f"there is no faction {quote(named)}")
         await app.require_player(game_id, interaction.user.id, faction, roles=roles_of(interaction))
         return faction
     seated = await app.faction_of(game_id, interaction.user.id)

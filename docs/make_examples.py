@@ -9,7 +9,8 @@ from PIL import Image
 
 from bot.render import LastKarama, LastMove, LastShipment, render_closeup, render_map
 from bot.render.examples import busy_view, crowded_view
-from bot.render.marks import touched_pieces
+from bot.render.marks import last_shipment_of, storm_path_of, touched_pieces, worms_of
+from bot.render.turn_example import mid_turn, turn_events
 from mentat.cli import main
 from rules.factions import Faction
 
@@ -64,3 +65,13 @@ main(
         str(DOCS / "map-highlight.png"),
     ]
 )
+
+# A whole game in the middle of turn 3 (played by the engine): the storm's path this turn,
+# the worm's territory and what it took, turn and phase in the panel.
+whole_turn = render_map(
+    mid_turn().view,
+    last_shipment=last_shipment_of(mid_turn().events),
+    storm_path=storm_path_of(turn_events()),
+    worms=worms_of(turn_events()),
+)
+(DOCS / "map-whole-turn.png").write_bytes(whole_turn)

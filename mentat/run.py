@@ -19,10 +19,8 @@ import aiohttp
 import discord
 
 from bot.config import Config, ConfigError, environment_help
-from bot.store import Store
+from bot.store import Store, StoreError
 from cogs.client import build
-
-RENDER_WORKERS = 2  # maps come in bursts; the event loop and SQLite need little CPU (bench_session)
 
 log = logging.getLogger(__name__)
 
@@ -84,12 +82,17 @@ async def run(config: Config, token: str) -> None:
     store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
-    renderer = ProcessPoolExecutor(max_workers=RENDER_WORKERS, mp_context=get_context("spawn"))
-    bot = build(store, dev_guild_id=config.dev_guild_id, render_executor=renderer)
+    renderer = ProcessPoolExecutor(
+        max_workers=config.render_workers, mp_context=get_context("spawn")
+    )
+    bot = build(
+        store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards
+    )
     try:
         async with bot:
             await bot.login(token)
             await bot.app.start()
+            log.info("serving %d games (%s)", len(bot.app.sessions), _which(config))
             await bot.connect()
     finally:
         try:
@@ -99,12 +102,24 @@ async def run(config: Config, token: str) -> None:
             renderer.shutdown(cancel_futures=True)
 
 
+def _which(config: Config) -> str:
+    shards = config.shards
+    if shards is None:
+        return "every server"
+    return f"the servers of shards {', '.join(map(str, shards.ids))} of {shards.count}"
+
+
 async def _open_store(config: Config) -> Store:
+    if config.database_url is not None:
+        try:
+            return await Store.open(config.database_url, shards=config.shards)
+        except StoreError as error:  # its message never repeats the URL (a password)
+            raise ConfigError(f"DATABASE_URL: {_first_line(error)}") from error
     folder = config.database_path.parent
     if not folder.is_dir():
         raise ConfigError(f"DATABASE_PATH: the folder {folder} does not exist")
     try:
-        return await Store.open(config.database_path)
+        return await Store.open(config.database_path, shards=config.shards)
     except (sqlite3.Error, OSError) as error:
         raise ConfigError(
             f"DATABASE_PATH: cannot open {config.database_path}: {_first_line(error)}"

@@ -7,6 +7,7 @@ storm-start sector). The Polar Sink has no sector (``None``).
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections import deque
@@ -89,8 +90,15 @@ class Board:
 
     def resolve(self, name: str) -> Territory | None:
         """The territory called ``name`` (case and punctuation ignored), or None."""
-        key = self._by_key.get(_normalise(name))
-        return self.territories[key] if key else None
+        typed = _normalise(name)
+        key = self._by_key.get(typed) or self._by_key.get(typed.removeprefix("the"))
+        return self.territories[key] if key else None  # "the Polar Sink", as the bot writes it
+
+    def closest(self, name: str) -> str | None:
+        """The territory a misspelt ``name`` most likely means, or None."""
+        typed = _normalise(name)[:40]
+        found = difflib.get_close_matches(typed, list(self._by_key), n=1, cutoff=0.6)
+        return self._by_key[found[0]] if found else None
 
     def __iter__(self) -> Iterator[Territory]:
         return iter(self.territories.values())

@@ -21,6 +21,11 @@ class Faction(enum.StrEnum):
         """The faction's printed name, e.g. ``Spacing Guild``."""
         return _LABELS[self]
 
+    @property
+    def starred(self) -> str:
+        """What the board calls the faction's starred forces ("Sardaukar", "Fedaykin")."""
+        return _STARRED.get(self, "starred forces")
+
     @classmethod
     def parse(cls, text: str) -> Faction | None:
         key = text.strip().lower().replace(" ", "_").replace("-", "_")
@@ -38,6 +43,8 @@ _LABELS = {
     Faction.HARKONNEN: "Harkonnen",
     Faction.SPACING_GUILD: "Spacing Guild",
 }
+
+_STARRED = {Faction.EMPEROR: "Sardaukar", Faction.FREMEN: "Fedaykin"}
 
 KARAMA = "Karama"
 HAJR = "Hajr"

@@ -74,7 +74,7 @@ def _window(state: Position, faction: Faction, ability: Ability | None) -> Promp
             continue
         if ability is None or prompt.ability == ability:
             return prompt
-    what = f"the {ability} ability" if ability else "a ✷ ability"
+    what = f"the {ability.label} ability" if ability else "a ✷ ability"
     raise IllegalActionError(
         f"there is no use of {what} by another faction to cancel now", rule=KARAMA_RULE
     )
@@ -146,8 +146,8 @@ def prevent(state: Position, action: KaramaPrevent) -> list[Event]:
     faction = action.faction
     if action.ability is not Ability.SHIP_AS_IT_PLEASES_YOU:
         raise IllegalActionError(
-            f"{action.ability.value!r} cannot be prevented: in this phase only the Guild's "
-            "ship_as_it_pleases_you (✷…✷) can",
+            f"{action.ability.label} cannot be prevented: in this phase only the Guild's "
+            "Ship As It Pleases You (✷…✷) can",
             rule=KARAMA_RULE,
         )
     if state.karama_card(faction, action.card) is None:

@@ -136,6 +136,13 @@ class Ability(enum.StrEnum):
         return ABILITY_RULES[self]
 
     @property
+    def label(self) -> str:
+        """The ability in a refusal's words ("cross ship", "Ship As It Pleases You")."""
+        if self is Ability.SHIP_AS_IT_PLEASES_YOU:
+            return "Ship As It Pleases You"
+        return self.value.replace("_", " ")
+
+    @property
     def owner(self) -> Faction:
         return ABILITY_OWNERS[self]
 

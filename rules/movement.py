@@ -99,8 +99,9 @@ def select_group(
     if taken is None:
         have = _sum(state.stack(faction, territory.name, s) for s in sectors)
         raise IllegalActionError(
-            f"{faction.label} has {_describe(have)} in {territory.name}"
-            f"{_where(from_sector, sectors, territory)} that can leave, not {_describe(wanted)}",
+            f"{faction.label} has {_describe(have, faction)} in {territory.name}"
+            f"{_where(from_sector, sectors, territory)} that can leave, not "
+            f"{_describe(wanted, faction)}",
             rule=rule,
         )
     return taken
@@ -119,7 +120,7 @@ def _group_sectors(
         if from_sector not in territory.sectors:
             raise InvalidActionError(
                 f"{territory.name} has no sector {from_sector}; it lies in "
-                f"{_sector_list(territory)}",
+                f"{_sector_list(territory)} ({_choices('from_sector', territory)})",
                 rule=rule,
             )
         side = next((p for p in parts if from_sector in p), None)
@@ -135,7 +136,7 @@ def _group_sectors(
         listed = " | ".join(", ".join(str(s) for s in p if s in held) for p in sides)
         raise AmbiguousActionError(
             f"the storm separates your forces in {territory.name} (sectors {listed}); "
-            "name the sector they move from",
+            "name the sector they move from with the from_sector: option",
             rule=MOVE_RULE,
         )
     if not sides:
@@ -170,12 +171,12 @@ def _sum(stacks: Iterable[Stack]) -> Stack:
     return total
 
 
-def _describe(stack: Stack) -> str:
+def _describe(stack: Stack, faction: Faction) -> str:
     parts = []
     if stack.forces or not stack.total:
         parts.append(f"{stack.forces} force{'s' * (stack.forces != 1)}")
     if stack.special:
-        parts.append(f"{stack.special} starred")
+        parts.append(f"{stack.special} {faction.starred}")
     if stack.advisors:
         parts.append(f"{stack.advisors} advisor{'s' * (stack.advisors != 1)}")
     return " and ".join(parts)
@@ -187,6 +188,12 @@ def _where(from_sector: int | None, sectors: list[int | None], territory: Territ
     if from_sector is not None:
         return f" (sector {from_sector} and its side of the storm)"
     return ""
+
+
+def _choices(option: str, territory: Territory) -> str:
+    """``sector: 11 or sector: 12``: how to name each sector of ``territory``."""
+    named = [f"{option}: {s}" for s in territory.sectors]
+    return ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else "".join(named)
 
 
 def _sector_list(territory: Territory) -> str:
@@ -374,7 +381,7 @@ def _wanted(state: Position, action: Move) -> Stack:
     if action.forces < 0 or action.special < 0 or action.forces + action.special <= 0:
         raise InvalidActionError(
             f"a move needs at least one force, not {action.forces} forces and "
-            f"{action.special} starred",
+            f"{action.special} {action.faction.starred}",
             rule=MOVE_RULE,
         )
     if action.advisors:
@@ -400,13 +407,14 @@ def destination_sector(territory: Territory, sector: int | None, *, rule: str) -
         if len(territory.sectors) == 1:
             return territory.sectors[0]
         raise InvalidActionError(
-            f"{territory.name} lies in {_sector_list(territory)}: say in which sector "
-            "the forces end",
+            f"{territory.name} lies in {_sector_list(territory)}: name the sector the "
+            f"forces end in with the sector: option ({_choices('sector', territory)})",
             rule=rule,
         )
     if sector not in territory.sectors:
         raise InvalidActionError(
-            f"{territory.name} has no sector {sector}; it lies in {_sector_list(territory)}",
+            f"{territory.name} has no sector {sector}; it lies in {_sector_list(territory)} "
+            f"({_choices('sector', territory)})",
             rule=rule,
         )
     return sector

@@ -173,8 +173,10 @@ class Position:
     def territory(self, name: str, *, rule: str, what: str = "territory") -> Territory:
         found = self.board.resolve(name)
         if found is None:
+            close = self.board.closest(name)
+            hint = f"; did you mean {close}?" if close else ""
             raise InvalidActionError(
-                f"there is no {what} called {quote(name)} on the board", rule=rule
+                f"there is no {what} called {quote(name)} on the board{hint}", rule=rule
             )
         return found
 

@@ -66,10 +66,12 @@ def require_shipment_step(state: Position, faction: Faction) -> None:
         )
 
 
-def counted(forces: int, special: int, *, rule: str) -> Stack:
+def counted(action: Ship | Send | CrossShip | ShipToReserves, *, rule: str) -> Stack:
+    forces, special = action.forces, action.special
     if forces < 0 or special < 0 or forces + special <= 0:
         raise InvalidActionError(
-            f"a shipment needs at least one force, not {forces} forces and {special} starred",
+            f"a shipment needs at least one force, not {forces} forces and {special} "
+            f"{action.faction.starred}",
             rule=rule,
         )
     return Stack(forces, special)
@@ -79,8 +81,8 @@ def require_reserves(state: Position, faction: Faction, wanted: Stack, *, rule: 
     own = state.factions[faction]
     if wanted.forces > own.reserves or wanted.special > own.special_reserves:
         raise IllegalActionError(
-            f"{faction.label} has {own.reserves} forces and {own.special_reserves} starred "
-            f"in reserve, not {wanted.forces} and {wanted.special}",
+            f"{faction.label} has {own.reserves} forces and {own.special_reserves} "
+            f"{faction.starred} in reserve, not {wanted.forces} and {wanted.special}",
             rule=rule,
         )
 
@@ -246,7 +248,7 @@ def ship(state: Position, action: Ship) -> list[Event]:
             "the Fremen have no off-planet reserves and cannot ship normally; use send",
             rule=NATIVES_RULE,
         )
-    wanted = counted(action.forces, action.special, rule=SHIP_RULE)
+    wanted = counted(action, rule=SHIP_RULE)
     territory, sector = check_landing(state, faction, action.to, action.sector, rule=SHIP_RULE)
     require_reserves(state, faction, wanted, rule=SHIP_RULE)
     card = _karama_for_shipment(state, faction) if action.karama else None
@@ -300,7 +302,7 @@ def send(state: Position, action: Send) -> list[Event]:
     if faction is not Faction.FREMEN:
         raise IllegalActionError("only the Fremen send forces from Dune", rule=SEND_RULE)
     require_shipment_step(state, faction)
-    wanted = counted(action.forces, action.special, rule=SEND_RULE)
+    wanted = counted(action, rule=SEND_RULE)
     migration = state.rules.advanced and Ability.STORM_MIGRATION not in _disabled(state, faction)
     territory, sector = check_landing(
         state, faction, action.to, action.sector, rule=SEND_RULE, storm_allowed=migration
@@ -356,7 +358,7 @@ def cross_ship(state: Position, action: CrossShip) -> list[Event]:
     faction = action.faction
     ability = _cross_ship_ability(state, faction)
     require_shipment_step(state, faction)
-    wanted = counted(action.forces, action.special, rule=CROSS_SHIP_RULE)
+    wanted = counted(action, rule=CROSS_SHIP_RULE)
     source = state.territory(action.from_, rule=CROSS_SHIP_RULE)
     group = select_group(
         state,
@@ -416,7 +418,7 @@ def ship_to_reserves(state: Position, action: ShipToReserves) -> list[Event]:
     faction = action.faction
     _check_off_planet(state, faction)
     require_shipment_step(state, faction)
-    wanted = counted(action.forces, action.special, rule=OFF_PLANET_RULE)
+    wanted = counted(action, rule=OFF_PLANET_RULE)
     source = state.territory(action.from_, rule=OFF_PLANET_RULE)
     group = select_group(
         state,

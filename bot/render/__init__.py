@@ -20,6 +20,7 @@ from bot.render.tokens import (
     TokenLayout,
     layout_tokens,
 )
+from bot.render.turn_marks import StormPath, WormSign
 
 __all__ = [
     "Callout",
@@ -31,9 +32,11 @@ __all__ = [
     "MapLayout",
     "PlacedToken",
     "Placement",
+    "StormPath",
     "Token",
     "TokenKind",
     "TokenLayout",
+    "WormSign",
     "closeup_box",
     "closeup_boxes",
     "draw_map",

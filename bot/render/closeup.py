@@ -20,8 +20,9 @@ from bot.render import palette
 from bot.render.fonts import font
 from bot.render.geometry import BOARD_HEIGHT, WIDTH, Box, Cell, cell_for, cells
 from bot.render.overlays import LastKarama, LastMove, LastShipment
-from bot.render.panel import Heading, footer_texts
+from bot.render.panel import Heading, footer_texts, for_view, storm_text
 from bot.render.render import check_public, draw_map_and_layout, encode_png
+from bot.render.turn_marks import StormPath, WormSign
 from rules.board import Piece, standard_board
 from rules.view import PublicView
 
@@ -43,6 +44,8 @@ def render_closeup(
     last_move: LastMove | None = None,
     last_shipment: LastShipment | None = None,
     last_karama: LastKarama | None = None,
+    storm_path: StormPath | None = None,
+    worms: tuple[WormSign, ...] = (),
 ) -> bytes:
     """A PNG of the map around ``territories`` (names or pieces) and their neighbours.
 
@@ -52,7 +55,9 @@ def render_closeup(
     """
     check_public(view, "render_closeup")
     touched = _pieces(territories)
-    heading = Heading(title, turn, last_shipment, last_karama)
+    heading = for_view(
+        view, Heading(title, turn, last_shipment, last_karama, storm_path=storm_path, worms=worms)
+    )
     whole, layout = draw_map_and_layout(view, heading, highlight=highlight, last_move=last_move)
     board_parts = [whole.crop(_pixels(box)) for box in closeup_boxes(touched)]
     callouts = [
@@ -148,8 +153,13 @@ Line = tuple[str, tuple[int, int, int]]
 
 
 def _caption_lines(view: PublicView, heading: Heading, last_move: LastMove | None) -> list[Line]:
-    storm = f"Storm in sector {view.storm_sector}"
-    first = storm if heading.turn is None else f"Turn {heading.turn} · {storm}"
+    storm = storm_text(view, heading)
+    if heading.turn is None:
+        first = storm
+    elif view.game is None:
+        first = f"Turn {heading.turn} · {storm}"
+    else:
+        first = f"{heading.turn_text} · {storm}"  # a whole game: its phase too
     lines = [(first, palette.STORM_TEXT)]
     if last_move is not None:
         lines.append((_move_text(last_move), palette.PANEL_TEXT))

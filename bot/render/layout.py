@@ -18,6 +18,7 @@ from functools import cache
 from bot.render.geometry import (
     CENTRE,
     DISC_RADIUS,
+    HEIGHT,
     Box,
     Cell,
     Point,
@@ -66,9 +67,11 @@ class MapLayout:
 
 
 def layout_map(view: PublicView, heading: Heading) -> MapLayout:
-    tokens = layout_tokens(view)
+    panel = layout_panel(heading)
+    footer_bottom = max((line.box[3] for line in panel.footer), default=0.0)
+    tokens = layout_tokens(view, base_height=max(HEIGHT, math.ceil(footer_bottom) + 10))
     piece_names, leaders = name_pieces(tokens)
-    return MapLayout(labels(), piece_names, leaders, tokens, layout_panel(heading))
+    return MapLayout(labels(), piece_names, leaders, tokens, panel)
 
 
 def name_pieces(tokens: TokenLayout) -> tuple[tuple[Label, ...], tuple[Leader, ...]]:

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.narrate import ABILITY_NAMES
 from bot.render.overlays import LastKarama, LastMove, LastShipment
+from bot.render.turn_marks import StormPath, WormSign
+from bot.words import ABILITY_NAMES
 from rules.board import Piece
 from rules.events import (
     Event,
+    ForcesDestroyed,
     KaramaCancelled,
     KaramaPrevented,
     Landing,
     Moved,
+    ShaiHulud,
+    SpiceDestroyed,
     SpiritualAdvisor,
+    StormMoved,
 )
 
 
@@ -56,3 +61,26 @@ def touched_pieces(
     if last_shipment is not None:
         pieces.append((last_shipment.territory, last_shipment.sector))
     return tuple(dict.fromkeys(pieces))
+
+
+def storm_path_of(events: Iterable[Event]) -> StormPath | None:
+    """The storm's move in ``events``, from where it stood to where it stopped."""
+    moves = [e for e in events if isinstance(e, StormMoved)]
+    if not moves:
+        return None
+    sectors = sum(m.sectors for m in moves)
+    return StormPath(moves[0].from_sector, moves[-1].to_sector, sectors)
+
+
+def worms_of(events: Iterable[Event]) -> tuple[WormSign, ...]:
+    """Each territory a worm struck in ``events``, with the forces and spice it took."""
+    found: dict[str, list[int]] = {}
+    for event in events:
+        match event:
+            case ShaiHulud(territory=str(territory)):
+                found.setdefault(territory, [0, 0])
+            case ForcesDestroyed(cause="worm", territory=territory) if territory in found:
+                found[territory][0] += event.forces + event.special + event.advisors
+            case SpiceDestroyed(cause="worm", territory=territory) if territory in found:
+                found[territory][1] += event.amount
+    return tuple(WormSign(t, forces, spice) for t, (forces, spice) in found.items())

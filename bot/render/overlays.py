@@ -76,7 +76,7 @@ class Mask:
     alpha: Image.Image
 
 
-def _polygon_mask(
+def polygon_mask(
     outline: Sequence[Point], *, fill: int, edge: int = 0, edge_width: float = 0.0
 ) -> Mask:
     left = math.floor(min(p[0] for p in outline)) - 4
@@ -95,7 +95,7 @@ def _polygon_mask(
     return Mask((left, top), small)
 
 
-def _paint(image: Image.Image, colour: RGB, mask: Mask) -> None:
+def paint(image: Image.Image, colour: RGB, mask: Mask) -> None:
     image.paste(colour, (*mask.offset, *_far_corner(mask)), mask.alpha)
 
 
@@ -108,7 +108,7 @@ def _far_corner(mask: Mask) -> tuple[int, int]:
 
 def draw_storm(image: Image.Image, sector: int) -> None:
     """Shade the storm's sector, from the Polar Sink to the rim, and mark its number."""
-    _paint(image, palette.STORM, _storm_mask(sector))
+    paint(image, palette.STORM, _storm_mask(sector))
     start, end = sector_angles(sector)
     draw = ImageDraw.Draw(image)
     draw.text(
@@ -130,11 +130,11 @@ def _storm_mask(sector: int) -> Mask:
     angles = [start + (end - start) * i / steps for i in range(steps + 1)]
     outline = [to_point(RING_OUTER, a) for a in angles]
     outline += [to_point(sink, a) for a in reversed(angles)]
-    mask = _polygon_mask(outline, fill=palette.STORM_ALPHA, edge=230, edge_width=3)
-    return Mask(mask.offset, _with_stripes(mask.alpha))
+    mask = polygon_mask(outline, fill=palette.STORM_ALPHA, edge=230, edge_width=3)
+    return Mask(mask.offset, with_stripes(mask.alpha))
 
 
-def _with_stripes(alpha: Image.Image) -> Image.Image:
+def with_stripes(alpha: Image.Image) -> Image.Image:
     """Diagonal streaks so the storm reads as a storm, not only as a darker colour."""
     stripes = Image.new("L", alpha.size, 0)
     draw = ImageDraw.Draw(stripes)
@@ -177,25 +177,25 @@ def draw_seats(image: Image.Image, seats: Sequence[Faction | None]) -> None:
 def draw_highlights(image: Image.Image, pieces: Iterable[Piece]) -> None:
     """Tint and outline every piece a selected group may move to."""
     for piece in sorted(set(pieces), key=lambda p: (p[0], p[1] or 0)):
-        _paint(image, palette.HIGHLIGHT, _highlight_mask(cell_for(*piece).piece))
+        paint(image, palette.HIGHLIGHT, _highlight_mask(cell_for(*piece).piece))
 
 
 @cache
 def _highlight_mask(piece: Piece) -> Mask:
     outline = cell_for(*piece).outline()
-    return _polygon_mask(outline, fill=75, edge=255, edge_width=5)
+    return polygon_mask(outline, fill=75, edge=255, edge_width=5)
 
 
 def draw_last_shipment(image: Image.Image, shipment: LastShipment) -> None:
     """Outline the piece that received the last shipment in the shipper's colour."""
     piece = cell_for(shipment.territory, shipment.sector).piece
-    _paint(image, (255, 255, 255), _ring_mask(piece, 9))
-    _paint(image, palette.FACTION[shipment.faction], _ring_mask(piece, 5))
+    paint(image, (255, 255, 255), _ring_mask(piece, 9))
+    paint(image, palette.FACTION[shipment.faction], _ring_mask(piece, 5))
 
 
 @cache
 def _ring_mask(piece: Piece, width: float) -> Mask:
-    return _polygon_mask(cell_for(*piece).outline(), fill=0, edge=255, edge_width=width)
+    return polygon_mask(cell_for(*piece).outline(), fill=0, edge=255, edge_width=width)
 
 
 # -- last move -------------------------------------------------------------------------

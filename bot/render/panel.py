@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -13,8 +13,11 @@ from bot.render.geometry import BOARD_HEIGHT, WIDTH, Box
 from bot.render.overlays import LastKarama, LastShipment
 from bot.render.sprites import sprite
 from bot.render.tokens import TokenKind
+from bot.render.turn_marks import ARROW, WORM, StormPath, WormSign, worms_text
+from bot.turn_words import phase_name
 from rules.factions import Faction
-from rules.view import FactionPublic, PublicView
+from rules.position import storm_order
+from rules.view import FactionPublic, GameView, PublicView
 
 MARGIN = 16
 CARD_GAP = 10
@@ -25,6 +28,8 @@ FOOTER_TOP = LEGEND_TOP + 36
 FOOTER_LINE = 28
 FOOTER_SIZE = 20
 STAR = "✹"
+PATH_SWATCH = (92, 84, 96)
+"""The storm's path hatching as it looks over the ring."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,38 @@ class Heading:
     turn: int | None
     last_shipment: LastShipment | None
     last_karama: LastKarama | None = None
+    last_turn: int | None = None
+    storm_path: StormPath | None = None
+    """The storm's move this turn (a whole game): said beside the storm's sector."""
+    worms: tuple[WormSign, ...] = ()
+    """The territories a worm struck this turn and what it took: a line under the legend."""
+
+    @property
+    def turn_text(self) -> str:
+        """``Turn 3 of 10 · Spice Blow``; the title alone when no turn is known."""
+        if self.turn is None:
+            return self.title
+        of = f" of {self.last_turn}" if self.last_turn is not None else ""
+        return f"Turn {self.turn}{of} · {self.title}"
+
+
+def for_view(view: PublicView, heading: Heading) -> Heading:
+    """A whole game's heading says its own turn and phase (``view.game``); a lone
+    Shipment & Movement phase keeps the heading it was given."""
+    path = heading.storm_path
+    if path is not None and path.end != view.storm_sector:  # corrected since: not drawn
+        heading = replace(heading, storm_path=None)
+    game = view.game
+    if game is None:
+        return heading
+    return replace(heading, title=phase_name(game.phase), turn=game.turn, last_turn=game.last_turn)
+
+
+def storm_text(view: PublicView, heading: Heading) -> str:
+    """``Storm in sector 5``, and this turn's move when known (``· moved 3 sectors from 2``)."""
+    text = f"Storm in sector {view.storm_sector}"
+    path = for_view(view, heading).storm_path
+    return text if path is None else f"{text} · {path.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +99,13 @@ def layout_panel(heading: Heading) -> PanelLayout:
         FooterLine(text, _text_box((MARGIN, FOOTER_TOP + i * FOOTER_LINE), text))
         for i, text in enumerate(footer_texts(heading))
     )
-    return PanelLayout(_legend_boxes(), footer)
+    return PanelLayout(_legend_boxes(_legend_extras(heading)), footer)
 
 
 def footer_texts(heading: Heading) -> list[str]:
-    """The last shipment and the last Karama, in words."""
-    return [text for text in (_shipment_text(heading), _karama_text(heading)) if text]
+    """The last shipment, the last Karama and this turn's worms, in words."""
+    texts = (_shipment_text(heading), _karama_text(heading), worms_text(heading.worms))
+    return [text for text in texts if text]
 
 
 def _text_box(at: tuple[float, float], text: str) -> Box:
@@ -106,22 +144,21 @@ def draw_panel_from(
 ) -> None:
     draw = ImageDraw.Draw(image)
     _draw_heading(draw, view, heading)
-    order = list(view.storm_order) or [f.faction for f in view.factions]
+    order = _storm_order(view)
     width = (WIDTH - 2 * MARGIN - (len(order) - 1) * CARD_GAP) / max(1, len(order))
     for index, faction in enumerate(order):
         left = MARGIN + index * (width + CARD_GAP)
         _draw_card(image, draw, view, faction, index, (left, left + width))
-    _draw_legend(image, draw)
+    _draw_legend(image, draw, heading)
     for line in layout.footer:
         draw.text(line.box[:2], line.text, font=font("bold", FOOTER_SIZE), fill=palette.PANEL_TEXT)
 
 
 def _draw_heading(draw: ImageDraw.ImageDraw, view: PublicView, heading: Heading) -> None:
     top = BOARD_HEIGHT + 12
-    title = heading.title if heading.turn is None else f"Turn {heading.turn} · {heading.title}"
-    draw.text((MARGIN, top), title, font=font("bold", 30), fill=palette.PANEL_TEXT)
-    right = f"Storm in sector {view.storm_sector}"
-    if view.phase_complete:
+    draw.text((MARGIN, top), heading.turn_text, font=font("bold", 30), fill=palette.PANEL_TEXT)
+    right = storm_text(view, heading)
+    if view.phase_complete and _in_shipment_movement(view.game):
         right = f"Phase complete · {right}"
     draw.text(
         (WIDTH - MARGIN, top + 4),
@@ -141,8 +178,7 @@ def _draw_card(
     span: tuple[float, float],
 ) -> None:
     left, right = span
-    to_act = view.to_act == faction
-    done = faction in view.done
+    to_act, done = _acting(view, faction)
     box = (left, CARD_TOP, right, CARD_TOP + CARD_HEIGHT)
     fill = (62, 52, 46) if to_act else (46, 39, 35)
     outline = (255, 255, 255) if to_act else (80, 70, 62)
@@ -158,7 +194,9 @@ def _draw_card(
         font=_fitting_font(draw, name, right - left - 56),
         fill=palette.PANEL_TEXT,
     )
-    status, colour = _status(to_act, done)
+    status, colour = _status(to_act, done, view.game)
+    if view.game is not None and faction in view.game.winner:
+        status, colour = "★ winner", palette.STORM_TEXT
     draw.text((left + 12, CARD_TOP + 58), status, font=font("bold", 20), fill=colour)
     _draw_numbers(draw, view.faction(faction) if _has(view, faction) else None, left)
     ally = _ally(view, faction)
@@ -171,6 +209,28 @@ def _draw_card(
         )
 
 
+def _storm_order(view: PublicView) -> list[Faction]:
+    """The phase's order; outside the Shipment & Movement phase a whole game's is the
+    storm's (1.01.01): the view's phase order is then the last Shipment & Movement's."""
+    if not _in_shipment_movement(view.game) or not view.storm_order:
+        if view.game is not None:
+            return list(storm_order(view.seats, view.storm_sector))
+        return [f.faction for f in view.factions]
+    return list(view.storm_order)
+
+
+def _in_shipment_movement(game: GameView | None) -> bool:
+    return game is None or game.phase == "shipment_movement"
+
+
+def _acting(view: PublicView, faction: Faction) -> tuple[bool, bool]:
+    """(to act, done): in a whole game's other phases, whom the game waits for."""
+    if _in_shipment_movement(view.game):
+        return view.to_act == faction, faction in view.done
+    assert view.game is not None
+    return faction in view.game.waiting, False
+
+
 def _fitting_font(draw: ImageDraw.ImageDraw, text: str, width: float) -> ImageFont.FreeTypeFont:
     for size in (24, 22, 20, 18):
         if draw.textlength(text, font=font("condensed", size)) <= width:
@@ -178,12 +238,12 @@ def _fitting_font(draw: ImageDraw.ImageDraw, text: str, width: float) -> ImageFo
     return font("condensed", size)
 
 
-def _status(to_act: bool, done: bool) -> tuple[str, tuple[int, int, int]]:
+def _status(to_act: bool, done: bool, game: GameView | None) -> tuple[str, tuple[int, int, int]]:
     if to_act:
         return ("▶ to act", (255, 255, 255))
     if done:
         return ("✓ done", palette.PANEL_MUTED)
-    return ("waiting", palette.PANEL_MUTED)
+    return ("waiting" if _in_shipment_movement(game) else "", palette.PANEL_MUTED)
 
 
 def _draw_numbers(draw: ImageDraw.ImageDraw, standing: FactionPublic | None, left: float) -> None:
@@ -223,27 +283,48 @@ LEGEND = (
 )
 
 
+STORM_PATH_ENTRY = "storm's path"
+WORM_ENTRY = "Shai-Hulud"
+
+
+def _legend_extras(heading: Heading) -> tuple[str, ...]:
+    """The whole turn's marks drawn on this map, which the legend explains too."""
+    extras = (STORM_PATH_ENTRY,) if heading.storm_path is not None else ()
+    return extras + ((WORM_ENTRY,) if heading.worms else ())
+
+
 @cache
-def _legend_boxes() -> tuple[Box, ...]:
+def _legend_boxes(extras: tuple[str, ...] = ()) -> tuple[Box, ...]:
     """Each legend entry's box (its token or swatch and its words), left to right."""
     boxes: list[Box] = []
     x = float(MARGIN)
-    for _, _, text in (*LEGEND, (None, None, "storm")):
+    for text in (*(text for _, _, text in LEGEND), "storm", *extras):
         right = x + 34 + _probe().textlength(text, font=font("regular", 20))
         boxes.append((x, float(LEGEND_TOP), right, float(LEGEND_TOP + 28)))
         x = right + 26
     return tuple(boxes)
 
 
-def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-    boxes = _legend_boxes()
+def _draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, heading: Heading) -> None:
+    extras = _legend_extras(heading)
+    boxes = _legend_boxes(extras)
     for (kind, faction, text), box in zip(LEGEND, boxes, strict=False):
         token = sprite(kind, faction, 28)
         image.paste(token, (round(box[0]), LEGEND_TOP), token)
         draw.text(
             (box[0] + 34, LEGEND_TOP + 3), text, font=font("regular", 20), fill=palette.PANEL_MUTED
         )
-    x = boxes[-1][0]
+    x = boxes[len(LEGEND)][0]
     swatch = (x, LEGEND_TOP + 3, x + 28, LEGEND_TOP + 25)
     draw.rectangle(swatch, fill=palette.STORM, outline=palette.STORM_TEXT, width=2)
     draw.text((x + 34, LEGEND_TOP + 3), "storm", font=font("regular", 20), fill=palette.PANEL_MUTED)
+    for text, box in zip(extras, boxes[len(LEGEND) + 1 :], strict=True):
+        x = box[0]
+        if text == STORM_PATH_ENTRY:
+            draw.rectangle((x, LEGEND_TOP + 3, x + 28, LEGEND_TOP + 25), fill=PATH_SWATCH)
+            draw.line((x + 2, LEGEND_TOP + 20, x + 26, LEGEND_TOP + 20), fill=ARROW, width=3)
+        else:
+            draw.rectangle((x + 2, LEGEND_TOP + 5, x + 26, LEGEND_TOP + 23), outline=WORM, width=4)
+        draw.text(
+            (x + 34, LEGEND_TOP + 3), text, font=font("regular", 20), fill=palette.PANEL_MUTED
+        )

@@ -24,9 +24,16 @@ from bot.render.overlays import (
     draw_seats,
     draw_storm,
 )
-from bot.render.panel import Heading, draw_panel_from
+from bot.render.panel import Heading, draw_panel_from, for_view
 from bot.render.sprites import count_colour, sprite
 from bot.render.tokens import CALLOUT_WIDTH, Callout, PlacedToken, Placement, TokenLayout
+from bot.render.turn_marks import (
+    StormPath,
+    WormSign,
+    draw_storm_arrow,
+    draw_storm_path,
+    draw_worm,
+)
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
@@ -43,13 +50,17 @@ def render_map(
     last_move: LastMove | None = None,
     last_shipment: LastShipment | None = None,
     last_karama: LastKarama | None = None,
+    storm_path: StormPath | None = None,
+    worms: tuple[WormSign, ...] = (),
 ) -> bytes:
     """Draw the board as everyone may see it and return it as a PNG.
 
     ``highlight`` tints pieces (legal destinations of a selected group, for a
     player's own preview); ``last_move`` draws the path of the last move and
     ``last_shipment`` marks where the last shipment landed; ``last_shipment`` and
-    ``last_karama`` are written under the legend.
+    ``last_karama`` are written under the legend. In a whole game (``view.game``) the
+    panel says the turn and phase; ``storm_path`` (the storm's move this turn) hatches the
+    rim over the sectors it passed, and ``worms`` mark the territories a worm struck.
 
     Raises TypeError when ``view`` is anything but a :class:`PublicView`
     (a private view must never become a picture that could be posted).
@@ -62,6 +73,8 @@ def render_map(
         last_move=last_move,
         last_shipment=last_shipment,
         last_karama=last_karama,
+        storm_path=storm_path,
+        worms=worms,
     )
     return encode_png(image)
 
@@ -75,11 +88,13 @@ def draw_map(
     last_move: LastMove | None = None,
     last_shipment: LastShipment | None = None,
     last_karama: LastKarama | None = None,
+    storm_path: StormPath | None = None,
+    worms: tuple[WormSign, ...] = (),
 ) -> Image.Image:
     """The picture of :func:`render_map` before encoding."""
     image, _ = draw_map_and_layout(
         view,
-        Heading(title, turn, last_shipment, last_karama),
+        Heading(title, turn, last_shipment, last_karama, storm_path=storm_path, worms=worms),
         highlight=highlight,
         last_move=last_move,
     )
@@ -104,11 +119,18 @@ def draw_map_and_layout(
 ) -> tuple[Image.Image, MapLayout]:
     """The picture and the layout it was drawn from (names, tokens, panel boxes)."""
     check_public(view)
+    heading = for_view(view, heading)
     layout = layout_map(view, heading)
     image = _canvas(layout.height)
+    if heading.storm_path is not None:
+        draw_storm_path(image, heading.storm_path)
     draw_storm(image, view.storm_sector)
+    if heading.storm_path is not None:
+        draw_storm_arrow(image, heading.storm_path)
     draw_seats(image, view.seats)
     draw_highlights(image, highlight)
+    for worm in heading.worms:
+        draw_worm(image, worm)
     if heading.last_shipment is not None:
         draw_last_shipment(image, heading.last_shipment)
     if last_move is not None:

@@ -3,8 +3,9 @@
 - :mod:`bot.store.store`: :class:`Store`, which appends log entries and reads them back;
 - :mod:`bot.store.history`: which entries are in effect (undo/redo), without a database;
 - :mod:`bot.store.migrations`: the numbered schema migrations of ``bot/migrations``;
-- :mod:`bot.store.backend`: the interface to a database, and :mod:`bot.store.sqlite` its
-  SQLite implementation (the only module with SQL);
+- :mod:`bot.store.backend`: the interface to a database; :mod:`bot.store.sqlite` (the
+  default, one process) and :mod:`bot.store.postgres` (several processes, ``DATABASE_URL``)
+  implement it and are the only modules with SQL;
 - :mod:`bot.store.events`: the log's own events (undone, redone, phase started);
 - :mod:`bot.store.errors`: what is refused.
 
@@ -15,6 +16,7 @@ from bot.store.errors import (
     CorruptLogError,
     GameFinishedError,
     KeyReusedError,
+    LogConflictError,
     NothingToRedoError,
     NothingToUndoError,
     NotModeratorError,
@@ -47,6 +49,7 @@ __all__ = [
     "History",
     "KeyReusedError",
     "Kind",
+    "LogConflictError",
     "LogEntry",
     "Migration",
     "NotModeratorError",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.errors import MentatError
+from rules.errors import MentatError, quote
 
 
 class StoreError(MentatError):
@@ -39,3 +39,18 @@ class SchemaError(StoreError):
 
 class CorruptLogError(StoreError):
     """A game's log cannot be replayed (missing entries, or an entry refused on replay)."""
+
+
+class LogConflictError(StoreError):
+    """The entry's seq or key is already in the game's log: another writer (a process that
+    took the game over, or this one before a failure) got there first. The log's unique
+    constraints refused it; the ledger reloads the game before its next request."""
+
+
+def log_conflict(game_id: int, seq: int, key: str, cause: BaseException) -> LogConflictError:
+    """The refusal of an entry whose seq or key another writer took first."""
+    return LogConflictError(
+        f"game #{game_id} moved on elsewhere: its log already holds entry #{seq} or key"
+        f" {quote(key)} (unique constraint: {cause}); nothing was written and the game"
+        " reloads: please try again"
+    )

@@ -1,7 +1,9 @@
 """The numbered schema migrations of ``bot/migrations``: reading and ordering them.
 
-Files are named ``NNNN_name.sql`` and numbered 1, 2, 3... without gaps. A backend applies the
-pending ones (:func:`pending`) when it opens, in one transaction (SQLite: :mod:`bot.store.sqlite`).
+Files are named ``NNNN_name.sql`` and numbered 1, 2, 3... without gaps: SQLite's in
+``bot/migrations``, PostgreSQL's in ``bot/migrations/postgres`` (numbered on their own). A
+backend applies the pending ones (:func:`pending`) when it opens, in one transaction
+(:mod:`bot.store.sqlite`; :mod:`bot.store.postgres` under an advisory lock).
 """
 
 from __future__ import annotations
@@ -27,9 +29,17 @@ class Migration:
         return f"{self.version:04d}_{self.name}"
 
 
-def read_migrations() -> list[Migration]:
-    """The migrations of ``bot/migrations``: files ``NNNN_name.sql`` numbered 1, 2, 3..."""
+DIALECTS = ("sqlite", "postgres")
+
+
+def read_migrations(dialect: str = "sqlite") -> list[Migration]:
+    """The migrations of one database: files ``NNNN_name.sql`` numbered 1, 2, 3... in
+    ``bot/migrations`` (``sqlite``) or ``bot/migrations/postgres`` (``postgres``)."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"no migrations for {dialect!r}: the dialects are {DIALECTS}")
     folder = resources.files("bot").joinpath("migrations")
+    if dialect != "sqlite":
+        folder = folder.joinpath(dialect)
     found = [
         _migration(entry.name, entry.read_text("utf-8"))
         for entry in folder.iterdir()

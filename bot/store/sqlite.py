@@ -20,7 +20,7 @@ import aiosqlite
 
 from bot.settings import COLUMNS
 from bot.store.backend import EntryRow, GameRow, Header, SnapshotRow
-from bot.store.errors import SchemaError, StoreError
+from bot.store.errors import SchemaError, StoreError, log_conflict
 from bot.store.migrations import Migration, pending
 from bot.store.shield import completes
 
@@ -181,11 +181,16 @@ class SQLiteBackend:
     # -- the log ------------------------------------------------------------------------
 
     async def append(self, game_id: int, entry: EntryRow, snapshot: SnapshotRow | None) -> None:
-        if snapshot is None:
-            async with self._lock:  # one statement: a transaction of its own
-                await _insert_entry(self._db, game_id, entry)
-        else:
-            await self._append_with_snapshot(game_id, entry, snapshot)
+        try:
+            if snapshot is None:
+                async with self._lock:  # one statement: a transaction of its own
+                    await _insert_entry(self._db, game_id, entry)
+            else:
+                await self._append_with_snapshot(game_id, entry, snapshot)
+        except sqlite3.IntegrityError as error:
+            if "UNIQUE" not in str(error):
+                raise
+            raise log_conflict(game_id, entry.seq, entry.key, error) from error
 
     @completes
     async def _append_with_snapshot(

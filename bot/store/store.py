@@ -2,7 +2,8 @@
 
 It only appends log entries and reads them back (see :mod:`bot.ledger` for the live game built
 from them). Values go in and come out as the application's types; the database behind is a
-:class:`bot.store.backend.Backend` (SQLite: :class:`bot.store.sqlite.SQLiteBackend`).
+:class:`bot.store.backend.Backend`: :class:`bot.store.sqlite.SQLiteBackend` (one process) or
+:class:`bot.store.postgres.PostgresBackend` (several processes over one database).
 
 - **The log is the truth.** Every accepted request is one entry, numbered per game and carrying
   an idempotency key unique per game: ``start`` (a phase's start position), ``action``, ``undo``
@@ -25,11 +26,13 @@ from types import TracebackType
 from typing import Any
 
 from bot.settings import GameSettings, from_columns, to_columns
+from bot.shards import Shards
 from bot.store.backend import Backend, EntryRow, GameRow, Header, SnapshotRow
 from bot.store.errors import CorruptLogError, UnknownGameError
 from bot.store.events import PhaseStarted, read_event
 from bot.store.history import Kind
 from bot.store.migrations import Migration, read_migrations
+from bot.store.postgres import PostgresBackend, is_url
 from bot.store.sqlite import SQLiteBackend
 from rules.events import Event
 from rules.factions import Faction
@@ -93,31 +96,50 @@ class Store:
     """Every game in one database. Open with :meth:`open`; close with :meth:`close` or
     ``async with``."""
 
-    def __init__(self, backend: Backend, *, snapshot_every: int = DEFAULT_SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        shards: Shards | None = None,
+    ) -> None:
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
         self.backend = backend
         self.snapshot_every = snapshot_every
         """A game's ledger snapshots its position every this many effective actions."""
+        self.shards = shards
+        """This process's Discord shards: :meth:`games` lists only the games of their servers
+        (None: every game; one process serves them all)."""
         self._closed = False
 
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str],
+        location: str | os.PathLike[str],
         *,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
         migrations: Sequence[Migration] | None = None,
+        shards: Shards | None = None,
     ) -> Store:
-        """Open (creating if needed) the SQLite file at ``path``, its schema brought up to date.
+        """Open the database at ``location``, its schema brought up to date: a PostgreSQL
+        URL (``postgresql://...``, :mod:`bot.store.postgres`) or else the path of a SQLite
+        file, created if needed.
 
-        ``migrations`` defaults to the files of ``bot/migrations``. Raises
-        :class:`SchemaError` when a migration fails or the database is newer than the code.
+        ``migrations`` defaults to the files of ``bot/migrations`` for the database's kind.
+        Raises :class:`SchemaError` when a migration fails or the database is newer than the
+        code, :class:`StoreError` when a PostgreSQL server cannot be reached.
         """
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
-        chosen = read_migrations() if migrations is None else migrations
-        return cls(await SQLiteBackend.open(path, chosen), snapshot_every=snapshot_every)
+        backend: Backend
+        if is_url(location):
+            chosen = read_migrations("postgres") if migrations is None else migrations
+            backend = await PostgresBackend.open(str(location), chosen)
+        else:
+            chosen = read_migrations() if migrations is None else migrations
+            backend = await SQLiteBackend.open(location, chosen)
+        return cls(backend, snapshot_every=snapshot_every, shards=shards)
 
     async def close(self) -> None:
         """Close the database (idempotent). Checkpoint the ledgers first to spare the next
@@ -178,8 +200,11 @@ class Store:
     async def games(
         self, guild_id: int | None = None, *, active_only: bool = True
     ) -> list[GameRecord]:
-        """The games of one Discord server (or of all), oldest first."""
-        return [_record(row) for row in await self.backend.games(guild_id, active_only)]
+        """The games of one Discord server (or of all this process serves), oldest first."""
+        rows = await self.backend.games(guild_id, active_only)
+        if self.shards is not None:
+            rows = [row for row in rows if self.shards.owns(row.guild_id)]
+        return [_record(row) for row in rows]
 
     async def settings(self, game_id: int) -> GameSettings:
         return (await self.game(game_id)).settings

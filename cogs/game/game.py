@@ -62,6 +62,13 @@ class Game(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Create a game: its category, channels and position.")
+    @app_commands.choices(
+        fremen_storm_movement=[
+            app_commands.Choice(name="Blocked by the storm", value="blocked"),
+            app_commands.Choice(name="Free through the storm", value="free"),
+            app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
+        ]
+    )
     @app_commands.describe(
         kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
@@ -80,7 +87,7 @@ class Game(commands.Cog):
         window_minutes: app_commands.Range[int, 1, 1440] = 5,
         moderator_role: discord.Role | None = None,
         ornithopters_from_shipment: bool = True,
-        fremen_storm_movement: Literal["blocked", "free", "half_loss"] = "blocked",
+        fremen_storm_movement: str = "blocked",
         guild_ally_pays: Literal["guild", "bank"] = "guild",
     ) -> None:
         guild = interaction.guild

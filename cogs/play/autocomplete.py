@@ -13,11 +13,14 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
+from bot.words import join_place, split_place
 from cogs.common import MAX_CHOICES, app_of, seated_faction
 from rules.actions import Advise
 from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import Step
+from rules.shipment import ShipDestination
 
 log = logging.getLogger(__name__)
 
@@ -58,31 +61,59 @@ def _origin(interaction: discord.Interaction) -> str:
     return str(getattr(namespace, "from", None) or getattr(namespace, "origin", None) or "")
 
 
-def _forces(interaction: discord.Interaction) -> int:
-    value = getattr(interaction.namespace, "forces", None)
-    return value if isinstance(value, int) and value > 0 else 1
+def _count(interaction: discord.Interaction, option: str, default: int) -> int:
+    value = getattr(interaction.namespace, option, None)
+    return value if isinstance(value, int) and value >= 0 else default
+
+
+def _on_step(state: GameState, faction: Faction, step: Step) -> bool:
+    """Whether it is ``faction``'s ``step`` now (else its places are not offered)."""
+    turn = state.phase.turn
+    return turn is not None and turn.faction is faction and turn.step is step
+
+
+def _typed_to(interaction: discord.Interaction) -> tuple[str, int | None]:
+    return split_place(str(getattr(interaction.namespace, "to", "") or ""))
+
+
+def _pairs(
+    state: GameState, destinations: Iterable[ShipDestination], priced: bool
+) -> list[tuple[str, str]]:
+    """(label, value) for each territory and sector: "Hagga Basin, sector 12: 4 spice",
+    cheapest first and, at one price, strongholds first."""
+    rows = []
+    for d in destinations:
+        found = state.board.resolve(d.territory)
+        stronghold = found is not None and found.kind == "stronghold"
+        several = found is not None and len(found.sectors) > 1
+        for sector in d.sectors:
+            place = join_place(d.territory, sector if several else None)
+            label = f"{place}: {d.cost} spice" if priced else place
+            rows.append(((d.cost, not stronghold, d.territory, sector or 0), label, place))
+    return [(label, value) for _, label, value in sorted(rows)]
 
 
 async def ship_to(interaction: discord.Interaction, current: str) -> Choices:
+    """Each territory and sector the caller may ship to now, with the cost of the
+    forces and starred forces typed so far; nothing when it is not its shipment."""
     found = await _position(interaction)
-    if found is None:
+    if found is None or not _on_step(found[0], found[1], Step.SHIP):
         return []
     state, faction = found
     karama = bool(getattr(interaction.namespace, "karama", False))
-    destinations = state.legal_ship_destinations(faction, _forces(interaction), karama=karama)
-    return _matching(
-        current,
-        ((f"{d.territory} ({d.cost} spice)", d.territory) for d in destinations if d.affordable),
-    )
+    forces, special = _count(interaction, "forces", 1), _count(interaction, "special", 0)
+    forces = forces if forces + special > 0 else 1
+    shown = state.legal_ship_destinations(faction, forces, special, karama=karama)
+    return _matching(current, _pairs(state, (d for d in shown if d.affordable), priced=True))
 
 
 async def ship_sector(interaction: discord.Interaction, current: str) -> SectorChoices:
     found = await _position(interaction)
-    if found is None:
+    if found is None or not _on_step(found[0], found[1], Step.SHIP):
         return []
     state, faction = found
-    to = str(getattr(interaction.namespace, "to", "") or "")
-    for d in state.legal_ship_destinations(faction, _forces(interaction)):
+    to, _ = _typed_to(interaction)
+    for d in state.legal_ship_destinations(faction, max(1, _count(interaction, "forces", 1))):
         if d.territory.lower() == to.strip().lower():
             return _sectors(d.sectors)
     return []
@@ -90,20 +121,18 @@ async def ship_sector(interaction: discord.Interaction, current: str) -> SectorC
 
 async def send_to(interaction: discord.Interaction, current: str) -> Choices:
     found = await _position(interaction)
-    if found is None:
+    if found is None or not _on_step(found[0], found[1], Step.SHIP):
         return []
     state, faction = found
-    return _matching(
-        current, ((d.territory, d.territory) for d in state.legal_send_destinations(faction))
-    )
+    return _matching(current, _pairs(state, state.legal_send_destinations(faction), priced=False))
 
 
 async def send_sector(interaction: discord.Interaction, current: str) -> SectorChoices:
     found = await _position(interaction)
-    if found is None:
+    if found is None or not _on_step(found[0], found[1], Step.SHIP):
         return []
     state, faction = found
-    to = str(getattr(interaction.namespace, "to", "") or "").strip().lower()
+    to = _typed_to(interaction)[0].strip().lower()
     for d in state.legal_send_destinations(faction):
         if d.territory.lower() == to:
             return _sectors(d.sectors)
@@ -146,23 +175,29 @@ def _move_destinations(state: GameState, faction: Faction, interaction: discord.
 
 
 async def move_to(interaction: discord.Interaction, current: str) -> Choices:
+    """Each territory and sector the group may reach, nearest first, with its path;
+    nothing when it is not the caller's movement."""
     found = await _position(interaction)
-    if found is None:
+    if found is None or not _on_step(found[0], found[1], Step.MOVE):
         return []
     state, faction = found
-    destinations = _move_destinations(state, faction, interaction)
-    return _matching(
-        current,
-        ((f"{d.territory} ({' → '.join(d.path)})", d.territory) for d in destinations),
-    )
+    rows = []
+    for d in _move_destinations(state, faction, interaction):
+        territory = state.board.resolve(d.territory)
+        several = territory is not None and len(territory.sectors) > 1
+        path = " → ".join(d.path)
+        for sector in d.sectors:
+            place = join_place(d.territory, sector if several else None)
+            rows.append(((d.distance, d.territory, sector or 0), f"{place} ({path})", place))
+    return _matching(current, [(label, value) for _, label, value in sorted(rows)])
 
 
 async def move_sector(interaction: discord.Interaction, current: str) -> SectorChoices:
     found = await _position(interaction)
-    if found is None:
+    if found is None or not _on_step(found[0], found[1], Step.MOVE):
         return []
     state, faction = found
-    to = str(getattr(interaction.namespace, "to", "") or "").strip().lower()
+    to = _typed_to(interaction)[0].strip().lower()
     for d in _move_destinations(state, faction, interaction):
         if d.territory.lower() == to:
             return _sectors(d.sectors)

@@ -9,12 +9,14 @@ from typing import Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.orders import OrderError
 from bot.preview import preview
 from bot.render import render_map
 from bot.status import status_text
+from bot.words import split_place
 from cogs.common import (
     FactionName,
     acting_faction,
@@ -27,6 +29,7 @@ from cogs.common import (
 )
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
+from cogs.play.karama import saved
 from cogs.play.views import ConfirmActionView
 from rules.actions import (
     Advise,
@@ -40,14 +43,29 @@ from rules.actions import (
     Send,
     Ship,
     ShipToReserves,
-    action_from_dict,
 )
+from rules.errors import MentatError
 from rules.factions import Faction
 from rules.model import Side
 
 log = logging.getLogger(__name__)
 
-GuildOrder = Literal["ask", "in_order", "last", "before"]
+GUILD_ORDERS = [
+    Choice(name="Act right before the faction named in before:", value="before"),
+    Choice(name="Keep my place in storm order", value="in_order"),
+    Choice(name="Delay to act last", value="last"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+ADVISE_ORDERS = [
+    Choice(name="Always to the Polar Sink", value="polar_sink"),
+    Choice(name="To the shipment's territory when allowed, else the Polar Sink", value="territory"),
+    Choice(name="Never send an advisor", value="never"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+INTRUSION_ORDERS = [
+    Choice(name="Never flip to advisors", value="never"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
 
 
 class Play(commands.Cog):
@@ -107,7 +125,7 @@ class Play(commands.Cog):
         moderator = await app.is_moderator(game_id, interaction.user.id, roles_of(interaction))
         action = app.with_ally_payment(
             game_id,
-            Ship(who, to, sector, forces, special, karama=karama),
+            Ship(who, *place(to, sector), forces, special, karama=karama),
             ally_pays,
             moderator=moderator,
         )
@@ -157,7 +175,8 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await self._preview(interaction, game_id, Send(who, to, sector, forces, special))
+        action = Send(who, *place(to, sector), forces, special)
+        await self._preview(interaction, game_id, action)
 
     @app_commands.command(name="cross-ship", description="Guild: ship between two territories.")
     @app_commands.rename(origin="from")
@@ -176,7 +195,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action = CrossShip(who, origin, from_sector, to, sector, forces, special)
+        action = CrossShip(who, *place(origin, from_sector), *place(to, sector), forces, special)
         await self._preview(interaction, game_id, action)
 
     @app_commands.command(
@@ -196,7 +215,7 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action = ShipToReserves(who, origin, from_sector, forces, special)
+        action = ShipToReserves(who, *place(origin, from_sector), forces, special)
         await self._preview(interaction, game_id, action)
 
     @app_commands.command(name="move", description="Move one group to another territory.")
@@ -218,7 +237,10 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        action = Move(who, origin, from_sector, to, sector, forces, special, advisors, take_up_arms)
+        there = place(to, sector)
+        action = Move(
+            who, *place(origin, from_sector), *there, forces, special, advisors, take_up_arms
+        )
         await self._preview(interaction, game_id, action)
 
     # -- direct actions -----------------------------------------------------------
@@ -249,26 +271,6 @@ class Play(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         await self._submit(interaction, game_id, PlayHajr(who), "Hajr played")
 
-    @app_commands.command(
-        name="karama", description="Play Karama: cancel, prevent or stop a shipment."
-    )
-    async def karama(
-        self,
-        interaction: discord.Interaction,
-        use: Literal["cancel", "prevent", "stop_shipment"],
-        ability: str | None = None,
-        card: str | None = None,
-        faction: FactionName | None = None,
-    ) -> None:
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        name = {"cancel": "karama_cancel", "prevent": "karama_prevent"}
-        fields = {"ability": ability, "card": card} if use in name else {}
-        data = {"action": name.get(use, "karama_stop_shipment"), "faction": who.value, **fields}
-        action = action_from_dict(data)  # the engine reads the ability's name
-        assert isinstance(action, FactionAction)
-        await self._submit(interaction, game_id, action, f"Karama ({use})")
-
     guild = app_commands.Group(name="guild", description="Spacing Guild: Ship As It Pleases You.")
 
     @guild.command(name="now", description="Take your whole turn now.")
@@ -287,11 +289,15 @@ class Play(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         await self._submit(interaction, game_id, GuildDelay(who), "the Guild delays")
 
-    @guild.command(name="standing-order", description="Answer Guild timing in advance.")
+    @guild.command(
+        name="standing-order",
+        description="Answer Guild timing in advance (only you see it; /status shows it).",
+    )
+    @app_commands.choices(order=GUILD_ORDERS)
     async def guild_standing_order(
         self,
         interaction: discord.Interaction,
-        order: GuildOrder,
+        order: str,
         before: FactionName | None = None,
         faction: FactionName | None = None,
     ) -> None:
@@ -300,7 +306,7 @@ class Play(commands.Cog):
         value = guild_order(order, before)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
-        await reply(interaction, f"Standing order saved: Guild timing {value}.")
+        await reply(interaction, saved("guild_timing", value))
 
     bg = app_commands.Group(name="bg", description="Bene Gesserit: advisors and flips.")
 
@@ -312,6 +318,28 @@ class Play(commands.Cog):
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
         await self._submit(interaction, game_id, Advise(who, to), f"advisor to {clip(to)}")
+
+    @bg.command(
+        name="standing-order",
+        description="Answer advisor and Intrusion prompts in advance (only you see it).",
+    )
+    @app_commands.choices(advise=ADVISE_ORDERS, intrusion=INTRUSION_ORDERS)
+    async def bg_standing_order(
+        self,
+        interaction: discord.Interaction,
+        advise: str | None = None,
+        intrusion: str | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        given = {k: v for k, v in (("advise", advise), ("intrusion", intrusion)) if v is not None}
+        if not given:
+            raise OrderError("name an order: advise:, intrusion: or both")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for name, value in given.items():
+            await app_of(interaction).set_standing_order(game_id, who, name, value)
+        await reply(interaction, "\n".join(saved(k, v) for k, v in given.items()))
 
     @bg.command(name="flip", description="Flip your forces in a territory.")
     @app_commands.autocomplete(territory=ac.own_territory)
@@ -336,7 +364,9 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await reply(interaction, status_text(state_of(interaction, game_id).view_for(who)))
+        view = state_of(interaction, game_id).view_for(who)
+        orders = session_of(interaction, game_id).orders.get(who)  # its own, never another's
+        await reply(interaction, status_text(view, orders))
 
     @app_commands.command(
         name="map", description="The board; with highlight, your legal destinations."
@@ -361,17 +391,30 @@ class Play(commands.Cog):
         await interaction.followup.send(text, file=file, ephemeral=bool(highlight))
 
 
+def place(typed: str, sector: int | None) -> tuple[str, int | None]:
+    """A territory option (which may name its sector, as autocomplete offers it: "Hagga
+    Basin, sector 12") and the sector option, as one territory and sector."""
+    territory, named = split_place(typed)
+    if named is not None and sector is not None and named != sector:
+        raise MentatError(
+            f"{clip(typed)} names sector {named} but the sector option says {sector}; "
+            "give the sector once"
+        )
+    return territory, sector if sector is not None else named
+
+
 def guild_order(order: str, before: str | None) -> str:
-    """The Guild timing order from ``order`` and ``before`` (which only goes with "before",
-    or with "ask", the default, when the player only names the faction)."""
+    """The Guild timing order from ``order`` and ``before`` (which only goes with "before":
+    "ask" withdraws the order)."""
     if before is None:
         if order == "before":
-            raise OrderError("order:before needs the faction to act before (before:)")
+            raise OrderError("acting right before a faction needs that faction in before:")
         return order
-    if order not in ("before", "ask"):
+    if order != "before":
+        named = Faction.parse(before)
         raise OrderError(
-            f"order:{order} and before:{before} say different things; give order:before "
-            "with before:, or order alone"
+            f"order: and before: {named.label if named else 'that faction'} say different "
+            "things; give before: only with “act right before”, or the order alone"
         )
     return f"before:{before}"
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.narrate import where
 from bot.publisher import PrivateNotice
 from bot.session import PromptClosedError, SessionError
 from cogs.common import app_of, key_of, roles_of
@@ -18,6 +19,7 @@ from rules.actions import Advise, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import PromptKind
 from rules.turn_flow import STEP_NAMES
 
 log = logging.getLogger(__name__)
@@ -132,13 +134,27 @@ LABELS = {
     "decline": "Decline",
     "karama_cancel": "Cancel it with Karama",
     "karama_stop_shipment": "Stop the shipment (Karama)",
-    "advise_sink": "Advise: Polar Sink",
-    "advise_here": "Advise: there",
+    "advise_sink": "Advise to the Polar Sink",
+    "advise_here": "Advise to the shipment's territory",
     "flip": "Flip",
     "guild_now": "Act now",
     "guild_delay": "Delay",
     "hajr": "Play Hajr",
 }
+REPLIES = {
+    "pass": "Passed",
+    "decline": "Declined",
+    "karama_cancel": "Cancelled with Karama",
+    "karama_stop_shipment": "Shipment stopped with Karama",
+    "advise_sink": "Advisor sent to the Polar Sink",
+    "advise_here": "Advisor sent",
+    "flip": "Flipped",
+    "guild_now": "You act now",
+    "guild_delay": "Delayed",
+    "hajr": "Hajr played",
+}
+"""What a click answers, in the button's own words ("Declined" for "Decline")."""
+ADVISE_CHOICES = ("advise_sink", "advise_here")
 BUTTONS = {
     "pass": ("pass",),
     "decline": ("decline",),
@@ -177,7 +193,7 @@ class PromptButton(
         self.token = token
         super().__init__(
             discord.ui.Button(
-                label=(label or LABELS[choice])[:80],
+                label=(label or LABELS.get(choice, "Answer"))[:80],
                 style=discord.ButtonStyle.secondary
                 if choice in ("pass", "decline")
                 else discord.ButtonStyle.primary,
@@ -209,6 +225,7 @@ class PromptButton(
             assert session.state is not None
             session.check_open(self.faction, self.token)  # a stale button says how it closed
             action = answer(session.state, self.faction, self.choice, self.kind)
+            said = reply_for(session.state, self.choice, action)
             result = await session.submit(
                 self.faction,
                 action,
@@ -223,11 +240,10 @@ class PromptButton(
         except Exception as error:
             await report(interaction, error)
             return
-        said = LABELS.get(self.choice, self.choice)
         if not result.events:  # kept by the session: a window runs its time first
-            await reply(interaction, f"Noted: {said}. {KEPT}")
+            await reply(interaction, f"Noted: {LABELS.get(self.choice, 'your answer')}. {KEPT}")
             return
-        await reply(interaction, f"Done: {said}.")
+        await reply(interaction, f"{said}.")
 
     async def _show_closed(self, interaction: discord.Interaction, how: str) -> None:
         """A stale prompt message (e.g. one the session could not edit) is closed now."""
@@ -260,14 +276,24 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
         options = tuple(a for p in prompts for a in state.answers(p, faction))
     name = CHOICE_ACTIONS.get(choice, choice)
     found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
+    said = LABELS.get(choice, "This answer")
     if not found:
-        raise SessionError(f"“{LABELS.get(choice, choice)}” is not open to {faction.label} now")
+        raise SessionError(f"“{said}” is not open to {faction.label} now")
     if len(found) > 1:
-        raise SessionError(f"“{LABELS.get(choice, choice)}” has several targets: use the command")
+        raise SessionError(f"“{said}” has several targets: use the command")
     turn = state.phase.turn
     if isinstance(found[0], Pass) and turn is not None and turn.faction == faction:
         return replace(found[0], step=STEP_NAMES[turn.step])
     return found[0]
+
+
+def reply_for(state: GameState, choice: str, action: FactionAction) -> str:
+    """The answer to a click, in the button's words: "Declined", "Advisor sent to
+    Arrakeen (sector 9)"."""
+    if choice == "advise_here" and isinstance(action, Advise):
+        sector = next((p.sector for p in state.open_prompts() if p.kind is PromptKind.ADVISE), None)
+        return f"Advisor sent to {where(action.to, sector)}"
+    return REPLIES.get(choice, "Done")
 
 
 def _fits(choice: str, action: FactionAction) -> bool:
@@ -291,13 +317,20 @@ def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
     kinds = notice.prompts or (notice.prompt,) * len(notice.choices)
     several = len(set(kinds)) > 1
     names = [(n, k) for n, k in zip(notice.choices, kinds, strict=True) if not (k and n == "pass")]
-    choices = [(c, k) for name, k in names for c in BUTTONS.get(name, ())]
+    given = dict(notice.labels)  # the advisor's places open now, in words
+    choices = [
+        (c, k)
+        for name, k in names
+        for c in BUTTONS.get(name, ())
+        if c not in ADVISE_CHOICES or not given or c in given
+    ]
     if not choices or notice.token is None:
         return None
     view = discord.ui.View(timeout=None)
     for choice, kind in dict.fromkeys(choices):
-        which = several and choice == "decline"  # the other answers name their prompt
-        label = f"{LABELS[choice]}: {KIND_WORDS.get(kind or '', kind)}" if which else None
+        label = given.get(choice)
+        if several and choice == "decline":  # the other answers name their prompt
+            label = f"{LABELS[choice]}: {KIND_WORDS.get(kind or '', kind)}"
         button = PromptButton(game_id, notice.faction, choice, kind, notice.token, label)
         view.add_item(button)
     return view

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, default_render_workers
+from bot.shards import Shards, shard_of
 
 
 def write_env(tmp_path: Path, text: str) -> Path:
@@ -67,3 +68,53 @@ def test_config_is_frozen() -> None:
     config = Config()
     with pytest.raises(AttributeError):
         config.log_level = "DEBUG"  # type: ignore[misc]
+
+
+def test_postgres_and_shards(tmp_path: Path) -> None:
+    env = write_env(tmp_path, "DATABASE_URL=postgresql://m:pw@db/mentat\nSHARD_COUNT=4\n")
+    config = Config.from_env({"SHARD_IDS": "3, 1"}, dotenv_path=env)
+    assert config.database == "postgresql://m:pw@db/mentat"
+    assert (config.shard_count, config.shard_ids, config.shards) == (4, (1, 3), Shards((1, 3), 4))
+    assert "pw" not in repr(config)
+    whole = Config.from_env({"SHARD_COUNT": "3"}, dotenv_path=None)
+    assert whole.shards == Shards((0, 1, 2), 3) and whole.shards.syncs_commands
+    assert (whole.database, whole.render_workers) == (whole.database_path, 2)
+    assert Config().shards is None
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"DATABASE_URL": "mysql://x/y"}, "DATABASE_URL must be a PostgreSQL URL"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be a positive whole number, not '0'"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,x"}, "shard numbers separated by commas"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "shard 2 does not exist.*0 to 1"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, "SHARD_IDS: several processes.*DATABASE_URL"),
+        ({"RENDER_WORKERS": "-1"}, "RENDER_WORKERS must be a positive whole number"),
+    ],
+)
+def test_bad_database_and_shard_settings_name_the_variable(
+    environ: dict[str, str], message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Config.from_env(environ, dotenv_path=None)
+
+
+def test_render_workers_share_the_machine() -> None:
+    assert default_render_workers(None, None, 8) == 2
+    assert default_render_workers((0,), 3, 2) == 1  # three processes on two processors
+    assert default_render_workers((0, 1), 4, 8) == 2
+    config = Config.from_env({"RENDER_WORKERS": "5"}, dotenv_path=None)
+    assert config.render_workers == 5
+
+
+def test_a_server_belongs_to_the_shard_discord_sends_its_events_to() -> None:
+    guild = 197038439483310086  # a real-sized id: the shard comes from its timestamp bits
+    assert shard_of(guild, 1) == 0
+    assert shard_of(guild, 4) == (guild >> 22) % 4
+    shards = Shards((shard_of(guild, 4),), 4)
+    assert shards.owns(guild) and not shards.owns(guild + (1 << 22))
+    assert not Shards((1, 2), 3).syncs_commands
+    with pytest.raises(ValueError, match="do not exist"):
+        Shards((3,), 3)

@@ -32,7 +32,7 @@ def test_forces_placed_in_the_polar_sink_are_announced_as_there() -> None:
 
 def test_forces_in_a_sector_are_counted_in_words() -> None:
     placed = said(table(), PlaceForces(Faction.EMPEROR, "Arrakeen", 9, 2, 1))
-    assert placed == "Emperor place 2 forces and 1 starred from reserves in Arrakeen (sector 9)."
+    assert placed == "Emperor place 2 forces and 1 Sardaukar from reserves in Arrakeen (sector 9)."
 
 
 def test_any_card_of_the_deck_may_be_given_by_its_printed_name() -> None:

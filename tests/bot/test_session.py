@@ -307,7 +307,10 @@ async def test_saved_standing_orders_are_confirmed_in_words_privately(table: Tab
     session = await table.open(scenario())
     await session.set_orders(Faction.ATREIDES, StandingOrders(karama="never"))
     notes = [n.text for n in table.publisher.private_for(Faction.ATREIDES)]
-    assert "Standing orders saved: karama: never." in notes
+    assert (
+        "Standing orders saved: Karama windows: always decline (never play Karama in a window)."
+        in notes
+    )
     assert "karama" not in table.public_text().lower().replace("karama window", "")
 
 

@@ -20,8 +20,9 @@ def test_the_faction_to_act_reads_its_spice_cards_forces_and_choices() -> None:
     assert status_text(state.view_for(Faction.ATREIDES)).splitlines() == [
         "**Atreides** (only you see this)",
         "Spice: 10. Cards: Karama.",
-        "Reserves: 8 forces, 0 starred. Tanks: 2 + 0 starred.",
-        "You may: ship, move, pass.",
+        "Reserves: 8 forces. Tanks: 2 forces.",
+        "You may ship, move or pass.",
+        "Standing orders: none (you are asked every time).",
     ]
 
 
@@ -37,7 +38,8 @@ def test_a_faction_that_waits_may_do_nothing_and_sees_only_its_own_data() -> Non
     assert text.splitlines() == [
         "**Fremen** (only you see this)",
         "Spice: 3. Cards: none.",
-        "Reserves: 7 forces, 3 starred. Tanks: 0 + 0 starred.",
-        "You may: nothing right now.",
+        "Reserves: 7 forces, 3 Fedaykin. Tanks: 0 forces, 0 Fedaykin.",
+        "You have nothing to do right now.",
+        "Standing orders: none (you are asked every time).",
     ]
     assert "Karama" not in text and "10" not in text

@@ -3,8 +3,10 @@
 An aiohttp application on 127.0.0.1 (a random free port) that answers the calls
 discord.py makes to log in, sync slash commands, answer an interaction, send a
 follow-up and post a channel message, and a JSON (uncompressed) websocket
-gateway that says HELLO, takes IDENTIFY, sends READY with one guild and can push
-an INTERACTION_CREATE. Everything it receives is recorded for the test to assert.
+gateway that says HELLO, takes IDENTIFY, sends READY with the guilds of the shard it
+names and can push an INTERACTION_CREATE to the connection of the guild's shard (as
+Discord does: ``(guild_id >> 22) % shard_count``). Everything it receives is recorded for
+the test to assert.
 
 It never listens anywhere but 127.0.0.1, and it stops by itself after
 ``lifetime`` seconds even if the test forgets to stop it.
@@ -73,11 +75,22 @@ class FakeDiscord:
     requests: list[Request] = field(default_factory=list)
     identify: dict[str, Any] | None = None
     port: int = 0
+    extra_guilds: int = 0
+    """More guilds, each with channels named like the first's (ids one shard step apart)."""
+    shard_count: int = 1
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(910_000_000_000_000_000)
         self._sequence = itertools.count(1)
         self._sockets: list[web.WebSocketResponse] = []
+        self.guild_channels: dict[int, list[Channel]] = {self.guild_id: self.channels}
+        for n in range(1, self.extra_guilds + 1):
+            guild = self.guild_id + (n << 22)  # the next shard's
+            self.guild_channels[guild] = [
+                Channel(guild + 1 + i, c.name) for i, c in enumerate(self.channels)
+            ]
+        self.shard_sockets: dict[int, web.WebSocketResponse] = {}
+        self.identifies: list[dict[str, Any]] = []
         self._runner: web.AppRunner | None = None
         self._reaper: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
@@ -128,8 +141,20 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         return f"ws://{HOST}:{self.port}/gateway"
 
-    def channel(self, name: str) -> Channel:
-        return next(c for c in self.channels if c.name == name)
+    @property
+    def guild_ids(self) -> list[int]:
+        return list(self.guild_channels)
+
+    def shard_of(self, guild_id: int) -> int:
+        return (guild_id >> 22) % self.shard_count
+
+    def channel(self, name: str, guild_id: int | None = None) -> Channel:
+        channels = self.guild_channels[guild_id or self.guild_id]
+        return next(c for c in channels if c.name == name)
+
+    def guild_of(self, channel_id: int) -> int:
+        found = (g for g, cs in self.guild_channels.items() if any(c.id == channel_id for c in cs))
+        return next(found, self.guild_id)
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -179,7 +204,7 @@ class FakeDiscord:
             return _json(
                 {
                     "url": self.gateway_url,
-                    "shards": 1,
+                    "shards": self.shard_count,
                     "session_start_limit": {
                         "total": 1000,
                         "remaining": 999,
@@ -200,7 +225,7 @@ class FakeDiscord:
         if method == "POST" and parts[0] == "channels" and parts[-1] == "messages":
             return _json(self.message(int(parts[1]), payload, files))
         if method == "GET" and parts[0] == "channels" and len(parts) == 2:
-            found = [c for c in self.channels if c.id == int(parts[1])]
+            found = [c for cs in self.guild_channels.values() for c in cs if c.id == int(parts[1])]
             if found:
                 return _json(self.channel_payload(found[0]))
         return _json({"message": "Unknown route (fake)", "code": 0}, status=404)
@@ -277,12 +302,13 @@ class FakeDiscord:
         }
 
     def channel_payload(self, channel: Channel) -> dict[str, Any]:
+        guild = self.guild_of(channel.id)
         return {
             "id": str(channel.id),
             "type": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild),
             "name": channel.name,
-            "position": self.channels.index(channel),
+            "position": self.guild_channels[guild].index(channel),
             "permission_overwrites": [],
             "nsfw": False,
             "parent_id": None,
@@ -291,10 +317,11 @@ class FakeDiscord:
             "rate_limit_per_user": 0,
         }
 
-    def guild(self) -> dict[str, Any]:
+    def guild(self, guild_id: int | None = None) -> dict[str, Any]:
         now = datetime.now(UTC).isoformat()
+        guild_id = guild_id or self.guild_id
         return {
-            "id": str(self.guild_id),
+            "id": str(guild_id),
             "name": "Arrakis",
             "icon": None,
             "owner_id": str(self.new_id()),
@@ -306,7 +333,7 @@ class FakeDiscord:
             "stickers": [],
             "roles": [
                 {
-                    "id": str(self.guild_id),
+                    "id": str(guild_id),
                     "name": "@everyone",
                     "permissions": ALL_PERMISSIONS,
                     "position": 0,
@@ -317,7 +344,7 @@ class FakeDiscord:
                     "flags": 0,
                 }
             ],
-            "channels": [self.channel_payload(c) for c in self.channels],
+            "channels": [self.channel_payload(c) for c in self.guild_channels[guild_id]],
             "threads": [],
             "members": [
                 {
@@ -349,7 +376,7 @@ class FakeDiscord:
         return {
             "id": str(self.new_id()),
             "channel_id": str(channel_id),
-            "guild_id": str(self.guild_id),
+            "guild_id": str(self.guild_of(channel_id)),
             "author": self.user(),
             "content": payload.get("content") or "",
             "timestamp": datetime.now(UTC).isoformat(),
@@ -383,6 +410,7 @@ class FakeDiscord:
         await ws.prepare(request)
         self._sockets.append(ws)
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 45_000}, "s": None, "t": None})
+        shard: int | None = None
         try:
             async for message in ws:
                 if message.type != WSMsgType.TEXT:
@@ -395,20 +423,30 @@ class FakeDiscord:
                     if frame["d"].get("token") != self.token:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
-                    await self._dispatch(ws, "READY", self._ready())
+                    shard, count = frame["d"].get("shard") or (0, 1)
+                    if count != self.shard_count or not 0 <= shard < count:
+                        await ws.close(code=4010, message=b"Invalid shard.")
+                        break
+                    async with self._changed:
+                        self.identifies.append(frame["d"])
+                        self.shard_sockets[shard] = ws
+                        self._changed.notify_all()
+                    await self._dispatch(ws, "READY", self._ready(shard))
                     self.ready_sent.set()
         finally:
             self._sockets.remove(ws)
+            if shard is not None and self.shard_sockets.get(shard) is ws:
+                del self.shard_sockets[shard]
         return ws
 
-    def _ready(self) -> dict[str, Any]:
+    def _ready(self, shard: int) -> dict[str, Any]:
         return {
             "v": 10,
             "user": self.user(),
-            "guilds": [self.guild()],
-            "session_id": "fake-session",
+            "guilds": [self.guild(g) for g in self.guild_channels if self.shard_of(g) == shard],
+            "session_id": f"fake-session-{shard}",
             "resume_gateway_url": self.gateway_url,
-            "shard": [0, 1],
+            "shard": [shard, self.shard_count],
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
@@ -425,12 +463,16 @@ class FakeDiscord:
         user_id: int,
         options: list[dict[str, Any]] | None = None,
         command_id: int | None = None,
+        guild_id: int | None = None,
     ) -> tuple[int, str]:
-        """Send an INTERACTION_CREATE for ``/name`` from ``user_id``; its id and token."""
-        if not self._sockets:
-            raise AssertionError("no gateway connection to push an interaction to")
+        """Send an INTERACTION_CREATE for ``/name`` from ``user_id`` in ``guild_id`` (the
+        first guild by default) to the connection of its shard; its id and token."""
+        guild_id = guild_id or self.guild_id
+        socket = self.shard_sockets.get(self.shard_of(guild_id))
+        if socket is None:
+            raise AssertionError(f"no gateway connection for the shard of guild {guild_id}")
         interaction_id, token = self.new_id(), f"interaction-token-{self.new_id()}"
-        where = self.channel(channel)
+        where = self.channel(channel, guild_id)
         now = datetime.now(UTC).isoformat()
         user = {**self.user(), "id": str(user_id), "username": f"user{user_id}", "bot": False}
         data = {
@@ -439,7 +481,7 @@ class FakeDiscord:
             "type": 2,
             "token": token,
             "version": 1,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild_id),
             "channel_id": str(where.id),
             "channel": self.channel_payload(where),
             "member": {
@@ -455,18 +497,18 @@ class FakeDiscord:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
             "attachment_size_limit": 26_214_400,
             "data": {
                 "id": str(command_id or self.new_id()),
                 "name": name,
                 "type": 1,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild_id),
                 "options": options or [],
             },
         }
-        await self._dispatch(self._sockets[-1], "INTERACTION_CREATE", data)
+        await self._dispatch(socket, "INTERACTION_CREATE", data)
         return interaction_id, token
 
 

@@ -154,7 +154,7 @@ async def test_karama_cancel_by_the_prompt_button(simcord_env: simcord.Env) -> N
     prompt = t.private(ATREIDES).last_message
     assert "Karama window: the Fremen move" in prompt.content
     result = await t.players[ATREIDES].click(prompt, label="Cancel it with Karama")
-    assert is_ephemeral(result) and text_of(result) == "Done: Cancel it with Karama."
+    assert is_ephemeral(result) and text_of(result) == "Cancelled with Karama."
     _assert_cancelled(t)
 
 
@@ -171,10 +171,11 @@ def _assert_cancelled(t: Table) -> None:
 async def test_karama_cancel_by_the_command(simcord_env: simcord.Env) -> None:
     t = await _started(simcord_env, **FREMEN_MOVE)
     await _fremen_move_two(t)
-    result = await t.players[ATREIDES].slash(t.table, "karama", use="cancel")
-    assert is_ephemeral(result) and text_of(result) == "Done: Karama (cancel)."
+    result = await t.players[ATREIDES].slash(t.table, "karama cancel")
+    assert is_ephemeral(result)
+    assert text_of(result) == "Done: Karama played to cancel the ability just used."
     _assert_cancelled(t)
-    late = await t.players[BG].slash(t.table, "karama", use="cancel")  # the window is closed
+    late = await t.players[BG].slash(t.table, "karama cancel")  # the window is closed
     assert is_ephemeral(late) and "no use of a ✷ ability" in text_of(late)
     assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
 
@@ -183,10 +184,9 @@ async def test_karama_naming_no_ability_is_refused_by_the_engine(simcord_env: si
     t = await _started(simcord_env, **FREMEN_MOVE)
     await _fremen_move_two(t)
     before = t.state().to_dict()
-    voice = await t.players[ATREIDES].slash(t.table, "karama", use="cancel", ability="voice")
-    assert is_ephemeral(voice) and "'voice'" in text_of(voice) and "3.01.11" in text_of(voice)
-    bare = await t.players[ATREIDES].slash(t.table, "karama", use="prevent")
-    assert is_ephemeral(bare) and "needs 'ability'" in text_of(bare)
+    voice = await t.players[ATREIDES].slash(t.table, "karama cancel", ability="cross_ship")
+    assert is_ephemeral(voice) and "3.01.11" in text_of(voice)
+
     assert t.state().to_dict() == before
     assert all(isinstance(e, RulesError) for e in refusals(simcord_env))
 
@@ -215,19 +215,23 @@ async def test_guild_standing_order(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     assert t.state().open_prompts()[0].kind.value == "guild_timing"
     result = await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
-    assert is_ephemeral(result) and text_of(result) == "Standing order saved: Guild timing last."
-    assert "guild_timing: last" in t.private(GUILD).last_message.content  # privately
+    assert is_ephemeral(result) and text_of(result) == (
+        "Standing order saved (only you see it): Guild timing: delay to act last."
+    )
+    assert "Guild timing: delay to act last" in t.private(GUILD).last_message.content
     assert "Standing order" not in t.table.last_message.content
     assert t.session.orders[GUILD].guild_timing == "last"
     assert t.state().open_prompts() == () and t.state().to_act() is BG  # answered at once
     before = await t.players[GUILD].slash(
-        t.table, "guild standing-order", order="ask", before="harkonnen"
+        t.table, "guild standing-order", order="before", before="harkonnen"
     )
-    assert text_of(before) == "Standing order saved: Guild timing before:harkonnen."
+    assert text_of(before) == (
+        "Standing order saved (only you see it): Guild timing: act right before Harkonnen."
+    )
     assert t.session.orders[GUILD].guild_timing == "before:harkonnen"
     other = await t.players[ATREIDES].slash(t.table, "guild standing-order", order="last")
     assert other.ephemeral
-    assert text_of(other) == "Refused: only the Spacing Guild give a guild_timing standing order."
+    assert text_of(other) == "Refused: only the Spacing Guild give a Guild timing standing order."
     assert ATREIDES not in t.session.orders
     foreign = await t.players[ATREIDES].slash(
         t.table, "guild standing-order", order="last", faction="spacing_guild"

@@ -27,16 +27,16 @@ async def test_an_order_and_a_different_before_are_refused(simcord_env: simcord.
     mixed = await t.players[GUILD].slash(
         t.table, "guild standing-order", order="last", before="harkonnen"
     )
-    assert is_ephemeral(mixed) and "order:last and before:harkonnen say different" in (
-        text_of(mixed)
-    )
+    assert is_ephemeral(mixed) and "order: and before: Harkonnen say different" in (text_of(mixed))
     bare = await t.players[GUILD].slash(t.table, "guild standing-order", order="before")
-    assert "order:before needs the faction" in text_of(bare)
+    assert "acting right before a faction needs that faction in before:" in text_of(bare)
     assert GUILD not in t.session.orders
     meant = await t.players[GUILD].slash(
         t.table, "guild standing-order", order="before", before="harkonnen"
     )
-    assert text_of(meant) == "Standing order saved: Guild timing before:harkonnen."
+    assert text_of(meant) == (
+        "Standing order saved (only you see it): Guild timing: act right before Harkonnen."
+    )
     assert t.session.orders[GUILD].guild_timing == "before:harkonnen"
     assert [type(e) for e in refusals(simcord_env)] == [OrderError, OrderError]
 
@@ -58,4 +58,16 @@ async def test_no_order_after_the_phase_ended(simcord_env: simcord.Env) -> None:
     late = await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
     assert is_ephemeral(late) and "phase is over" in text_of(late)
     assert GUILD not in t.session.orders
+    assert [type(e) for e in refusals(simcord_env)] == [OrderError]
+
+
+async def test_withdrawing_with_a_faction_named_is_refused(simcord_env: simcord.Env) -> None:
+    """“Ask me each time” withdraws the order: naming a faction with it says two things."""
+    t = await make_table(simcord_env)
+    await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
+    mixed = await t.players[GUILD].slash(
+        t.table, "guild standing-order", order="ask", before="harkonnen"
+    )
+    assert is_ephemeral(mixed) and "say different things" in text_of(mixed)
+    assert t.session.orders[GUILD].guild_timing == "last"
     assert [type(e) for e in refusals(simcord_env)] == [OrderError]

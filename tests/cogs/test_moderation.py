@@ -316,7 +316,7 @@ async def test_corrections_are_announced_in_the_same_words(simcord_env: simcord.
                 "special": 1,
                 "sector": 9,
             },
-            "Emperor place 0 forces and 1 starred from reserves in Imperial Basin (sector 9).",
+            "Emperor place 0 forces and 1 Sardaukar from reserves in Imperial Basin (sector 9).",
         ),
         (
             "mod remove",
@@ -328,7 +328,7 @@ async def test_corrections_are_announced_in_the_same_words(simcord_env: simcord.
                 "sector": 9,
                 "to": "tanks",
             },
-            "Emperor lose 0 forces and 1 starred in Imperial Basin (sector 9) to the Tleilaxu "
+            "Emperor lose 0 forces and 1 Sardaukar in Imperial Basin (sector 9) to the Tleilaxu "
             "Tanks.",
         ),
     ]

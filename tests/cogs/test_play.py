@@ -6,10 +6,11 @@ import pytest
 import simcord
 
 from bot.session import SessionError
+from bot.words import split_place
 from cogs.publisher import DiscordPublisher
 from rules.errors import RulesError
 from rules.factions import Faction
-from tests.cogs.conftest import final, is_ephemeral, make_table, refusals, text_of
+from tests.cogs.conftest import final, is_ephemeral, make_table, position, refusals, text_of
 
 BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATREIDES
 
@@ -17,7 +18,7 @@ BG, GUILD, ATREIDES = Faction.BENE_GESSERIT, Faction.SPACING_GUILD, Faction.ATRE
 async def _guild_declines(t) -> None:  # type: ignore[no-untyped-def]
     guild = t.players[GUILD]
     result = await guild.click(t.private(GUILD).last_message, label="Decline")
-    assert is_ephemeral(result) and "Done" in text_of(result)
+    assert is_ephemeral(result) and text_of(result) == "Declined."
 
 
 async def test_ship_preview_then_confirm(simcord_env: simcord.Env) -> None:
@@ -92,7 +93,7 @@ async def test_status_is_private(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     result = await t.players[Faction.FREMEN].slash(t.table, "status")
     assert result.ephemeral
-    assert "Spice: 3" in result.response.content and "Reserves: 7 forces, 3 starred" in (
+    assert "Spice: 3" in result.response.content and "Reserves: 7 forces, 3 Fedaykin" in (
         result.response.content
     )
 
@@ -104,7 +105,7 @@ async def test_autocomplete_offers_legal_choices_only(simcord_env: simcord.Env) 
     choices = await bg.autocomplete(t.table, "ship", "to", "", forces=2)
     assert 0 < len(choices) <= 25
     legal = {d.territory for d in t.state().legal_ship_destinations(BG, 2) if d.affordable}
-    assert {c["value"] for c in choices} <= legal
+    assert {split_place(c["value"])[0] for c in choices} <= legal
     typed = await bg.autocomplete(t.table, "ship", "to", "arra", forces=2)
     assert [c["value"] for c in typed] == ["Arrakeen"]
     sectors = await bg.autocomplete(t.table, "ship", "sector", "", to="False Wall West", forces=1)
@@ -117,12 +118,21 @@ async def test_autocomplete_offers_legal_choices_only(simcord_env: simcord.Env) 
 
 
 async def test_move_destinations_autocomplete(simcord_env: simcord.Env) -> None:
-    t = await make_table(simcord_env)
-    found = await t.players[ATREIDES].autocomplete(
-        t.table, "move", "to", "", **{"from": "Arrakeen"}
-    )
-    legal = {d.territory for d in t.state().legal_move_destinations(ATREIDES, "Arrakeen")}
-    assert found and {c["value"] for c in found} <= legal
+    t = await make_table(simcord_env, start=False)
+    board = [{"faction": "atreides", "territory": "Arrakeen", "sector": 9, "forces": 10}]
+    await t.moderator.slash(t.table, "game start", position=position(board=board))
+    atreides = t.players[ATREIDES]
+    await atreides.slash(t.table, "pass")  # its shipment: now its movement
+    found = await atreides.autocomplete(t.table, "move", "to", "", **{"from": "Arrakeen"})
+    legal = {
+        (d.territory, s)
+        for d in t.state().legal_move_destinations(ATREIDES, "Arrakeen")
+        for s in d.sectors
+    }
+    assert found and {split_place(c["value"]) for c in found} <= {
+        (territory, s if len(t.state().board.resolve(territory).sectors) > 1 else None)
+        for territory, s in legal
+    }
     assert all("→" in c["name"] for c in found)
 
 

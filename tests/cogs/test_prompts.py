@@ -231,6 +231,8 @@ async def test_a_deleted_prompt_message_does_not_stop_the_answer(
     t = await make_table(simcord_env)
     await t.moderator.delete(t.private(GUILD).last_message)
     result = await t.players[GUILD].slash(t.table, "guild standing-order", order="in_order")
-    assert text_of(result) == "Standing order saved: Guild timing in_order."
+    assert text_of(result) == (
+        "Standing order saved (only you see it): Guild timing: keep your place in storm order."
+    )
     assert t.state().open_prompts() == ()
     assert "Deadline: <t:" in t.private(BG).last_message.content

@@ -27,7 +27,7 @@ async def test_prompt_button_after_restart(simcord_env: simcord.Env, bots: Bots)
     prompt = t.private(guild).last_message
     await restart(t, bots)
     result = await t.players[guild].click(prompt, label="Decline")
-    assert "Done" in (result.followups or [result.response])[-1].content
+    assert (result.followups or [result.response])[-1].content == "Declined."
     assert t.state().public_view().prompts == ()
     assert "Waiting for Bene Gesserit to ship." in t.table.last_message.content
     closed = next(m for m in t.private(guild).history() if m.id == prompt.id)

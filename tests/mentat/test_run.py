@@ -20,7 +20,8 @@ pytestmark = pytest.mark.timeout(60)
 def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A clean folder (no .env) and environment; the database goes there."""
     monkeypatch.chdir(tmp_path)
-    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL"):
+    names = ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL")
+    for name in (*names, "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "mentat.db"))
     monkeypatch.setenv("LOG_LEVEL", "CRITICAL")
@@ -78,3 +79,14 @@ def test_a_database_in_a_missing_folder_is_a_setting_error(
         err
         == f"mentat run: DATABASE_PATH: the folder {settings / 'no-such-folder'} does not exist\n"
     )
+
+
+def test_an_unreachable_postgres_database_is_a_setting_error_without_its_password(
+    settings: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://m:pw-123@127.0.0.1:{closed_port()}/m")
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mentat run: DATABASE_URL: cannot connect to the PostgreSQL database")
+    assert err.count("\n") == 1 and "pw-123" not in err

@@ -1,9 +1,10 @@
 """Fixtures for the store's tests: the ``backend`` fixture runs them on every backend.
 
-``backend`` is parametrised by backend name (only ``sqlite`` so far; a PostgreSQL backend adds
-its name and an opener here, and the same tests run on it). It gives an opener of backends
-on the test's own, empty database: each call opens one more connection to it, closed at the
-end of the test.
+``backend`` is parametrised by backend name: ``sqlite`` (a file in the test's folder) and
+``postgres`` (a database of its own on the session's real server, ``postgres_server`` in
+tests/conftest.py; skipped with the reason when PostgreSQL is not installed). It gives an
+opener of backends on the test's own, empty database: each call opens one more connection
+(pool) to it, closed at the end of the test.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ import pytest
 
 from bot.store import DEFAULT_SNAPSHOT_EVERY, Store, read_migrations
 from bot.store.backend import Backend
+from bot.store.postgres import PostgresBackend
 from bot.store.sqlite import SQLiteBackend
 from rules.game import GameState
 from tests.bot.phase_script import start_position
+from tests.pg_server import PostgresServer
 
 MOD = 111
 PLAYER = 222
@@ -27,15 +30,21 @@ OpenBackend = Callable[[], Awaitable[Backend]]
 OpenStore = Callable[..., Awaitable[Store]]
 
 
-@pytest.fixture(params=["sqlite"])
+@pytest.fixture(params=["sqlite", "postgres"])
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[OpenBackend]:
     opened: list[Backend] = []
+    server: PostgresServer | None = None
+    url = ""
+    if request.param == "postgres":
+        server = request.getfixturevalue("postgres_server")
+        url = await server.create_database()
 
     async def open_backend() -> Backend:
+        one: Backend
         if request.param == "sqlite":
             one = await SQLiteBackend.open(tmp_path / "mentat.db", read_migrations())
-        else:  # pragma: no cover - a backend named in params must be opened here
-            raise AssertionError(f"no opener for backend {request.param!r}")
+        else:
+            one = await PostgresBackend.open(url, read_migrations("postgres"))
         opened.append(one)
         return one
 
@@ -44,6 +53,8 @@ async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     finally:
         for one in opened:
             await one.close()
+        if server is not None:
+            await server.drop_database(url)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.settings import GameSettings, to_columns
+from bot.store import LogConflictError
 from bot.store.backend import Backend, EntryRow, GameRow, SnapshotRow
 from tests.bot.store.conftest import OpenBackend
 
@@ -102,7 +103,7 @@ async def test_a_taken_seq_or_key_is_refused_and_nothing_is_written(
     game_id = await create(db)
     await db.append(game_id, entry(2), None)
     again = entry(2, key="other") if clash == "seq" else entry(3, key="k2")
-    with pytest.raises(Exception, match=r"(?i)unique|duplicate"):
+    with pytest.raises(LogConflictError, match=r"moved on elsewhere.*unique constraint"):
         await db.append(game_id, again, SnapshotRow(game_id, 2, "{}", "x"))
     assert [e.key for e in await db.entries(game_id)] == ["mentat:create", "k2"]
     assert await db.snapshot_heads([game_id]) == {game_id: {1}}

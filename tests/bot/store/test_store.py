@@ -7,11 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.ledger import Ledger
 from bot.orders import StandingOrders
 from bot.settings import AllyOffer, Channels, GameSettings, SessionTimers, Timing
 from bot.store import (
     CREATE_KEY,
     Entry,
+    LogConflictError,
     PhaseStarted,
     Store,
     Undone,
@@ -19,9 +21,10 @@ from bot.store import (
     state_hash,
 )
 from bot.store.backend import EntryRow, SnapshotRow
+from rules.actions import action_from_dict
 from rules.events import MovementPassed
 from rules.factions import Faction
-from tests.bot.phase_script import start_position
+from tests.bot.phase_script import random_phase, start_position
 from tests.bot.store.conftest import GUILD, MOD, OpenStore, new_game
 
 FULL = GameSettings(
@@ -160,3 +163,24 @@ async def test_added_snapshots_carry_their_hash(store: Store) -> None:
     (row,) = await store.backend.snapshots([(game, 2)])
     assert row.digest == state_hash(position)
     assert await store.snapshots([(game, 2)]) == {(game, 2): position}
+
+
+async def test_a_stale_writer_is_refused_by_the_log_and_catches_up(open_store: OpenStore) -> None:
+    """Two processes holding the same game (one took it over, the other does not know yet):
+    the log's unique constraints refuse the second writer; it reloads and goes on."""
+    one, two = await open_store(), await open_store()
+    game_id = await new_game(one)
+    script = random_phase(3)
+    first, second = await Ledger.open(one, game_id), await Ledger.open(two, game_id)
+    await first.submit(action_from_dict(script[0]), actor=MOD, key="a")
+    with pytest.raises(LogConflictError, match="moved on elsewhere"):
+        await second.submit(action_from_dict(script[0]), actor=MOD, key="b")
+    assert [entry.key for entry in await two.log(game_id)] == [CREATE_KEY, "a"]
+    again = await second.submit(action_from_dict(script[0]), actor=MOD, key="a")
+    assert (again.seq, again.duplicate) == (2, True)  # reloaded: the request was there
+    done = await second.submit(action_from_dict(script[1]), actor=MOD, key="c")
+    expected = start_position()
+    for body in script[:2]:
+        expected.apply(action_from_dict(body))
+    assert done.seq == 3 and second.state == expected
+    assert [entry.key for entry in await one.log(game_id)] == [CREATE_KEY, "a", "c"]

@@ -1,0 +1,106 @@
+"""/karama: cancel, prevent or stop with a Karama card, and its standing order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from discord import Interaction, app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.orders import order_words
+from bot.words import ability_word
+from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
+from cogs.errors import reply
+from rules.actions import FactionAction, action_from_dict
+from rules.model import Ability
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+ABILITIES = [Choice(name=_capital(ability_word(a)), value=a.value) for a in Ability]
+"""The ✷ abilities a Karama card cancels or prevents, named as the rules print them."""
+
+KARAMA_ORDERS = [
+    Choice(name="Never: decline every Karama window at once", value="never"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+
+
+class Karama(commands.Cog):
+    """The Karama card's uses in the Shipment & Movement phase."""
+
+    karama = app_commands.Group(name="karama", description="Play a Karama card.")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _play(
+        self, interaction: Interaction, data: Mapping[str, object], done: str, faction: str | None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = action_from_dict({**data, "faction": who.value})  # the engine reads the names
+        assert isinstance(action, FactionAction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await app_of(interaction).submit(
+            game_id, action, actor=interaction.user.id, key=key_of(interaction)
+        )
+        await reply(interaction, f"Done: {done}.")
+
+    @karama.command(name="cancel", description="Cancel the ✷ ability another faction just used.")
+    @app_commands.describe(ability="The ability to cancel (default: the one just used).")
+    @app_commands.choices(ability=ABILITIES)
+    async def cancel(
+        self,
+        interaction: Interaction,
+        ability: str | None = None,
+        card: str | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        what = ability_word(ability) if ability else "the ability just used"
+        data = {"action": "karama_cancel", "ability": ability, "card": card}
+        await self._play(interaction, data, f"Karama played to cancel {what}", faction)
+
+    @karama.command(name="prevent", description="Prevent a ✷ ability before it is used.")
+    @app_commands.choices(ability=ABILITIES)
+    async def prevent(
+        self,
+        interaction: Interaction,
+        ability: str,
+        card: str | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        data = {"action": "karama_prevent", "ability": ability, "card": card}
+        what = ability_word(ability)
+        await self._play(interaction, data, f"Karama played to prevent {what}", faction)
+
+    @karama.command(name="stop-shipment", description="Guild: stop an off-planet shipment.")
+    async def stop_shipment(
+        self, interaction: Interaction, faction: FactionName | None = None
+    ) -> None:
+        data: dict[str, object] = {"action": "karama_stop_shipment"}
+        await self._play(interaction, data, "Karama played to stop the shipment", faction)
+
+    @karama.command(
+        name="standing-order",
+        description="Answer Karama windows in advance (only you see it; /status shows it).",
+    )
+    @app_commands.choices(order=KARAMA_ORDERS)
+    async def standing_order(
+        self, interaction: Interaction, order: str, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await app_of(interaction).set_standing_order(game_id, who, "karama", order)
+        await reply(interaction, saved("karama", order))
+
+
+def saved(name: str, value: str) -> str:
+    """The answer to a standing-order command: saved, or withdrawn."""
+    if value == "ask":
+        return f"Standing order withdrawn: {order_words(name, value)}."
+    return f"Standing order saved (only you see it): {order_words(name, value)}."

@@ -1,0 +1,235 @@
+"""Issue 13: every event of the whole game has words for the table, without internal ids,
+and the public sentence never tells a secret; a faction's own side goes to it alone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from bot.narrate import correction_made, describe, public_notice
+from bot.render.examples import public_view
+from bot.turn_words import describe_turn_event, phase_name, private_lines, private_notice
+from rules.board import standard_board
+from rules.components import leaders, treachery_cards
+from rules.events import (
+    EVENT_TYPES,
+    AllianceConstraint,
+    CardGiven,
+    CardTaken,
+    Corrected,
+    CrossShipped,
+    Event,
+    ForcesDestroyed,
+    ForcesPlaced,
+    ForcesRemoved,
+    ForcesSetUp,
+    GameWon,
+    GuildTimingCancelled,
+    PhaseBegan,
+    PredictionMade,
+    Sent,
+    ShipmentStopped,
+    ShippedToReserves,
+    SpiceDestroyed,
+    SpiceSet,
+    StormDialed,
+    StormLosses,
+    StormMoved,
+    StormSet,
+    TraitorKept,
+)
+from rules.factions import Faction
+from rules.game_model import GamePhase
+from tests.bot.whole_games import SEED_BASE, games, played
+
+SNAKE_CASE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+INTERNAL = re.compile(r"Faction\.|[{}]|<(?!@\d)|\bNone\b|\bTrue\b|\bFalse\b(?! Wall)")
+SILENT = {"turn_ended", "prompts_closed", "prompt_declined"}
+"""Bookkeeping the table is never told (who declined a window is nobody's business)."""
+
+HAND_MADE: tuple[Event, ...] = (
+    Sent(Faction.FREMEN, "The Great Flat", 14, 3, 1, 0, "spice_bank", None, 0),
+    CrossShipped(Faction.SPACING_GUILD, "Arrakeen", 9, 2, 0, 2, "spice_bank", None, 0, "Carthag"),
+    ShippedToReserves(Faction.SPACING_GUILD, "Carthag", 2, 0, 1, "spice_bank", "2.06.05"),
+    StormLosses(Faction.FREMEN, "Red Chasm", 6, 2, 1, "2.04.17"),
+    AllianceConstraint(Faction.ATREIDES, Faction.FREMEN, "Polar Sink", None, 2, 0, "1.06.03.08"),
+    StormSet(4),
+    ForcesPlaced(Faction.HARKONNEN, "Polar Sink", None, 3, 0),
+    ForcesRemoved(Faction.EMPEROR, "Arrakeen", 9, 2, 1, True),
+    SpiceSet(Faction.ATREIDES),
+    CardGiven(Faction.ATREIDES),
+    CardTaken(Faction.ATREIDES),
+    ForcesSetUp(Faction.BENE_GESSERIT, "Polar Sink", None, 1, "0.13", "advisor"),
+    GuildTimingCancelled(Faction.SPACING_GUILD, "2.06.12"),
+    ShipmentStopped(Faction.SPACING_GUILD, Faction.EMPEROR, "Cielago South", 1, 3, 0, "1.14.06"),
+)
+"""The kinds random play seldom or never makes (corrections, rare Guild and Fremen moves)."""
+
+
+def all_events() -> Iterator[Event]:
+    for game in games():
+        for step in game:
+            yield from step.events
+    yield from HAND_MADE
+
+
+def sentence(event: Event) -> str | None:
+    if isinstance(event, Corrected):
+        return correction_made(1, [event])
+    return describe(event)
+
+
+def test_every_kind_of_event_has_words_without_internal_ids() -> None:
+    samples: dict[str, Event] = {}
+    for event in all_events():
+        samples.setdefault(event.kind, event)
+        line = sentence(event)
+        if event.kind in SILENT:
+            assert line is None
+            continue
+        assert line, event
+        assert not SNAKE_CASE.search(line), (line, event)
+        assert not INTERNAL.search(line), (line, event)
+    assert set(samples) == set(EVENT_TYPES)
+
+
+def test_every_whole_turn_kind_has_its_own_sentence() -> None:
+    """From the phase's start on, each kind of events.py is worded by turn_words itself."""
+    kinds = list(EVENT_TYPES)
+    whole_turn = kinds[kinds.index("phase_began") : kinds.index("game_won") + 1]
+    found: dict[str, str] = {}
+    for event in all_events():
+        if event.kind in whole_turn and (line := describe_turn_event(event)):
+            found.setdefault(event.kind, line)
+    assert sorted(found) == sorted(whole_turn)
+
+
+def test_the_polar_sink_reads_right() -> None:
+    event = ForcesDestroyed(Faction.ATREIDES, "Polar Sink", None, 2, 0, 0, "storm", "1.01.03")
+    assert describe_turn_event(event) == (
+        "The storm kills 2 forces of Atreides in the Polar Sink: to the Tleilaxu Tanks."
+    )
+    set_up = ForcesSetUp(Faction.BENE_GESSERIT, "Polar Sink", None, 1, "0.13", "advisor")
+    assert describe(set_up) == "Bene Gesserit sets up 1 advisor in the Polar Sink."
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (StormMoved(18, 3, 3, "1.01.02"), "The storm moves 3 sectors, from sector 18 to sector 3."),
+        (StormMoved(5, 5, 0, "1.01.02"), "The storm stays in sector 5."),
+        (
+            SpiceDestroyed("The Minor Erg", 7, 8, "worm", "1.02.05"),
+            "Shai-Hulud swallows 8 spice in The Minor Erg (sector 7).",
+        ),
+        (PhaseBegan(3, "spice_blow"), "**Turn 3: the Spice Blow phase begins.**"),
+        (
+            GameWon((Faction.ATREIDES, Faction.FREMEN), "alliance", "1.09.02.02"),
+            "**Atreides and Fremen win the game** as allies holding enough strongholds!",
+        ),
+        (TraitorKept(Faction.HARKONNEN, 4, "0.11"), "Harkonnen keeps all 4 traitors, face down."),
+    ],
+)
+def test_sentences_read_as_words(event: Event, words: str) -> None:
+    assert describe(event) == words
+
+
+def test_every_phase_has_a_name() -> None:
+    for phase in GamePhase:
+        assert phase_name(phase.value) and "_" not in phase_name(phase.value)
+
+
+def test_public_notice_tells_the_whole_turn_events() -> None:
+    events = [PhaseBegan(2, "storm"), StormMoved(18, 3, 3, "1.01.02")]
+    text = public_notice(events, public_view(())).text
+    assert "**Turn 2: the Storm phase begins.**" in text
+    assert "The storm moves 3 sectors, from sector 18 to sector 3." in text
+
+
+# -- secrets ------------------------------------------------------------------------------
+
+CARD_NAMES = set(treachery_cards())
+LEADER_NAMES = {name for f in Faction for name in leaders(f)}
+TERRITORIES = sorted((t.name for t in standard_board()), key=len, reverse=True)
+
+
+def _values(event: Event) -> str:
+    return " ".join(str(v) for v in event.to_dict().values())
+
+
+def test_public_sentences_never_tell_a_card_a_traitor_a_dial_or_the_seed() -> None:
+    """A card or leader is named only when the event itself names it (a discard, a leader
+    killed) or it is played face up, never from a hand or a traitor; dials and the
+    prediction stay sealed."""
+    told = 0
+    for event in all_events():
+        line = sentence(event)
+        if not line:
+            continue
+        told += 1
+        assert str(SEED_BASE)[:6] not in line
+        words = line
+        for territory in TERRITORIES:  # "Shield Wall" names no Shield card
+            words = words.replace(territory, "")
+        for secret in CARD_NAMES | LEADER_NAMES:
+            played = f"plays {secret}" in words or words.startswith(f"{secret}:")
+            if secret in words and not played:  # a card played (and its effect) is seen
+                assert secret.lower() in _values(event).lower(), (secret, line)
+        if isinstance(event, StormDialed | PredictionMade | TraitorKept):
+            assert not re.search(r"\d", line.replace("4 traitors", "")), line
+    assert told > 1000
+
+
+def test_a_faction_alone_hears_its_traitors_and_cards() -> None:
+    start = played(0)[0]
+    offered: dict[Faction, tuple[str, ...]] = {}
+    for view in start.private:
+        secrets = view.secrets
+        assert secrets is not None
+        offered[view.faction] = secrets.traitors_offered or secrets.traitors
+    for view in start.private:
+        text = "\n".join(private_lines(start.events, view))
+        assert all(name in text for name in offered[view.faction]), (view.faction, text)
+        others = {n for f, names in offered.items() if f is not view.faction for n in names}
+        assert not any(name in text for name in others), (view.faction, text)
+        assert all(card in text for card in view.cards), (view.faction, text)
+
+
+def test_the_prediction_dial_storm_card_and_karama_worm_go_to_their_owner_only() -> None:
+    heard: dict[str, set[Faction]] = {
+        "prediction": set(),
+        "dial": set(),
+        "storm card": set(),
+        "Karama worm": set(),
+    }
+    for game in games():
+        for step in game:
+            for view in step.private:
+                text = "\n".join(private_lines(step.events, view))
+                secrets = view.secrets
+                assert secrets is not None
+                if "Your prediction" in text:
+                    assert secrets.prediction is not None
+                    assert f"{secrets.prediction[0].label} wins on turn" in text
+                    heard["prediction"].add(view.faction)
+                if "Your storm dial" in text:
+                    assert f"Your storm dial: {secrets.dial}." in text
+                    heard["dial"].add(view.faction)
+                if "storm card" in text:
+                    heard["storm card"].add(view.faction)
+                if "Your Karama worm" in text:
+                    assert f"come up in {secrets.karama_worm} " in text
+                    heard["Karama worm"].add(view.faction)
+    assert heard["prediction"] == {Faction.BENE_GESSERIT}
+    assert heard["storm card"] == heard["Karama worm"] == {Faction.FREMEN}
+    assert heard["dial"]
+
+
+def test_a_private_notice_is_addressed_to_its_faction_and_none_without_news() -> None:
+    step = played(0)[0]
+    view = step.private_of(Faction.ATREIDES)
+    notice = private_notice(step.events, view)
+    assert notice is not None and notice.faction is Faction.ATREIDES
+    assert private_notice([StormMoved(18, 3, 3, "1.01.02")], view) is None
