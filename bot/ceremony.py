@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot import narrate
-from bot.choice_words import describe_game_wait, phase_title
+from bot.choice_words import describe_game_wait
 from bot.publisher import PublicNotice
+from bot.turn_words import phase_name
 from rules.events import Event, GameWon, PhaseBegan
 from rules.game_model import TURN_PHASES, GamePhase
 from rules.view import PublicView
@@ -38,10 +39,10 @@ def lines(events: Iterable[Event], view: PublicView) -> list[str]:
         if isinstance(event, PhaseBegan):
             ended = previous_phase(event)
             if ended is not None and ended != GamePhase.SHIPMENT_MOVEMENT.value:
-                out.append(f"The {phase_title(ended)} phase is over.")
+                out.append(f"The {phase_name(ended)} phase is over.")
             if event.phase == GamePhase.STORM.value and event.turn > 1:
                 out += turn_summary(event.turn - 1, view)
-            out.append(f"**Turn {event.turn} · {phase_title(event.phase)} phase begins.**")
+            out.append(narrate.describe(event) or f"Turn {event.turn}: {event.phase}.")
         elif isinstance(event, GameWon):
             out.append(narrate.describe(event) or "The game is won.")
             out += turn_summary(view.game.turn if view.game else 0, view, final=True)

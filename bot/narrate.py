@@ -418,7 +418,7 @@ def corrected(faction: Faction) -> str:
     return "a moderator corrected the game"
 
 
-GAME_BEGINS = "**A new game of Dune begins.**\n**Turn 1 · Set-up phase begins.**"
+GAME_BEGINS = "**A new game of Dune begins.**\n**Turn 1: the Set-up phase begins.**"
 GAME_FINISHED = (
     "The game is finished. A moderator may still take the last action back with `/mod undo`, "
     "which reopens it."

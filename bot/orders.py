@@ -56,6 +56,9 @@ ORDER_TITLES = {
     "advise": "Spiritual Advisors",
     "intrusion": "Intrusion",
     "guild_timing": "Guild timing",
+    "charity": "CHOAM Charity",
+    "dial": "Storm dial",
+    "nexus": "Nexus",
 }
 VALUE_WORDS = {
     ("karama", "never"): "always decline (never play Karama in a window)",
@@ -66,6 +69,10 @@ VALUE_WORDS = {
     ("intrusion", "never"): "never flip to advisors",
     ("guild_timing", "in_order"): "keep your place in storm order",
     ("guild_timing", "last"): "delay to act last",
+    ("charity", "claim"): "always claim it",
+    ("charity", "pass"): "never claim it",
+    ("nexus", "pass"): "always pass",
+    **{("dial", str(n)): f"dial {n} (brought into the turn's range)" for n in range(21)},
 }
 
 

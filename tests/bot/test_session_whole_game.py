@@ -218,7 +218,7 @@ async def test_a_whole_game_runs_through_set_up_and_several_turns(table: WholeTa
         await play_turn(table)
     text = table.public_text()
     for phase in ("Storm", "CHOAM Charity", "Bidding", "Revival", "Shipment & Movement", "Battle"):
-        assert f"Turn 2 · {phase} phase begins." in text
+        assert f"Turn 2: the {phase} phase begins." in text
     assert "The Set-up phase is over." in text
     assert "The Bidding phase is over." in text
     assert "**Turn 1 is over.**" in text and "**Turn 2 is over.**" in text

@@ -77,7 +77,7 @@ async def test_a_record_is_previewed_confirmed_and_announced(simcord_env: simcor
     done = await t.moderator.slash(t.table, "mod record done")
     await t.moderator.click(done.response.message, label="Confirm")
     assert t.state().game_phase is GamePhase.REVIVAL
-    assert "Turn 1 · Revival phase begins." in t.table.last_message.content
+    assert "Turn 1: the Revival phase begins." in t.table.last_message.content
 
 
 async def test_records_refused_to_players_outsiders_and_ex_moderators(
@@ -165,7 +165,7 @@ async def test_a_choice_prompt_s_pass_button_answers_it(simcord_env: simcord.Env
     prompt = t.private(ATREIDES).last_message
     assert "claim CHOAM Charity (up to 2 spice)" in prompt.content
     clicked = await t.players[ATREIDES].click(prompt, label="Pass")
-    assert text_of(clicked) == "Done: Pass."
+    assert text_of(clicked) == "Passed."
     assert t.state().game_phase is GamePhase.BIDDING
     assert t.state().factions[ATREIDES].spice == 0  # no charity claimed
     closed = [m for m in t.private(ATREIDES).history() if m.id == prompt.id]
