@@ -117,7 +117,7 @@ class StandingOrders:
         for key, value in data.items():
             if key not in known:
                 titles = ", ".join(ORDER_TITLES.values())
-                raise OrderError(f"there is no standing order {quote(key)}; orders: {titles}")
+                raise OrderError(f"there is no standing order {quote(key, 40)}; orders: {titles}")
             if value not in CHOICES[key]:
                 raise OrderError(
                     f"{ORDER_TITLES[key]} cannot be {quote(value)}; the command's choices "

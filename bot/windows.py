@@ -28,6 +28,7 @@ from bot.publisher import PrivateNotice, PublicNotice
 from bot.refusals import PromptClosedError
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
+from bot.words import may_do
 from rules.actions import Action, Advise, Decline, FactionAction, action_from_dict, action_to_dict
 from rules.board import POLAR_SINK
 from rules.factions import Faction
@@ -301,8 +302,7 @@ def offer_prompt(
         choices += names
         kinds += [prompt.kind.value] * len(names)
     lines.append(
-        f"You may: {', '.join(dict.fromkeys(choices))}. You hold {mine.spice} spice. "
-        f"Deadline: {deadline}."
+        f"{may_do(dict.fromkeys(choices))} You hold {mine.spice} spice. Deadline: {deadline}."
     )
     first = offered[0][0].kind.value if offered else None
     return PrivateNotice(

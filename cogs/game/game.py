@@ -63,11 +63,15 @@ class Game(commands.Cog):
 
     @game.command(name="new", description="Create a game: its category, channels and position.")
     @app_commands.choices(
+        kind=[
+            app_commands.Choice(name="A whole game", value="whole_game"),
+            app_commands.Choice(name="One Shipment & Movement phase", value="one_phase"),
+        ],
         fremen_storm_movement=[
             app_commands.Choice(name="Blocked by the storm", value="blocked"),
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
-        ]
+        ],
     )
     @app_commands.describe(
         kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
@@ -77,7 +81,7 @@ class Game(commands.Cog):
     async def game_new(
         self,
         interaction: discord.Interaction,
-        kind: Literal["whole_game", "one_phase"] = "whole_game",
+        kind: str = "whole_game",
         seats: str = DEFAULT_SEATS,
         advanced: bool = True,
         storm: app_commands.Range[int, 1, 18] = 1,
