@@ -9,6 +9,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 from __future__ import annotations
 
 from bot.publisher import PrivateNotice
+from bot.turn_words import phase_name
 from bot.waits import Wait
 from rules.actions import (
     Action,
@@ -34,20 +35,6 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.view import PublicView
 
-PHASE_TITLES = {
-    "setup": "Set-up",
-    "storm": "Storm",
-    "spice_blow": "Spice Blow and Nexus",
-    "choam_charity": "CHOAM Charity",
-    "bidding": "Bidding",
-    "revival": "Revival",
-    "shipment_movement": "Shipment & Movement",
-    "battle": "Battle",
-    "spice_collection": "Spice Collection",
-    "mentat_pause": "Mentat Pause",
-    "over": "end of the game",
-}
-
 TO_RECORD = {
     "bidding": (
         "record each treachery card won and its price with `/mod record card`, then close the "
@@ -66,7 +53,8 @@ TO_RECORD = {
 
 
 def phase_title(phase: str) -> str:
-    return PHASE_TITLES.get(phase, phase.replace("_", " "))
+    """A phase in words, as the public log names it ("Spice Blow")."""
+    return phase_name(phase)
 
 
 def _names(factions: tuple[Faction, ...] | list[Faction]) -> str:

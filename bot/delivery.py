@@ -6,15 +6,20 @@ The session decides what happened and what is asked; it hands each message to it
 
 - a 5xx, a 429 or a network error is tried again with a growing pause (the injected clock's);
 - a message whose file the channel refuses goes out as text alone;
+- a map drawn after its text (:meth:`Delivery.attach`) is attached to the posted message
+  by an edit, in its channel's order, or joins the text if that has not gone out yet;
 - a channel that is gone or closed to the bot is reported (once, until it works again) and
   its messages are kept, as are messages that failed every try: they go out after the next
   message that reaches the same channel, after :meth:`Delivery.redeliver` (a moderator's
-  repair) or, kept in the store at shutdown, after a restart.
+  repair) or, kept in the store at shutdown, after a restart: with their pictures (the
+  PNG bytes, within :data:`PICTURES_KEPT`, the newest first), since the map of a past
+  moment cannot be drawn again from today's position.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import logging
 from collections import deque
@@ -41,9 +46,12 @@ log = logging.getLogger(__name__)
 TRIES = 5  # attempts of a message before it is kept for later
 FIRST_PAUSE = timedelta(seconds=2)  # doubled after each failed try
 LONGEST_PAUSE = timedelta(minutes=2)
-KEPT = 200  # undelivered messages kept per game (the oldest are dropped, logged)
+KEPT = 200  # undelivered messages kept per game (the oldest are dropped, told)
 ROUNDS = 3  # how many times a kept message is tried again before it is dropped
 NO_MAP = "\n(The map could not be attached here.)"
+MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
+PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
+PICTURES_KEPT = 32 * 2**20  # all the pictures of a game's kept messages (PNG bytes)
 
 Posted = Callable[[str | None], None]
 """Told the reference of a posted prompt (None: it could not be posted)."""
@@ -57,21 +65,26 @@ class Job:
     """One message to deliver: what the publisher is asked to do, and how it went so far."""
 
     seq: int
-    kind: str  # a Publisher method: public, spectators, private, moderators, ask, edit, close
+    kind: str  # public, spectators, private, moderators, ask, edit, close, attach (a map)
     lane: str  # the channel it goes to: messages of a lane go out in order
     notice: Notice | None = None
-    ref: str | None = None  # the prompt message an edit or close is about
+    ref: str | None = None  # the prompt message an edit or close is about; a posted notice's
     text: str = ""  # how a closed prompt closed
     posted: Posted | None = None
     tries: int = 0
     rounds: int = 0
     due: datetime | None = None
     fallback: str | None = None  # a lane to try when this one's channel is gone
+    target: Job | None = None  # the public notice whose message a map is attached to
+    sending: bool = False  # handed to the publisher, no answer yet
+    sent: bool = False
 
-    def to_payload(self) -> dict[str, Any] | None:
+    def to_payload(self, room: int = 0) -> dict[str, Any] | None:
         """What survives a restart (None: nothing worth keeping, e.g. a prompt the session
-        asks again)."""
-        if self.kind == "ask" or (self.notice is None and self.kind != "close"):
+        asks again, or a map for a message already posted): the text, and the pictures
+        (PNG bytes, base64) if they fit in ``room`` bytes; if not, the text says the map
+        could not be attached."""
+        if self.kind in ("ask", "attach") or (self.notice is None and self.kind != "close"):
             return None
         data: dict[str, Any] = {"kind": self.kind, "lane": self.lane, "ref": self.ref}
         data["text"] = self.notice.text if self.notice is not None else self.text
@@ -79,16 +92,30 @@ class Job:
             data["faction"] = self.notice.faction.value
         if isinstance(self.notice, PublicNotice):
             data["game_id"] = self.notice.game_id
+        pictures = self.pictures()
+        if pictures and sum(map(len, pictures.values())) <= room:
+            data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
+        elif pictures:
+            data["text"] += NO_MAP
         return data
+
+    def pictures(self) -> dict[str, bytes]:
+        """The notice's pictures by name ("picture", "closeup")."""
+        notice = self.notice
+        if not isinstance(notice, PublicNotice | PrivateNotice):
+            return {}
+        closeup = notice.closeup if isinstance(notice, PublicNotice) else None
+        return {k: v for k, v in (("picture", notice.picture), ("closeup", closeup)) if v}
 
     @classmethod
     def from_payload(cls, seq: int, data: dict[str, Any]) -> Job:
         kind, text = str(data["kind"]), str(data["text"])
+        png = {k: base64.b64decode(data[k]) for k in ("picture", "closeup") if data.get(k)}
         notice: Notice | None = None
         if kind in ("public", "spectators"):
-            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)))
+            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)), **png)
         elif kind in ("private", "edit"):
-            notice = PrivateNotice(Faction(data["faction"]), text)
+            notice = PrivateNotice(Faction(data["faction"]), text, picture=png.get("picture"))
         elif kind == "moderators":
             notice = ModeratorNotice(text)
         return cls(seq, kind, str(data["lane"]), notice, data.get("ref"), text)
@@ -114,6 +141,8 @@ class Delivery:
         self.kept: list[Job] = []  # undelivered, oldest first
         self.delivered = 0
         self.failures = 0  # failed attempts survived
+        self.dropped = 0  # messages given up on
+        self._told_dropped = False  # the moderators heard of a drop (until a repair)
         self._lanes: dict[str, deque[Job]] = {}
         self._seq = 0
         self._broken: set[str] = set()  # lanes reported gone (until a message gets through)
@@ -124,11 +153,23 @@ class Delivery:
 
     # -- what the session hands over -------------------------------------------------
 
-    def public(self, notice: PublicNotice) -> None:
-        self._add("public", "table", notice)
+    def public(self, notice: PublicNotice) -> Job:
+        """The table channel; returns the message's job, for :meth:`attach`."""
+        return self._add("public", "table", notice)
 
-    def spectators(self, notice: PublicNotice) -> None:
-        self._add("spectators", "spectators", notice)
+    def spectators(self, notice: PublicNotice) -> Job:
+        return self._add("spectators", "spectators", notice)
+
+    def attach(self, posted: Job, picture: bytes, closeup: bytes | None = None) -> None:
+        """The map (and close-up) of the public notice of ``posted``, drawn after it was
+        handed over: joined to it if it has not gone out yet (nor is going out), else
+        attached to the posted message by an edit, after what its channel received first."""
+        assert isinstance(posted.notice, PublicNotice)
+        notice = replace(posted.notice, picture=picture, closeup=closeup)
+        if not (posted.sent or posted.sending):
+            posted.notice = notice
+            return
+        self._add("attach", posted.lane, notice, target=posted)
 
     def private(self, notice: PrivateNotice) -> None:
         self._add("private", _private_lane(notice.faction), notice)
@@ -146,10 +187,12 @@ class Delivery:
     def close_prompt(self, faction: Faction, ref: str, text: str) -> None:
         self._add("close", _private_lane(faction), None, ref=ref, text=text)
 
-    def _add(self, kind: str, lane: str, notice: Notice | None, **fields: Any) -> None:
+    def _add(self, kind: str, lane: str, notice: Notice | None, **fields: Any) -> Job:
         self._seq += 1
-        self._lanes.setdefault(lane, deque()).append(Job(self._seq, kind, lane, notice, **fields))
+        job = Job(self._seq, kind, lane, notice, **fields)
+        self._lanes.setdefault(lane, deque()).append(job)
         self._wake_up()
+        return job
 
     def _wake_up(self) -> None:
         """New work: busy from now (not only once the task runs), so that nobody sees the
@@ -177,13 +220,23 @@ class Delivery:
             self._task = None
         self.activity.mark("delivery", idle=True)
         waiting = self.kept + [job for lane in self._lanes.values() for job in lane]
-        waiting.sort(key=lambda job: job.seq)
-        return [p for p in (job.to_payload() for job in waiting) if p is not None]
+        for job in waiting:  # a map whose text is still waiting is kept with it
+            if job.kind == "attach" and job.target is not None and not job.target.sent:
+                job.target.notice = job.notice
+        waiting.sort(key=lambda job: job.seq, reverse=True)
+        room, kept = PICTURES_KEPT, []
+        for job in waiting:  # the newest pictures are kept first
+            payload = job.to_payload(min(room, PICTURE_LIMIT))
+            if payload is not None:
+                room -= sum(len(v) for k, v in job.pictures().items() if k in payload)
+                kept.append(payload)
+        return kept[::-1]
 
     def redeliver(self) -> int:
         """Try every kept message again (after a repair); returns how many."""
         kept, self.kept = self.kept, []
         self._broken.clear()
+        self._told_dropped = False
         for job in reversed(kept):
             job.tries, job.due = 0, None
             self._lanes.setdefault(job.lane, deque()).appendleft(job)
@@ -242,6 +295,7 @@ class Delivery:
                 wait.cancel()
 
     async def _attempt(self, job: Job) -> None:
+        job.sending = True
         try:
             ref = await self._send(job)
         except AttachmentRefusedError as refused:
@@ -260,6 +314,8 @@ class Delivery:
             self._failed(job, failed)
             self._try_later(job, failed)
             return
+        finally:
+            job.sending = False
         self._done(job, ref)
 
     async def _send(self, job: Job) -> str | None:
@@ -268,11 +324,14 @@ class Delivery:
             assert job.ref is not None
             await publisher.close_prompt(game, job.ref, job.text)
             return None
+        if job.kind == "attach":
+            assert isinstance(notice, PublicNotice)
+            await self._attach(job, notice)
+            return None
         if job.kind in ("public", "spectators"):
             assert isinstance(notice, PublicNotice)
             send = publisher.public if job.lane == "table" else publisher.spectators
-            await send(game, notice)
-            return None
+            return await send(game, notice)
         if job.kind == "moderators":
             assert isinstance(notice, ModeratorNotice)
             await publisher.moderators(game, notice)
@@ -287,6 +346,21 @@ class Delivery:
         await publisher.private(game, notice)
         return None
 
+    async def _attach(self, job: Job, notice: PublicNotice) -> None:
+        """A map for a message of this lane: by an edit once the message is posted; joined
+        to the text when that is kept undelivered; as a message of its own after it when
+        the publisher gave no reference to the posted message."""
+        target = job.target
+        assert target is not None
+        if not target.sent:
+            target.notice = notice
+            return
+        if target.ref is not None:
+            await self.publisher.attach_map(self.game_id, target.ref, notice)
+            return
+        send = self.publisher.public if job.lane == "table" else self.publisher.spectators
+        await send(self.game_id, replace(notice, text=MAP_ABOVE))
+
     def _failed(self, job: Job, failure: DeliveryError) -> None:
         self.failures += 1
         job.tries += 1
@@ -296,6 +370,9 @@ class Delivery:
     def _done(self, job: Job, ref: str | None) -> None:
         self._lanes[job.lane].popleft()
         self.delivered += 1
+        job.sent = True
+        if job.kind in ("public", "spectators"):
+            job.ref = ref
         if job.lane in self._broken:
             self._broken.discard(job.lane)
             log.info("game %d: %s works again", self.game_id, job.lane)
@@ -334,13 +411,26 @@ class Delivery:
             job.posted(None)
         job.rounds += 1
         if job.rounds > ROUNDS:
-            log.warning("game %d: dropped a %s message after %d rounds", self.game_id, job.lane,
-                        ROUNDS)  # fmt: skip
+            self._drop(job, f"after {ROUNDS} rounds")
             return
         self.kept.append(job)
         if len(self.kept) > KEPT:
-            dropped = self.kept.pop(0)
-            log.warning("game %d: dropped an undelivered %s message", self.game_id, dropped.lane)
+            self._drop(self.kept.pop(0), f"beyond {KEPT} kept")
+
+    def _drop(self, job: Job, why: str) -> None:
+        """Give up on a message: logged, and told to the moderators (once until the next
+        repair: their own channel may be the one that is gone, so the table hears it then)."""
+        log.warning("game %d: dropped an undelivered %s message (%s)", self.game_id, job.lane, why)
+        self.dropped += 1
+        if self._told_dropped:
+            return
+        self._told_dropped = True
+        text = (
+            f"Mentat gave up on a message for {_lane_words(job.lane)} that it could not "
+            f"deliver ({why}); others may follow. Nothing is lost from the game itself (its "
+            "log keeps every action): `/mod channels` repairs the channels."
+        )
+        self.moderators(ModeratorNotice(text), or_table=job.lane != "table")
 
     def _report(self, gone: ChannelGoneError, lane: str) -> None:
         """Tell the session (once per lane until it works again) that a channel is gone."""
@@ -354,3 +444,10 @@ class Delivery:
 
 def _private_lane(faction: Faction) -> str:
     return f"private:{faction.value}"
+
+
+def _lane_words(lane: str) -> str:
+    """A lane as players call it: "the table channel", "the Atreides private channel"."""
+    if lane.startswith("private:"):
+        return f"the {Faction(lane.split(':', 1)[1]).label} private channel"
+    return f"the {lane} channel"

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from bot.clock import FakeClock
 from bot.config import NO_ENVIRONMENT_HELP
+from bot.delivery import NO_MAP
 from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice
@@ -109,18 +110,34 @@ class ConsolePublisher:
                 marker.write(name + "\n")
         return self.out / name
 
-    async def public(self, game_id: int, notice: PublicNotice) -> None:
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
+        """The text now; a map comes with it, or after it (:meth:`attach_map`)."""
         self.say(notice.text)
-        markdown = [" \\\n".join(notice.text.splitlines())]
+        self.write_public(" \\\n".join(notice.text.splitlines()))
         if notice.picture is not None:
-            self.maps += 1
-            name = f"map-{self.maps:03d}.png"
-            path = self.file(name)
-            path.write_bytes(notice.picture)
-            self.say(f"  [map: {path}]")
-            markdown.append(f"![Map {self.maps}]({name})")
+            self.write_map(notice.picture)
+        else:
+            self.say()
+        return "public"
+
+    async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
+        """The map of the text printed last (the demo waits for it before going on)."""
+        if ref != "public":
+            return  # the spectators' copy: the console shows the public log once
+        if notice.picture is None:
+            self.say(f"  {NO_MAP.strip()}")
+            self.say()
+            return
+        self.write_map(notice.picture)
+
+    def write_map(self, picture: bytes) -> None:
+        self.maps += 1
+        name = f"map-{self.maps:03d}.png"
+        path = self.file(name)
+        path.write_bytes(picture)
+        self.say(f"  [map: {path}]")
         self.say()
-        self.write_public("\n\n".join(markdown))
+        self.write_public(f"![Map {self.maps}]({name})")
 
     def write_public(self, text: str) -> None:
         """Append to ``public.md``: the console's public log as Markdown GitHub renders."""
@@ -130,8 +147,9 @@ class ConsolePublisher:
                 log.write("# Mentat demo: the public log\n\n")
             log.write(text + "\n\n")
 
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
+    async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
         """Spectators see the same public log; the console shows it once."""
+        return "spectators"
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         self.private_logs.setdefault(notice.faction, []).append(notice.text)

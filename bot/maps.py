@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
@@ -21,6 +23,16 @@ from rules.events import Event
 from rules.view import PublicView
 
 MAP_POLICIES = ("action", "turn", "never")
+Marks = tuple[StormPath | None, tuple[WormSign, ...]]  # the turn's storm path and worms
+RENDER_NICENESS = 10  # render workers yield the CPU to the event loop (bench_session)
+
+
+def start_render_worker() -> None:
+    """The initializer of a render worker process: a lower priority (a higher niceness),
+    so that on a small machine the bot's own process (the words of every notice, the
+    answers to clicks) gets a core first and a map waits a little instead."""
+    with contextlib.suppress(OSError):  # a platform or container that refuses: as it is
+        os.nice(RENDER_NICENESS)
 
 
 class MapMaker:
@@ -55,9 +67,7 @@ class MapMaker:
             return any(e.kind in ("turn_ended", "phase_complete", "phase_began") for e in events)
         return any(e.kind not in ("prompts_closed", "prompt_declined") for e in events)
 
-    def turn_marks(
-        self, view: PublicView, events: Sequence[Event]
-    ) -> tuple[StormPath | None, tuple[WormSign, ...]]:
+    def turn_marks(self, view: PublicView, events: Sequence[Event]) -> Marks:
         """This turn's storm path and worms: those of ``events``, else those seen earlier in
         the same turn of a whole game (never in a lone Shipment & Movement phase).
 
@@ -74,8 +84,12 @@ class MapMaker:
         self._turn_marks = (turn, path, worms)
         return path, worms
 
-    async def __call__(self, view: PublicView, events: list[Event]) -> bytes | None:
-        storm_path, worms = self.turn_marks(view, events)
+    async def __call__(
+        self, view: PublicView, events: list[Event], *, marks: Marks | None = None
+    ) -> bytes | None:
+        """``marks``: the turn's marks as :meth:`turn_marks` gave them when the events were
+        announced (a map drawn later must not take a later turn's); else asked now."""
+        storm_path, worms = marks if marks is not None else self.turn_marks(view, events)
         if not self.wanted(events):
             return None
         draw = functools.partial(
@@ -90,7 +104,9 @@ class MapMaker:
         )
         return await self._run(draw)
 
-    async def closeup(self, view: PublicView, events: Sequence[Event]) -> bytes | None:
+    async def closeup(
+        self, view: PublicView, events: Sequence[Event], *, marks: Marks | None = None
+    ) -> bytes | None:
         """A close-up of the territories the events' last shipment and move touched.
 
         None when the events hold neither (or maps are off). Meant to be posted
@@ -102,7 +118,7 @@ class MapMaker:
         pieces = touched_pieces(last_move, last_shipment)
         if not pieces:
             return None
-        storm_path, worms = self.turn_marks(view, events)
+        storm_path, worms = marks if marks is not None else self.turn_marks(view, events)
         draw = functools.partial(
             render_closeup,
             view,

@@ -56,8 +56,8 @@ ORDER_TITLES = {
     "advise": "Spiritual Advisors",
     "intrusion": "Intrusion",
     "guild_timing": "Guild timing",
-    "charity": "CHOAM Charity",
-    "dial": "Storm dial",
+    "charity": "Charity",
+    "dial": "Dial",
     "nexus": "Nexus",
 }
 VALUE_WORDS = {

@@ -86,12 +86,20 @@ class Publisher(Protocol):
     the session never calls a publisher directly but through :class:`bot.delivery.Delivery`.
     """
 
-    async def public(self, game_id: int, notice: PublicNotice) -> None:
-        """The table channel: the public log and maps."""
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
+        """The table channel: the public log and maps. Returns a reference that finds the
+        posted message again (for :meth:`attach_map`), or None."""
         ...
 
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
-        """The read-only spectator channel."""
+    async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
+        """The read-only spectator channel (returns as :meth:`public` does)."""
+        ...
+
+    async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
+        """The public message ``ref`` (from :meth:`public` or :meth:`spectators`) now shows
+        ``notice``: its text as posted, with ``notice.picture`` and ``notice.closeup``
+        attached; without a picture, the text's added note (why no map came) instead.
+        Raises :class:`AttachmentRefusedError` when the channel takes no files."""
         ...
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
@@ -127,12 +135,22 @@ class RecordingPublisher:
     moderator_notices: list[tuple[int, ModeratorNotice]] = field(default_factory=list)
     prompts: dict[str, PrivateNotice] = field(default_factory=dict)  # ref: as shown now
     closed: dict[str, str] = field(default_factory=dict)  # ref: how it closed
+    attached: list[str] = field(default_factory=list)  # refs of public notices, as edited
 
-    async def public(self, game_id: int, notice: PublicNotice) -> None:
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
+        """The notice as shown now (a map attached later replaces it in place)."""
         self.public_notices.append((game_id, notice))
+        return f"public:{len(self.public_notices) - 1}"
 
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
+    async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
         self.spectator_notices.append((game_id, notice))
+        return f"spectators:{len(self.spectator_notices) - 1}"
+
+    async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
+        audience, index = ref.split(":")
+        notices = self.public_notices if audience == "public" else self.spectator_notices
+        notices[int(index)] = (game_id, notice)
+        self.attached.append(ref)
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         self.private_notices.append((game_id, notice))

@@ -7,6 +7,7 @@ from rules.actions import Action, FactionAction, Pass
 from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
+from rules.game_model import GamePhase
 
 
 class SessionError(MentatError):
@@ -37,7 +38,10 @@ def check_not_early(state: GameState, action: FactionAction) -> None:
 def bare_pass_step(state: GameState, faction: Faction, last: Action | None) -> str | None:
     """The step a ``/pass`` without one means: the step the faction is in, except right
     after its own shipment pass (``last``): a repeated bare pass (a double Enter, a laggy
-    retry) means the shipment again, and is refused as already passed."""
+    retry) means the shipment again, and is refused as already passed. In the other
+    phases of a whole turn a pass has no step (no storm card, done with the Nexus...)."""
+    if state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+        return None
     if faction in state.phase.done:
         return "movement"
     turn = state.phase.turn

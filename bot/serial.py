@@ -58,12 +58,14 @@ class SerialTask:
         self._task.add_done_callback(self._report_crash)
 
     async def stop(self) -> None:
-        """Stop the task, whatever happened to it (shutdown goes on)."""
+        """Stop the task, whatever happened to it (shutdown goes on); it is idle from then
+        (whoever waits for the game to be quiet is not held by a task that is gone)."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
             self._task = None
+            self._set_idle(True)
 
     async def call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         """Queue ``run`` and return what it returns (or raise what it raises)."""

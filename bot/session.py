@@ -21,11 +21,11 @@ from typing import Any
 
 from bot import ceremony, narrate
 from bot.activity import Activity
+from bot.announce import Announcer, Renderer, draw_maps
 from bot.choice_words import choice_prompt
 from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
-from bot.maps import MapMaker
 from bot.orders import StandingOrders
 from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
 from bot.publisher import (
@@ -44,16 +44,15 @@ from bot.turns import TurnControls
 from bot.waits import CHOICE, MODERATORS, PROMPT, Wait, game_over, wait_of
 from bot.windows import WindowControls, offer_prompt
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
+from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.view import PublicView
 
 log = logging.getLogger(__name__)
 __all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 
-Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
@@ -90,6 +89,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self.delivery = Delivery(
             game_id, publisher, clock, activity=self.activity, trouble=self._on_trouble
         )
+        self.announcer = Announcer(game_id, self.delivery, self.activity)
         self._serial = SerialTask(
             f"session of game {game_id}",
             clock,
@@ -127,6 +127,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             await self._serial.stop()
         except Exception:
             log.exception("game %d: the session's task had failed", self.game_id)
+        await self.announcer.stop()
         kept = await self.delivery.stop()
         if kept:
             await self.store.keep_undelivered(self.game_id, kept)
@@ -354,10 +355,16 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         """A timer's failure never ends the task; the default is tried a minute later."""
         try:
             await self._on_timer()
+        except MentatError as refused:  # e.g. another process wrote the default first
+            log.warning("game %d: the deadline's default was refused: %s", self.game_id, refused)
+            self._retry_default()
         except Exception:
             log.exception("game %d: the deadline's default failed", self.game_id)
-            if self._deadline is not None and self._deadline <= self.clock.now():
-                self._deadline = self.clock.now() + RETRY_DEFAULT
+            self._retry_default()
+
+    def _retry_default(self) -> None:
+        if self._deadline is not None and self._deadline <= self.clock.now():
+            self._deadline = self.clock.now() + RETRY_DEFAULT
 
     async def _on_timer(self) -> None:
         if self._deadline is None or self.paused_left is not None:
@@ -399,20 +406,17 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self, events: list[Event], action: Action | None, *, note: str | None = None
     ) -> None:
         assert self.state is not None
+        if not events and not note:
+            return  # a secret choice (the Fremen's about their ally): nothing public happened
         view = self.state.public_view()
         wait = ceremony.describe_wait(view)
         if not note and not ceremony.has_news(events) and wait == self._last_wait:
             return  # a "no" to a prompt that others still consider: nothing to tell
         self._last_wait = wait
-        picture = await self.renderer(view, events) if self.renderer else None
-        maps = self.renderer if isinstance(self.renderer, MapMaker) else None
-        closeup = await maps.closeup(view, events) if maps and picture else None
-        notice = ceremony.public_notice(
-            events, view, game_id=self.game_id, picture=picture, note=note, closeup=closeup
-        )
-        notice = self.window_line(notice)
-        self.delivery.public(notice)
-        self.delivery.spectators(notice)
+        notice = ceremony.public_notice(events, view, game_id=self.game_id, note=note)
+        notice = self.window_line(notice)  # an open window says when it closes
+        # the words now; the map (and close-up) drawn off this task, attached when ready
+        self.announcer.announce(notice, draw_maps(self.renderer, view, events))
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
         """Apply standing orders that answer what is open, then (re)arm the deadline.

@@ -14,15 +14,21 @@ from bot.app import Mentat
 from bot.clock import Clock
 from bot.shards import Shards
 from bot.store import Store
+from cogs.common import acknowledge
 from cogs.errors import on_app_command_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.moderation")
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.turn", "cogs.moderation")
 
 
 class MentatTree(app_commands.CommandTree):
-    """The command tree with the one central error handler."""
+    """The command tree: every slash command acknowledged before its body runs
+    (:func:`cogs.common.acknowledge`), and the one central error handler."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        await acknowledge(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -1,19 +1,24 @@
-"""Helpers every cog uses: the game of a channel, who acts for which faction."""
+"""Helpers every cog uses: the game of a channel, who acts for which faction, and the
+acknowledgement of every slash command before its body runs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import logging
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.session import PhaseSession, SessionError
-from rules.errors import quote
+from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 
 if TYPE_CHECKING:
     from bot.app import Mentat
+
+log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25
 """Discord's limit on the choices of one autocomplete answer."""
@@ -100,6 +105,22 @@ async def seated_faction(interaction: discord.Interaction, game_id: int) -> Fact
     return own
 
 
+async def caller_position(interaction: discord.Interaction) -> tuple[GameState, Faction] | None:
+    """For autocomplete: the channel's live position and the faction whose choices the
+    caller may see (:func:`seated_faction`); None when there is nothing to offer (no game
+    here, not started, no seat, a faction not in the game)."""
+    try:
+        app = app_of(interaction)
+        game_id = app.game_in(interaction.channel_id or 0)
+        state = app.session(game_id).state
+        faction = await seated_faction(interaction, game_id)
+    except MentatError:
+        return None
+    if state is None or faction is None or not state.in_game(faction):
+        return None
+    return state, faction
+
+
 def key_of(interaction: discord.Interaction) -> str:
     """The idempotency key of a request: Discord's interaction id."""
     return f"discord:{interaction.id}"
@@ -117,3 +138,56 @@ async def require_moderator(interaction: discord.Interaction, game_id: int) -> N
     await app_of(interaction).require_moderator(
         game_id, interaction.user.id, roles=roles_of(interaction)
     )
+
+
+# -- acknowledgement: within Discord's 3 seconds, before any slow call ---------------------
+
+PUBLIC = "mentat:public-answer"
+"""The key, in a command's ``extras``, of :func:`public_answer`'s test."""
+
+Options = Mapping[str, Any]
+C = TypeVar("C", bound=app_commands.Command[Any, ..., Any])
+
+
+def public_answer(when: Callable[[Options], bool] = lambda options: True) -> Callable[[C], C]:
+    """Mark a command (put it above ``@app_commands.command``) whose answer everyone in
+    the channel sees when ``when(options)`` holds (options by name, as typed); every other
+    command's answer is ephemeral, from the acknowledgement on."""
+
+    def mark(command: C) -> C:
+        command.extras[PUBLIC] = when
+        return command
+
+    return mark
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Defer a slash command at once ("Mentat is thinking…"), before the command's body runs
+    and makes any slow call (a store read behind another game's write, a request waiting its
+    turn in the game's queue, a map to draw, Discord's channel calls).
+
+    The command tree calls it for every slash command (:class:`cogs.client.MentatTree`), so
+    a body never answers through ``interaction.response``: it answers with
+    :func:`cogs.errors.reply` or ``interaction.followup``. Ephemeral unless the command is
+    marked :func:`public_answer`. A failed acknowledgement is logged and the body still runs:
+    the action is never lost with its answer."""
+    if interaction.type is not discord.InteractionType.application_command:
+        return
+    if interaction.response.is_done():
+        return
+    command = interaction.command
+    public = command.extras.get(PUBLIC) if command is not None else None
+    ephemeral = not (public is not None and public(options_of(interaction)))
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge an interaction in time: %s", error)
+
+
+def options_of(interaction: discord.Interaction) -> dict[str, Any]:
+    """The options of a slash command's (sub)command as typed, by name."""
+    data: Mapping[str, Any] = interaction.data or {}
+    options: list[Mapping[str, Any]] = list(data.get("options", []))
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group)
+        options = list(options[0].get("options", []))
+    return {str(o["name"]): o.get("value") for o in options}

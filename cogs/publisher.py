@@ -1,9 +1,10 @@
 """The Discord :class:`~bot.publisher.Publisher`: notices become channel messages.
 
-Public notices go to the table channel and the spectator channel (text and map in
-one message); a faction's notices go to its private channel only, a prompt with its
-choices as persistent buttons bound to that prompt (edited once it closes, found again
-by the "channel:message" reference the session keeps); moderator notices to the
+Public notices go to the table channel and the spectator channel: the text at once, the
+map (and close-up) attached to that message by an edit once it is drawn (found again by
+its "channel:message" reference). A faction's notices go to its private channel only, a
+prompt with its choices as persistent buttons bound to that prompt (edited once it
+closes, found again by the reference the session keeps); moderator notices to the
 moderators' channel.
 """
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LIMIT = 2000
+UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that is gone
 
 
 class DiscordPublisher:
@@ -43,15 +45,36 @@ class DiscordPublisher:
     def __init__(self, bot: MentatBot) -> None:
         self.bot = bot
 
-    async def public(self, game_id: int, notice: PublicNotice) -> None:
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
         async with failures("table"):
             channel = await self._channel(game_id, "table")
-            await self._post_public(channel, notice)
+            return await self._post_public(channel, notice)
 
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
+    async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
         async with failures("spectators"):
             channel = await self._channel(game_id, "spectators")
-            await self._post_public(channel, notice)
+            return await self._post_public(channel, notice)
+
+    async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
+        """Edit the posted public message ``ref`` (its text stays) to carry the map and the
+        close-up; without a map, to add the note of why. A deleted message is left alone
+        (logged); a channel that is gone, a 5xx or a 429 fail as a post does."""
+        try:
+            channel_id, message_id = (int(part) for part in ref.split(":"))
+        except ValueError:
+            log.warning("public message %s cannot be edited: a malformed reference", ref)
+            return
+        record = await self.bot.app.store.game(game_id)
+        roles = {int(channel): role for role, channel in record.channels.items()}
+        async with failures(roles.get(channel_id, "table")):
+            channel = await self._fetch(channel_id)
+            picture = self._picture(channel, notice.picture)
+            try:
+                await _edit_public(channel, message_id, notice, picture)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+                log.warning("public message %s is gone; its map is not attached", ref)
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         async with failures("private", notice.faction):
@@ -133,10 +156,12 @@ class DiscordPublisher:
         assert isinstance(channel, discord.abc.Messageable)
         return channel
 
-    async def _post_public(self, channel: discord.abc.Messageable, notice: PublicNotice) -> None:
-        """The whole map, with a close-up of what the action touched (legible on a phone)."""
+    async def _post_public(self, channel: discord.abc.Messageable, notice: PublicNotice) -> str:
+        """The whole map, with a close-up of what the action touched (legible on a phone);
+        returns the reference of the (last) message, which a map comes to later."""
         picture = self._picture(channel, notice.picture)
-        await self._post(channel, notice.text, picture, closeup=notice.closeup)
+        message = await self._post(channel, notice.text, picture, closeup=notice.closeup)
+        return f"{message.channel.id}:{message.id}"
 
     async def _post(
         self,
@@ -161,13 +186,45 @@ class DiscordPublisher:
             )
         for chunk in chunks[:-1]:
             await channel.send(chunk, **extra)  # type: ignore[call-overload]
-        files = [(picture, "map.png"), (closeup, "closeup.png")]
         if picture is not None:
-            extra["files"] = [discord.File(io.BytesIO(b), filename=n) for b, n in files if b]
+            extra["files"] = map_files(picture, closeup)
         if view is not None:
             extra["view"] = view
         message: discord.Message = await channel.send(chunks[-1], **extra)  # type: ignore[call-overload]
         return message
+
+
+async def _edit_public(
+    channel: discord.abc.Messageable, message_id: int, notice: PublicNotice, picture: bytes | None
+) -> None:
+    if picture is not None:
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            partial = channel.get_partial_message(message_id)  # only the files change: no read
+            await partial.edit(attachments=map_files(picture, notice.closeup))
+        else:
+            posted = await channel.fetch_message(message_id)
+            await posted.edit(attachments=map_files(picture, notice.closeup))
+        return
+    message = await channel.fetch_message(message_id)
+    content = noted(message.content, notice.text)
+    if content != message.content:
+        await message.edit(content=content)
+
+
+def map_files(picture: bytes, closeup: bytes | None) -> list[discord.File]:
+    """The whole map, then the close-up (when there is one)."""
+    files = [(picture, "map.png"), (closeup, "closeup.png")]
+    return [discord.File(io.BytesIO(b), filename=name) for b, name in files if b]
+
+
+def noted(posted: str, text: str) -> str:
+    """The posted message with what ``text`` (its notice, with a note added at the end)
+    says after it; the posted message as it is when that does not fit or is not found."""
+    at = text.rfind(posted) if posted else -1
+    if at < 0:
+        return posted
+    content = posted + text[at + len(posted) :]
+    return content if len(content) <= LIMIT else posted
 
 
 @contextlib.asynccontextmanager

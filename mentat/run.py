@@ -19,6 +19,7 @@ import aiohttp
 import discord
 
 from bot.config import Config, ConfigError, environment_help
+from bot.maps import start_render_worker
 from bot.store import Store, StoreError
 from cogs.client import build
 
@@ -82,8 +83,11 @@ async def run(config: Config, token: str) -> None:
     store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
+    # Their workers run at a lower priority: the words of a notice must not wait for a map.
     renderer = ProcessPoolExecutor(
-        max_workers=config.render_workers, mp_context=get_context("spawn")
+        max_workers=config.render_workers,
+        mp_context=get_context("spawn"),
+        initializer=start_render_worker,
     )
     bot = build(
         store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards

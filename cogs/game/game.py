@@ -62,6 +62,11 @@ class Game(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Create a game: its category, channels and position.")
+    @app_commands.describe(
+        kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
+        storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
+        window_minutes="How long every Karama window stays open, whoever holds a card.",
+    )
     @app_commands.choices(
         kind=[
             app_commands.Choice(name="A whole game", value="whole_game"),
@@ -72,11 +77,6 @@ class Game(commands.Cog):
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
         ],
-    )
-    @app_commands.describe(
-        kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
-        storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
-        window_minutes="How long every Karama window stays open, whoever holds a card.",
     )
     async def game_new(
         self,
@@ -107,7 +107,6 @@ class Game(commands.Cog):
             start = standard_start(
                 parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
             )
-        await interaction.response.defer(ephemeral=True, thinking=True)
         channels, private = await create_channels(
             guild, list(start.factions), moderator_role, creator=interaction.user
         )
@@ -140,7 +139,6 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)  # before slow calls
         app = app_of(interaction)
         previous = await app.seat(game_id, player.id, Faction(faction))
         settings = await app.store.settings(game_id)
@@ -159,7 +157,6 @@ class Game(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         app = app_of(interaction)
         if position is not None:
             try:

@@ -51,19 +51,19 @@ async def repair_channels(guild: discord.Guild, app: Mentat, game_id: int) -> Re
     repair = Repair()
     category = guild.get_channel(int(record.channels.get("category", 0)))
     parent = category if isinstance(category, discord.CategoryChannel) else None
-    moderators = await app.store.moderators(game_id)
+    moderators: list[int] = sorted(await app.store.moderators(game_id))
+    role_id = record.settings.channels.moderator_role
     for role in ROLES:
         name = f"dune-{role}"
-        found = await _repaired(
-            guild, parent, record.channels.get(role), name, _overwrites(guild, role, moderators)
-        )
+        overwrites = _overwrites(guild, role, moderators, role_id)
+        found = await _repaired(guild, parent, record.channels.get(role), name, overwrites)
         _note(repair, name, found, record.channels.get(role))
         if isinstance(found[0], int) and found[0] != record.channels.get(role):
             repair.channels[role] = found[0]
     seats = await app.seats(game_id)
     for faction, old in record.settings.channels.private.items():
         name = f"dune-{faction.value.replace('_', '-')}"
-        overwrites = _overwrites(guild, "private", ())
+        overwrites = _overwrites(guild, "private", [])
         if faction in seats:
             player = discord.Object(seats[faction])
             overwrites[player] = discord.PermissionOverwrite(view_channel=True, send_messages=True)
@@ -110,8 +110,10 @@ async def _repaired(
 
 
 def _overwrites(
-    guild: discord.Guild, role: str, moderators: frozenset[int] | tuple[int, ...]
+    guild: discord.Guild, role: str, moderators: list[int], moderator_role: int | None = None
 ) -> Overwrites:
+    """As ``/game new`` made them: the moderators' channel is for the listed moderators and
+    the holders of the game's moderator role."""
     everyone = guild.default_role
     if role == "table":
         return {guild.me: BOT_CAN}
@@ -122,8 +124,10 @@ def _overwrites(
         guild.me: BOT_CAN,
     }
     if role == "moderators":
+        moderator_can = discord.PermissionOverwrite(view_channel=True, send_messages=True)
         for user in moderators:
-            hidden[discord.Object(user)] = discord.PermissionOverwrite(
-                view_channel=True, send_messages=True
-            )
+            hidden[discord.Object(user)] = moderator_can
+        held = guild.get_role(moderator_role) if moderator_role is not None else None
+        if held is not None:  # (a role deleted since has no holders to let in)
+            hidden[held] = moderator_can
     return hidden

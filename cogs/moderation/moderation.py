@@ -71,7 +71,6 @@ class Moderation(commands.Cog):
     async def _game(self, interaction: discord.Interaction) -> int:
         game_id = game_of(interaction)
         await require_moderator(interaction, game_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         return game_id
 
     @mod.command(name="undo", description="Undo the last action.")

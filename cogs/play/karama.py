@@ -44,7 +44,6 @@ class Karama(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         action = action_from_dict({**data, "faction": who.value})  # the engine reads the names
         assert isinstance(action, FactionAction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).submit(
             game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )
@@ -94,7 +93,6 @@ class Karama(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "karama", order)
         await reply(interaction, saved("karama", order))
 

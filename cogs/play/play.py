@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.orders import OrderError
 from bot.preview import preview
 from bot.render import render_map
+from bot.session import SessionError
 from bot.status import status_text
 from bot.words import split_place
 from cogs.common import (
@@ -23,6 +24,7 @@ from cogs.common import (
     app_of,
     game_of,
     key_of,
+    public_answer,
     roles_of,
     session_of,
     state_of,
@@ -31,6 +33,7 @@ from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.karama import saved
 from cogs.play.views import ConfirmActionView
+from cogs.turn.choices import pass_words, stray_step
 from rules.actions import (
     Advise,
     CrossShip,
@@ -97,7 +100,6 @@ class Play(commands.Cog):
     async def _submit(
         self, interaction: discord.Interaction, game_id: int, action: FactionAction, done: str
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).submit(
             game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )
@@ -150,7 +152,6 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         offer = await app_of(interaction).offer_ally_payment(game_id, who, amount)
         if amount:
             text = (
@@ -246,7 +247,8 @@ class Play(commands.Cog):
     # -- direct actions -----------------------------------------------------------
 
     @app_commands.command(
-        name="pass", description="End your current step (no shipment, or no more moves)."
+        name="pass",
+        description="End your step (no shipment, no more moves), or decline your choice now.",
     )
     @app_commands.describe(step="The step you pass (default: the one you are in now).")
     async def pass_(
@@ -257,11 +259,17 @@ class Play(commands.Cog):
     ) -> None:
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = state_of(interaction, game_id)
+        if (stray := stray_step(state, step)) is not None:
+            raise SessionError(stray)
+        meaning = pass_words(state, who)  # outside 1.06, in words
         passed = await session_of(interaction, game_id).pass_step(
             who, step, actor=interaction.user.id, key=key_of(interaction)
         )
-        await reply(interaction, f"Done: you passed your {passed}." if passed else "Done.")
+        if passed:
+            await reply(interaction, f"Done: you passed your {passed}.")
+        else:
+            await reply(interaction, f"Done: {meaning}." if meaning else "Done.")
 
     @app_commands.command(name="hajr", description="Play Hajr for an extra move this turn.")
     async def hajr(
@@ -304,7 +312,6 @@ class Play(commands.Cog):
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
         value = guild_order(order, before)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await app_of(interaction).set_standing_order(game_id, who, "guild_timing", value)
         await reply(interaction, saved("guild_timing", value))
 
@@ -336,7 +343,6 @@ class Play(commands.Cog):
         given = {k: v for k, v in (("advise", advise), ("intrusion", intrusion)) if v is not None}
         if not given:
             raise OrderError("name an order: advise:, intrusion: or both")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         for name, value in given.items():
             await app_of(interaction).set_standing_order(game_id, who, name, value)
         await reply(interaction, "\n".join(saved(k, v) for k, v in given.items()))
@@ -368,6 +374,7 @@ class Play(commands.Cog):
         orders = session_of(interaction, game_id).orders.get(who)  # its own, never another's
         await reply(interaction, status_text(view, orders))
 
+    @public_answer(lambda options: not options.get("highlight"))  # the board, for everyone
     @app_commands.command(
         name="map", description="The board; with highlight, your legal destinations."
     )
@@ -384,7 +391,6 @@ class Play(commands.Cog):
         if highlight:
             who = await acting_faction(interaction, game_id, faction)
             pieces = destinations(state, who, highlight)
-        await interaction.response.defer(ephemeral=bool(highlight), thinking=True)
         png = await asyncio.to_thread(render_map, state.public_view(), highlight=pieces)
         file = discord.File(io.BytesIO(png), filename="map.png")
         text = f"Legal destinations from {clip(highlight)}." if highlight else "The board now."

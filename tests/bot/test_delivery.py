@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from bot.clock import FakeClock
-from bot.delivery import NO_MAP, TRIES, Delivery
+from bot.delivery import KEPT, NO_MAP, PICTURE_LIMIT, PICTURES_KEPT, ROUNDS, TRIES, Delivery
 from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
@@ -108,4 +109,86 @@ async def test_what_failed_every_try_is_kept_sent_after_the_next_success_and_sav
     again.public(PublicNotice("next"))
     await _delivered(again, clock)
     assert [n.text for _, n in publisher.public_notices] == ["lost for now", "next"]
+    await again.stop()
+
+
+@dataclass
+class TableGone(RecordingPublisher):
+    """The table channel is gone (until ``back``)."""
+
+    back: bool = False
+
+    async def public(self, game_id: int, notice: PublicNotice) -> None:
+        if not self.back:
+            raise ChannelGoneError("table", "it is gone")
+        await super().public(game_id, notice)
+
+
+def _gave_up(publisher: RecordingPublisher) -> list[str]:
+    return [n.text for _, n in publisher.moderator_notices if "gave up" in n.text]
+
+
+async def test_messages_dropped_beyond_the_kept_limit_are_told_to_the_moderators_once() -> None:
+    clock, publisher = FakeClock(), TableGone()
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    for n in range(KEPT + 3):
+        delivery.public(PublicNotice(f"message {n}"))
+    await _delivered(delivery, clock)
+    assert len(delivery.kept) == KEPT and delivery.dropped == 3
+    (told,) = _gave_up(publisher)
+    assert "the table channel" in told and f"beyond {KEPT} kept" in told
+    assert "/mod channels" in told
+    publisher.back = True
+    delivery.public(PublicNotice("next"))
+    await _delivered(delivery, clock)
+    assert [n.text for _, n in publisher.public_notices][:3] == ["next", "message 3", "message 4"]
+    await delivery.stop()
+
+
+async def test_a_message_dropped_after_its_rounds_is_told_once_per_repair() -> None:
+    clock, publisher = FakeClock(), TableGone()
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.public(PublicNotice("never delivered"))
+    delivery.public(PublicNotice("nor this"))
+    await _delivered(delivery, clock)
+    for _ in range(ROUNDS - 1):  # a repair that did not help, each time
+        assert delivery.redeliver() == 2
+        await _delivered(delivery, clock)
+    assert _gave_up(publisher) == [] and delivery.dropped == 0
+    delivery.redeliver()
+    await _delivered(delivery, clock)
+    assert delivery.dropped == 2 and not delivery.kept
+    (told,) = _gave_up(publisher)  # two messages dropped, told once
+    assert f"after {ROUNDS} rounds" in told
+    await delivery.stop()
+
+
+async def test_kept_pictures_survive_a_restart_within_their_cap() -> None:
+    clock, publisher = FakeClock(), TableGone()
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    big = PICTURE_LIMIT - 100  # three fit in the cap of a game's kept pictures, not four
+    assert 3 * (big + 5) <= PICTURES_KEPT < 4 * big
+    for n in range(4):
+        delivery.public(PublicNotice(f"map {n}", picture=bytes([n]) * big, closeup=b"close"))
+    delivery.public(PublicNotice("too big alone", picture=b"x" * (PICTURE_LIMIT + 1)))
+    await _delivered(delivery, clock)
+    kept = await delivery.stop()
+    assert [k["text"] for k in kept] == [
+        "map 0" + NO_MAP,  # the oldest lose their pictures first
+        "map 1",
+        "map 2",
+        "map 3",
+        "too big alone" + NO_MAP,
+    ]
+    publisher.back = True
+    again = Delivery(1, publisher, clock)
+    again.start(json.loads(json.dumps(kept)))  # as the store keeps them
+    await _delivered(again, clock)
+    sent = [n for _, n in publisher.public_notices]
+    assert [n.text for n in sent] == [k["text"] for k in kept]
+    assert [n.picture for n in sent][1:4] == [bytes([n]) * big for n in (1, 2, 3)]
+    assert sent[3].closeup == b"close" and sent[0].picture is None and sent[4].picture is None
     await again.stop()

@@ -46,7 +46,7 @@ async def timeouts(url: str, game_id: int) -> list[str]:
 
 
 async def test_a_taken_over_window_fires_once_with_its_remaining_time(
-    tables: tuple[Table, Table], postgres_url: str
+    tables: tuple[Table, Table], postgres_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     first, second = tables
     await first.open(scenario())
@@ -63,3 +63,5 @@ async def test_a_taken_over_window_fires_once_with_its_remaining_time(
     assert len(fired) == 1  # both processes' deadlines: one default in the log
     await advance(90, first, second)  # the refused one retries after a minute: still one
     assert await timeouts(postgres_url, first.game_id) == fired
+    crashes = [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+    assert crashes == []  # the loser's refused default is a warning, not a crash

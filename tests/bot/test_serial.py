@@ -112,3 +112,18 @@ async def test_stopping_a_task_that_failed_does_not_raise() -> None:
     serial.start()
     await asyncio.sleep(0.01)
     await serial.stop()  # the task died with the error; stopping it still returns
+
+
+async def test_a_stopped_task_is_idle_even_if_stopped_in_a_request() -> None:
+    told: list[bool] = []
+    serial = SerialTask(
+        "test", FakeClock(), next_timer=lambda: None, on_timer=_never, on_idle=told.append
+    )
+    serial.start()
+    never = asyncio.Event()
+    caller = asyncio.create_task(serial.call(never.wait))
+    while not told or told[-1]:  # until the request runs
+        await asyncio.sleep(0)
+    await serial.stop()
+    assert told[-1] is True
+    caller.cancel()

@@ -22,6 +22,7 @@ from rules.actions import (
     ClaimCharity,
     Dial,
     FactionAction,
+    FremenAllyWorm,
     KeepTraitor,
     Pass,
     PhaseDone,
@@ -477,3 +478,14 @@ async def test_a_faction_asked_again_in_the_same_choice_keeps_its_deadline(
     asked = table.publisher.open_prompts_for(bg)
     assert len(asked) == 1 and "place your advisor" in asked[0].text
     assert STAMP.findall(asked[0].text) == deadline  # the same set-up, the same deadline
+
+
+async def test_a_secret_choice_publishes_nothing(table: WholeTable) -> None:
+    """The Fremen's choice about their ally and the worm (2.04.10) is theirs alone: the
+    table and spectators do not even hear that something was chosen."""
+    await table.create()
+    await until(table, in_step(table, "dial"))
+    public = len(table.publisher.public_notices), len(table.publisher.spectator_notices)
+    await table.submit(FremenAllyWorm(Faction.FREMEN, protect=False))
+    assert (len(table.publisher.public_notices), len(table.publisher.spectator_notices)) == public
+    assert table.state.whole.fremen_expose_ally

@@ -18,6 +18,17 @@ from cogs.client import MentatBot, build
 from rules.factions import Faction
 
 SEATS = "atreides,bene_gesserit,emperor,fremen,harkonnen,spacing_guild"
+SETTLE_SECONDS = 30.0
+"""Real seconds simcord waits for the bot to settle after an event. Its default (5 s) is
+too short when the machine is loaded (CI on two cores, parallel runs): the virtual clock
+is unaffected; only a bot that never settles waits this long to be reported."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every simcord test here gets SETTLE_SECONDS unless it sets its own options."""
+    for item in items:
+        if "tests/cogs" in str(item.path) and item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
 
 
 @dataclass

@@ -224,6 +224,8 @@ class FakeDiscord:
             return _json(self.message(self.channels[0].id, payload, files))
         if method == "POST" and parts[0] == "channels" and parts[-1] == "messages":
             return _json(self.message(int(parts[1]), payload, files))
+        if method == "PATCH" and parts[0] == "channels" and parts[-2] == "messages":
+            return _json(self.message(int(parts[1]), payload, files) | {"id": parts[-1]})
         if method == "GET" and parts[0] == "channels" and len(parts) == 2:
             found = [c for cs in self.guild_channels.values() for c in cs if c.id == int(parts[1])]
             if found:

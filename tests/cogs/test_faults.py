@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import simcord
 
 from rules.factions import Faction
@@ -303,3 +304,36 @@ async def test_what_was_not_delivered_is_delivered_after_a_restart(
     await t.env.restart_bot(await bots.new())
     await advance(t, bots, 5)  # (its first try may come before the bot is connected)
     assert "Bene Gesserit does not ship" in "\n".join(texts(t.spectators))
+
+
+async def test_mod_channels_recreates_the_moderators_channel_for_the_moderator_role(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env, moderator_role="Dune mods")
+    assert t.role_holder is not None
+    delete(t, t.channel("dune-moderators"))
+    result = await t.role_holder.slash(t.table, "mod channels")
+    assert "created again: #dune-moderators" in text_of(result), text_of(result)
+    made = t.channel("dune-moderators").id
+    for member, sees in [(t.role_holder, True), (t.moderator, True), (t.outsider, False)]:
+        bits = simcord_env.backend.compute_permissions(t.guild.id, member.id, made)
+        assert discord.Permissions(bits).view_channel is sees, member
+    await t.role_holder.send(t.channel("dune-moderators"), "the role holder reads and writes here")
+
+
+async def test_a_map_not_delivered_is_delivered_as_a_file_after_a_restart(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env, maps="action")
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    forbidden = {"status": 403, "code": 50013, "message": "Missing Permissions"}
+    simcord_env.inject_error("POST", f"/channels/{t.spectators.id}/messages", **forbidden)
+    await t.players[BG].slash(t.table, "pass")
+    assert t.table.last_message.attachments  # the table saw the map at once
+    await t.bot.app.stop()  # the spectators' message, and its map, are kept in the store
+    await t.bot.app.store.close()
+    await t.env.restart_bot(await bots.new())
+    await advance(t, bots, 5)
+    late = next(m for m in t.spectators.history() if "Bene Gesserit does not ship" in m.content)
+    assert [a.filename for a in late.attachments][:1] == ["map.png"]
+    assert "map could not be attached" not in late.content

@@ -47,6 +47,18 @@ COMMANDS = {
     "status",
     "map",
     "ally-pay",
+    # the whole turn's choices (cogs.turn)
+    "traitor",
+    "predict",
+    "place-advisor",
+    "fremen",
+    "dial",
+    "weather-control",
+    "family-atomics",
+    "ally",
+    "ally-break",
+    "bribe",
+    "charity",
 }
 
 
@@ -178,16 +190,30 @@ async def test_an_action_is_answered_and_announced_with_a_map(live: Live) -> Non
     assert followup.payload["content"] == "Done: you passed your shipment."
     assert int(followup.payload["flags"]) & 64  # ephemeral: only the moderator sees it
 
+    said = f"{first.label} does not ship."
     announced: Request = await fake.wait_for(
         lambda: next(
-            (r for r in fake.calls("POST", f"/channels/{table}/messages") if r.files), None
+            (
+                r
+                for r in fake.calls("POST", f"/channels/{table}/messages")
+                if said in r.payload["content"]
+            ),
+            None,
         ),
         timeout=STEP,
-        what="the public announcement with the map",
+        what="the public announcement",
     )
-    assert f"{first.label} does not ship." in announced.payload["content"]
-    assert [f.filename for f in announced.files] == ["map.png"]
-    assert announced.files[0].data.startswith(PNG)
+    assert not announced.files  # the words at once; the map comes to that message later
+    mapped: Request = await fake.wait_for(
+        lambda: next(
+            (r for r in fake.calls("PATCH", f"/channels/{table}/messages/") if r.files), None
+        ),
+        timeout=STEP,
+        what="the map attached to the announcement",
+    )
+    assert [f.filename for f in mapped.files] == ["map.png"]
+    assert mapped.files[0].data.startswith(PNG)
+    assert fake.requests.index(announced) < fake.requests.index(mapped)
     assert bot.app.session(game_id).state.public_view().step == "move"  # type: ignore[union-attr]
 
 

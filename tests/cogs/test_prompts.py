@@ -236,3 +236,38 @@ async def test_a_deleted_prompt_message_does_not_stop_the_answer(
     )
     assert t.state().open_prompts() == ()
     assert "Deadline: <t:" in t.private(BG).last_message.content
+
+
+async def test_a_double_click_on_the_step_pass_button_passes_one_step(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clicks on the same Pass reach the bot before either is handled: both are
+    acknowledged, one passes the step, the other is refused by the button's binding."""
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    prompt = t.private(BG).last_message
+    assert "Waiting for Bene Gesserit to ship" in prompt.content
+    seen: list[str] = []
+    real_submit = type(t.session).submit
+
+    async def submit(self: object, *args: object, **kwargs: object) -> object:
+        seen.append(str(kwargs.get("key")))  # both clicks get this far
+        return await real_submit(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(t.session), "submit", submit)
+
+    async def not_yet(**_: object) -> None:
+        return None  # the first click is dispatched, not yet handled
+
+    with monkeypatch.context() as held:
+        held.setattr(simcord_env, "_settle_internal", not_yet)
+        first = await t.players[BG].click(prompt, label="Pass")
+    second = await t.players[BG].click(prompt, label="Pass")  # both are handled now
+    assert len(seen) == 2, seen  # concurrently: both passed the early checks
+    answers = sorted([text_of(first), text_of(second)])
+    assert answers[0] == "Passed.", answers
+    assert answers[1] == "Refused: this prompt has closed: you passed.", answers  # its binding
+    assert first.acknowledged and second.acknowledged
+    turn = t.state().phase.turn
+    assert (turn.faction, str(t.state().public_view().step)) == (BG, "move")  # one step
+    assert all(isinstance(e, SessionError | RulesError) for e in refusals(simcord_env))

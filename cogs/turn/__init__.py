@@ -1,0 +1,9 @@
+"""The whole turn's player choices: set-up, storm, Nexus and CHOAM Charity."""
+
+from discord.ext import commands
+
+from cogs.turn.turn import Turn
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Turn(bot))

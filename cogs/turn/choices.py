@@ -1,0 +1,254 @@
+"""The whole turn's choices in words: what one faction may choose now (no Discord here).
+
+Every list comes from the engine's ``state.legal_actions(faction)`` (or its ``is_legal``
+for a bribe of one spice), so a faction is offered only its own legal choices: never
+another faction's traitors, never the Bene Gesserit's prediction to anyone else, and
+nothing at all when the choice is not its to make now. Each entry is a
+``(label, value)`` pair: the label in words for the player ("Duncan Idaho
+(Atreides, strength 2)", "sector 9"), the value what the command takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from rules.actions import (
+    Ally,
+    Bribe,
+    Dial,
+    FactionAction,
+    FremenStormLosses,
+    KaramaWorm,
+    KeepTraitor,
+    Pass,
+    PlaceAdvisor,
+    PlaceFremen,
+    PlaceWorm,
+    Predict,
+    RideWorm,
+    WeatherControl,
+)
+from rules.components import leader_owner, leaders
+from rules.errors import QUOTE_LIMIT
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+from rules.nexus import in_nexus
+
+MAX_CHOICES = 25
+"""Discord's limit on the choices of one autocomplete answer."""
+LABEL_LIMIT = 100
+"""Discord's limit on a choice's name."""
+
+A = TypeVar("A", bound=FactionAction)
+V = TypeVar("V", str, int)
+Choice = tuple[str, V]
+
+
+def legal(state: GameState, faction: Faction, kind: type[A]) -> list[A]:
+    """The legal actions of ``kind`` that ``faction`` may take now ([] outside a whole game)."""
+    if state.game is None or not state.in_game(faction):
+        return []
+    return [a for a in state.legal_actions(faction) if isinstance(a, kind)]
+
+
+def matching(typed: str, choices: Iterable[Choice[V]]) -> list[Choice[V]]:
+    """The choices whose label contains what was typed, at most :data:`MAX_CHOICES`,
+    each label cut to Discord's limit; duplicates (same value) once."""
+    typed = typed.strip().lower()
+    seen: set[V] = set()
+    out: list[Choice[V]] = []
+    for label, value in choices:
+        if value in seen or typed not in label.lower():
+            continue
+        seen.add(value)
+        out.append((label[:LABEL_LIMIT], value))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def same(a: str | None, b: str | None) -> bool:
+    return (a or "").strip().lower() == (b or "").strip().lower()
+
+
+# -- set-up --------------------------------------------------------------------------
+
+
+def leader_words(name: str) -> str:
+    """A leader in words: "Duncan Idaho (Atreides, strength 2)"."""
+    owner = leader_owner(name)
+    if owner is None:
+        return name[:QUOTE_LIMIT]
+    printed, strength = next((n, s) for n, s in leaders(owner).items() if same(n, name))
+    return f"{printed} ({owner.label}, strength {strength})"
+
+
+def traitors(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The traitors dealt to ``faction`` that it may keep (its own, nobody else's)."""
+    return [(leader_words(a.leader), a.leader) for a in legal(state, faction, KeepTraitor)]
+
+
+def predicted_factions(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The factions the Bene Gesserit may predict to win (nothing for anyone else)."""
+    found = dict.fromkeys(a.who for a in legal(state, faction, Predict))
+    return [(Faction(who).label, who) for who in found]
+
+
+def predicted_turns(state: GameState, faction: Faction) -> list[Choice[int]]:
+    found = dict.fromkeys(a.turn for a in legal(state, faction, Predict))
+    return [(f"turn {turn}", turn) for turn in found]
+
+
+FREMEN_FIELDS = ("sietch_tabr", "false_wall_south", "false_wall_west")
+
+
+def fremen_counts(
+    state: GameState, faction: Faction, field: str, given: dict[str, int | None]
+) -> list[Choice[int]]:
+    """The counts the Fremen may place in ``field`` (one of :data:`FREMEN_FIELDS`),
+    given the other fields already filled in (``None``: not yet)."""
+    counts: dict[int, None] = {}
+    for action in legal(state, faction, PlaceFremen):
+        fields = {name: getattr(action, name) for name in FREMEN_FIELDS}
+        if all(given.get(name) in (None, fields[name]) for name in FREMEN_FIELDS if name != field):
+            counts[fields[field]] = None
+    return [(forces_words(n), n) for n in sorted(counts)]
+
+
+def forces_words(n: int) -> str:
+    return f"{n} force" if n == 1 else f"{n} forces"
+
+
+def advisor_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    return _territories(a.to for a in legal(state, faction, PlaceAdvisor))
+
+
+def advisor_sectors(state: GameState, faction: Faction, to: str | None) -> list[Choice[int]]:
+    return _sectors(a.sector for a in legal(state, faction, PlaceAdvisor) if same(a.to, to))
+
+
+# -- storm ---------------------------------------------------------------------------
+
+
+def dials(state: GameState, faction: Faction) -> list[Choice[int]]:
+    """The numbers ``faction`` may dial now (nothing once it has dialed, or if it does not)."""
+    return [(f"dial {a.value}", a.value) for a in legal(state, faction, Dial)]
+
+
+def weather_control(state: GameState, faction: Faction) -> list[Choice[int]]:
+    found = [a.sectors for a in legal(state, faction, WeatherControl)]
+    return [
+        ("the storm stays where it is" if n == 0 else f"move the storm {n} sectors", n)
+        for n in found
+    ]
+
+
+def loss_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    return _territories(a.territory for a in legal(state, faction, FremenStormLosses))
+
+
+def loss_sectors(state: GameState, faction: Faction, territory: str | None) -> list[Choice[int]]:
+    found = legal(state, faction, FremenStormLosses)
+    return _sectors(a.sector for a in found if same(a.territory, territory))
+
+
+def loss_specials(
+    state: GameState, faction: Faction, territory: str | None, sector: int | None
+) -> list[Choice[int]]:
+    """How many of the Fremen's lost forces may be Fedaykin, in the named territory."""
+    found = {
+        a.special: None
+        for a in legal(state, faction, FremenStormLosses)
+        if same(a.territory, territory) and sector in (None, a.sector)
+    }
+    return [(f"{n} Fedaykin", n) for n in sorted(found)]
+
+
+# -- spice blow and Nexus -------------------------------------------------------------
+
+
+def worm_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    return _territories(a.territory for a in legal(state, faction, PlaceWorm))
+
+
+def ride_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    return _territories(a.to for a in legal(state, faction, RideWorm))
+
+
+def ride_sectors(state: GameState, faction: Faction, to: str | None) -> list[Choice[int]]:
+    return _sectors(a.sector for a in legal(state, faction, RideWorm) if same(a.to, to))
+
+
+def allies(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The factions ``faction`` may ask to ally with in this Nexus; "(asks you)" marks
+    one that has already asked it (those offers are public)."""
+    offers = set()
+    if state.game is not None:
+        offers = {asker for asker, asked in state.whole.proposals if asked is faction}
+    out: list[Choice[str]] = []
+    for action in legal(state, faction, Ally):
+        other = Faction(action.with_)
+        note = " (asks you)" if other in offers else ""
+        out.append((other.label + note, other.value))
+    return out
+
+
+# -- any phase: bribes and the Fremen's Karama worm ----------------------------------------
+
+
+def bribe_targets(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The factions ``faction`` may give spice to now (none before the first storm)."""
+    if state.game is None or not state.in_game(faction):
+        return []
+    return [
+        (other.label, other.value)
+        for other in state.factions
+        if other is not faction and state.is_legal(Bribe(faction, other.value, 1))
+    ]
+
+
+def karama_worm_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    return _territories(a.territory for a in legal(state, faction, KaramaWorm))
+
+
+# -- what a bare pass means -----------------------------------------------------------
+
+
+def pass_words(state: GameState, faction: Faction) -> str | None:
+    """What ``/pass`` does now for ``faction`` in a phase of the whole turn, in words
+    (None when a pass is not one of its choices there, or in Shipment & Movement)."""
+    if state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
+        return None
+    if not legal(state, faction, Pass):
+        return None
+    phase = state.game_phase
+    if phase is GamePhase.STORM:
+        return "you play no storm card this turn"
+    if phase is GamePhase.CHOAM_CHARITY:
+        return "you do not claim CHOAM Charity"
+    if in_nexus(state):
+        return "you are done with this Nexus"
+    return "the Fremen stay where they are: no worm ride"
+
+
+def stray_step(state: GameState, step: str | None) -> str | None:
+    """Why ``/pass step:`` makes no sense now (a whole turn's phase other than Shipment &
+    Movement has no shipment or movement step), or None."""
+    if step is None or state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
+        return None
+    phase = state.game_phase.value.replace("_", " ").replace("choam", "CHOAM")
+    return f"there is no {step} step in the {phase} phase: use /pass without a step"
+
+
+# -- shared ---------------------------------------------------------------------------
+
+
+def _territories(names: Iterable[str]) -> list[Choice[str]]:
+    return [(name, name) for name in dict.fromkeys(names)]
+
+
+def _sectors(sectors: Iterable[int | None]) -> list[Choice[int]]:
+    found = sorted({s for s in sectors if s is not None})
+    return [(f"sector {s}", s) for s in found]

@@ -1,0 +1,326 @@
+"""The whole turn's player choices: set-up, storm, spice blow and Nexus, CHOAM Charity,
+and those of any phase (a bribe, the Fremen's Karama worm and their ally's worm).
+
+Thin glue: each command finds the channel's game and the faction the caller acts for
+(its seated player, or a moderator naming it with ``faction:``), builds the engine's
+action and submits it through the game's session; the engine's refusal (citing its
+rule) or the session's comes back as an ephemeral answer through ``cogs.errors``.
+Every answer is ephemeral and in words; secrets (a dial, a traitor, the prediction,
+the Karama worm's territory, the ally's worm) are told only to the one who chose them.
+A pass (no storm card, done with the Nexus, no worm ride, no charity) is ``/pass``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.ledger import SubmitResult
+from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
+from cogs.errors import clip, reply
+from cogs.turn import autocomplete as ac
+from cogs.turn.choices import forces_words, leader_words
+from rules.actions import (
+    Ally,
+    BreakAlliance,
+    Bribe,
+    ClaimCharity,
+    Dial,
+    FactionAction,
+    FamilyAtomics,
+    FremenAllyWorm,
+    FremenStormLosses,
+    KaramaWorm,
+    KeepTraitor,
+    PlaceAdvisor,
+    PlaceFremen,
+    PlaceWorm,
+    Predict,
+    RideWorm,
+    WeatherControl,
+)
+from rules.events import AllianceFormed, CharityPaid
+from rules.factions import Faction
+from rules.game import GameState
+
+Count = app_commands.Range[int, 0, 20]
+Sector = app_commands.Range[int, 1, 18]
+
+
+class Turn(commands.Cog):
+    """The choices of the phases the engine runs around Shipment & Movement."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _act(
+        self,
+        interaction: discord.Interaction,
+        faction: str | None,
+        build: Callable[..., FactionAction],
+        *fields: object,
+    ) -> SubmitResult:
+        """Submit ``build(who, *fields)`` for the faction the caller acts for."""
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = build(who, *fields)  # the tree has acknowledged the command (ephemeral)
+        return await app_of(interaction).submit(
+            game_id, action, actor=interaction.user.id, key=key_of(interaction)
+        )
+
+    # -- set-up ---------------------------------------------------------------------
+
+    traitor = app_commands.Group(name="traitor", description="Your traitors.")
+
+    @traitor.command(name="keep", description="Set-up: keep one of the traitors dealt to you.")
+    @app_commands.describe(leader="One of the four leaders dealt to you (only you see them).")
+    @app_commands.autocomplete(leader=ac.traitor)
+    async def traitor_keep(
+        self, interaction: discord.Interaction, leader: str, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, KeepTraitor, leader)
+        await reply(
+            interaction,
+            f"Done: you keep {leader_words(leader)} as your traitor. Only you know whom you hold.",
+        )
+
+    @app_commands.command(
+        name="predict",
+        description="Bene Gesserit, set-up: secretly predict the winner and the turn.",
+    )
+    @app_commands.describe(winner="The faction you predict will win.", turn="The turn it wins.")
+    @app_commands.autocomplete(winner=ac.predicted_faction, turn=ac.predicted_turn)
+    async def predict(
+        self,
+        interaction: discord.Interaction,
+        winner: str,
+        turn: app_commands.Range[int, 1, 20],
+        faction: FactionName | None = None,
+    ) -> None:
+        await self._act(interaction, faction, Predict, winner, turn)
+        named = Faction.parse(winner)
+        label = named.label if named else clip(winner)
+        await reply(
+            interaction,
+            f"Done: you predict that {label} will win on turn {turn}. "
+            "Nobody else is told until it comes true.",
+        )
+
+    @app_commands.command(
+        name="place-advisor",
+        description="Advanced Bene Gesserit, set-up: place your one advisor on the board.",
+    )
+    @app_commands.autocomplete(to=ac.advisor_to, sector=ac.advisor_sector)
+    async def place_advisor(
+        self,
+        interaction: discord.Interaction,
+        to: str,
+        sector: Sector | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        result = await self._act(interaction, faction, PlaceAdvisor, to, sector)
+        where = _territory(result.state, to)
+        await reply(interaction, f"Done: your force is placed in {where}.")
+
+    fremen = app_commands.Group(
+        name="fremen", description="Fremen: placement, storm losses, the worm."
+    )
+
+    @fremen.command(name="place", description="Set-up: place your 10 forces.")
+    @app_commands.autocomplete(
+        sietch_tabr=ac.sietch_tabr,
+        false_wall_south=ac.false_wall_south,
+        false_wall_west=ac.false_wall_west,
+    )
+    async def fremen_place(
+        self,
+        interaction: discord.Interaction,
+        sietch_tabr: Count,
+        false_wall_south: Count,
+        false_wall_west: Count,
+        faction: FactionName | None = None,
+    ) -> None:
+        counts = (sietch_tabr, false_wall_south, false_wall_west)
+        await self._act(interaction, faction, PlaceFremen, *counts)
+        await reply(
+            interaction,
+            f"Done: {forces_words(sietch_tabr)} in Sietch Tabr, {forces_words(false_wall_south)} "
+            f"in False Wall South and {forces_words(false_wall_west)} in False Wall West.",
+        )
+
+    @fremen.command(
+        name="storm-losses", description="Say how many of your storm losses are Fedaykin."
+    )
+    @app_commands.autocomplete(
+        territory=ac.loss_territory, sector=ac.loss_sector, special=ac.loss_special
+    )
+    async def fremen_storm_losses(
+        self,
+        interaction: discord.Interaction,
+        territory: str,
+        sector: Sector,
+        special: Count,
+        faction: FactionName | None = None,
+    ) -> None:
+        result = await self._act(
+            interaction, faction, FremenStormLosses, territory, sector, special
+        )
+        where = _territory(result.state, territory)
+        await reply(interaction, f"Done: {special} Fedaykin among your losses in {where}.")
+
+    @fremen.command(name="worm", description="Place the Shai-Hulud in a sand territory.")
+    @app_commands.autocomplete(territory=ac.worm)
+    async def fremen_worm(
+        self, interaction: discord.Interaction, territory: str, faction: FactionName | None = None
+    ) -> None:
+        result = await self._act(interaction, faction, PlaceWorm, territory)
+        where = _territory(result.state, territory)
+        await reply(interaction, f"Done: the worm comes up in {where}.")
+
+    @fremen.command(name="ride", description="After the Nexus: ride the worm to a territory.")
+    @app_commands.autocomplete(to=ac.ride_to, sector=ac.ride_sector)
+    async def fremen_ride(
+        self,
+        interaction: discord.Interaction,
+        to: str,
+        sector: Sector | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        result = await self._act(interaction, faction, RideWorm, to, sector)
+        where = _territory(result.state, to)
+        await reply(interaction, f"Done: your forces ride the worm to {where}.")
+
+    @fremen.command(
+        name="karama-worm",
+        description="Advanced, once a game: a Karama for a worm at the next spice blow.",
+    )
+    @app_commands.describe(territory="The sand territory (kept secret until the worm comes up).")
+    @app_commands.autocomplete(territory=ac.karama_worm)
+    async def fremen_karama_worm(
+        self, interaction: discord.Interaction, territory: str, faction: FactionName | None = None
+    ) -> None:
+        result = await self._act(interaction, faction, KaramaWorm, territory)
+        where = _territory(result.state, territory)
+        await reply(
+            interaction,
+            f"Done: Karama played for a worm. Only you know it comes up in {where} "
+            "at the next spice blow.",
+        )
+
+    @fremen.command(
+        name="ally-worm", description="Whether the worm spares your ally (secret until it comes)."
+    )
+    async def fremen_ally_worm(
+        self, interaction: discord.Interaction, protect: bool, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, FremenAllyWorm, protect)
+        what = "spares" if protect else "does not spare"
+        await reply(interaction, f"Done: from now on the worm {what} your ally. Only you know.")
+
+    # -- storm ----------------------------------------------------------------------
+
+    @app_commands.command(
+        name="dial", description="Dial the storm: secret until the dials are revealed together."
+    )
+    @app_commands.autocomplete(value=ac.dial)
+    async def dial(
+        self,
+        interaction: discord.Interaction,
+        value: app_commands.Range[int, 0, 20],
+        faction: FactionName | None = None,
+    ) -> None:
+        await self._act(interaction, faction, Dial, value)
+        await reply(
+            interaction,
+            f"Done: you dialed {value}. It stays secret until the dials are revealed together.",
+        )
+
+    @app_commands.command(
+        name="weather-control", description="Play Weather Control: move the storm 0 to 10."
+    )
+    @app_commands.autocomplete(sectors=ac.weather_control)
+    async def weather_control(
+        self,
+        interaction: discord.Interaction,
+        sectors: app_commands.Range[int, 0, 10],
+        faction: FactionName | None = None,
+    ) -> None:
+        await self._act(interaction, faction, WeatherControl, sectors)
+        moves = "stays where it is" if sectors == 0 else f"moves {sectors} sectors"
+        await reply(interaction, f"Done: Weather Control played; the storm {moves}.")
+
+    @app_commands.command(
+        name="family-atomics", description="Play Family Atomics: destroy the Shield Wall."
+    )
+    async def family_atomics(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, FamilyAtomics)
+        await reply(interaction, "Done: Family Atomics played.")
+
+    # -- Nexus and CHOAM Charity ----------------------------------------------------
+
+    @app_commands.command(name="ally", description="In a Nexus: ask a faction to ally with you.")
+    @app_commands.rename(with_="with")
+    @app_commands.describe(with_="The faction you ask (you are allied once it asks you too).")
+    @app_commands.autocomplete(with_=ac.ally)
+    async def ally(
+        self, interaction: discord.Interaction, with_: str, faction: FactionName | None = None
+    ) -> None:
+        result = await self._act(interaction, faction, Ally, with_)
+        other = Faction.parse(with_)
+        label = other.label if other else clip(with_)
+        if any(isinstance(e, AllianceFormed) for e in result.events):
+            await reply(interaction, f"Done: you are now allied with {label}.")
+        else:
+            await reply(interaction, f"Done: you ask {label} to ally; it must ask you too.")
+
+    @app_commands.command(name="ally-break", description="In a Nexus: leave your alliance.")
+    async def ally_break(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, BreakAlliance)
+        await reply(interaction, "Done: you have left your alliance.")
+
+    @app_commands.command(
+        name="bribe", description="Give spice to another faction, in the open (1.12)."
+    )
+    @app_commands.describe(
+        to="The faction you give it to.",
+        amount="It lies in front of their shield, for everyone to see, until the Mentat Pause.",
+    )
+    @app_commands.autocomplete(to=ac.bribe_to)
+    async def bribe(
+        self,
+        interaction: discord.Interaction,
+        to: str,
+        amount: app_commands.Range[int, 1, 200],
+        faction: FactionName | None = None,
+    ) -> None:
+        await self._act(interaction, faction, Bribe, to, amount)
+        other = Faction.parse(to)
+        label = other.label if other else clip(to)
+        await reply(
+            interaction,
+            f"Done: you give {amount} spice to {label}; it lies in front of their shield, "
+            "for everyone to see, until the Mentat Pause.",
+        )
+
+    @app_commands.command(
+        name="charity", description="CHOAM Charity: claim it (with 0 or 1 spice)."
+    )
+    async def charity(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        result = await self._act(interaction, faction, ClaimCharity)
+        paid = sum(e.amount for e in result.events if isinstance(e, CharityPaid))
+        await reply(interaction, f"Done: CHOAM Charity claimed: you receive {paid} spice.")
+
+
+def _territory(state: GameState, typed: str) -> str:
+    """The board's name for what the player typed (accepted, so the board knows it)."""
+    found = state.board.resolve(typed)
+    return found.name if found is not None else clip(typed)
