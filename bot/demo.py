@@ -21,12 +21,12 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.clock import SystemClock
+from bot.clock import FakeClock
 from bot.config import NO_ENVIRONMENT_HELP
 from bot.delivery import NO_MAP
 from bot.maps import MapMaker
@@ -35,6 +35,7 @@ from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, fill_pla
 from bot.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
+from bot.windows import is_window
 from rules.actions import Decline, FactionAction, action_from_dict
 from rules.errors import RulesError
 from rules.factions import Faction
@@ -199,18 +200,19 @@ async def play_demo(
         store = await Store.open(Path(tmp) / "demo.db")
         try:
             game_id = await store.create_game(0, load_scenario(data).initial_state())
+            clock = FakeClock(datetime.now(UTC).replace(microsecond=0))  # moves as players wait
             session = PhaseSession(
                 game_id,
                 store=store,
                 publisher=publisher,
-                clock=SystemClock(),
+                clock=clock,
                 timing=DEMO_TIMING,
                 renderer=MapMaker("turn", turn=1),  # the spectators see a map per turn
             )
             await session.start()
             await session.open_phase()
             try:
-                await ScriptedPlayers(session).play(data["actions"])
+                await ScriptedPlayers(session, clock).play(data["actions"])
             finally:
                 await session.stop()
         finally:
@@ -223,6 +225,7 @@ class ScriptedPlayers:
     """Players following a script; they say no to every prompt the script skips."""
 
     session: PhaseSession
+    clock: FakeClock
     keys: int = 0
 
     async def play(self, script: list[dict[str, Any]]) -> None:
@@ -238,10 +241,17 @@ class ScriptedPlayers:
         await self.decline_until_answered(None)
 
     async def decline_until_answered(self, action: FactionAction | None) -> None:
+        """Say no to the open prompts; a Karama window runs its time (the players wait)."""
         session = self.session
         while session.state is not None and session.state.open_prompts():
             if action is not None and session.state.answers_open_prompt(action):
                 return
+            if is_window(session.state.open_prompts()):
+                await session.until_idle()
+                await self.clock.advance(
+                    DEMO_TIMING.window.total_seconds() + 1, settle=session.next_idle
+                )
+                continue
             prompt = session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
                 await self.submit(Decline(faction, prompt.kind))

@@ -4,7 +4,8 @@ played offline through the real session, store (a temporary SQLite file) and ren
 Scripted players answer every choice (traitors, the prediction, the Fremen's places,
 dials, the Nexus, charity, shipments and moves) and a scripted moderator records the
 bidding, revival and battle phases, in the order the bundled log gives; no deadline is
-ever needed (the clock is a :class:`bot.clock.FakeClock` that never moves).
+ever needed (the clock is a :class:`bot.clock.FakeClock` that moves only to wait out a secret
+window, as a table would).
 
 ``public.md`` is exactly what the spectators' channel received, as Markdown: a heading
 for each phase of each turn, the maps linked as images.
@@ -17,6 +18,7 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -30,7 +32,8 @@ from bot.settings import GameSettings
 from bot.starts import whole_game_start
 from bot.store import Store
 from bot.store.store import LogEntry
-from rules.actions import Action, FactionAction, PhaseDone, Record, action_from_dict
+from bot.windows import SECRET, is_window
+from rules.actions import Action, Decline, FactionAction, PhaseDone, Record, action_from_dict
 from rules.events import Event, PhaseBegan
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -144,17 +147,18 @@ async def play_game_demo(
             game_id = await store.create_game(
                 0, start, settings=settings, moderators=(MODERATOR,), created_by=MODERATOR
             )
+            clock = FakeClock(datetime.now(UTC).replace(microsecond=0))  # moves as players wait
             session = PhaseSession(
                 game_id,
                 store=store,
                 publisher=publisher,
-                clock=FakeClock(),
+                clock=clock,
                 timing=DEMO_TIMING,
                 renderer=DemoMaps() if maps else None,
             )
             await session.start()
             try:
-                await ScriptedTable(session).play(data["actions"])
+                await ScriptedTable(session, clock).play(data["actions"])
                 await session.until_idle()
             finally:
                 await session.stop()
@@ -171,13 +175,32 @@ class ScriptedTable:
     own faction's actions, the moderator records the recorded phases."""
 
     session: PhaseSession
+    clock: FakeClock
     keys: int = 0
 
     async def play(self, script: list[dict[str, Any]]) -> None:
         for raw in script:
             await self.act(action_from_dict(raw))
+        await self.wait_out_windows(None)
+
+    async def wait_out_windows(self, action: Action | None) -> None:
+        """A secret window (Karama, the Guild's stop) runs its time: the table waits it out
+        unless ``action`` answers it (the script's "no" to a window is that wait)."""
+        session = self.session
+        while session.state is not None and is_window(session.state.open_prompts()):
+            answers = isinstance(action, FactionAction) and not isinstance(action, Decline)
+            if answers and session.state.answers_open_prompt(action):  # type: ignore[arg-type]
+                return
+            await session.until_idle()
+            await self.clock.advance(
+                DEMO_TIMING.window.total_seconds() + 1, settle=session.next_idle
+            )
 
     async def act(self, action: Action) -> None:
+        if isinstance(action, Decline) and action.prompt in SECRET:
+            await self.wait_out_windows(action)
+            return
+        await self.wait_out_windows(action)
         self.keys += 1
         key = f"demo-{self.keys}"
         if isinstance(action, Record | PhaseDone):

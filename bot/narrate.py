@@ -223,7 +223,7 @@ def describe_prompt(prompt: PublicPrompt) -> str:
     title = PROMPT_NAMES.get(prompt.kind, prompt.kind)
     if prompt.kind == "karama":
         ability = ability_word(prompt.ability) if prompt.ability else "an ability"
-        return f"{title}: any other faction may cancel {ability} ({name(prompt.subject)})."
+        return f"{title}: {ability} ({name(prompt.subject)}) may be cancelled."
     if prompt.kind == "advise":
         return f"{title}: the Bene Gesserit may send an advisor after {name(prompt.subject)}."
     if prompt.kind == "intrusion":
@@ -231,7 +231,7 @@ def describe_prompt(prompt: PublicPrompt) -> str:
     if prompt.kind == "guild_timing":
         return f"{title}: the Guild may act before {name(prompt.subject)}."
     if prompt.kind == "guild_stop":
-        return f"{title}: the Guild may stop {name(prompt.subject)}'s shipment."
+        return f"{title}: {name(prompt.subject)}'s shipment may be stopped."
     return f"{title}: the Bene Gesserit may flip advisors to fighters."
 
 

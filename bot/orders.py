@@ -9,7 +9,7 @@ nobody can tell an order from a quick player.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -117,7 +117,7 @@ class StandingOrders:
         for key, value in data.items():
             if key not in known:
                 titles = ", ".join(ORDER_TITLES.values())
-                raise OrderError(f"there is no standing order {quote(key)}; orders: {titles}")
+                raise OrderError(f"there is no standing order {quote(key, 40)}; orders: {titles}")
             if value not in CHOICES[key]:
                 raise OrderError(
                     f"{ORDER_TITLES[key]} cannot be {quote(value)}; the command's choices "
@@ -145,21 +145,25 @@ class StandingOrders:
 
 
 def standing_answer(
-    state: GameState, faction: Faction, orders: StandingOrders
+    state: GameState,
+    faction: Faction,
+    orders: StandingOrders,
+    skip: Callable[[Prompt, FactionAction], bool] | None = None,
 ) -> FactionAction | None:
-    """The answer ``orders`` give now for ``faction``, or None to wait for the player."""
+    """The answer ``orders`` give now for ``faction``, or None to wait for the player;
+    ``skip`` says which answers to a prompt are not to be given now."""
     if state.game is not None and state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
         return _choice(state, faction, orders)
     for stage in state.phase.stages:
         for prompt in stage:
             if faction in prompt.waiting_on():
-                answer = _answer(state, faction, prompt, orders)
-                if answer is not None:
+                answer = order_answer(state, faction, prompt, orders)
+                if answer is not None and not (skip and skip(prompt, answer)):
                     return answer
     return _guild_turn(state, faction, orders)
 
 
-def _answer(
+def order_answer(
     state: GameState, faction: Faction, prompt: Prompt, orders: StandingOrders
 ) -> FactionAction | None:
     """The engine's answer to ``prompt`` that ``orders`` pick (None: ask the player)."""

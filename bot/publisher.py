@@ -54,6 +54,7 @@ class PrivateNotice:
     choices: tuple[str, ...] = ()  # action names the faction may answer with
     picture: bytes | None = None
     token: str | None = None  # the wait a prompt was made for: its answers are bound to it
+    prompts: tuple[str, ...] = ()  # the prompt kind of each of ``choices`` (several at once)
     labels: tuple[tuple[str, str], ...] = ()  # a button's words that depend on the prompt
 
 

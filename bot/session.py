@@ -27,7 +27,7 @@ from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.opening import OpeningControls
-from bot.orders import StandingOrders, standing_answer
+from bot.orders import StandingOrders
 from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
 from bot.publisher import (
     ModeratorNotice,
@@ -38,12 +38,13 @@ from bot.publisher import (
 from bot.record import SpectatorRecord
 from bot.refusals import PromptClosedError, SessionError, bare_pass_step, check_not_early
 from bot.serial import SerialTask
-from bot.settings import AllyOffer, GameSettings, SessionTimers, Timing
+from bot.settings import AllyOffer, GameSettings, Offer, SessionTimers, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.timing import TimingControls
 from bot.trouble import TroubleControls
 from bot.turns import TurnControls
-from bot.waits import CHOICE, MODERATORS, Wait, game_over, wait_of
+from bot.waits import CHOICE, MODERATORS, PROMPT, Wait, game_over, wait_of
+from bot.windows import WindowControls, offer_prompt
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
 from rules.errors import MentatError
 from rules.events import Event
@@ -60,7 +61,7 @@ RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is trie
 END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
 
 
-class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControls):
+class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls, OpeningControls):
     """Drives one game: the queue, the deadlines, the announcements."""
 
     def __init__(
@@ -106,6 +107,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
         self.prompts = PromptMessages(self.delivery)
         self.spectating = SpectatorRecord(game_id, store)  # what the spectators read
         self._last_action: Action | None = None  # the last accepted action
+        self.offer = Offer()  # the prompts offered together now (bot.windows)
 
     # -- life cycle --------------------------------------------------------------
 
@@ -166,6 +168,9 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
             raise SessionError("only a moderator records what happened, with `/mod record`")
 
         async def run() -> SubmitResult:
+            if await self._keep_answer(action, token):  # kept privately: nothing applied yet
+                assert self.state is not None
+                return SubmitResult(self._seq, (), self.state)
             return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
 
         result: SubmitResult = await self._call(run)
@@ -417,8 +422,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
         notice = ceremony.public_notice(
             events, view, game_id=self.game_id, note=note, opening=opening
         )
-        # the words now; the map (and close-up) drawn off this task, attached when ready to
-        # the table's message and to the spectators' record of a turn that ended
+        notice = self.window_line(notice)  # an open window says when it closes
+        # the words now; the map drawn off this task, attached to them and a turn's record
         self.announcer.announce(notice, draw_maps(self.renderer, view, events), record)
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
@@ -442,21 +447,11 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
             await self._close_finished(narrate.closed_by(answer))
         await self._arm()
 
-    def _standing_answer(self) -> FactionAction | None:
-        assert self.state is not None
-        if game_over(self.state):
-            return None
-        for faction, orders in self.orders.items():
-            if faction in self.state.factions:
-                answer = standing_answer(self.state, faction, orders)
-                if answer is not None:
-                    return answer
-        return None
-
     async def _close_finished(self, cause: Cause) -> None:
         """Each faction's prompt message whose prompt or step is over says how it closed."""
         wait = self.current_wait()
         same = wait is not None and self._wait is not None and wait.key == self._wait.key
+        same = same or self._continues_offer(wait)  # a new stage of the same offer
         self.prompts.close(wait.factions if same and wait is not None else (), cause)
 
     async def _arm(self) -> None:
@@ -472,9 +467,12 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
             self._ask_changed(old, wait)  # a choice: newcomers asked, changed questions shown
             await self._save_settings()
             return
+        if self._continue_offer(wait):  # the same messages, the next stage's deadline
+            await self._save_settings()
+            return
         self._wait, self._reminded, self.prompts.token = wait, False, str(self._seq)
-        length = self.timing.prompt if wait.kind == "prompt" else self.timing.step
-        self._deadline = self.clock.now() + length
+        self._deadline = self.clock.now() + self.timing.step
+        self._new_offer(wait)  # prompts: the window's or the prompt's deadline
         self._ask(wait)
         await self._save_settings()
 
@@ -488,7 +486,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
-        return wait_of(self.state)
+        return self._offer_wait(wait_of(self.state))
 
     def _ask(self, wait: Wait) -> None:
         """Each faction that may act or answer hears it privately, with its choices (a
@@ -515,6 +513,9 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
         deadline = self._deadline_text()
         if wait.kind == CHOICE:
             return choice_prompt(self.state, faction, wait, self.prompts.token, deadline)
+        if wait.kind == PROMPT:
+            offered = self.offered(faction)
+            return offer_prompt(self.state, faction, offered, self.prompts.token, deadline)
         return prompt_for(self.state, faction, wait, self.prompts.token, deadline)
 
     def _deadline_text(self) -> str:
@@ -575,7 +576,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
     async def _save_settings(self) -> None:
         """The session's part of the game's settings, written whole (this task alone writes
         them, so no write is lost)."""
-        timers = self.prompts.timers(self.paused_left)
+        timers = replace(self.prompts.timers(self.paused_left), offer=self.offer)
         if self._deadline is not None and self._wait is not None:
             timers = replace(
                 timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded
@@ -588,6 +589,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, OpeningControl
 
     def _restore_timers(self, saved: SessionTimers) -> None:
         self.prompts.restore(saved.token, saved.asked, saved.closed)
+        self.offer = saved.offer
         if self.state is None or saved.deadline is None:
             return
         wait = self.current_wait()

@@ -24,6 +24,45 @@ class Timing:
     step: timedelta = timedelta(hours=12)
     prompt: timedelta = timedelta(hours=2)
     reminder: timedelta = timedelta(hours=1)  # before the deadline
+    window: timedelta = timedelta(minutes=5)  # a secret window's fixed time (docs/windows.md)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The prompts raised by one action, offered together (:mod:`bot.windows`).
+
+    ``prompts`` names every prompt of the offer (the stages pending when it opened),
+    ``started`` is when it opened; ``kept`` holds answers given ahead to a later stage
+    (applied when that stage opens) and ``declined`` the private "no" of a faction that
+    could act in a secret window (the window still runs its time): both keyed
+    ``"faction|prompt"``; ``window`` is the secret stage whose fixed time is running.
+    """
+
+    prompts: tuple[str, ...] = ()
+    started: datetime | None = None
+    kept: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    declined: frozenset[str] = frozenset()
+    window: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "prompts": list(self.prompts),
+            "started": None if self.started is None else self.started.astimezone(UTC).isoformat(),
+            "kept": {k: dict(v) for k, v in self.kept.items()},
+            "declined": sorted(self.declined),
+            "window": self.window,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Offer:
+        started = data.get("started")
+        return cls(
+            prompts=tuple(str(p) for p in data.get("prompts", ())),
+            started=None if started is None else datetime.fromisoformat(started),
+            kept={str(k): dict(v) for k, v in dict(data.get("kept", {})).items()},
+            declined=frozenset(str(d) for d in data.get("declined", ())),
+            window=str(data.get("window", "")),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +86,7 @@ class SessionTimers:
     token: str | None = None
     asked: Mapping[Faction, str | None] = field(default_factory=dict)  # faction: message ref
     closed: Mapping[str, str] = field(default_factory=dict)  # "token:faction": how it closed
+    offer: Offer = field(default_factory=Offer)  # the prompts offered together now
 
     def __post_init__(self) -> None:
         if self.deadline is not None and self.deadline.tzinfo is None:
@@ -92,6 +132,8 @@ COLUMNS = (
     "prompts_closed",
     "standing_orders",
     "ally_offers",
+    "window_s",
+    "offer",
 )
 """The columns of ``game_settings`` (after ``game_id``), in this order."""
 
@@ -116,6 +158,8 @@ def to_columns(settings: GameSettings) -> tuple[Any, ...]:
         _json(dict(timers.closed)),
         _json({f.value: o.to_dict() for f, o in settings.orders.items()}),
         _json({f.value: {"ally": o.ally.value, "amount": o.amount} for f, o in _offers(settings)}),
+        timing.window.total_seconds(),
+        _json(timers.offer.to_dict()),
     )
 
 
@@ -127,7 +171,9 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
             private={Faction(f): int(c) for f, c in json.loads(row["private_channels"]).items()},
             moderator_role=row["moderator_role"],
         ),
-        timing=Timing(*(timedelta(seconds=row[k]) for k in ("step_s", "prompt_s", "reminder_s"))),
+        timing=Timing(
+            *(timedelta(seconds=row[k]) for k in ("step_s", "prompt_s", "reminder_s", "window_s"))
+        ),
         timers=SessionTimers(
             wait=row["wait_key"],
             deadline=None if row["deadline"] is None else datetime.fromisoformat(row["deadline"]),
@@ -136,6 +182,7 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
             token=row["prompt_token"],
             asked={Faction(f): ref for f, ref in json.loads(row["prompts_asked"]).items()},
             closed=json.loads(row["prompts_closed"]),
+            offer=Offer.from_dict(json.loads(row["offer"])),
         ),
         orders={
             Faction(f): StandingOrders.from_dict(o)

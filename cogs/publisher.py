@@ -102,7 +102,8 @@ class DiscordPublisher:
             return f"{message.channel.id}:{message.id}"
 
     async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
-        await self._edit(ref, lambda _: {"content": split(notice.text)[-1]})
+        view = prompt_view(game_id, notice)  # its choices now (some may be answered)
+        await self._edit(ref, lambda _: {"content": split(notice.text)[-1], "view": view})
 
     async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
         await self._edit(ref, lambda old: {"content": closed_text(old, text), "view": None})

@@ -65,6 +65,7 @@ class Game(commands.Cog):
     @app_commands.describe(
         kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
+        window_minutes="How long every Karama window stays open, whoever holds a card.",
     )
     @app_commands.choices(
         kind=[
@@ -77,12 +78,6 @@ class Game(commands.Cog):
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
         ],
     )
-    @app_commands.choices(
-        kind=[
-            app_commands.Choice(name="A whole game", value="whole_game"),
-            app_commands.Choice(name="One Shipment & Movement phase", value="one_phase"),
-        ]
-    )
     async def game_new(
         self,
         interaction: discord.Interaction,
@@ -93,6 +88,7 @@ class Game(commands.Cog):
         maps: Literal["action", "turn", "never"] = "action",
         step_minutes: app_commands.Range[int, 1, 10080] = 720,
         prompt_minutes: app_commands.Range[int, 1, 10080] = 120,
+        window_minutes: app_commands.Range[int, 1, 1440] = 5,
         moderator_role: discord.Role | None = None,
         ornithopters_from_shipment: bool = True,
         fremen_storm_movement: str = "blocked",
@@ -118,6 +114,7 @@ class Game(commands.Cog):
             step=timedelta(minutes=step_minutes),
             prompt=timedelta(minutes=prompt_minutes),
             reminder=timedelta(seconds=min(step_minutes, prompt_minutes) * 30),
+            window=timedelta(minutes=window_minutes),
         )
         settings = GameSettings(
             channels=Channels(private, moderator_role.id if moderator_role else None),

@@ -226,7 +226,7 @@ class PromptButton(
             session.check_open(self.faction, self.token)  # a stale button says how it closed
             action = answer(session.state, self.faction, self.choice, self.kind)
             said = reply_for(session.state, self.choice, action)
-            await session.submit(
+            result = await session.submit(
                 self.faction,
                 action,
                 actor=interaction.user.id,
@@ -239,6 +239,9 @@ class PromptButton(
             return
         except Exception as error:
             await report(interaction, error)
+            return
+        if not result.events:  # kept by the session: a window runs its time first
+            await reply(interaction, f"Noted: {LABELS.get(self.choice, 'your answer')}. {KEPT}")
             return
         await reply(interaction, f"{said}.")
 
@@ -254,6 +257,7 @@ class PromptButton(
             log.warning("could not close a stale prompt message: %s", error)
 
 
+KEPT = "Only you know; the open window still runs its time, and your answer stands until then."
 CHOICE_ACTIONS = {"advise_sink": "advise", "advise_here": "advise"}
 
 
@@ -266,8 +270,9 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
     """
     if kind is None:
         options = tuple(state.legal_actions(faction))
-    else:
-        prompts = [p for p in state.open_prompts() if p.kind.value == kind]
+    else:  # a later stage's too: the session keeps that answer until its stage opens
+        pending = [p for stage in state.phase.stages for p in stage]
+        prompts = [p for p in pending if p.kind.value == kind]
         options = tuple(a for p in prompts for a in state.answers(p, faction))
     name = CHOICE_ACTIONS.get(choice, choice)
     found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
@@ -307,20 +312,36 @@ def closed_text(content: str, how: str) -> str:
 
 
 def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
-    """The buttons for a faction's private notice (None when it asks nothing)."""
-    names = [n for n in notice.choices if not (notice.prompt and n == "pass")]  # Decline is it
+    """The buttons for a faction's private notice (None when it asks nothing); a notice
+    with several prompts has each answer bound to its own prompt."""
+    kinds = notice.prompts or (notice.prompt,) * len(notice.choices)
+    several = len(set(kinds)) > 1
+    names = [(n, k) for n, k in zip(notice.choices, kinds, strict=True) if not (k and n == "pass")]
     given = dict(notice.labels)  # the advisor's places open now, in words
     choices = [
-        c
-        for name in names
+        (c, k)
+        for name, k in names
         for c in BUTTONS.get(name, ())
         if c not in ADVISE_CHOICES or not given or c in given
     ]
     if not choices or notice.token is None:
         return None
     view = discord.ui.View(timeout=None)
-    for choice in dict.fromkeys(choices):
+    for choice, kind in dict.fromkeys(choices):
         label = given.get(choice)
-        button = PromptButton(game_id, notice.faction, choice, notice.prompt, notice.token, label)
+        if several and choice == "decline":  # the other answers name their prompt
+            label = f"{LABELS[choice]}: {KIND_WORDS.get(kind or '', kind)}"
+        button = PromptButton(game_id, notice.faction, choice, kind, notice.token, label)
         view.add_item(button)
     return view
+
+
+KIND_WORDS = {
+    "karama": "Karama",
+    "guild_stop": "stop",
+    "advise": "advisor",
+    "intrusion": "intrusion",
+    "wartime": "wartime",
+    "guild_timing": "timing",
+}
+"""The prompt a button answers, when one message asks several (e.g. "Decline: advisor")."""

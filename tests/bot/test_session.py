@@ -19,6 +19,7 @@ from bot.publisher import RecordingPublisher
 from bot.session import PhaseSession, SessionError
 from bot.settings import Timing
 from bot.store import Store
+from bot.windows import is_window
 from rules.actions import Decline, FactionAction, Pass, action_from_dict
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.factions import Faction
@@ -75,10 +76,17 @@ class Table:
         while self.session.state.open_prompts() and not self.session.state.answers_open_prompt(
             action
         ):
+            if is_window(self.session.state.open_prompts()):  # a window runs its time
+                await self.advance(self.window_left() + 1)
+                continue
             prompt = self.session.state.open_prompts()[0]
             for faction in prompt.waiting_on():
                 await self.submit(Decline(faction, prompt.kind))
         return await self.submit(action)
+
+    def window_left(self) -> float:
+        assert self.session is not None and self.session._deadline is not None
+        return (self.session._deadline - self.clock.now()).total_seconds()
 
     async def submit(self, action: FactionAction) -> Any:
         assert self.session is not None
@@ -211,13 +219,14 @@ async def test_restart_in_the_middle_of_a_karama_window(table: Table) -> None:
     await table.play(actions[5])  # Fremen move of two: a Karama window opens
     await table.advance(3 * 60)  # two of its five minutes left
     await table.close()
+    timed_out = table.public_text().count("Time ran out")
 
     await table.open()  # a new store and session on the same file
     session = table.session
     assert session is not None and session.state is not None
     assert session.state.open_prompts()[0].kind.value == "karama"
     await table.advance(60)
-    assert "Time ran out" not in table.public_text()
+    assert table.public_text().count("Time ran out") == timed_out
     await table.play(actions[6])  # Atreides cancels after the restart
     assert "may retake the action" in table.public_text()
 
@@ -252,8 +261,10 @@ async def test_standing_orders_answer_without_waiting(table: Table) -> None:
     session = await table.open(scenario())
     await session.set_orders(Faction.BENE_GESSERIT, StandingOrders(advise="polar_sink"))
     await session.set_orders(Faction.SPACING_GUILD, StandingOrders(guild_timing="last"))
-    await table.play(scenario()["actions"][0])  # Harkonnen ships
+    await table.play(scenario()["actions"][0])  # Harkonnen ships: a Karama window opens
     assert session.state is not None
+    assert session.state.stack(Faction.BENE_GESSERIT, "Polar Sink", None).forces == 1
+    await table.advance(table.window_left() + 1)  # the window runs its time, then the order
     assert session.state.stack(Faction.BENE_GESSERIT, "Polar Sink", None).forces == 2
     assert "standing" not in table.public_text().lower()
 

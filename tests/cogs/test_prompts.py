@@ -14,7 +14,7 @@ from bot.session import SessionError
 from cogs.publisher import DiscordPublisher
 from rules.errors import RulesError
 from rules.factions import Faction
-from tests.cogs.conftest import Table, is_ephemeral, make_table, refusals, text_of
+from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 
 BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
 
@@ -192,22 +192,37 @@ async def test_timing_commands_after_the_phase_are_refused(
     assert [type(e) for e in refusals(simcord_env)] == [SessionError]
 
 
-async def test_decline_answers_the_prompt_waiting_on_that_faction(
-    simcord_env: simcord.Env,
+async def test_a_windows_decline_is_private_and_the_window_runs_its_time(
+    simcord_env: simcord.Env, bots: Bots
 ) -> None:
-    """A Karama window (everyone else) and the Guild's stop (the Guild) open together:
-    the Guild's Decline declines the Guild's own prompt."""
+    """The Guild's stop asks only a Guild holding Karama; its Decline is noted privately,
+    closes its message, and leaves the window to run its whole time (docs/windows.md)."""
     t = await make_table(simcord_env)
-    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    timing = t.private(GUILD).last_message
+    await t.moderator.slash(t.table, "mod card", faction="spacing_guild", card="Karama")
+    await t.players[GUILD].click(now(t, GUILD, timing), label="Decline")
+    seen = {f: len(t.private(f).history()) for f in t.players if f in t.state().factions}
     preview = await t.players[BG].slash(t.table, "ship", to="Arrakeen", forces=2)
     await t.players[BG].click(preview.response.message, label="Confirm")
     kinds = [p.kind.value for p in t.state().open_prompts()]
     assert kinds[0] == "karama" and "guild_stop" in kinds
+    asked = {f for f in seen if len(t.private(f).history()) > seen[f] and f is not BG}
+    assert asked == {GUILD}  # nobody else holds a Karama card
     prompt = t.private(GUILD).last_message
+    assert labels(prompt) == ["Stop the shipment (Karama)", "Decline"]
     result = await t.players[GUILD].click(prompt, label="Decline")
-    assert text_of(result) == "Declined."
+    assert is_ephemeral(result) and text_of(result).startswith("Noted: Decline.")
+    assert "guild_stop" in [p.kind.value for p in t.state().open_prompts()]  # still running
+    closed = now(t, GUILD, prompt)
+    assert closed.content.endswith("**Closed: you declined (the window still runs its time).**")
+    assert "The window closes <t:" in t.table.last_message.content
+    assert closed.components == []
+    await bots.clock.advance(4 * 60, settle=t.session.next_idle)
+    assert "guild_stop" in [p.kind.value for p in t.state().open_prompts()]
+    await bots.clock.advance(61, settle=t.session.next_idle)
+    await t.env.settle()
     assert "guild_stop" not in [p.kind.value for p in t.state().open_prompts()]
-    assert now(t, GUILD, prompt).content.endswith("**Closed: you declined.**")
+    assert any("Time ran out" in m.content for m in t.table.history()[-3:])
 
 
 async def test_a_deleted_prompt_message_does_not_stop_the_answer(

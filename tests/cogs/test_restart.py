@@ -7,6 +7,7 @@ import re
 
 import simcord
 
+from bot.windows import is_window
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, make_table
 
@@ -33,11 +34,21 @@ async def test_prompt_button_after_restart(simcord_env: simcord.Env, bots: Bots)
     assert closed.content.endswith("**Closed: you declined.**") and closed.components == []
 
 
-async def _answer_prompts(t: Table) -> None:
-    for faction in dict.fromkeys(f for p in t.state().open_prompts() for f in p.waiting_on()):
-        message = t.private(faction).last_message
-        labels = [c["label"] for row in message.components for c in row.to_dict()["components"]]
-        await t.players[faction].click(message, label="Decline" if "Decline" in labels else "Pass")
+async def _answer_prompts(t: Table, bots: Bots) -> None:
+    """Every faction asked says no to the open stage; a window then runs its time."""
+    wait = t.session.current_wait()
+    kinds = {p.kind.value for p in t.state().open_prompts()}
+    for faction in wait.factions:
+        message = next(m for m in reversed(t.private(faction).history()) if m.components)
+        ids = [c["custom_id"] for row in message.components for c in row.to_dict()["components"]]
+        no = [i for i in ids if i.split(":")[3] == "decline" and i.split(":")[4] in kinds]
+        if no:
+            await t.players[faction].click(message, custom_id=no[0])
+    await t.session.until_idle()
+    if is_window(t.state().open_prompts()):
+        left = (t.session._deadline - bots.clock.now()).total_seconds()
+        await bots.clock.advance(left + 1, settle=t.session.next_idle)
+        await t.env.settle()
 
 
 async def _take_turn(t: Table, faction: Faction) -> None:
@@ -65,7 +76,7 @@ async def test_full_phase_with_restart_and_no_leaks(simcord_env: simcord.Env, bo
         if view.phase_complete:
             break
         if view.prompts:
-            await _answer_prompts(t)
+            await _answer_prompts(t, bots)
         else:
             assert view.to_act is not None
             await _take_turn(t, view.to_act)

@@ -12,7 +12,7 @@ from bot.orders import OrderError, StandingOrders
 from bot.session import SessionError
 from rules.errors import MentatError
 from rules.factions import Faction
-from tests.cogs.conftest import Table, is_ephemeral, make_table, refusals, text_of
+from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 
 ATREIDES, BG, GUILD = Faction.ATREIDES, Faction.BENE_GESSERIT, Faction.SPACING_GUILD
 HARKONNEN = Faction.HARKONNEN
@@ -49,17 +49,27 @@ async def test_a_karama_order_is_saved_shown_to_its_faction_only_and_withdrawn(
     assert refusals(simcord_env) == []
 
 
-async def test_a_karama_order_declines_the_window_at_once(simcord_env: simcord.Env) -> None:
+async def test_a_karama_order_spares_the_question_and_the_window_runs_its_time(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """Karama "never" answers for the faction: it is not asked, and (docs/windows.md) the
+    window still runs its whole time, so that its end tells nothing about the orders."""
     t = await make_table(simcord_env)
+    await t.moderator.slash(t.table, "mod card", faction="atreides", card="Karama")
     for faction in (ATREIDES, BG, Faction.EMPEROR, Faction.FREMEN, HARKONNEN):
         await t.players[faction].slash(t.table, "karama standing-order", order="never")
+    seen = len(t.private(ATREIDES).history())
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Act now")
-    # the Guild's timing opened a Karama window; every faction's order declined it
+    assert [p.kind.value for p in t.state().open_prompts()] == ["karama"]
+    assert len(t.private(ATREIDES).history()) == seen  # the holder is not asked
+    await bots.clock.advance(5 * 60 + 1, settle=t.session.next_idle)
     assert not [p for p in t.state().open_prompts() if p.kind.value == "karama"]
     assert t.state().to_act() is GUILD
 
 
-async def test_bg_orders_advise_to_the_polar_sink_and_never_flip(simcord_env: simcord.Env) -> None:
+async def test_bg_orders_advise_to_the_polar_sink_and_never_flip(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
     t = await make_table(simcord_env)
     bg = t.players[BG]
     both = await bg.slash(t.table, "bg standing-order", advise="polar_sink", intrusion="never")
@@ -77,8 +87,11 @@ async def test_bg_orders_advise_to_the_polar_sink_and_never_flip(simcord_env: si
         await t.players[faction].slash(t.table, "karama standing-order", order="never")
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Act now")
     reserves = t.state().factions[BG].reserves
+    await bots.clock.advance(5 * 60 + 1, settle=t.session.next_idle)  # the timing's window
     preview = await t.players[GUILD].slash(t.table, "ship", to="Arrakeen", forces=1)
     await t.players[GUILD].click(preview.response.message, label="Confirm")
+    await bots.clock.advance(5 * 60 + 1, settle=t.session.next_idle)  # the shipment's window
+    await t.env.settle()
     assert "spiritual fighter to the Polar Sink" in "\n".join(m.content for m in t.table.history())
     assert t.state().factions[BG].reserves == reserves - 1
     off = await bg.slash(t.table, "bg standing-order", advise="ask")

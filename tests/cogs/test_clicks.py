@@ -1,0 +1,162 @@
+"""Issue 11: the bundled demo phase (``bot/data/demo-phase.json``) played by six people
+through simcord, counting the prompt clicks of players who had nothing to decide.
+
+Each faction acts through Discord as a person would: its turn with the slash commands
+(previewed, then Confirmed) and the buttons of its own prompt messages; a prompt the
+script does not answer is declined by whoever still has an open message with a
+"Decline" button for it; when nobody has, the table waits for the deadline (a Karama
+window runs its time). A click counts as "nothing to decide" when the clicking faction
+had no answer but "Decline" to any prompt waiting on it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import discord
+import simcord
+
+from rules.actions import Decline, FactionAction, action_from_dict
+from rules.factions import Faction
+from tests.cogs.conftest import Bots, Table, make_table
+
+LIMIT = 6  # issue 11: clicks of players with nothing to decide in the whole phase
+
+
+def demo() -> dict[str, Any]:
+    text = resources.files("bot").joinpath("data/demo-phase.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    return [c["custom_id"] for row in message.components for c in row.to_dict()["components"]]
+
+
+@dataclass
+class Clicks:
+    idle: int = 0  # clicks of a faction with nothing to decide
+    decided: int = 0  # prompt clicks of a faction that had a real choice
+    idle_by: dict[str, int] = field(default_factory=dict)
+    waited: float = 0.0  # game seconds the table waited for deadlines
+
+    def count(self, faction: Faction, nothing: bool) -> None:
+        if nothing:
+            self.idle += 1
+            self.idle_by[faction.value] = self.idle_by.get(faction.value, 0) + 1
+        else:
+            self.decided += 1
+
+
+def nothing_to_decide(t: Table, faction: Faction) -> bool:
+    """No prompt waiting on ``faction`` (in any stage) has an answer but its decline."""
+    state = t.state()
+    return not any(
+        not isinstance(a, Decline)
+        for stage in state.phase.stages
+        for p in stage
+        if faction in p.waiting_on()
+        for a in state.answers(p, faction)
+    )
+
+
+def open_prompt(t: Table, faction: Faction, choice: str) -> tuple[discord.Message, str] | None:
+    """The faction's newest message with a button for ``choice``, and that button's id."""
+    for message in reversed(t.private(faction).history()):
+        for custom_id in custom_ids(message):
+            if custom_id.split(":")[3] == choice:
+                return message, custom_id
+    return None
+
+
+async def click(t: Table, faction: Faction, choice: str, clicks: Clicks, kind: str = "") -> bool:
+    found = open_prompt(t, faction, choice)
+    if found is None or (kind and found[1].split(":")[4] != kind):
+        return False
+    message, custom_id = found
+    nothing = choice == "decline" and nothing_to_decide(t, faction)
+    await t.players[faction].click(message, custom_id=custom_id)
+    clicks.count(faction, nothing)
+    return True
+
+
+async def settle(t: Table) -> None:
+    await t.session.until_idle()
+    await t.env.settle()
+
+
+async def dismiss(t: Table, bots: Bots, action: FactionAction | None, clicks: Clicks) -> None:
+    """Everyone says no to the open prompts ``action`` does not answer, then waits out
+    what still runs (a window)."""
+    for _ in range(50):
+        await settle(t)
+        state = t.state()
+        if not state.open_prompts():
+            return
+        if action is not None and state.answers_open_prompt(action):
+            return
+        clicked = False
+        for prompt in state.open_prompts():
+            for faction in prompt.waiting_on():
+                clicked |= await click(t, faction, "decline", clicks, prompt.kind.value)
+        if not clicked:
+            left = (t.session._deadline - bots.clock.now()).total_seconds() + 1
+            clicks.waited += left
+            await bots.clock.advance(left, settle=t.session.next_idle)
+    raise AssertionError("the prompts never closed")
+
+
+SLASH = {"ship": "ship", "send": "send", "move": "move", "cross_ship": "cross-ship"}
+BUTTON = {
+    "advise": "advise_here",
+    "karama_cancel": "karama_cancel",
+    "guild_delay": "guild_delay",
+    "hajr": "hajr",
+    "pass": "pass",
+}
+
+
+async def perform(t: Table, raw: dict[str, Any], clicks: Clicks) -> None:
+    faction = Faction(raw["faction"])
+    player = t.players[faction]
+    name = raw["action"]
+    if name in SLASH:
+        options = {k: v for k, v in raw.items() if k not in ("faction", "action")}
+        preview = await player.slash(t.table, SLASH[name], **options)
+        assert preview.response is not None, preview
+        await player.click(preview.response.message, label="Confirm")
+    else:
+        assert await click(t, faction, BUTTON[name], clicks), f"{faction.label} has no {name}"
+    await settle(t)
+
+
+async def play_demo(env: simcord.Env, bots: Bots) -> tuple[Table, Clicks]:
+    data = demo()
+    t = await make_table(env, start=False)
+    position = {k: v for k, v in data.items() if k != "actions"}
+    file = ("demo.json", json.dumps(position).encode())
+    await t.moderator.slash(t.table, "game start", position=file)
+    clicks = Clicks()
+    for raw in data["actions"]:
+        action = action_from_dict(raw)
+        assert isinstance(action, FactionAction)
+        await dismiss(t, bots, action, clicks)
+        await perform(t, raw, clicks)
+    await dismiss(t, bots, None, clicks)
+    return t, clicks
+
+
+async def test_the_demo_phase_asks_little_of_players_with_nothing_to_decide(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t, clicks = await play_demo(simcord_env, bots)
+    assert t.state().is_complete
+    played = [e.body.get("action") for e in (await t.bot.app.store.log(t.game_id))[1:]]
+    assert played.count("karama_cancel") == 1 and played.count("advise") == 1
+    print(
+        f"clicks with nothing to decide: {clicks.idle} {clicks.idle_by}; "
+        f"with a choice: {clicks.decided}; waited for deadlines: {clicks.waited / 60:.0f} min"
+    )
+    assert clicks.idle <= LIMIT
