@@ -13,7 +13,7 @@ import discord
 import simcord
 
 from rules.factions import Faction
-from tests.cogs.conftest import Table, make_table
+from tests.cogs.conftest import Bots, Table, make_table
 from tests.cogs.test_restart import PRIVATE_MARKS, _answer_prompts, _take_turn
 
 OPENING = "**The Shipment & Movement phase begins.**"
@@ -43,14 +43,14 @@ def message_with(channel: simcord.ChannelHandle, content: str) -> discord.Messag
     return next(m for m in reversed(channel.history()) if content in m.content)
 
 
-async def play_turns(t: Table, turns: int) -> None:
+async def play_turns(t: Table, turns: int, bots: Bots) -> None:
     """The players answer their windows and take their turns, ``turns`` of them."""
     for _ in range(400):
         view = t.state().public_view()
         if view.phase_complete or len(view.done) >= turns:
             return
         if view.prompts:
-            await _answer_prompts(t)
+            await _answer_prompts(t, bots)
         else:
             assert view.to_act is not None
             await _take_turn(t, view.to_act)
@@ -83,9 +83,11 @@ async def test_the_opening_lists_seats_storm_and_order_and_pings_the_first_playe
     assert "users" not in payload_of(simcord_env, t.spectators, OPENING)["allowed_mentions"]
 
 
-async def test_whose_turn_it_is_pings_that_player_alone(simcord_env: simcord.Env) -> None:
+async def test_whose_turn_it_is_pings_that_player_alone(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
     t = await make_table(simcord_env)
-    await play_turns(t, 1)
+    await play_turns(t, 1, bots)
     view = t.state().public_view()
     up = view.to_act
     assert up is not None and len(view.done) == 1
@@ -100,9 +102,9 @@ async def test_whose_turn_it_is_pings_that_player_alone(simcord_env: simcord.Env
     assert others and all(pinged(simcord_env, m) == [] for m in others)
 
 
-async def test_a_moderators_correction_pings_nobody(simcord_env: simcord.Env) -> None:
+async def test_a_moderators_correction_pings_nobody(simcord_env: simcord.Env, bots: Bots) -> None:
     t = await make_table(simcord_env)
-    await play_turns(t, 1)
+    await play_turns(t, 1, bots)
     moderator = t.moderator
     await moderator.slash(t.table, "mod set-storm", sector=5)
     corrected = message_with(t.table, "Correction by")
@@ -120,11 +122,11 @@ async def test_a_moderators_correction_pings_nobody(simcord_env: simcord.Env) ->
 
 
 async def test_spectators_read_one_message_per_turn_and_a_summary(
-    simcord_env: simcord.Env,
+    simcord_env: simcord.Env, bots: Bots
 ) -> None:
     t = await make_table(simcord_env, maps="turn")
     order = t.state().public_view().storm_order
-    await play_turns(t, len(order) + 1)  # the whole phase
+    await play_turns(t, len(order) + 1, bots)  # the whole phase
     assert t.state().public_view().phase_complete
     texts = [m.content for m in t.spectators.history()]
     assert texts[0].startswith(OPENING)
@@ -148,10 +150,12 @@ def possessive(faction: Faction) -> str:
     return f"{faction.label}'" if faction.label.endswith("s") else f"{faction.label}'s"
 
 
-async def test_the_spectators_record_holds_nothing_private(simcord_env: simcord.Env) -> None:
+async def test_the_spectators_record_holds_nothing_private(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
     t = await make_table(simcord_env)
     await t.moderator.slash(t.table, "mod card", faction="atreides", card="Karama")
-    await play_turns(t, 7)
+    await play_turns(t, 7, bots)
     record = "\n".join(m.content for m in t.spectators.history())
     assert "phase in short" in record
     for mark in (*PRIVATE_MARKS, "Karama", "spice (", "left)"):
