@@ -263,10 +263,10 @@ async def test_a_double_click_on_the_step_pass_button_passes_one_step(
         held.setattr(simcord_env, "_settle_internal", not_yet)
         first = await t.players[BG].click(prompt, label="Pass")
     second = await t.players[BG].click(prompt, label="Pass")  # both are handled now
-    assert len(seen) == 2, seen  # concurrently: both passed the early checks
+    assert 1 <= len(seen) <= 2, seen  # the second may be stopped before or by the session
     answers = sorted([text_of(first), text_of(second)])
     assert answers[0] == "Passed.", answers
-    assert answers[1] == "Refused: this prompt has closed: you passed.", answers  # its binding
+    assert answers[1].startswith("Refused: this prompt has closed"), answers  # its binding
     assert first.acknowledged and second.acknowledged
     turn = t.state().phase.turn
     assert (turn.faction, str(t.state().public_view().step)) == (BG, "move")  # one step
