@@ -63,7 +63,9 @@ def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) 
         return None
 
     async def draw() -> Maps | None:
-        picture, closeup = await renderer.both(view, events, marks=marks)
+        picture, closeup = await asyncio.gather(
+            renderer(view, events, marks=marks), renderer.closeup(view, events, marks=marks)
+        )
         return Maps(picture, closeup) if picture else None
 
     return draw

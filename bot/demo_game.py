@@ -69,12 +69,6 @@ class DemoMaps(MapMaker):
     async def closeup(self, view: Any, events: Any, *, marks: Any = None) -> bytes | None:
         return None  # the whole map only
 
-    async def both(
-        self, view: Any, events: Any, *, marks: Any = None
-    ) -> tuple[bytes | None, bytes | None]:
-        picture, _ = await super().both(view, events, marks=marks)
-        return picture, None  # the whole map only
-
 
 def markdown_lines(text: str) -> str:
     """Discord's text as Markdown GitHub renders: mentions and timestamps in words, each

@@ -8,10 +8,8 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
-from typing import TypeVar
 
 from bot.render import StormPath, WormSign, render_closeup, render_map
-from bot.render.closeup import render_map_and_closeup
 from bot.render.marks import (
     last_karama_of,
     last_move_of,
@@ -23,8 +21,6 @@ from bot.render.marks import (
 from bot.render.render import check_public
 from rules.events import Event
 from rules.view import PublicView
-
-T = TypeVar("T")
 
 MAP_POLICIES = ("action", "turn", "never")
 Marks = tuple[StormPath | None, tuple[WormSign, ...]]  # the turn's storm path and worms
@@ -136,29 +132,7 @@ class MapMaker:
         )
         return await self._run(draw)
 
-    async def both(
-        self, view: PublicView, events: Sequence[Event], *, marks: Marks | None = None
-    ) -> tuple[bytes | None, bytes | None]:
-        """The whole map and its close-up (:meth:`__call__`, :meth:`closeup`) from one
-        drawing, in one call to the render worker: (None, None) when no map is wanted."""
-        storm_path, worms = marks if marks is not None else self.turn_marks(view, events)
-        if not self.wanted(list(events)):
-            return None, None
-        last_move, last_shipment = last_move_of(events), last_shipment_of(events)
-        draw = functools.partial(
-            render_map_and_closeup,
-            view,
-            touched_pieces(last_move, last_shipment),
-            turn=self.turn,
-            last_move=last_move,
-            last_shipment=last_shipment,
-            last_karama=last_karama_of(events),
-            storm_path=storm_path,
-            worms=worms,
-        )
-        return await self._run(draw)
-
-    async def _run(self, draw: Callable[[], T]) -> T:
+    async def _run(self, draw: Callable[[], bytes]) -> bytes:
         if self.executor is None:
             return await asyncio.to_thread(draw)
         return await asyncio.get_running_loop().run_in_executor(self.executor, draw)

@@ -19,7 +19,6 @@ from PIL import Image, ImageDraw
 from bot.render import palette
 from bot.render.fonts import font
 from bot.render.geometry import BOARD_HEIGHT, WIDTH, Box, Cell, cell_for, cells
-from bot.render.layout import MapLayout
 from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.panel import Heading, footer_texts, for_view, storm_text
 from bot.render.render import check_public, draw_map_and_layout, encode_png
@@ -60,44 +59,6 @@ def render_closeup(
         view, Heading(title, turn, last_shipment, last_karama, storm_path=storm_path, worms=worms)
     )
     whole, layout = draw_map_and_layout(view, heading, highlight=highlight, last_move=last_move)
-    return _closeup_of(view, heading, whole, layout, touched, last_move)
-
-
-def render_map_and_closeup(
-    view: PublicView,
-    territories: Iterable[str | Piece],
-    *,
-    title: str = "Shipment & Movement",
-    turn: int | None = None,
-    last_move: LastMove | None = None,
-    last_shipment: LastShipment | None = None,
-    last_karama: LastKarama | None = None,
-    storm_path: StormPath | None = None,
-    worms: tuple[WormSign, ...] = (),
-) -> tuple[bytes, bytes | None]:
-    """The whole map (as :func:`bot.render.render_map` draws it) and its close-up (None
-    without territories), cropped from the same drawing: one drawing for both."""
-    check_public(view, "render_map_and_closeup")
-    given = list(territories)
-    touched = _pieces(given) if given else []
-    heading = for_view(
-        view, Heading(title, turn, last_shipment, last_karama, storm_path=storm_path, worms=worms)
-    )
-    whole, layout = draw_map_and_layout(view, heading, last_move=last_move)
-    picture = encode_png(whole)
-    if not touched:
-        return picture, None
-    return picture, _closeup_of(view, heading, whole, layout, touched, last_move)
-
-
-def _closeup_of(
-    view: PublicView,
-    heading: Heading,
-    whole: Image.Image,
-    layout: MapLayout,
-    touched: list[Piece],
-    last_move: LastMove | None,
-) -> bytes:
     board_parts = [whole.crop(_pixels(box)) for box in closeup_boxes(touched)]
     callouts = [
         whole.crop(_pixels(c.box))

@@ -23,9 +23,8 @@ from bot.render import (
     draw_map,
     draw_map_and_layout,
     render_closeup,
-    render_map,
 )
-from bot.render.closeup import MAX_SIDE, render_map_and_closeup
+from bot.render.closeup import MAX_SIDE
 from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
 from bot.render.geometry import Box, boxes_overlap, cell_for
 from bot.render.marks import last_karama_of, touched_pieces
@@ -173,17 +172,6 @@ def test_a_token_never_sits_on_a_name() -> None:
 
 
 # -- the close-up ------------------------------------------------------------------------
-
-
-def test_one_drawing_gives_the_same_map_and_close_up_as_two() -> None:
-    """The bot draws a map and its close-up in one call (one drawing, not two)."""
-    view = busy_view()
-    move = LastMove(Faction.FREMEN, (("Carthag", 10), ("Imperial Basin", None), ("Arrakeen", 9)))
-    pieces = touched_pieces(move, None)
-    picture, closeup = render_map_and_closeup(view, pieces, turn=4, last_move=move)
-    assert picture == render_map(view, turn=4, last_move=move)
-    assert closeup == render_closeup(view, pieces, turn=4, last_move=move)
-    assert render_map_and_closeup(view, (), turn=4)[1] is None  # nothing touched: no close-up
 
 
 def test_the_close_up_is_cut_from_the_same_drawing() -> None:

@@ -29,7 +29,7 @@ class GatedMaps(MapMaker):
         self.gate = asyncio.Event()
         self.waiting = 0
 
-    async def _run(self, draw: Callable[[], Any]) -> Any:
+    async def _run(self, draw: Callable[[], bytes]) -> bytes:
         self.waiting += 1
         await self.gate.wait()
         return await super()._run(draw)
@@ -71,7 +71,7 @@ async def test_the_table_reads_the_words_then_the_map_comes_to_the_same_message(
 ) -> None:
     t, maps = await _table(simcord_env)
     confirmed = _confirm_ship(t)
-    await _until(lambda: maps.waiting == 1)  # the map and its close-up: one drawing, waiting
+    await _until(lambda: maps.waiting == 2)  # the map and its close-up wait to be drawn
     await _until(lambda: SHIPS in t.table.last_message.content)
     posted = t.table.last_message
     assert posted.content.startswith(SHIPS) and posted.attachments == []
