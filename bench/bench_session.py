@@ -77,6 +77,7 @@ from bot.session import PhaseSession, SessionError  # noqa: E402
 from bot.settings import GameSettings, Timing  # noqa: E402
 from bot.shards import Shards  # noqa: E402
 from bot.store import Store  # noqa: E402
+from bot.windows import is_window  # noqa: E402
 from rules.actions import Decline, FactionAction, Pass, action_from_dict  # noqa: E402
 from rules.errors import RulesError  # noqa: E402
 from tests.bot.phase_script import random_phase, start_position  # noqa: E402
@@ -88,8 +89,11 @@ TARGET_NOTICE_MS = 25.0  # notice_latency_ms_p99
 TARGET_MAP_MS = 400.0  # map_latency_ms_p99
 TARGET_LOAD_SHARE_S = 2.0  # load_share_s, per process (issue 14)
 PHASES = 40  # distinct random phases the games play, in turn
-TIMING = Timing(timedelta(hours=1), timedelta(hours=1), timedelta(minutes=1))  # no deadline fires
+TIMING = Timing(
+    timedelta(hours=1), timedelta(hours=1), timedelta(minutes=1), window=timedelta(seconds=1)
+)  # no deadline fires; a secret window (docs/windows.md) runs one second
 MODERATOR = 1
+WAIT = "wait"  # choose(): nothing to do while a secret window runs its time
 SPREAD = 25  # at the start, each game has made up to this many submissions (about a phase)
 
 
@@ -219,6 +223,7 @@ async def ticker(lags_ms: list[float]) -> None:
 class Counts:
     actions: int = 0
     refused: int = 0
+    waited: int = 0  # turns skipped while a secret window ran its time
     phases_completed: int = 0
     games_created: int = 0
     create_ms: list[float] = field(default_factory=list)
@@ -260,7 +265,7 @@ class Player:
             await self.act()
         self.session.renderer = renderer
 
-    def choose(self) -> FactionAction | None:
+    def choose(self) -> FactionAction | str | None:
         """What to submit now: the script's next action, or a Decline for an open prompt."""
         assert self.session is not None
         state = self.session.state
@@ -270,6 +275,8 @@ class Player:
         prompts = state.open_prompts()
         action = self.next_action
         if prompts and not (action is not None and state.answers_open_prompt(action)):
+            if is_window(prompts):
+                return WAIT  # a secret window runs its time: the table waits
             prompt = prompts[0]
             return Decline(prompt.waiting_on()[0], prompt.kind)
         if action is None:  # the script ran out (a refusal on the way): pass the step
@@ -295,11 +302,14 @@ class Player:
     async def act(self) -> None:
         bench = self.bench
         action = self.choose()
+        if isinstance(action, str):  # WAIT
+            bench.counts.waited += 1
+            return
         if action is None:
             bench.counts.phases_completed += 1
             await self.new_game()
             action = self.choose()
-            assert action is not None
+            assert isinstance(action, FactionAction)
         session = self.session
         assert session is not None
         publisher = bench.publisher
@@ -580,6 +590,7 @@ async def measure(bench: Bench, seconds: float) -> dict[str, Any]:
         "announced": len(publisher.latencies_ms),
         "silent": len(publisher.silent_ms),
         "refused": counts.refused,
+        "waited_for_windows": counts.waited,
         "maps": publisher.maps,
         "map_mb": round(publisher.map_bytes / 1e6, 1),
         "phases_completed": counts.phases_completed,
