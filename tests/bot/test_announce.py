@@ -235,6 +235,7 @@ async def test_a_failed_map_edit_leaves_the_text_and_is_tried_again(game: Game) 
     assert game.table()[-1].picture is None
     await game.clock.advance(4.5, settle=session.next_idle)
     await submitted  # it returned once its messages were tried (the first time)
+    await session.delivery.settled()  # the delivery's own task made the retried edit
     assert game.table()[-1].picture == b"map 1"
     assert session.delivery.failures == 2
 
