@@ -7,8 +7,6 @@ and submits the record through the game's session, as an action of its log.
 
 from __future__ import annotations
 
-import logging
-import secrets
 from typing import Any
 
 import discord
@@ -16,20 +14,15 @@ import discord
 from bot.records import record_preview
 from cogs.common import app_of, game_of, key_of, require_moderator, roles_of, state_of
 from cogs.errors import reply, report
-from cogs.play.views import PREVIEW_ID, PREVIEW_TIMEOUT_S
+from cogs.play.views import PREVIEW_ID, PreviewView, close_preview
 from rules.actions import PhaseDone, Record
 
-log = logging.getLogger(__name__)
 
-
-class ConfirmRecordView(discord.ui.View):
+class ConfirmRecordView(PreviewView):
     """Under an ephemeral record preview: Confirm records it, Cancel drops it."""
 
     def __init__(self, game_id: int, action: Record | PhaseDone, *, live: set[str]) -> None:
-        super().__init__(timeout=PREVIEW_TIMEOUT_S)
-        self.nonce = secrets.token_hex(8)
-        self.live = live
-        live.add(self.nonce)
+        super().__init__(live=live)
         self.confirm.custom_id = f"{PREVIEW_ID}record:{self.nonce}"
         self.cancel.custom_id = f"{PREVIEW_ID}record-cancel:{self.nonce}"
         self.game_id = game_id
@@ -52,7 +45,7 @@ class ConfirmRecordView(discord.ui.View):
             await report(interaction, error)
             return
         self.stop()
-        await _close(interaction, "Done: recorded and announced.")
+        await close_preview(interaction, "Done: recorded and announced.")
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
@@ -60,22 +53,7 @@ class ConfirmRecordView(discord.ui.View):
     ) -> None:
         self.stop()
         await interaction.response.defer()
-        await _close(interaction, "Cancelled: nothing was recorded.")
-
-    def stop(self) -> None:
-        self.live.discard(self.nonce)
-        super().stop()
-
-    async def on_timeout(self) -> None:
-        self.live.discard(self.nonce)
-
-
-async def _close(interaction: discord.Interaction, text: str) -> None:
-    try:
-        await interaction.edit_original_response(content=text, view=None)
-    except discord.HTTPException as error:
-        log.warning("a record preview could not be closed: %s", error)
-        await reply(interaction, text)
+        await close_preview(interaction, "Cancelled: nothing was recorded.")
 
 
 async def preview_record(interaction: discord.Interaction, action: Record | PhaseDone) -> None:

@@ -27,7 +27,25 @@ log = logging.getLogger(__name__)
 PREVIEW_TIMEOUT_S = 600
 
 
-class ConfirmActionView(discord.ui.View):
+class PreviewView(discord.ui.View):
+    """A preview's buttons: live while the bot's ``live`` set holds its nonce (a click on
+    a preview no longer live is answered as stale), for PREVIEW_TIMEOUT_S."""
+
+    def __init__(self, *, live: set[str]) -> None:
+        super().__init__(timeout=PREVIEW_TIMEOUT_S)
+        self.nonce = secrets.token_hex(8)
+        self.live = live
+        live.add(self.nonce)
+
+    def stop(self) -> None:
+        self.live.discard(self.nonce)
+        super().stop()
+
+    async def on_timeout(self) -> None:
+        self.live.discard(self.nonce)
+
+
+class ConfirmActionView(PreviewView):
     """Under an ephemeral preview: Confirm submits the action, Cancel drops it."""
 
     def __init__(
@@ -40,10 +58,7 @@ class ConfirmActionView(discord.ui.View):
         live: set[str],
     ) -> None:
         """``live``: the bot's set of previews that a live view answers."""
-        super().__init__(timeout=PREVIEW_TIMEOUT_S)
-        self.nonce = secrets.token_hex(8)
-        self.live = live
-        live.add(self.nonce)
+        super().__init__(live=live)
         self.confirm.custom_id = f"{PREVIEW_ID}confirm:{self.nonce}"
         self.cancel.custom_id = f"{PREVIEW_ID}cancel:{self.nonce}"
         self.game_id = game_id
@@ -80,7 +95,7 @@ class ConfirmActionView(discord.ui.View):
             await report(interaction, error)
             return
         self.stop()
-        await _close_preview(interaction, "Done: submitted.")
+        await close_preview(interaction, "Done: submitted.")
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
@@ -88,14 +103,7 @@ class ConfirmActionView(discord.ui.View):
     ) -> None:
         self.stop()
         await interaction.response.defer()
-        await _close_preview(interaction, "Cancelled: nothing was done.")
-
-    def stop(self) -> None:
-        self.live.discard(self.nonce)
-        super().stop()
-
-    async def on_timeout(self) -> None:
-        self.live.discard(self.nonce)
+        await close_preview(interaction, "Cancelled: nothing was done.")
 
 
 PREVIEW_ID = "mentat-preview:"
@@ -105,7 +113,7 @@ STALE_PREVIEW = (
 )
 
 
-async def _close_preview(interaction: discord.Interaction, text: str) -> None:
+async def close_preview(interaction: discord.Interaction, text: str) -> None:
     """The preview says how it ended and loses its buttons; if that edit fails, the
     player still hears it (and a later click on the old buttons is answered as stale)."""
     try:
