@@ -51,26 +51,39 @@ def correct(state: Position, action: Correction) -> list[Event]:
 
     An open Karama window keeps the position from before the ability it may cancel
     (:mod:`rules.karama`); the correction is made there too, so that a cancel does not
-    take it back. A correction that cannot be made there is refused.
+    take it back. A correction that cannot be made there is refused. Spice set now is
+    changed there by as much (a cancelled payment still comes back to its payer).
     """
     handler: Callable[[Position, Any], list[Event]] = HANDLERS[type(action)]
+    change = _spice_change(state, action)
     events = handler(state, action)
     state.set_phase(
         stages=tuple(
-            tuple(_in_saved_position(state, p, action) for p in stage)
+            tuple(_in_saved_position(state, p, action, change) for p in stage)
             for stage in state.phase.stages
         )
     )
     return events
 
 
-def _in_saved_position(state: Position, prompt: Prompt, action: Correction) -> Prompt:
+def _spice_change(state: Position, action: Correction) -> int:
+    if isinstance(action, SetSpice) and action.faction in state.factions:
+        return action.amount - state.factions[action.faction].spice
+    return 0
+
+
+def _in_saved_position(
+    state: Position, prompt: Prompt, action: Correction, spice_change: int
+) -> Prompt:
     """``prompt`` with the correction made in the position it saved, if any."""
     if prompt.before is None:
         return prompt
     now = state.snapshot()
     try:
         state.restore(prompt.before)
+        if isinstance(action, SetSpice):
+            held = state.factions[action.faction].spice
+            action = replace(action, amount=held + spice_change)
         correct(state, action)
         saved = replace(state.snapshot(), storm_sector=prompt.before.storm_sector)
     except CorrectionError as error:

@@ -212,6 +212,42 @@ def test_a_karama_cancel_does_not_take_back_a_storm_correction() -> None:
     assert state.storm_sector == 3
 
 
+def test_spice_set_while_a_karama_window_is_open_is_kept_and_a_cancel_refunds_the_payment() -> None:
+    """Found by the property test: the saved position got the amount, not the change,
+    so the cancelled cross-shipment's payment (2 spice) vanished from the game."""
+    state = position(
+        storm=18,
+        seats=["spacing_guild", "atreides", "harkonnen"],
+        factions={"atreides": {"cards": ["Karama"]}},
+        board=[{"faction": "spacing_guild", "territory": "Tuek's Sietch", "forces": 6}],
+    )
+    act(state, "spacing_guild", "cross_ship", from_="Tuek's Sietch", to="Carthag", forces=4)
+    assert state.factions[Faction.SPACING_GUILD].spice == 18 and state.spice_bank == 2
+    state.apply(SetSpice(Faction.SPACING_GUILD, 0))
+    act(state, "atreides", "karama_cancel", ability="cross_ship")
+    assert state.factions[Faction.SPACING_GUILD].spice == 2 and state.spice_bank == 0
+
+
+def test_spice_set_below_what_a_karama_cancel_would_take_back_is_refused() -> None:
+    state = position(
+        storm=18,
+        seats=["atreides", "harkonnen", "spacing_guild"],
+        factions={"harkonnen": {"cards": ["Karama"]}},
+    )
+    act(state, "atreides", "ship", to="Arrakeen", forces=5)
+    assert state.factions[Faction.SPACING_GUILD].spice == 25  # 20 of it before the payment
+    refused(
+        state,
+        SetSpice(Faction.SPACING_GUILD, 3),
+        "that correction cannot be made in the position before guild payment, which a Karama"
+        " card may still restore (spice cannot be negative (-2)); make it after that window"
+        " closes",
+    )
+    state.apply(SetSpice(Faction.SPACING_GUILD, 7))
+    act(state, "harkonnen", "karama_cancel", ability="guild_payment")
+    assert state.factions[Faction.SPACING_GUILD].spice == 2
+
+
 # -- the stored form and undo ------------------------------------------------------------
 
 EVERY = [
