@@ -318,6 +318,97 @@ class ClaimCharity(FactionAction):
     name: ClassVar[str] = "claim_charity"
 
 
+# -- the Bidding and Revival phases, run by the engine (1.04, 1.05) ----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(FactionAction):
+    """Bidding: raise the bid on the card on offer to ``amount`` (1.04.06); with
+    ``karama``, beyond the spice the faction holds (3.01.11.04, reading D11)."""
+
+    name: ClassVar[str] = "bid"
+    amount: int
+    karama: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaBuy(FactionAction):
+    """Bidding: take the card on offer with a Karama, paying nothing (3.01.11.04)."""
+
+    name: ClassVar[str] = "karama_buy"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportBids(FactionAction):
+    """Bidding: the faction commits up to ``amount`` of its spice to its ally's bids this
+    phase (1.10.02.04); 0 withdraws the commitment."""
+
+    name: ClassVar[str] = "support_bids"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaTakeHand(FactionAction):
+    """Harkonnen, advanced, once a game, in the Bidding phase: take ``target``'s whole hand
+    with a Karama (1.14.04); the Harkonnen then give back as many cards."""
+
+    name: ClassVar[str] = "karama_take_hand"
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveBackCards(FactionAction):
+    """Harkonnen, after taking a hand (1.14.04): the cards given back, as many as taken,
+    named and separated by commas."""
+
+    name: ClassVar[str] = "give_back_cards"
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveSpice(FactionAction):
+    """Emperor: give spice to its ally at any time; it becomes the ally's (2.03.06)."""
+
+    name: ClassVar[str] = "give_spice"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Revive(FactionAction):
+    """Revival: the faction's whole force revival this turn, its free revival included
+    (free ones first, the rest 2 spice each), and at most one leader (1.05);
+    ``emperor_pays``: forces of the Emperor's ally beyond its limit, paid by the Emperor
+    (2.03.07)."""
+
+    name: ClassVar[str] = "revive"
+    forces: int
+    special: int = 0
+    leader: str | None = None
+    emperor_pays: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class KaramaRevive(FactionAction):
+    """Emperor, advanced, once a game, in the Revival phase: revive up to 3 forces or one
+    leader free with a Karama (1.14.02)."""
+
+    name: ClassVar[str] = "karama_revive"
+    forces: int = 0
+    special: int = 0
+    leader: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayGhola(FactionAction):
+    """Tleilaxu Ghola, at any time: revive one leader whatever the conditions, or up to 5
+    forces, free; the faction's normal revival still happens (3.01.20)."""
+
+    name: ClassVar[str] = "ghola"
+    forces: int = 0
+    special: int = 0
+    leader: str | None = None
+
+
 # -- what the moderator records in the phases the engine does not run yet -----------
 
 
@@ -529,6 +620,15 @@ ACTION_TYPES: dict[str, type[Action]] = {
         RideWorm,
         PlaceWorm,
         ClaimCharity,
+        Bid,
+        KaramaBuy,
+        SupportBids,
+        KaramaTakeHand,
+        GiveBackCards,
+        GiveSpice,
+        Revive,
+        KaramaRevive,
+        PlayGhola,
         RecordCardWon,
         RecordRevival,
         RecordGhola,
