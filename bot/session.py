@@ -367,6 +367,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self, events: list[Event], action: Action | None, *, note: str | None = None
     ) -> None:
         assert self.state is not None
+        self._tell_own_side(events)  # the Atreides' look at a card, a buyer's spice left
         if not events and not note:
             return  # a secret choice (the Fremen's about their ally): nothing public happened
         view = self.state.public_view()
@@ -474,6 +475,13 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             offered = self.offered(faction)
             return offer_prompt(self.state, faction, offered, self.prompts.token, deadline)
         return prompt_for(self.state, faction, wait, self.prompts.token, deadline)
+
+    def prompt_now(self, faction: Faction) -> PrivateNotice | None:
+        """``faction``'s prompt as it reads now (a command shows it again), if it is asked."""
+        wait = self._wait
+        if wait is None or faction not in wait.factions or wait != self.current_wait():
+            return None
+        return self._prompt(faction, wait)
 
     def _deadline_text(self) -> str:
         return deadline_text(self._deadline, self.paused_left)

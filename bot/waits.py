@@ -14,6 +14,7 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import RECORDED_PHASES, GamePhase
 from rules.legal import CHOICES
+from rules.view import game_view
 
 STEP, PROMPT, CHOICE, MODERATORS = "step", "prompt", "choice", "moderators"
 
@@ -66,7 +67,20 @@ def wait_of(state: GameState) -> Wait | None:
         ",".join(sorted({a.name for a in choices(state, f)})) if choices else ""
         for f in game.waiting
     )
-    return Wait(f"{where}:{game.step}:{game.chance.draws}", CHOICE, game.waiting, questions)
+    key = f"{where}:{game.step}:{game.chance.draws}{_turn_to_bid(state)}"
+    return Wait(key, CHOICE, game.waiting, questions)
+
+
+def _turn_to_bid(state: GameState) -> str:
+    """In the auction, each turn to bid is a wait of its own (its own prompt, ping and
+    deadline): the card on offer, the high bid and the bidder name it (the same bidder
+    never meets the same high bid twice on one card)."""
+    if state.whole.phase is not GamePhase.BIDDING:
+        return ""
+    auction = game_view(state).auction
+    if auction is None:
+        return ""
+    return f":card{auction.number}:{auction.high_bid}:{auction.bidder or '-'}"
 
 
 def _phase_wait(state: GameState) -> Wait | None:
