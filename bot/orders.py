@@ -120,6 +120,8 @@ def _bidding_words(value: str) -> str:
     if found["turn"] is not None:
         return f"pass on every card of the turn {int(found['turn'])} Bidding phase"
     n, turn, card = int(found["n"]), int(found["t"]), int(found["card"])
+    if n == 0:
+        return f"pass on card {card} of turn {turn}"
     return (
         f"bid up to {n} on card {card} of turn {turn} (raise by 1 when your turn comes, "
         f"never beyond {n}; pass once you cannot)"
@@ -306,10 +308,6 @@ def bidding_order(state: GameState, kind: str, limit: int | None = None) -> str:
     auction = game_view(state).auction
     if game.phase is not GamePhase.BIDDING or auction is None:
         raise OrderError("no card is on offer now: a “bid up to” order is for the card on offer")
-    if limit is None or not 1 <= limit <= 999:
-        raise OrderError("a “bid up to” order needs the most you would bid, from 1 to 999")
-    if limit <= auction.high_bid:
-        raise OrderError(
-            f"the bid is already {auction.high_bid}: an order up to {limit} would only pass"
-        )
+    if limit is None or not 0 <= limit <= 999:
+        raise OrderError("a “bid up to” order needs the most you would bid, from 0 to 999")
     return f"up_to:{limit}:{game.turn}:{auction.number}"

@@ -208,13 +208,13 @@ class Auction(commands.Cog):
     @orders.command(name="bidding", description="Bid or pass in advance (only you see it).")
     @app_commands.describe(
         order="Pass on every card this phase, bid up to a limit on the card on offer, or ask.",
-        up_to="For “bid up to”: the most you would bid on the card on offer.",
+        up_to="For “bid up to”: the most you would bid on the card on offer (0: pass on it).",
     )
     async def orders_bidding(
         self,
         interaction: discord.Interaction,
         order: Literal["pass", "up_to", "ask"],
-        up_to: app_commands.Range[int, 1, 999] | None = None,
+        up_to: app_commands.Range[int, 0, 999] | None = None,
         faction: FactionName | None = None,
     ) -> None:
         game_id = game_of(interaction)
