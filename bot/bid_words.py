@@ -80,8 +80,14 @@ def describe_auction_event(event: Event) -> str | None:
             return f"**Card {number} of {of}** is on offer; {opener.label} opens the bidding."
         case BidMade(faction=faction, amount=amount):
             return f"{faction.label} bids {amount}."
-        case CardWon(faction=faction, rule=rule) if rule == KARAMA_RULE:
-            return f"{faction.label} takes the card with a Karama card, paying nothing."
+        case CardWon(faction=faction, rule=rule, price=0) if rule == KARAMA_RULE:
+            return f"{faction.label} plays Karama: it takes the card on offer, paying nothing."
+        case CardWon(faction=faction, rule=rule, price=price, paid_to=to) if rule == KARAMA_RULE:
+            payee = to.label if to is not None else "the Spice Bank"
+            return (
+                f"{faction.label} plays Karama: it takes the card on offer for {price} spice, "
+                f"paid to {payee}."
+            )
         case CardWon(faction=faction, rule=rule) if rule == HARKONNEN_CARD_RULE:
             return f"{faction.label} draws a free treachery card (Harkonnen)."
         case CardsReturned(count=count):
@@ -92,19 +98,19 @@ def describe_auction_event(event: Event) -> str | None:
         case BidsSupported(faction=faction):
             return f"{faction.label} changes what it commits to its ally's bids."
         case HandTaken(faction=faction, target=target, count=count):
-            return (
-                f"{faction.label} takes {_possessive(target)} whole hand "
-                f"({_plural(count, 'card')}) with a Karama card."
-            )
+            hand = _plural(count, "card")
+            return f"{faction.label} takes {_possessive(target)} whole hand ({hand})."
         case CardsGivenBack(faction=faction, target=target, count=count):
             return f"{faction.label} gives {_plural(count, 'card')} back to {target.label}."
         case SpiceGiven(faction=faction, to=to):
             return f"{faction.label} gives spice to {to.label}, its ally."
         case KaramaPower(faction=faction, card=card, power=power) if power in POWERS:
             return f"{faction.label} plays {card} {POWERS[power]} (once a game)."
-        case Revived(rule=rule) as revived if rule in (EMPEROR_KARAMA_RULE, GHOLA_RULE):
-            how = "with a Karama card" if rule == EMPEROR_KARAMA_RULE else "with a Tleilaxu Ghola"
-            return f"{_revived(revived)} {how}."
+        case Revived(rule=rule) as revived if rule == EMPEROR_KARAMA_RULE:
+            return f"{_revived(revived)} for free (the Emperor's once-a-game power)."
+        case Revived(faction=faction, rule=rule) as revived if rule == GHOLA_RULE:
+            what = _revived(revived).removeprefix(f"{faction.label} ")
+            return f"{faction.label} plays Tleilaxu Ghola: it {what}, free."
     return None
 
 

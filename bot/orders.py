@@ -128,6 +128,13 @@ def _bidding_words(value: str) -> str:
     )
 
 
+def saved(name: str, value: str) -> str:
+    """The answer to a standing-order command: saved, or withdrawn."""
+    if value == "ask":
+        return f"Standing order withdrawn: {order_words(name, value)}."
+    return f"Standing order saved (only you see it): {order_words(name, value)}."
+
+
 def _option(name: str) -> str:
     """The option of an order's command that gives it."""
     return {"karama": "order", "guild_timing": "order", "bidding": "order"}.get(name, name)

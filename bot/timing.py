@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.clock import Clock
 from bot.prompts import deadline_text
@@ -36,11 +36,11 @@ class TimingControls:
     _wait: Wait | None
     _seq: int
 
-    def _remind(self) -> None:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # provided by the session and its other parts (bot.turns)
 
-    async def _remind_moderators_again(self) -> None:
-        raise NotImplementedError
+        def _remind(self) -> None: ...
+
+        async def _remind_moderators_again(self) -> None: ...
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         raise NotImplementedError

@@ -13,19 +13,18 @@ hears the bid or the revival itself from the session.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.bid_words import bid_status, revive_words
 from bot.ledger import SubmitResult
-from bot.orders import bidding_order
+from bot.orders import bidding_order, saved
 from cogs.auction import autocomplete as ac
 from cogs.common import FactionName, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
-from cogs.play.karama import saved
 from cogs.play.views import prompt_view
 from rules.actions import (
     Bid,
@@ -39,6 +38,15 @@ from rules.actions import (
 from rules.events import Revived
 
 Amount = app_commands.Range[int, 0, 999]
+BIDDING_ORDERS = [
+    Choice(name="Pass on every card of this Bidding phase", value="pass"),
+    Choice(name="Bid up to a limit on the card on offer (raise by 1 each turn)", value="up_to"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+REVIVAL_ORDERS = [
+    Choice(name="Free revival only: never ask me", value="free"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
 Forces = app_commands.Range[int, 0, 20]
 Leader = app_commands.Range[str, 1, 100]
 
@@ -210,10 +218,11 @@ class Auction(commands.Cog):
         order="Pass on every card this phase, bid up to a limit on the card on offer, or ask.",
         up_to="For “bid up to”: the most you would bid on the card on offer (0: pass on it).",
     )
+    @app_commands.choices(order=BIDDING_ORDERS)
     async def orders_bidding(
         self,
         interaction: discord.Interaction,
-        order: Literal["pass", "up_to", "ask"],
+        order: str,
         up_to: app_commands.Range[int, 0, 999] | None = None,
         faction: FactionName | None = None,
     ) -> None:
@@ -229,10 +238,11 @@ class Auction(commands.Cog):
 
     @orders.command(name="revival", description="Revival in advance (only you see it).")
     @app_commands.describe(order="Take only your free revival each turn, or be asked.")
+    @app_commands.choices(order=REVIVAL_ORDERS)
     async def orders_revival(
         self,
         interaction: discord.Interaction,
-        order: Literal["free", "ask"],
+        order: str,
         faction: FactionName | None = None,
     ) -> None:
         game_id = game_of(interaction)

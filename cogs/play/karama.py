@@ -8,7 +8,7 @@ from discord import Interaction, app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.orders import order_words
+from bot.orders import saved
 from bot.words import ability_word
 from cogs.auction import autocomplete as auction_ac
 from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
@@ -144,10 +144,3 @@ class Karama(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         await app_of(interaction).set_standing_order(game_id, who, "karama", order)
         await reply(interaction, saved("karama", order))
-
-
-def saved(name: str, value: str) -> str:
-    """The answer to a standing-order command: saved, or withdrawn."""
-    if value == "ask":
-        return f"Standing order withdrawn: {order_words(name, value)}."
-    return f"Standing order saved (only you see it): {order_words(name, value)}."

@@ -7,8 +7,9 @@ limit per card, :func:`tests.bot.auction_helpers.limit`) three ways:
 - ``pass``: the two factions that want no card (Bene Gesserit, Guild) give "pass on
   everything this phase" once, as the phase opens;
 - ``all``: those two, and every other faction gives "bid up to N on this card" (N its
-  limit, 0 to pass on it) as each card comes on offer; the card's opener, asked as the
-  card opens, answers with its order too (its prompt was already posted).
+  limit, 0 to pass on it) as each card comes on offer (an order is tied to the card on
+  offer, so it cannot be given sooner); the card's opener, asked as the card opens,
+  answers with its order too (its prompt was already posted).
 
 ``python -m tests.bot.prompt_count`` prints the figures.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import timedelta
 from pathlib import Path
 
@@ -105,7 +106,8 @@ async def _play(app: Mentat, game_id: int, orders: str) -> int:
             return given
         if orders == "all" and auction.number not in ordered:
             ordered.add(auction.number)
-            for faction in SIX:
+            bidder = state.whole.waiting[0]  # asked as the card opened: ordering last
+            for faction in sorted(SIX, key=lambda f: f == bidder):
                 if faction in NOBODY_WANTS:
                     continue
                 value = bidding_order(state, "up_to", limit(faction, auction.number))
@@ -125,4 +127,4 @@ async def figures(seed: int = SEED) -> list[Count]:
 
 if __name__ == "__main__":
     for found in asyncio.run(figures()):
-        print(json.dumps(found.__dict__))
+        print(json.dumps(asdict(found)))

@@ -19,9 +19,14 @@ __all__ = ["table"]
 STAMP = "<t:"
 
 
-async def start(table: WholeTable, state: GameState) -> None:
-    await table.create()
+BEFORE: dict[int, set[str]] = {}  # each table's prompts from before the position
+
+
+async def start(table: WholeTable, state: GameState, *, created: bool = False) -> None:
+    if not created:
+        await table.create()
     assert table.app is not None
+    BEFORE[id(table)] = set(table.publisher.prompts)
     await table.app.begin_phase(table.game_id, MODERATOR, state, key="start", note="Test.")
     await table.session.until_idle()
 
@@ -32,9 +37,15 @@ def auction(table: WholeTable):  # type: ignore[no-untyped-def]
     return game.auction
 
 
-def asked(table: WholeTable) -> list[Faction]:
-    """The factions asked so far, one entry per prompt message, in order."""
-    return [n.faction for n in table.publisher.prompts.values()]
+def asked(table: WholeTable, phase: str = "") -> list[Faction]:
+    """The factions asked since the position began (in ``phase``: "Bidding"), one entry per
+    prompt message, in order."""
+    before = BEFORE.get(id(table), set())
+    return [
+        n.faction
+        for r, n in table.publisher.prompts.items()
+        if r not in before and f", {phase}" in n.text
+    ]
 
 
 async def test_bidding_asks_only_the_bidder_each_turn_once_with_a_deadline(
@@ -66,9 +77,9 @@ async def test_bidding_asks_only_the_bidder_each_turn_once_with_a_deadline(
         if table.state.game_phase is GamePhase.BIDDING and auction(table) is not None:
             turns.append(table.state.whole.waiting[0])
     assert table.state.game_phase is not GamePhase.BIDDING
-    assert asked(table) == turns  # one prompt per turn to bid, in the order of the turns
+    assert asked(table, "Bidding") == turns  # one prompt per turn to bid, in the order of the turns
     text = table.public_text()
-    assert "laid out face down" in text and "bids 1." in text
+    assert "is on offer" in text and "bids 1." in text
     assert "wins a treachery card for" in text
 
 
@@ -102,7 +113,7 @@ async def test_a_pass_order_answers_every_card_of_the_phase_and_is_stored(
         bidder = state.whole.waiting[0]
         assert bidder not in (Faction.BENE_GESSERIT, Faction.SPACING_GUILD)
         await table.submit(bidder_answer(state, bidder))
-    later = asked(table)[1:]  # the first prompt may predate the orders
+    later = asked(table, "Bidding")[1:]  # the first prompt may predate the orders
     assert Faction.BENE_GESSERIT not in later and Faction.SPACING_GUILD not in later
     bg = [n.text for n in table.publisher.private_for(Faction.BENE_GESSERIT)]
     assert any("Your standing order answered: you pass on the card on offer" in t for t in bg)
@@ -118,23 +129,25 @@ async def test_a_bid_up_to_order_raises_by_one_never_beyond_its_limit(table: Who
     bidder = first.bidder
     others = [f for f in table.state.whole.order if f != bidder]
     rival = others[0]
-    value = f"up_to:2:1:{first.number}"
+    value = f"up_to:3:1:{first.number}"
     await table.app.set_standing_order(table.game_id, bidder, "bidding", value)
     await table.session.until_idle()
     now = auction(table)
     assert now is not None and now.high_bidder == bidder and now.high_bid == 1
-    for _ in range(20):  # the rival raises each time; everyone else passes
+    for _ in range(30):  # the rival raises each time; everyone else passes
         state = table.state
         now = auction(table)
         if now is None or now.number != first.number:
             break
         who = state.whole.waiting[0]
+        assert who != bidder  # its order answers its turns: it is never asked
         want = Bid(who, now.high_bid + 1) if who == rival else Pass(who)
         await table.submit(want if state.is_legal(want) else Pass(who))
     text = table.public_text()
-    assert f"{bidder.label} bids 1." in text and f"{bidder.label} bids 2." in text
-    assert f"{bidder.label} bids 3." not in text  # never beyond its limit
-    assert f"{rival.label} wins a treachery card for 3 spice" in text
+    assert f"{bidder.label} bids 1." in text and f"{bidder.label} bids 3." in text
+    assert f"{bidder.label} bids 5." not in text  # never beyond its limit
+    assert f"{rival.label} wins a treachery card for 4 spice" in text
+    assert asked(table, "Bidding").count(bidder) == 1  # only before its order
 
 
 async def test_an_order_for_another_card_or_turn_does_not_answer(table: WholeTable) -> None:
@@ -154,13 +167,17 @@ async def test_revival_asks_at_once_only_who_has_something_to_decide(table: Whol
     fremen_home = next(s for s in state.public_view().stacks if s.faction is Faction.FREMEN)
     atreides_home = next(s for s in state.public_view().stacks if s.faction is Faction.ATREIDES)
     for stack in (fremen_home, atreides_home):
-        state.apply(RemoveForces(stack.faction, stack.territory, stack.sector, 4, to_tanks=True))
+        removed = min(stack.forces, 4)
+        state.apply(
+            RemoveForces(stack.faction, stack.territory, stack.sector, removed, to_tanks=True)
+        )
     state = to_phase(state, GamePhase.REVIVAL)
     waiting = set(state.whole.waiting)
     assert Faction.ATREIDES in waiting
     assert not waiting & {Faction.SPACING_GUILD, Faction.BENE_GESSERIT, Faction.EMPEROR}
     await start(table, state)
-    assert set(asked(table)) == waiting and len(asked(table)) == len(waiting)  # all at once
+    revival = asked(table, "Revival")
+    assert set(revival) == waiting and len(revival) == len(waiting)  # all at once
     prompt = table.publisher.open_prompts_for(Faction.ATREIDES)[-1]
     assert "Revival" in prompt.text and STAMP in prompt.text and "spice" in prompt.text
     before = table.state.public_view().faction(Faction.ATREIDES).tanks
@@ -169,19 +186,21 @@ async def test_revival_asks_at_once_only_who_has_something_to_decide(table: Whol
     assert after == before - 3
     mine = "\n".join(n.text for n in table.publisher.private_for(Faction.ATREIDES))
     assert "You pay 2 spice; you now hold" in mine  # 2 free, the third 2 spice (1.05.01)
-    counted = Counter(asked(table))
+    counted = Counter(asked(table, "Revival"))
     assert all(n == 1 for n in counted.values())
 
 
 async def test_a_free_revival_order_answers_at_once(table: WholeTable) -> None:
     state = to_phase(new_game(), GamePhase.BIDDING)
     home = next(s for s in state.public_view().stacks if s.faction is Faction.ATREIDES)
-    state.apply(RemoveForces(Faction.ATREIDES, home.territory, home.sector, 5, to_tanks=True))
+    state.apply(
+        RemoveForces(Faction.ATREIDES, home.territory, home.sector, home.forces, to_tanks=True)
+    )
     state = to_phase(state, GamePhase.REVIVAL)
     await table.create()
     assert table.app is not None
     await table.app.set_standing_order(table.game_id, Faction.ATREIDES, "revival", "free")
-    await table.app.begin_phase(table.game_id, MODERATOR, state, key="start", note="Test.")
-    await table.session.until_idle()
-    assert Faction.ATREIDES not in asked(table)
-    assert table.state.public_view().faction(Faction.ATREIDES).tanks == 3  # 2 free came back
+    await start(table, state, created=True)
+    assert Faction.ATREIDES not in asked(table, "Revival")
+    tanks = table.state.public_view().faction(Faction.ATREIDES).tanks
+    assert tanks == home.forces - 2  # the 2 free came back (1.05.01)

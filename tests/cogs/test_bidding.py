@@ -9,14 +9,22 @@ import re
 from typing import Any
 
 import discord
+import pytest
 import simcord
 
+from cogs.publisher import DiscordPublisher
 from rules.actions import Bid, Pass
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
-from tests.cogs.turn_helpers import private_words, public_messages, start_at, whole_table
+from tests.cogs.turn_helpers import (
+    private_words,
+    public_messages,
+    public_since,
+    start_at,
+    whole_table,
+)
 
 F = Faction
 LONG = "x" * 2100
@@ -61,6 +69,7 @@ async def test_a_six_player_bidding_round_through_discord_leaks_nothing(
 ) -> None:
     t = await whole_table(simcord_env)
     await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
+    earlier = public_messages(t)
     seen: set[str] = set()
     spice_seen: dict[Faction, set[int]] = {f: set() for f in F}
     prompts = 0
@@ -96,13 +105,13 @@ async def test_a_six_player_bidding_round_through_discord_leaks_nothing(
     assert t.state().game_phase is not GamePhase.BIDDING
     assert prompts > 6 and by_command
     public = "\n".join(public_messages(t).values())
-    assert "laid out face down for bidding" in public and "is on offer" in public
+    assert "is on offer" in public
     assert " bids 1." in public and "wins a treachery card for" in public
     for card in seen - {"Karama"}:  # "Karama" names a rule too
         assert card not in public, card
-    for line in public.splitlines():
+    for line in public_since(t, earlier).splitlines():  # the phase's own lines
         if "spice" in line.lower():
-            assert SALE.match(line.strip()) or "Charity" in line or "Spice" in line, line
+            assert SALE.match(line.strip()), line  # a sale's price, never a total
     assert not re.search(r"\b(hold|holds|has|have) \d+ spice\b", public)
     # the Atreides saw each card before bidding; nobody else did
     atreides = private_words(t, F.ATREIDES)
@@ -113,8 +122,19 @@ async def test_a_six_player_bidding_round_through_discord_leaks_nothing(
     assert not refusals(simcord_env)
 
 
+@pytest.fixture
+def edits_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's edits of closed prompts never reach the player (an outage, a client
+    that did not refresh): the old buttons are still there to press."""
+
+    async def lost(self: DiscordPublisher, game_id: int, ref: str, text: str) -> None:
+        return None
+
+    monkeypatch.setattr(DiscordPublisher, "close_prompt", lost, raising=False)
+
+
 async def test_a_bidder_sees_the_high_bid_its_spice_and_stale_buttons_say_how_they_closed(
-    simcord_env: simcord.Env,
+    simcord_env: simcord.Env, edits_lost: None
 ) -> None:
     t = await whole_table(simcord_env)
     await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
@@ -155,10 +175,6 @@ async def test_hostile_bids_revivals_and_orders_change_nothing(simcord_env: simc
     assert holder is not None and t.role is not None
     simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
     refused(await holder.slash(t.table, "bid", **named))
-    # another's buttons: the bidder's prompt clicked by someone else
-    prompt = prompt_of(t, bidder)
-    refused(await t.players[other].click(prompt, label="Bid 1 (+1)"))
-    refused(await t.outsider.click(prompt, label="Pass"))
     # junk: a bid beyond its spice, a revival in the Bidding phase, oversized text
     rich = t.state().factions[bidder].spice + 1
     assert "(rule " in refused(await t.players[bidder].slash(t.table, "bid", amount=rich))
@@ -190,3 +206,4 @@ async def test_hostile_bids_revivals_and_orders_change_nothing(simcord_env: simc
     assert "Bidding: pass on every card" in text_of(shown)
     withdrawn = await t.players[other].slash(t.table, "orders bidding", order="ask")
     assert "withdrawn" in text_of(withdrawn)
+    refusals(simcord_env)  # each refusal went through the one handler
