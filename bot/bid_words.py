@@ -203,7 +203,7 @@ def bid_prompt(
     mine = state.view_for(faction)
     auction = mine.public.game.auction if mine.public.game is not None else None
     head = f"**Turn {game.turn}, Bidding**: your turn to bid"
-    if auction is None:
+    if game.step == "give_back" or auction is None:
         return _give_back_prompt(state, faction, token, deadline)
     high = auction.high_bid
     lines = [
@@ -244,7 +244,9 @@ def bid_status(state: GameState, faction: Faction) -> str:
     if secrets is not None and secrets.card_on_offer is not None:
         lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
     support = secrets.bid_support if secrets is not None else 0
-    ally = f"; your ally's commitment: {support}" if support else ""
+    given = secrets.bid_support_given if secrets is not None else 0
+    ally = f"; your ally commits {support} to your bids" if support else ""
+    ally += f"; you commit {given} to your ally's bids" if given else ""
     lines.append(f"You hold {mine.spice} spice{ally}.")
     return "\n".join(lines)
 

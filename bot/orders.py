@@ -137,7 +137,9 @@ def saved(name: str, value: str) -> str:
 
 def _option(name: str) -> str:
     """The option of an order's command that gives it."""
-    return {"karama": "order", "guild_timing": "order", "bidding": "order"}.get(name, name)
+    return {"karama": "order", "guild_timing": "order", "bidding": "order", "revival": "order"}.get(
+        name, name
+    )
 
 
 def _valid(name: str, value: str) -> bool:

@@ -8,8 +8,8 @@ limit per card, :func:`tests.bot.auction_helpers.limit`) three ways:
   everything this phase" once, as the phase opens;
 - ``all``: those two, and every other faction gives "bid up to N on this card" (N its
   limit, 0 to pass on it) as each card comes on offer (an order is tied to the card on
-  offer, so it cannot be given sooner); the card's opener, asked as the card opens,
-  answers with its order too (its prompt was already posted).
+  offer, so it cannot be given sooner); the card's first bidder, asked as the card
+  opens, answers with its order too (its prompt was already posted).
 
 ``python -m tests.bot.prompt_count`` prints the figures.
 """

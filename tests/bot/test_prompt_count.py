@@ -12,5 +12,5 @@ async def test_standing_orders_spare_most_prompts_of_a_six_card_auction() -> Non
     assert none.answers == passing.answers == every.answers  # the same auction each time
     assert none.prompts == none.answers  # without orders, every turn to bid is a prompt
     assert passing.prompts < none.prompts and passing.orders_given == 2
-    assert every.prompts <= every.cards  # at most each card's opener, asked as it opens
+    assert every.prompts <= every.cards  # at most each card's first bidder, as it opens
     assert every.prompts < passing.prompts

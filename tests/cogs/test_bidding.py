@@ -18,6 +18,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
+from tests.cogs.test_words import ids_in
 from tests.cogs.turn_helpers import (
     private_words,
     public_messages,
@@ -113,6 +114,8 @@ async def test_a_six_player_bidding_round_through_discord_leaks_nothing(
         if "spice" in line.lower():
             assert SALE.match(line.strip()), line  # a sale's price, never a total
     assert not re.search(r"\b(hold|holds|has|have) \d+ spice\b", public)
+    everything = [m.content or "" for ch in t.guild.channels.values() for m in ch.history()]
+    assert ids_in(everything) == []  # no internal id reached anyone, privately either
     # the Atreides saw each card before bidding; nobody else did
     atreides = private_words(t, F.ATREIDES)
     assert "seen before bidding (only you see it, 2.01.05)" in atreides
