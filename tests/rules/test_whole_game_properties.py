@@ -44,7 +44,14 @@ def spice(state: GameState) -> int:
 def cards(state: GameState) -> int:
     game = state.whole
     hands = sum(len(s.cards) for s in state.factions.values())
-    return hands + len(game.treachery_deck) + len(game.treachery_discard) + len(game.cards_out)
+    on_offer = len(game.auction.cards) if game.auction else 0
+    return (
+        hands
+        + len(game.treachery_deck)
+        + len(game.treachery_discard)
+        + len(game.cards_out)
+        + on_offer
+    )
 
 
 def assert_sound(state: GameState, total_spice: int) -> None:
