@@ -12,6 +12,7 @@ import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.bidding import support_for
 from rules.bidding_model import Auction
 from rules.factions import Faction
 from rules.model import stack_order
@@ -284,16 +285,9 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         card_on_offer=(
             game.auction.cards[0] if game.auction and faction is Faction.ATREIDES else None
         ),
-        bid_support=_support_for(state, faction),
+        bid_support=support_for(state, faction),
         bid_support_given=game.bid_support.get(faction, 0),
     )
-
-
-def _support_for(state: Position, faction: Faction) -> int:
-    """What ``faction``'s ally commits to its bids, capped by what the ally holds."""
-    ally = state.ally_of(faction)
-    game = state.whole
-    return min(game.bid_support.get(ally, 0), state.factions[ally].spice) if ally else 0
 
 
 def private_view(state: Position, faction: Faction, legal_actions: tuple[str, ...]) -> PrivateView:
