@@ -7,12 +7,14 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules.actions import Bid, GiveBackCards, KaramaBuy, Pass, PhaseDone, SupportBids
-from rules.bidding import cards_in_play
+from rules.bidding import cards_in_play, hand_limit
 from rules.components import treachery_deck
 from rules.defaults import default_action
-from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -596,3 +598,68 @@ def test_undo_steps_back_through_the_auction_exactly() -> None:
     for expected in reversed(snapshots[:-1]):
         state.undo()
         assert state.to_dict() == expected
+
+
+# -- properties over random auctions -------------------------------------------------------
+
+SIX = ["harkonnen", "spacing_guild", "atreides", "fremen", "emperor", "bene_gesserit"]
+ALL_CARDS = tuple(treachery_deck())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_auctions_keep_cards_spice_and_hand_limits(data: st.DataObject) -> None:
+    """Random holdings, alliances, switches and legal choices (junk probes between them):
+    each of the 33 cards is somewhere exactly once (deck, discard, hands, on offer), spice
+    is conserved with the bank, no hand passes its limit, a refusal changes nothing, and
+    the phase ends."""
+    deck = list(data.draw(st.permutations(ALL_CARDS)))
+    holdings: dict[str, dict[str, Any]] = {}
+    for name in SIX:
+        count = data.draw(st.integers(0, 8 if name == "harkonnen" else 4))
+        holdings[name] = {"spice": data.draw(st.integers(0, 12)), "cards": tuple(deck[:count])}
+        del deck[:count]
+    pair = data.draw(st.sampled_from([None, ("emperor", "atreides"), ("fremen", "harkonnen")]))
+    state = game_at(
+        "bidding",
+        factions=holdings,
+        treachery_deck=tuple(deck),
+        alliances=[list(pair)] if pair else [],
+        advanced=data.draw(st.booleans()),
+        variants={
+            "bid_pass_final": data.draw(st.booleans()),
+            "karama_bid": data.draw(st.sampled_from(["free", "pay"])),
+        },
+    )
+    total = spice_total(state)
+    for _ in range(400):
+        assert sorted(cards_in_play(state).elements()) == sorted(ALL_CARDS)
+        assert spice_total(state) == total
+        for faction, own in state.factions.items():
+            giving_back = faction is F.HARKONNEN and state.whole.step == "give_back"
+            assert giving_back or len(own.cards) <= hand_limit(faction)
+        if state.game_phase is not GamePhase.BIDDING:
+            break
+        junk = data.draw(
+            st.sampled_from(
+                [
+                    Bid(F.FREMEN, 10**6),
+                    Bid(F.EMPEROR, 0),
+                    KaramaBuy(F.ATREIDES),
+                    Pass(F.SPACING_GUILD),
+                    GiveBackCards(F.HARKONNEN, "Lasgun"),
+                    SupportBids(F.FREMEN, 99),
+                ]
+            )
+        )
+        if not state.is_legal(junk):
+            before = state.to_dict()
+            with pytest.raises(RulesError):
+                state.apply(junk)
+            assert state.to_dict() == before
+        waiting = state.waiting_on()
+        assert len(waiting) == 1
+        options = list(state.legal_actions(waiting[0]))
+        assert options and all(state.is_legal(a) for a in options)
+        state.apply(data.draw(st.sampled_from(options)))
+    assert state.game_phase is not GamePhase.BIDDING
