@@ -376,6 +376,10 @@ def give_spice(state: Position, action: GiveSpice) -> list[Event]:
         raise IllegalActionError("only the Emperor gives spice to an ally", rule=GIVE_SPICE_RULE)
     if state.whole.phase in (GamePhase.SETUP, GamePhase.OVER):
         raise NotYourTurnError("spice is given once the turns have begun", rule=GIVE_SPICE_RULE)
+    if state.whole.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
+        raise NotYourTurnError(  # a Karama window's saved position must stay exact
+            "nobody acts while a faction ability is being resolved", rule="1.00.05"
+        )
     ally = state.ally_of(faction)
     if ally is None:
         raise IllegalActionError("the Emperor has no ally to give spice to", rule=GIVE_SPICE_RULE)

@@ -355,6 +355,13 @@ def test_the_emperor_gives_spice_to_its_ally_any_time() -> None:
     assert allied.factions[F.HARKONNEN].spice == 11
 
 
+def test_no_gift_while_a_faction_ability_is_being_resolved() -> None:
+    """1.00.05: with a Shipment & Movement prompt open (the Guild's timing), nobody acts."""
+    state = game_at("shipment_movement", advanced=True, alliances=[["emperor", "atreides"]])
+    assert state.phase.stages
+    refused(state, NotYourTurnError, "1.00.05", "emperor", "give_spice", amount=1)
+
+
 # -- the Harkonnen's Karama power (1.14.04) ----------------------------------------------
 
 
