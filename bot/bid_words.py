@@ -45,7 +45,7 @@ EMPEROR_KARAMA_RULE = "1.14.02"
 GHOLA_RULE = "3.01.20"
 POWERS = {
     "take_hand": "to take a whole hand",
-    "revive": "to revive for free",
+    "revive": "for a free revival",
 }
 
 

@@ -90,7 +90,7 @@ def _step_words(step: str) -> str:
     if step == "claims":
         return "whether to claim CHOAM Charity"
     if step == "revive":
-        return "their revivals, all at once"
+        return "what to revive beyond their free revival"
     if step == "fremen_losses":
         return "which Fremen forces the storm takes"
     return "their choices"
