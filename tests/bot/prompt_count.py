@@ -67,8 +67,8 @@ async def count(orders: str, seed: int = SEED) -> Count:
             )
             game_id = session.game_id
             position = to_phase(new_game(seed), GamePhase.BIDDING)
+            earlier = set(publisher.prompts)  # the set-up's
             session = await app.begin_phase(game_id, MODERATOR, position, key="k", note="Test.")
-            asked_before = len(publisher.prompts)
             given = await _play(app, game_id, orders)
             state = session.state
             assert state is not None
@@ -80,7 +80,12 @@ async def count(orders: str, seed: int = SEED) -> Count:
                 if isinstance(e, BidMade) or (isinstance(e, Passed) and e.phase == "bidding")
             )
             cards = max((e.of for e in events if isinstance(e, AuctionOpened)), default=0)
-            return Count(orders, cards, answers, len(publisher.prompts) - asked_before, given)
+            asked = [
+                n
+                for r, n in publisher.prompts.items()
+                if r not in earlier and ", Bidding" in n.text
+            ]
+            return Count(orders, cards, answers, len(asked), given)
         finally:
             await app.stop()
             await store.close()
