@@ -86,7 +86,7 @@ class Auction(commands.Cog):
     )
     @app_commands.describe(
         amount="Your whole bid, more than the high bid. Leave it out to see the bidding.",
-        karama="Bid beyond your spice with a Karama card (reading of the rules: /status).",
+        karama="Bid beyond your spice with a Karama card (3.01.11.04).",
     )
     async def bid(
         self,
