@@ -19,6 +19,7 @@ from rules import (
     karama_turn,
     machine,
     nexus,
+    revival,
     setup,
     shipment,
     spice_blow,
@@ -57,6 +58,7 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
         *nexus.candidates(state, faction),
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
+    GamePhase.REVIVAL: revival.candidates,  # revival: pass, whole revivals, Karama revival
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""
 
@@ -166,6 +168,7 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
         found += [KaramaWorm(faction, t.name) for t in state.board if t.kind == "sand"]
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
+    found += revival.ghola_candidates(state, faction)  # revival: Tleilaxu Ghola (3.01.20)
     return found
 
 

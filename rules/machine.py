@@ -24,6 +24,7 @@ from rules import (
     movement,
     nexus,
     recorded,
+    revival,
     setup,
     shipment,
     spice_blow,
@@ -51,6 +52,7 @@ from rules.actions import (
     GuildNow,
     KaramaCancel,
     KaramaPrevent,
+    KaramaRevive,
     KaramaStopShipment,
     KaramaWorm,
     KeepTraitor,
@@ -60,6 +62,7 @@ from rules.actions import (
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
+    PlayGhola,
     PlayHajr,
     Predict,
     RecordBattle,
@@ -71,6 +74,7 @@ from rules.actions import (
     RecordLosses,
     RecordPayment,
     RecordRevival,
+    Revive,
     RideWorm,
     Send,
     Ship,
@@ -121,8 +125,12 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     BreakAlliance: nexus.break_alliance,
     ClaimCharity: charity.claim,
     RecordCardWon: recorded.card_won,
-    RecordRevival: recorded.revival,
-    RecordGhola: recorded.ghola,
+    # -- revival (rules.revival) --
+    Revive: revival.revive,
+    KaramaRevive: revival.karama_revive,
+    RecordRevival: revival.record_revival,
+    RecordGhola: revival.record_ghola,
+    # -- end revival --
     RecordBattle: recorded.battle,
     RecordLosses: recorded.losses,
     RecordLeaderKilled: recorded.leader_killed,
@@ -137,7 +145,7 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, PlaceWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
     GamePhase.BIDDING: (RecordCardWon, PhaseDone),
-    GamePhase.REVIVAL: (RecordRevival, RecordGhola, PhaseDone),
+    GamePhase.REVIVAL: (Revive, KaramaRevive, Pass, RecordRevival, RecordGhola, PhaseDone),
     GamePhase.BATTLE: (
         RecordBattle,
         RecordLosses,
@@ -153,6 +161,7 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
+    GamePhase.REVIVAL: revival.pass_,  # revival: the free revival alone
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SETUP: setup.begin,
@@ -160,7 +169,7 @@ PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SPICE_BLOW: spice_blow.begin,
     GamePhase.CHOAM_CHARITY: charity.begin,
     GamePhase.BIDDING: recorded.begin,
-    GamePhase.REVIVAL: recorded.begin,
+    GamePhase.REVIVAL: revival.begin,
     GamePhase.BATTLE: recorded.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
     GamePhase.MENTAT_PAUSE: mentat_pause.begin,
@@ -227,6 +236,7 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,
+    PlayGhola: revival.play_ghola,  # revival: Tleilaxu Ghola, any time (3.01.20)
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
 
