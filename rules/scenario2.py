@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Pass, action_from_dict
+from rules.actions import Action, KaramaRevive, Pass, Revive, action_from_dict
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -48,6 +48,8 @@ DECLINABLE_STEPS = frozenset(
     {"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "revive"}
 )
 """Where the game waits on a choice that an action answering something else declines."""
+REVIVAL_STEP = "revive"
+REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
 
 def load(data: object) -> GameState:
@@ -127,7 +129,7 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     before = state.snapshot()
     declined: list[Event] = []
     try:
-        while not state.is_legal(action) and _declinable(state):
+        while not state.is_legal(action) and _declinable(state, action):
             for faction in state.waiting_on():
                 own, steps = state.apply_split(Pass(faction))
                 declined += own + steps
@@ -138,8 +140,10 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     return declined + own, steps
 
 
-def _declinable(state: GameState) -> bool:
+def _declinable(state: GameState, action: Action) -> bool:
     game = state.whole
+    if game.step == REVIVAL_STEP and isinstance(action, REVIVAL_ANSWERS):
+        return False  # revival: a refused revival says why, it declines nobody's
     return bool(game.waiting) and game.step in DECLINABLE_STEPS
 
 
