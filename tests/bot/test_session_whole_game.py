@@ -327,7 +327,8 @@ async def test_a_recorded_phase_has_no_default_only_reminders(table: WholeTable)
     assert reminders and all(t.startswith("Reminder: Turn 1, Bidding phase") for t in reminders)
     assert not [n for _, n in table.publisher.private_notices if "Bidding" in n.text]
     await table.session.skip(MODERATOR, table.key())  # a moderator's skip closes the phase
-    assert table.state.game_phase is GamePhase.REVIVAL
+    # the engine runs the Revival phase: it waits only for factions with something to decide
+    assert table.state.game_phase in (GamePhase.REVIVAL, GamePhase.SHIPMENT_MOVEMENT)
 
 
 async def test_nexus_and_charity_default_on_their_deadlines(table: WholeTable) -> None:

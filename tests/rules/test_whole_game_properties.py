@@ -120,6 +120,18 @@ def wrong_action(state: GameState, rng: random.Random) -> Action:
     return rng.choice(choices)
 
 
+def probe_refusal(state: GameState, rng: random.Random) -> None:
+    """Try something wrong: when the engine refuses it, nothing has changed."""
+    probe = wrong_action(state, rng)
+    if not state.is_legal(probe):
+        before = state.to_dict()
+        try:
+            state.apply(probe)
+        except RulesError as refusal:
+            assert len(refusal.message) < 1000
+        assert state.to_dict() == before
+
+
 class Drawn(random.Random):
     """A random source whose every choice hypothesis draws (so failures shrink)."""
 
@@ -158,14 +170,7 @@ def test_random_whole_games_keep_the_invariants(
         if step % 5 == 0 or state.whole.step not in ("running", "recording"):
             assert_no_secret_in_public(state)
             assert GameState.from_dict(state.to_dict()).to_dict() == state.to_dict()
-        probe = wrong_action(state, rng)
-        if not state.is_legal(probe):
-            before = state.to_dict()
-            try:
-                state.apply(probe)
-            except RulesError as refusal:
-                assert len(refusal.message) < 1000
-            assert state.to_dict() == before
+        probe_refusal(state, rng)
         action = choose(state, rng)
         if action is None:
             break
@@ -234,14 +239,7 @@ def test_random_revival_phases_keep_the_invariants(data: st.DataObject, advanced
     history = [state.to_dict()]
     while state.game_phase is GamePhase.REVIVAL:
         assert {f: _off_board(state, f) for f in SIX} == forces and spice(state) == total
-        probe = wrong_action(state, rng)
-        if not state.is_legal(probe):
-            before = state.to_dict()
-            try:
-                state.apply(probe)
-            except RulesError as refusal:
-                assert len(refusal.message) < 1000
-            assert state.to_dict() == before
+        probe_refusal(state, rng)
         action = choose(state, rng)
         assert action is not None
         state.apply(action)
