@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rules import (
+    bidding,
     charity,
     guild,
     karama,
@@ -58,6 +59,7 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
         *nexus.candidates(state, faction),
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
+    GamePhase.BIDDING: bidding.candidates,
     GamePhase.REVIVAL: revival.candidates,  # revival: pass, whole revivals, Karama revival
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""
@@ -168,6 +170,7 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
         found += [KaramaWorm(faction, t.name) for t in state.board if t.kind == "sand"]
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
+    found += bidding.any_time_candidates(state, faction)  # the Emperor's gift (2.03.06)
     found += revival.ghola_candidates(state, faction)  # revival: Tleilaxu Ghola (3.01.20)
     return found
 

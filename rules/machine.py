@@ -13,6 +13,7 @@ from typing import Any
 
 from rules import (
     bene_gesserit,
+    bidding,
     bribes,
     charity,
     collection,
@@ -35,6 +36,7 @@ from rules.actions import (
     Action,
     Advise,
     Ally,
+    Bid,
     BreakAlliance,
     Bribe,
     ClaimCharity,
@@ -48,12 +50,16 @@ from rules.actions import (
     Flip,
     FremenAllyWorm,
     FremenStormLosses,
+    GiveBackCards,
+    GiveSpice,
     GuildDelay,
     GuildNow,
+    KaramaBuy,
     KaramaCancel,
     KaramaPrevent,
     KaramaRevive,
     KaramaStopShipment,
+    KaramaTakeHand,
     KaramaWorm,
     KeepTraitor,
     Move,
@@ -79,6 +85,7 @@ from rules.actions import (
     Send,
     Ship,
     ShipToReserves,
+    SupportBids,
     WeatherControl,
 )
 from rules.errors import NotYourTurnError
@@ -124,7 +131,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     PlaceWorm: spice_blow.place_worm,
     BreakAlliance: nexus.break_alliance,
     ClaimCharity: charity.claim,
-    RecordCardWon: recorded.card_won,
+    RecordCardWon: lambda state, action: _record_card(state, action),
     # -- revival (rules.revival) --
     Revive: revival.revive,
     KaramaRevive: revival.karama_revive,
@@ -137,14 +144,29 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     RecordDiscard: recorded.discard,
     RecordPayment: recorded.payment,
     RecordIncome: recorded.income,
-    PhaseDone: recorded.phase_done,
+    PhaseDone: lambda state, action: _phase_done(state, action),
+    # -- the Bidding phase (rules.bidding) --
+    Bid: bidding.bid,
+    KaramaBuy: bidding.karama_buy,
+    SupportBids: bidding.support_bids,
+    KaramaTakeHand: bidding.karama_take_hand,
+    GiveBackCards: bidding.give_back_cards,
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
     GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, PlaceWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
-    GamePhase.BIDDING: (RecordCardWon, PhaseDone),
+    GamePhase.BIDDING: (
+        Bid,
+        Pass,
+        KaramaBuy,
+        SupportBids,
+        KaramaTakeHand,
+        GiveBackCards,
+        RecordCardWon,
+        PhaseDone,
+    ),
     GamePhase.REVIVAL: (Revive, KaramaRevive, Pass, RecordRevival, RecordGhola, PhaseDone),
     GamePhase.BATTLE: (
         RecordBattle,
@@ -161,6 +183,7 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
+    GamePhase.BIDDING: bidding.pass_,
     GamePhase.REVIVAL: revival.pass_,  # revival: the free revival alone
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
@@ -168,7 +191,7 @@ PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.STORM: storm.begin,
     GamePhase.SPICE_BLOW: spice_blow.begin,
     GamePhase.CHOAM_CHARITY: charity.begin,
-    GamePhase.BIDDING: recorded.begin,
+    GamePhase.BIDDING: bidding.begin,
     GamePhase.REVIVAL: revival.begin,
     GamePhase.BATTLE: recorded.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
@@ -236,9 +259,31 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,
+    GiveSpice: bidding.give_spice,  # the Emperor, to its ally (2.03.06)
     PlayGhola: revival.play_ghola,  # revival: Tleilaxu Ghola, any time (3.01.20)
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
+
+
+# -- the Bidding phase: the moderator's record and "phase done" there (rules.bidding) --
+
+PHASE_DONE: dict[GamePhase, Handler] = {
+    GamePhase.BIDDING: bidding.phase_done,
+    GamePhase.REVIVAL: revival.phase_done,  # revival: free revival for the rest
+}
+"""Phases the engine runs where the moderator's "phase done" ends the phase early."""
+
+
+def _phase_done(state: Position, action: PhaseDone) -> list[Event]:
+    handler = PHASE_DONE.get(state.whole.phase, recorded.phase_done)
+    return handler(state, action)
+
+
+def _record_card(state: Position, action: RecordCardWon) -> list[Event]:
+    """A card recorded during the auction: a correction that leaves the auction as it is."""
+    bidding.check_record(state, action)
+    events = recorded.win_card(state, action)
+    return events + bidding.after_record(state)
 
 
 def any_time(action: Action) -> bool:

@@ -1,10 +1,10 @@
-"""Bidding and Battle, as the moderator records them (until the engine runs them).
+"""Battle, as the moderator records it (until the engine runs it), and the moderator's
+records of the Bidding and Revival phases, which the engine runs (:mod:`rules.bidding`,
+:mod:`rules.revival`): there they are corrections.
 
-The machine stops at these phases. The moderator records what happened (a card
-won and its price, a battle's losses and payments), each record checked against
-the rules it can be checked against, then closes the phase with "phase done".
-The Revival phase is run by the engine (:mod:`rules.revival`); there the
-moderator's records and "phase done" are corrections.
+The machine stops at the recorded phases. The moderator records what happened (a
+battle's losses and payments), each record checked against the rules it can be
+checked against, then closes the phase with "phase done".
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from rules.game_model import RECORDED_PHASES, GamePhase, with_entry
 from rules.model import Stack
 from rules.position import Position
 from rules.revival import GHOLA_FORCES, STEP
-from rules.revival import phase_done as end_revival
 
 BUY_RULE = "1.04.06.02"
 HAND_RULE = "1.04.02"
@@ -76,10 +75,6 @@ def _check_amount(amount: int, what: str, rule: str) -> None:
 
 def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     game = state.whole
-    # -- revival (rules.revival): the moderator ends the phase early --------------------
-    if game.phase is GamePhase.REVIVAL and game.step == STEP:
-        return end_revival(state)
-    # -- end revival ---------------------------------------------------------------------
     if game.phase not in RECORDED_PHASES or game.step != "recording":
         raise NotYourTurnError(
             f"the {game.phase.value.replace('_', ' ')} phase is not recorded by the moderator",
@@ -92,8 +87,8 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
 # -- bidding ------------------------------------------------------------------------
 
 
-def card_won(state: Position, action: RecordCardWon) -> list[Event]:
-    _require(state, action, GamePhase.BIDDING)
+def win_card(state: Position, action: RecordCardWon) -> list[Event]:
+    """The card recorded: the next of the deck, paid as recorded (the caller checks when)."""
     faction = action.faction
     _check_amount(action.price, "a price", BUY_RULE)
     own = state.factions[faction]
@@ -275,11 +270,7 @@ def candidates(state: Position) -> list[Record | PhaseDone]:
         return []
     out: list[Record | PhaseDone] = [PhaseDone()]
     for faction in game.order:
-        own = state.factions[faction]
-        if game.phase is GamePhase.BIDDING:
-            out += [RecordCardWon(faction, p) for p in range(min(own.spice, 3) + 1)]
-        else:
-            out += _battle_candidates(state, faction)
+        out += _battle_candidates(state, faction)
     return out
 
 

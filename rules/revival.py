@@ -22,6 +22,7 @@ from rules.actions import (
     FactionAction,
     KaramaRevive,
     Pass,
+    PhaseDone,
     PlayGhola,
     RecordGhola,
     RecordRevival,
@@ -302,7 +303,7 @@ def _answered(state: Position, faction: Faction) -> None:
     state.set_game(waiting=waiting, step=STEP if waiting else "done")
 
 
-def phase_done(state: Position) -> list[Event]:
+def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     """The moderator ends the phase early: everyone not yet revived gets its free revival."""
     events: list[Event] = []
     for faction in state.whole.order:
