@@ -21,13 +21,16 @@ from rules.actions import (
     FactionAction,
     FamilyAtomics,
     FremenStormLosses,
+    KaramaRevive,
     KeepTraitor,
     Pass,
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
+    PlayGhola,
     Predict,
+    Revive,
     RideWorm,
     WeatherControl,
 )
@@ -142,6 +145,8 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you break your alliance"
         case ClaimCharity():
             return "you claim CHOAM Charity"
+        case Revive() | KaramaRevive() | PlayGhola():  # revival
+            return _revival_words(action)
         case Pass():
             return "you pass"
         case PhaseDone():
@@ -189,9 +194,26 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         out.append("break your alliance")
     if "claim_charity" in kinds:
         out.append("claim CHOAM Charity (up to 2 spice)")
+    if "revive" in kinds:  # revival
+        out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
+    if "karama_revive" in kinds:
+        out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
     if "pass" in kinds:
         out.append(_pass_words(state))
     return out
+
+
+def _revival_words(action: Revive | KaramaRevive | PlayGhola) -> str:
+    what = [f"{action.forces} forces"] if action.forces else []
+    what += [f"{action.special} starred forces"] if action.special else []
+    what += [action.leader] if action.leader else []
+    named = " and ".join(what) or "nothing more"
+    if isinstance(action, KaramaRevive):
+        return f"you play a Karama to revive {named} free"
+    if isinstance(action, PlayGhola):
+        return f"you play Tleilaxu Ghola to revive {named} free"
+    paid = f" (the Emperor pays for {action.emperor_pays})" if action.emperor_pays else ""
+    return f"you revive {named}{paid}"
 
 
 def _pass_words(state: GameState) -> str:
@@ -204,6 +226,8 @@ def _pass_words(state: GameState) -> str:
         return "pass (play no storm card)"
     if step == "claims":
         return "pass (no charity)"
+    if step == "revive":  # revival
+        return "pass (your free revival alone)"
     return "pass"
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import RECORDED_PHASES, GamePhase, TurnState
 from rules.legal import CHOICES
 from rules.view import game_view
 
@@ -58,7 +58,7 @@ def wait_of(state: GameState) -> Wait | None:
     if game.phase is GamePhase.OVER or game.halted:
         return None
     where = f"game:{game.turn}:{game.phase.value}"
-    if game.phase in RECORDED_PHASES:
+    if game.phase in RECORDED_PHASES or _revival_left_to_moderators(game):
         return Wait(f"{where}:record", MODERATORS, ())
     if not game.waiting:
         return None
@@ -81,6 +81,12 @@ def _turn_to_bid(state: GameState) -> str:
     if auction is None:
         return ""
     return f":card{auction.number}:{auction.high_bid}:{auction.bidder or '-'}"
+
+
+def _revival_left_to_moderators(game: TurnState) -> bool:
+    """Revival: the moderators recorded the last revivals asked for; the phase waits for
+    their "phase done" (a record never ends it)."""
+    return game.phase is GamePhase.REVIVAL and game.step == "revive" and not game.waiting
 
 
 def _phase_wait(state: GameState) -> Wait | None:

@@ -138,10 +138,18 @@ def _set_up(state: Position, faction: Faction, legal: list[FactionAction]) -> Fa
     return None
 
 
+def _free_revival(
+    state: Position, faction: Faction, legal: list[FactionAction]
+) -> FactionAction | None:
+    """Revival: pass, the free revival alone (it costs the faction nothing)."""
+    return _first(legal, Pass)
+
+
 _PICKS: dict[GamePhase, tuple[Pick, ...]] = {
     GamePhase.SETUP: (_set_up,),
     GamePhase.STORM: (_dial, _storm_losses),  # storm cards: pass (the fallback)
     GamePhase.SPICE_BLOW: (_worm,),  # the Nexus and the worm ride: pass
     GamePhase.CHOAM_CHARITY: (_charity,),
     GamePhase.BIDDING: (_give_back,),  # the auction: pass (the fallback)
+    GamePhase.REVIVAL: (_free_revival,),  # revival
 }

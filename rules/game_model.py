@@ -48,7 +48,7 @@ TURN_PHASES = (
     GamePhase.SPICE_COLLECTION,
     GamePhase.MENTAT_PAUSE,
 )
-RECORDED_PHASES = frozenset({GamePhase.REVIVAL, GamePhase.BATTLE})
+RECORDED_PHASES = frozenset({GamePhase.BATTLE})
 """Phases the moderator records for now: the engine waits for records and "phase done"."""
 
 
@@ -120,7 +120,8 @@ class TurnState:
     dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
     proposals: frozenset[tuple[Faction, Faction]] = frozenset()  # (from, to) in a Nexus
     joined: frozenset[Faction] = frozenset()  # joined an alliance in this Nexus (1.10.01.01)
-    revived: frozenset[Faction] = frozenset()  # recorded a revival this turn
+    revived: frozenset[Faction] = frozenset()  # done with their revival this turn (1.05)
+    starred_revived: frozenset[Faction] = frozenset()  # a starred force back this turn
     atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
     kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
     shield_wall_destroyed: bool = False
@@ -184,6 +185,7 @@ class TurnState:
             "proposals": sorted([a.value, b.value] for a, b in self.proposals),
             "joined": sorted(f.value for f in self.joined),
             "revived": sorted(f.value for f in self.revived),
+            "starred_revived": sorted(f.value for f in self.starred_revived),
             "kwisatz_haderach": {
                 "active": self.kwisatz_haderach_active,
                 "losses": self.atreides_battle_losses,
@@ -242,6 +244,7 @@ class TurnState:
             proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
             joined=frozenset(_factions(data.get("joined", ()))),
             revived=frozenset(_factions(data.get("revived", ()))),
+            starred_revived=frozenset(_factions(data.get("starred_revived", ()))),
             atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
             kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),
             shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),

@@ -20,6 +20,7 @@ from rules import (
     karama_turn,
     machine,
     nexus,
+    revival,
     setup,
     shipment,
     spice_blow,
@@ -59,6 +60,7 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
     GamePhase.BIDDING: bidding.candidates,
+    GamePhase.REVIVAL: revival.candidates,  # revival: pass, whole revivals, Karama revival
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""
 
@@ -169,6 +171,7 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
     found += bidding.any_time_candidates(state, faction)  # the Emperor's gift (2.03.06)
+    found += revival.ghola_candidates(state, faction)  # revival: Tleilaxu Ghola (3.01.20)
     return found
 
 

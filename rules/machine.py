@@ -25,6 +25,7 @@ from rules import (
     movement,
     nexus,
     recorded,
+    revival,
     setup,
     shipment,
     spice_blow,
@@ -56,6 +57,7 @@ from rules.actions import (
     KaramaBuy,
     KaramaCancel,
     KaramaPrevent,
+    KaramaRevive,
     KaramaStopShipment,
     KaramaTakeHand,
     KaramaWorm,
@@ -66,6 +68,7 @@ from rules.actions import (
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
+    PlayGhola,
     PlayHajr,
     Predict,
     RecordBattle,
@@ -77,6 +80,7 @@ from rules.actions import (
     RecordLosses,
     RecordPayment,
     RecordRevival,
+    Revive,
     RideWorm,
     Send,
     Ship,
@@ -128,8 +132,12 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     BreakAlliance: nexus.break_alliance,
     ClaimCharity: charity.claim,
     RecordCardWon: lambda state, action: _record_card(state, action),
-    RecordRevival: recorded.revival,
-    RecordGhola: recorded.ghola,
+    # -- revival (rules.revival) --
+    Revive: revival.revive,
+    KaramaRevive: revival.karama_revive,
+    RecordRevival: revival.record_revival,
+    RecordGhola: revival.record_ghola,
+    # -- end revival --
     RecordBattle: recorded.battle,
     RecordLosses: recorded.losses,
     RecordLeaderKilled: recorded.leader_killed,
@@ -159,7 +167,7 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
         RecordCardWon,
         PhaseDone,
     ),
-    GamePhase.REVIVAL: (RecordRevival, RecordGhola, PhaseDone),
+    GamePhase.REVIVAL: (Revive, KaramaRevive, Pass, RecordRevival, RecordGhola, PhaseDone),
     GamePhase.BATTLE: (
         RecordBattle,
         RecordLosses,
@@ -176,6 +184,7 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
     GamePhase.BIDDING: bidding.pass_,
+    GamePhase.REVIVAL: revival.pass_,  # revival: the free revival alone
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SETUP: setup.begin,
@@ -183,7 +192,7 @@ PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SPICE_BLOW: spice_blow.begin,
     GamePhase.CHOAM_CHARITY: charity.begin,
     GamePhase.BIDDING: bidding.begin,
-    GamePhase.REVIVAL: recorded.begin,
+    GamePhase.REVIVAL: revival.begin,
     GamePhase.BATTLE: recorded.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
     GamePhase.MENTAT_PAUSE: mentat_pause.begin,
@@ -251,13 +260,17 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,
     GiveSpice: bidding.give_spice,  # the Emperor, to its ally (2.03.06)
+    PlayGhola: revival.play_ghola,  # revival: Tleilaxu Ghola, any time (3.01.20)
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
 
 
 # -- the Bidding phase: the moderator's record and "phase done" there (rules.bidding) --
 
-PHASE_DONE: dict[GamePhase, Handler] = {GamePhase.BIDDING: bidding.phase_done}
+PHASE_DONE: dict[GamePhase, Handler] = {
+    GamePhase.BIDDING: bidding.phase_done,
+    GamePhase.REVIVAL: revival.phase_done,  # revival: free revival for the rest
+}
 """Phases the engine runs where the moderator's "phase done" ends the phase early."""
 
 

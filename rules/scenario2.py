@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Action, FactionAction, Pass, action_from_dict
+from rules.actions import Action, FactionAction, KaramaRevive, Pass, Revive, action_from_dict
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -45,9 +45,11 @@ WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach"
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
 DECLINABLE_STEPS = frozenset(
-    {"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction"}
+    {"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction", "revive"}
 )
 """Where the game waits on a choice that an action answering something else declines."""
+REVIVAL_STEP = "revive"
+REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
 
 def load(data: object) -> GameState:
@@ -140,6 +142,8 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
 
 def _declinable(state: GameState, action: Action) -> bool:
     game = state.whole
+    if game.step == REVIVAL_STEP and isinstance(action, REVIVAL_ANSWERS):
+        return False  # revival: a refused revival says why, it declines nobody's
     if _bids_in_turn(state, action):
         return False
     return bool(game.waiting) and game.step in DECLINABLE_STEPS

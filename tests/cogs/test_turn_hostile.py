@@ -24,7 +24,7 @@ from tests.cogs.turn_helpers import (
     start_at,
     whole_table,
 )
-from tests.rules.game_helpers import DECK, game_at
+from tests.rules.game_helpers import game_at
 
 F = Faction
 LONG = "Arrakeen" + "x" * 1952
@@ -107,7 +107,9 @@ async def _charity(t: Table) -> None:
 
 def _bidding(**fields: Any) -> Callable[[Table], Awaitable[None]]:
     async def prepare(t: Table) -> None:
-        await start_at(t, game_at("bidding", treachery_deck=DECK, **fields))
+        # no card to sell; the game then waits in the Revival phase (the Bene Gesserit choose)
+        factions = {"bene_gesserit": {"tanks": 5}, **fields.get("factions", {})}
+        await start_at(t, game_at("bidding", **{**fields, "factions": factions}))
 
     return prepare
 

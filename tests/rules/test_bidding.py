@@ -84,7 +84,8 @@ def test_no_auction_when_nobody_can_bid() -> None:
         factions={"atreides": full, "emperor": full},
     )
     assert of_kind(state.start_events, "cards_laid_out")[0]["count"] == 0
-    assert state.game_phase is GamePhase.REVIVAL and state.whole.treachery_deck == DECK
+    # the Revival phase runs by itself (nothing in the tanks): the game is at shipment
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT and state.whole.treachery_deck == DECK
 
 
 def test_the_deck_is_reshuffled_from_the_discards_when_it_runs_out() -> None:
@@ -193,7 +194,7 @@ def test_everyone_passing_sends_the_cards_back_on_top_in_order() -> None:
     events = passes(state, "atreides", "emperor", "harkonnen")
     assert of_kind(events, "cards_returned") == [{"type": "cards_returned", "count": 2}]
     assert state.whole.treachery_deck[:3] == ("Shield", "Snooper", "Kulon")  # Chaumas: free
-    assert state.game_phase is GamePhase.REVIVAL and state.whole.auction is None
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT and state.whole.auction is None
 
 
 # -- 2.05.08: the Harkonnen's free card ---------------------------------------------------
@@ -484,7 +485,8 @@ def test_phase_done_ends_the_auction_with_the_cards_back_on_top() -> None:
     events = state.apply(PhaseDone())
     assert types(events)[0] == "cards_returned"
     assert state.whole.treachery_deck[:3] == ("Lasgun", "Shield", "Snooper")
-    assert state.factions[F.HARKONNEN].spice == 10 and state.game_phase is GamePhase.REVIVAL
+    assert state.factions[F.HARKONNEN].spice == 10
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT  # past a revival with no choice
 
 
 def test_a_recorded_card_does_not_move_the_auction_nor_go_to_the_high_bidder() -> None:
@@ -553,7 +555,7 @@ def test_nothing_but_the_bidding_actions_in_the_phase() -> None:
     state = bidding()
     refused(state, NotYourTurnError, "1.04", "harkonnen", "claim_charity")
     refused(state, NotYourTurnError, "1.04", "harkonnen", "revive", forces=1)
-    other = game_at("revival", seats=THREE)
+    other = game_at("revival", seats=THREE, factions={"harkonnen": {"tanks": 5}})
     refused(other, NotYourTurnError, "1.05", "harkonnen", "bid", amount=1)
 
 

@@ -1,4 +1,5 @@
-"""CHOAM Charity (1.03) and the phases the moderator records: bidding, revival, battle."""
+"""CHOAM Charity (1.03) and the phases the moderator records: bidding, battle (the
+Revival phase, run by the engine, is tests/rules/test_revival.py)."""
 
 from __future__ import annotations
 
@@ -116,72 +117,11 @@ def test_records_belong_to_their_phase() -> None:
     state = game_at("bidding", treachery_deck=DECK)
     refused(state, NotYourTurnError, "1.04", "atreides", "record_revival", forces=1)
     refused(state, NotYourTurnError, "1.04", "atreides", "claim_charity")
-    state.apply(PhaseDone())
-    assert state.game_phase is GamePhase.REVIVAL
-
-
-# -- revival ----------------------------------------------------------------------
-
-
-def test_revival_free_first_then_two_each_and_free_alone_when_not_recorded() -> None:
-    state = game_at(
-        "revival",
-        factions={
-            "atreides": {"tanks": 5},
-            "harkonnen": {"tanks": 5},
-            "emperor": {"tanks": 1, "special_tanks": 2},
-            "fremen": {"tanks": 1, "special_tanks": 2},
-        },
-        advanced=True,
-    )
-    event = act(state, "atreides", "record_revival", forces=3)[0].to_dict()
-    assert (event["forces"], event["cost"]) == (3, 2)  # 2 free, 1 at 2 spice
-    assert (state.factions[F.ATREIDES].tanks, state.factions[F.ATREIDES].reserves) == (2, 13)
-    refused(state, IllegalActionError, "1.05.01", "atreides", "record_revival", forces=1)
-    refused(state, IllegalActionError, "1.05.01", "harkonnen", "record_revival", forces=4)
-    refused(state, IllegalActionError, "2.03.11", "emperor", "record_revival", forces=0, special=2)
-    refused(state, IllegalActionError, "2.04.19", "fremen", "record_revival", forces=0, special=2)
     events = state.apply(PhaseDone())
-    free = {e.to_dict()["faction"]: e.to_dict()["forces"] for e in events if e.kind == "revived"}
-    assert free == {"harkonnen": 2, "emperor": 1, "fremen": 1}
-    assert (state.factions[F.FREMEN].tanks, state.factions[F.FREMEN].special_tanks) == (0, 1)
-    assert state.factions[F.FREMEN].special_reserves == 1
-    assert state.factions[F.HARKONNEN].spice == 10
+    # the Revival phase runs by itself: nobody has anything in the tanks to decide about
+    began = [e["phase"] for e in of_kind(events, "phase_began")]
+    assert began[:2] == ["revival", "shipment_movement"]
     assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT
-
-
-def test_leader_revival_needs_every_leader_dead_once() -> None:
-    state = game_at(
-        "revival",
-        leaders={F.ATREIDES: ("Thufir Hawat",)},
-        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
-    )
-    refused(
-        state,
-        IllegalActionError,
-        "1.05.03",
-        "atreides",
-        "record_revival",
-        forces=0,
-        leader="Duncan Idaho",
-    )
-    refused(
-        state,
-        IllegalActionError,
-        "1.05.03",
-        "atreides",
-        "record_revival",
-        forces=0,
-        leader="Stilgar",
-    )
-    state = game_at(
-        "revival",
-        leaders={F.ATREIDES: ()},
-        leaders_tanks={F.ATREIDES: ("Duncan Idaho", "Lady Jessica")},
-    )
-    event = act(state, "atreides", "record_revival", forces=0, leader="lady jessica")[0].to_dict()
-    assert (event["leader"], event["cost"]) == ("Lady Jessica", 5)
-    assert state.whole.leaders[F.ATREIDES] == ("Lady Jessica",)
 
 
 # -- battle -----------------------------------------------------------------------
@@ -268,43 +208,6 @@ def test_seven_atreides_battle_losses_wake_the_kwisatz_haderach(
     assert state.public_view().to_dict()["game"]["kwisatz_haderach_active"] is active
 
 
-def test_the_fremen_ally_revives_three_free() -> None:
-    """2.04.11: implied by the alliance, as the worm protection is."""
-    state = game_at(
-        "revival",
-        alliances=[["fremen", "spacing_guild"]],
-        factions={"spacing_guild": {"tanks": 5}, "emperor": {"tanks": 5}},
-    )
-    event = act(state, "spacing_guild", "record_revival", forces=3)[0].to_dict()
-    assert (event["cost"], event["rule"]) == (0, "2.04.11")
-    event = act(state, "emperor", "record_revival", forces=3)[0].to_dict()
-    assert (event["cost"], event["rule"]) == (4, "1.05.01")
-
-
-def test_the_emperor_may_pay_for_its_ally() -> None:
-    """2.03.07: up to 3 of the ally's forces above the free ones."""
-    state = game_at(
-        "revival",
-        alliances=[["emperor", "atreides"]],
-        factions={"atreides": {"tanks": 5}, "harkonnen": {"tanks": 5}},
-    )
-    refused(
-        state, IllegalActionError, "2.03.07", "atreides", "record_revival", forces=3, emperor_pays=2
-    )
-    refused(
-        state,
-        IllegalActionError,
-        "2.03.07",
-        "harkonnen",
-        "record_revival",
-        forces=3,
-        emperor_pays=1,
-    )
-    events = act(state, "atreides", "record_revival", forces=3, emperor_pays=1)
-    assert state.factions[F.EMPEROR].spice == 8 and state.factions[F.ATREIDES].spice == 10
-    assert [e.kind for e in events] == ["spice_paid", "revived"]
-
-
 def test_an_ally_may_pay_part_of_the_price() -> None:
     """1.10.02.04; the Emperor is paid by both (2.03.04)."""
     state = game_at(
@@ -326,36 +229,3 @@ def test_an_ally_may_pay_part_of_the_price() -> None:
     act(state, "atreides", "record_card", price=5, ally_pays=3)
     spice = {f: state.factions[f].spice for f in (F.ATREIDES, F.FREMEN, F.EMPEROR)}
     assert spice == {F.ATREIDES: 0, F.FREMEN: 7, F.EMPEROR: 15}
-
-
-def test_tleilaxu_ghola_revives_free_besides_the_normal_revival() -> None:
-    state = game_at(
-        "revival",
-        factions={"atreides": {"tanks": 8, "cards": ("Tleilaxu Ghola",)}},
-        leaders={F.ATREIDES: ("Thufir Hawat",)},
-        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
-    )
-    refused(state, InvalidActionError, "3.01.20", "atreides", "record_ghola", forces=6)
-    refused(
-        state,
-        InvalidActionError,
-        "3.01.20",
-        "atreides",
-        "record_ghola",
-        forces=1,
-        leader="Duncan Idaho",
-    )
-    refused(state, IllegalActionError, "3.01.20", "harkonnen", "record_ghola", forces=1)
-    event = act(state, "atreides", "record_ghola", forces=5)[0].to_dict()
-    assert (event["forces"], event["cost"]) == (5, 0)
-    assert state.whole.treachery_discard == ("Tleilaxu Ghola",)
-    act(state, "atreides", "record_revival", forces=3)
-    assert state.factions[F.ATREIDES].tanks == 0 and state.factions[F.ATREIDES].spice == 8
-    leader = game_at(
-        "revival",
-        factions={"atreides": {"cards": ("Tleilaxu Ghola",)}},
-        leaders={F.ATREIDES: ("Thufir Hawat",)},
-        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
-    )
-    act(leader, "atreides", "record_ghola", leader="duncan idaho")  # whatever the conditions
-    assert leader.whole.leaders[F.ATREIDES] == ("Thufir Hawat", "Duncan Idaho")

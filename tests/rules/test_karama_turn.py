@@ -72,7 +72,11 @@ def test_karama_ahead_needs_the_owner_in_the_game_and_the_turns_begun() -> None:
 
 
 def test_legal_actions_offer_the_karama_against_other_factions_abilities_only() -> None:
-    state = game_at("bidding", advanced=True, factions={"fremen": {"cards": ("Karama",)}})
+    state = game_at(  # no card to sell; the Atreides then have a revival to choose
+        "bidding",
+        advanced=True,
+        factions={"fremen": {"cards": ("Karama",)}, "atreides": {"tanks": 5}},
+    )
     prevents = {
         a.ability.value for a in state.legal_actions(F.FREMEN) if a.name == "karama_prevent"
     }
