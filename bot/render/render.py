@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Iterable
 
@@ -25,6 +24,7 @@ from bot.render.overlays import (
     draw_storm,
 )
 from bot.render.panel import Heading, draw_panel_from, for_view
+from bot.render.png import encode_png
 from bot.render.sprites import count_colour, sprite
 from bot.render.tokens import CALLOUT_WIDTH, Callout, PlacedToken, Placement, TokenLayout
 from bot.render.turn_marks import (
@@ -37,8 +37,6 @@ from bot.render.turn_marks import (
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
-
-PNG_COMPRESS_LEVEL = 1  # lossless; ~30% less CPU per map than 6, files ~16% larger
 
 
 def render_map(
@@ -149,12 +147,6 @@ def _draw_leaders(image: Image.Image, leaders: tuple[Leader, ...]) -> None:
     for leader in leaders:
         draw.line((leader.start, leader.end), fill=(255, 255, 255), width=4)
         draw.line((leader.start, leader.end), fill=(60, 40, 25), width=2)
-
-
-def encode_png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
 
 
 def _canvas(height: int) -> Image.Image:
