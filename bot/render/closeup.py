@@ -59,7 +59,9 @@ def render_closeup(
     heading = for_view(
         view, Heading(title, turn, last_shipment, last_karama, storm_path=storm_path, worms=worms)
     )
-    whole, layout = draw_map_and_layout(view, heading, highlight=highlight, last_move=last_move)
+    whole, layout = draw_map_and_layout(
+        view, heading, highlight=highlight, last_move=last_move, panel=False
+    )
     board_parts = [whole.crop(_pixels(box)) for box in closeup_boxes(touched)]
     callouts = [
         whole.crop(_pixels(c.box))

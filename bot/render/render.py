@@ -114,8 +114,12 @@ def draw_map_and_layout(
     *,
     highlight: Iterable[Piece] = (),
     last_move: LastMove | None = None,
+    panel: bool = True,
 ) -> tuple[Image.Image, MapLayout]:
-    """The picture and the layout it was drawn from (names, tokens, panel boxes)."""
+    """The picture and the layout it was drawn from (names, tokens, panel boxes).
+
+    ``panel=False`` leaves the panel's area blank: for a close-up, which crops only the
+    board and the callouts (no callout overlaps the panel: ``test_render_layout``)."""
     check_public(view)
     heading = for_view(view, heading)
     layout = layout_map(view, heading)
@@ -138,7 +142,8 @@ def draw_map_and_layout(
     paste_labels(image, layout.names)  # over the storm, the arrow and the lines
     _draw_tokens(image, layout.tokens)
     paste_labels(image, layout.piece_names)
-    draw_panel_from(image, view, heading, layout.panel)
+    if panel:
+        draw_panel_from(image, view, heading, layout.panel)
     return image, layout
 
 
