@@ -1,11 +1,12 @@
-"""PNG encoding of the map pictures, faster than Pillow's for these pictures.
+"""PNG encoding of the map pictures, much faster than Pillow's for these pictures.
 
 Pillow's PNG encoder tries the five PNG filters on every row and keeps the best; on a
 1400 × 1772 map that choice costs about three times the compression itself, and gains
 nothing here: the pictures are mostly flat colours, which deflate compresses as well
-unfiltered. So the rows go unfiltered (filter type 0) to zlib at level 2: the same pixels
-(lossless, 8-bit RGB), about a third of the CPU of Pillow's ``compress_level=1`` and a
-smaller file (about 330 KB instead of 420 KB for a busy map).
+unfiltered. So the rows go unfiltered (filter type 0) to deflate, by ISA-L (``isal``, a
+standard zlib stream about five times faster than zlib's own level 1 on these pictures):
+the same pixels (lossless, 8-bit), about a seventh of the CPU of Pillow's
+``compress_level=1`` and a smaller file (about 370 KB instead of 420 KB for a busy map).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 import struct
 import zlib
 
+from isal import isal_zlib
 from PIL import Image
 
-LEVEL = 2  # zlib level: 1 is no faster on these pictures and 10% larger, 4 twice as slow
+LEVEL = 2  # ISA-L's level (0 to 3): 0 and 1 no faster here; 3 ten times slower for 3% less
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NO_FILTER = b"\x00"
 COLOUR_TYPES = {"RGB": 2, "RGBA": 6, "L": 0}  # PNG colour types of the modes written
@@ -37,7 +39,7 @@ def encode_png(image: Image.Image) -> bytes:
         (
             SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(b"".join(rows), LEVEL)),
+            _chunk(b"IDAT", isal_zlib.compress(b"".join(rows), LEVEL)),
             _chunk(b"IEND", b""),
         )
     )
