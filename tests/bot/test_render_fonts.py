@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 
 from PIL import Image, ImageDraw, ImageFont
@@ -47,3 +48,24 @@ def test_the_cache_keeps_only_the_latest_texts() -> None:
 def test_the_maps_fonts_cache_their_masks() -> None:
     assert isinstance(font("condensed", 17), MaskCachingFont)
     assert font("condensed", 17) is font("condensed", 17)
+
+
+def test_threads_share_a_font_and_each_draws_its_own_texts() -> None:
+    """``MapMaker`` without an executor draws in several threads at once, over one cache
+    that keeps evicting."""
+    shared = MaskCachingFont(BytesIO(_font_file("bold")), 16)
+    plain = ImageFont.truetype(BytesIO(_font_file("bold")), 16)
+    numbers = range(MASKS_KEPT + 200)
+
+    def strip(face: ImageFont.FreeTypeFont, offset: int) -> list[bytes]:
+        pictures = []
+        for number in numbers:
+            image = Image.new("L", (60, 20))
+            ImageDraw.Draw(image).text((2.5, 1), str(number * 4 + offset), font=face, fill=255)
+            pictures.append(image.tobytes())
+        return pictures
+
+    with ThreadPoolExecutor(4) as pool:
+        drawn = list(pool.map(lambda offset: strip(shared, offset), range(4)))
+    assert drawn == [strip(plain, offset) for offset in range(4)]
+    assert shared.cached_masks == MASKS_KEPT

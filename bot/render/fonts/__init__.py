@@ -7,6 +7,7 @@ counts), and rasterising them is most of the drawing's cost once the board is ca
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from functools import cache
 from importlib import resources
@@ -29,11 +30,13 @@ class MaskCachingFont(ImageFont.FreeTypeFont):
     """A FreeType font that keeps the masks of the last :data:`MASKS_KEPT` texts it
     rendered, keyed by everything the rendering depends on (the text, the anchor, the
     fractional start, the ink...). ``ImageDraw.text`` draws a mask it did not change,
-    so a picture drawn from the cache is the same, pixel for pixel."""
+    so a picture drawn from the cache is the same, pixel for pixel. Safe to share between
+    threads (``MapMaker`` without an executor draws in asyncio's thread pool)."""
 
     def __init__(self, font: BytesIO, size: int) -> None:
         super().__init__(font, size)
         self._masks: OrderedDict[tuple[Any, ...], Mask] = OrderedDict()
+        self._lock = threading.Lock()
 
     @property
     def cached_masks(self) -> int:
@@ -55,17 +58,19 @@ class MaskCachingFont(ImageFont.FreeTypeFont):
     ) -> Mask:
         key = (text, mode, direction, tuple(features or ()), language, stroke_width, anchor,
                ink, start, args, tuple(sorted(kwargs.items())))  # fmt: skip
-        mask = self._masks.get(key)
-        if mask is not None:
-            self._masks.move_to_end(key)
-            return mask
+        with self._lock:
+            mask = self._masks.get(key)
+            if mask is not None:
+                self._masks.move_to_end(key)
+                return mask
         mask = super().getmask2(
             text, mode, direction, features, language, stroke_width, anchor, ink, start,
             *args, **kwargs,
         )  # fmt: skip
-        self._masks[key] = mask
-        if len(self._masks) > MASKS_KEPT:
-            self._masks.popitem(last=False)
+        with self._lock:
+            self._masks[key] = mask
+            if len(self._masks) > MASKS_KEPT:
+                self._masks.popitem(last=False)
         return mask
 
 
