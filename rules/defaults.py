@@ -17,6 +17,7 @@ from rules.actions import (
     Dial,
     FactionAction,
     FremenStormLosses,
+    GiveBackCards,
     KeepTraitor,
     Pass,
     PlaceAdvisor,
@@ -122,6 +123,13 @@ def _charity(state: Position, faction: Faction, legal: list[FactionAction]) -> F
     return _first(legal, ClaimCharity)
 
 
+def _give_back(
+    state: Position, faction: Faction, legal: list[FactionAction]
+) -> FactionAction | None:
+    """The Harkonnen give back the cards they took (the last of their hand, 1.14.04)."""
+    return _first(legal, GiveBackCards)
+
+
 def _set_up(state: Position, faction: Faction, legal: list[FactionAction]) -> FactionAction | None:
     for pick in (_traitor, _prediction, _fremen, _advisor):
         chosen = pick(state, faction, legal)
@@ -135,4 +143,5 @@ _PICKS: dict[GamePhase, tuple[Pick, ...]] = {
     GamePhase.STORM: (_dial, _storm_losses),  # storm cards: pass (the fallback)
     GamePhase.SPICE_BLOW: (_worm,),  # the Nexus and the worm ride: pass
     GamePhase.CHOAM_CHARITY: (_charity,),
+    GamePhase.BIDDING: (_give_back,),  # the auction: pass (the fallback)
 }

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from rules.bidding_model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 
 T = TypeVar("T")
@@ -47,7 +48,7 @@ TURN_PHASES = (
     GamePhase.SPICE_COLLECTION,
     GamePhase.MENTAT_PAUSE,
 )
-RECORDED_PHASES = frozenset({GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE})
+RECORDED_PHASES = frozenset({GamePhase.REVIVAL, GamePhase.BATTLE})
 """Phases the moderator records for now: the engine waits for records and "phase done"."""
 
 
@@ -131,6 +132,10 @@ class TurnState:
     storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
     fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
     bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
+    # -- the Bidding phase (rules.bidding) --
+    auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
+    bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
+    give_back: tuple[Faction, int] | None = None  # Harkonnen took this hand of n cards (1.14.04)
 
     # -- queries ---------------------------------------------------------------------
 
@@ -192,6 +197,10 @@ class TurnState:
             "storm_card_hidden": self.storm_card_hidden,
             "fremen_expose_ally": self.fremen_expose_ally,
             "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
+            # -- the Bidding phase --
+            "auction": self.auction.to_dict() if self.auction else None,
+            "bid_support": {f.value: n for f, n in sorted(self.bid_support.items())},
+            "give_back": give_back_to(self.give_back),
         }
 
     @classmethod
@@ -250,6 +259,10 @@ class TurnState:
             storm_card_hidden=bool(data.get("storm_card_hidden", False)),
             fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
             bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
+            # -- the Bidding phase --
+            auction=auction_from(data.get("auction")),
+            bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
+            give_back=give_back_from(data.get("give_back")),
         )
 
 

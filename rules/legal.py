@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rules import (
+    bidding,
     charity,
     guild,
     karama,
@@ -57,6 +58,7 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
         *nexus.candidates(state, faction),
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
+    GamePhase.BIDDING: bidding.candidates,
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""
 
@@ -166,6 +168,7 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
         found += [KaramaWorm(faction, t.name) for t in state.board if t.kind == "sand"]
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
+    found += bidding.any_time_candidates(state, faction)  # the Emperor's gift (2.03.06)
     return found
 
 

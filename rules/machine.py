@@ -13,6 +13,7 @@ from typing import Any
 
 from rules import (
     bene_gesserit,
+    bidding,
     bribes,
     charity,
     collection,
@@ -34,6 +35,7 @@ from rules.actions import (
     Action,
     Advise,
     Ally,
+    Bid,
     BreakAlliance,
     Bribe,
     ClaimCharity,
@@ -47,11 +49,15 @@ from rules.actions import (
     Flip,
     FremenAllyWorm,
     FremenStormLosses,
+    GiveBackCards,
+    GiveSpice,
     GuildDelay,
     GuildNow,
+    KaramaBuy,
     KaramaCancel,
     KaramaPrevent,
     KaramaStopShipment,
+    KaramaTakeHand,
     KaramaWorm,
     KeepTraitor,
     Move,
@@ -75,6 +81,7 @@ from rules.actions import (
     Send,
     Ship,
     ShipToReserves,
+    SupportBids,
     WeatherControl,
 )
 from rules.errors import NotYourTurnError
@@ -120,7 +127,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     PlaceWorm: spice_blow.place_worm,
     BreakAlliance: nexus.break_alliance,
     ClaimCharity: charity.claim,
-    RecordCardWon: recorded.card_won,
+    RecordCardWon: lambda state, action: _record_card(state, action),
     RecordRevival: recorded.revival,
     RecordGhola: recorded.ghola,
     RecordBattle: recorded.battle,
@@ -129,14 +136,29 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     RecordDiscard: recorded.discard,
     RecordPayment: recorded.payment,
     RecordIncome: recorded.income,
-    PhaseDone: recorded.phase_done,
+    PhaseDone: lambda state, action: _phase_done(state, action),
+    # -- the Bidding phase (rules.bidding) --
+    Bid: bidding.bid,
+    KaramaBuy: bidding.karama_buy,
+    SupportBids: bidding.support_bids,
+    KaramaTakeHand: bidding.karama_take_hand,
+    GiveBackCards: bidding.give_back_cards,
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
     GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, PlaceWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
-    GamePhase.BIDDING: (RecordCardWon, PhaseDone),
+    GamePhase.BIDDING: (
+        Bid,
+        Pass,
+        KaramaBuy,
+        SupportBids,
+        KaramaTakeHand,
+        GiveBackCards,
+        RecordCardWon,
+        PhaseDone,
+    ),
     GamePhase.REVIVAL: (RecordRevival, RecordGhola, PhaseDone),
     GamePhase.BATTLE: (
         RecordBattle,
@@ -153,13 +175,14 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
+    GamePhase.BIDDING: bidding.pass_,
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SETUP: setup.begin,
     GamePhase.STORM: storm.begin,
     GamePhase.SPICE_BLOW: spice_blow.begin,
     GamePhase.CHOAM_CHARITY: charity.begin,
-    GamePhase.BIDDING: recorded.begin,
+    GamePhase.BIDDING: bidding.begin,
     GamePhase.REVIVAL: recorded.begin,
     GamePhase.BATTLE: recorded.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
@@ -227,8 +250,27 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,
+    GiveSpice: bidding.give_spice,  # the Emperor, to its ally (2.03.06)
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
+
+
+# -- the Bidding phase: the moderator's record and "phase done" there (rules.bidding) --
+
+PHASE_DONE: dict[GamePhase, Handler] = {GamePhase.BIDDING: bidding.phase_done}
+"""Phases the engine runs where the moderator's "phase done" ends the phase early."""
+
+
+def _phase_done(state: Position, action: PhaseDone) -> list[Event]:
+    handler = PHASE_DONE.get(state.whole.phase, recorded.phase_done)
+    return handler(state, action)
+
+
+def _record_card(state: Position, action: RecordCardWon) -> list[Event]:
+    """A card recorded during the auction: a correction that leaves the auction as it is."""
+    bidding.check_record(state, action)
+    events = recorded.win_card(state, action)
+    return events + bidding.after_record(state)
 
 
 def any_time(action: Action) -> bool:

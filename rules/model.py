@@ -456,6 +456,8 @@ class RuleSet:
     bg_charity: str = "advanced"  # D10: "advanced", "always"
     collection_rate: str = "occupy"  # D6: "occupy", "control"
     last_turn_tie: str = "all"  # D5: "all", "storm_order"
+    bid_pass_final: bool = False  # 1.04.06 (old FAQ Q4): a pass on a card is final
+    karama_bid: str = "free"  # D11: "free", "pay"
     variants_given: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> JSON:
@@ -493,6 +495,8 @@ VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
     "bg_charity": ("advanced", "always"),
     "collection_rate": ("occupy", "control"),
     "last_turn_tie": ("all", "storm_order"),
+    "bid_pass_final": (False, True),
+    "karama_bid": ("free", "pay"),
 }
 """Each variant switch and its values, the default first for the whole-turn ones."""
 WHOLE_TURN_VARIANTS = (
@@ -501,4 +505,6 @@ WHOLE_TURN_VARIANTS = (
     "bg_charity",
     "collection_rate",
     "last_turn_tie",
+    "bid_pass_final",
+    "karama_bid",
 )

@@ -1,6 +1,7 @@
-"""Bidding, Revival and Battle, as the moderator records them (until the engine runs them).
+"""Revival and Battle, as the moderator records them (until the engine runs them), and the
+card the moderator records in the Bidding phase (which the engine runs, rules.bidding).
 
-The machine stops at these phases. The moderator records what happened (a card
+The machine stops at the recorded phases. The moderator records what happened (a card
 won and its price, a revival, a battle's losses and payments), each record
 checked against the rules it can be checked against, then closes the phase
 with "phase done". A faction with no revival recorded gets its free revival
@@ -103,8 +104,8 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
 # -- bidding ------------------------------------------------------------------------
 
 
-def card_won(state: Position, action: RecordCardWon) -> list[Event]:
-    _require(state, action, GamePhase.BIDDING)
+def win_card(state: Position, action: RecordCardWon) -> list[Event]:
+    """The card recorded: the next of the deck, paid as recorded (the caller checks when)."""
     faction = action.faction
     _check_amount(action.price, "a price", BUY_RULE)
     own = state.factions[faction]
@@ -463,9 +464,7 @@ def candidates(state: Position) -> list[Record | PhaseDone]:
     out: list[Record | PhaseDone] = [PhaseDone()]
     for faction in game.order:
         own = state.factions[faction]
-        if game.phase is GamePhase.BIDDING:
-            out += [RecordCardWon(faction, p) for p in range(min(own.spice, 3) + 1)]
-        elif game.phase is GamePhase.REVIVAL:
+        if game.phase is GamePhase.REVIVAL:
             out += [RecordRevival(faction, n) for n in range(min(own.tanks, 3) + 1)]
             out += [RecordGhola(faction, min(own.tanks, GHOLA_FORCES))] if own.tanks else []
             out += [

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Pass, action_from_dict
+from rules.actions import Action, FactionAction, Pass, action_from_dict
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -44,7 +44,9 @@ ROOT_KEYS = (
 WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach", "prediction")
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
-DECLINABLE_STEPS = frozenset({"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims"})
+DECLINABLE_STEPS = frozenset(
+    {"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction"}
+)
 """Where the game waits on a choice that an action answering something else declines."""
 
 
@@ -125,7 +127,7 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     before = state.snapshot()
     declined: list[Event] = []
     try:
-        while not state.is_legal(action) and _declinable(state):
+        while not state.is_legal(action) and _declinable(state, action):
             for faction in state.waiting_on():
                 own, steps = state.apply_split(Pass(faction))
                 declined += own + steps
@@ -136,9 +138,25 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     return declined + own, steps
 
 
-def _declinable(state: GameState) -> bool:
+def _declinable(state: GameState, action: Action) -> bool:
     game = state.whole
+    if _bids_in_turn(state, action):
+        return False
     return bool(game.waiting) and game.step in DECLINABLE_STEPS
+
+
+BIDDING_ANSWERS = frozenset({"bid", "pass", "karama_buy"})
+
+
+def _bids_in_turn(state: GameState, action: Action) -> bool:
+    """The bidder's own answer in the auction is refused for itself, never declined."""
+    game = state.whole
+    return (
+        game.step == "auction"
+        and isinstance(action, FactionAction)
+        and action.faction in game.waiting
+        and action.name in BIDDING_ANSWERS
+    )
 
 
 def final_state(state: GameState) -> dict[str, Any]:

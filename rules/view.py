@@ -12,6 +12,8 @@ import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.bidding import support_for
+from rules.bidding_model import Auction
 from rules.factions import Faction
 from rules.model import stack_order
 
@@ -73,6 +75,19 @@ class LeadersView:
 
 
 @dataclass(frozen=True, slots=True)
+class AuctionView:
+    """The Bidding phase's auction as everyone sees it: never a card, never spice."""
+
+    number: int  # card ``number`` of ``of`` laid out is on offer
+    of: int
+    opener: Faction
+    bidder: Faction  # whose turn it is
+    high_bid: int
+    high_bidder: Faction | None
+    passed: tuple[Faction, ...]  # passed since the last bid
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """The whole game as everyone sees it: decks by their size, discards face up."""
 
@@ -97,6 +112,7 @@ class GameView:
     shield_wall_destroyed: bool
     kwisatz_haderach_active: bool
     bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
+    auction: AuctionView | None = None  # the Bidding phase's card on offer (1.04.05)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +154,9 @@ class GameSecrets:
     dial: int | None  # its own dial, not yet revealed
     spares_ally: bool | None = None  # the Fremen's own choice: the worm spares their ally
     karama_worm: str | None = None  # where the Fremen's Karama worm will come up (1.14.03)
+    card_on_offer: str | None = None  # the Atreides only: the card up for bid (2.01.05)
+    bid_support: int = 0  # what its ally commits to its bids now (1.10.02.04)
+    bid_support_given: int = 0  # what it commits to its ally's bids
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +252,21 @@ def game_view(state: Position) -> GameView:
         shield_wall_destroyed=game.shield_wall_destroyed,
         kwisatz_haderach_active=game.kwisatz_haderach_active,
         bribes=tuple(sorted(game.bribes.items())),
+        auction=_auction_view(game.auction),
+    )
+
+
+def _auction_view(auction: Auction | None) -> AuctionView | None:
+    if auction is None:
+        return None
+    return AuctionView(
+        number=auction.number,
+        of=auction.of,
+        opener=auction.opener,
+        bidder=auction.bidder,
+        high_bid=auction.high_bid,
+        high_bidder=auction.high_bidder,
+        passed=auction.passed,
     )
 
 
@@ -248,6 +282,11 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         dial=game.dials.get(faction),
         spares_ally=not game.fremen_expose_ally if faction is Faction.FREMEN else None,
         karama_worm=game.karama_worm if faction is Faction.FREMEN else None,
+        card_on_offer=(
+            game.auction.cards[0] if game.auction and faction is Faction.ATREIDES else None
+        ),
+        bid_support=support_for(state, faction),
+        bid_support_given=game.bid_support.get(faction, 0),
     )
 
 

@@ -10,7 +10,7 @@ from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnErro
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Stack
-from tests.rules.game_helpers import game_at, of_kind, types
+from tests.rules.game_helpers import DECK, game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
 
@@ -19,7 +19,9 @@ WORM = "Shai-Hulud"
 
 
 def test_a_karama_played_ahead_is_discarded_and_waits_for_the_ability() -> None:
-    state = game_at("bidding", advanced=True, factions={"atreides": {"cards": ("Karama",)}})
+    state = game_at(
+        "bidding", advanced=True, factions={"atreides": {"cards": ("Karama",)}}, treachery_deck=DECK
+    )
     events = act(state, "atreides", "karama_prevent", ability="bg_charity")
     assert of_kind(events, "karama_prevent") == [
         {

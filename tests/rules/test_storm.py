@@ -9,7 +9,7 @@ from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import Stack
-from tests.rules.game_helpers import game_at, of_kind, types
+from tests.rules.game_helpers import DECK, game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
 
@@ -30,6 +30,7 @@ def test_worked_example_turn_one_storm() -> None:
             ("fremen", "False Wall South", 3, 3),
             ("harkonnen", "Carthag", 10, 10),
         ],
+        treachery_deck=DECK,
     )
     assert state.waiting_on() == (F.BENE_GESSERIT, F.HARKONNEN)
     refused(state, NotYourTurnError, "0.16", "atreides", "dial", value=4)
@@ -189,7 +190,9 @@ def dial_two(state: GameState) -> list[Event]:
 
 
 def test_weather_control_replaces_the_move() -> None:
-    state = storm_cards(factions={"atreides": {"cards": ("Weather Control",)}})
+    state = storm_cards(
+        factions={"atreides": {"cards": ("Weather Control",)}}, treachery_deck=DECK
+    )  # the Bidding phase then has a deck to draw from and leaves the discards alone
     assert types(dial_two(state)) == ["storm_dialed", "storm_dials_revealed"]
     assert state.whole.step == "storm_cards" and state.waiting_on() == (F.ATREIDES,)
     assert state.storm_sector == 7

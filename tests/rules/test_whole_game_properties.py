@@ -9,12 +9,25 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.actions import Action, Dial, KeepTraitor, PhaseDone, action_from_dict, action_to_dict
+from rules.actions import (
+    Action,
+    Bid,
+    Dial,
+    GiveBackCards,
+    KaramaBuy,
+    KeepTraitor,
+    Pass,
+    PhaseDone,
+    action_from_dict,
+    action_to_dict,
+)
+from rules.bidding import cards_in_play, hand_limit
 from rules.components import forces_total, treachery_cards, treachery_deck
 from rules.errors import RulesError
 from rules.events import Event
@@ -44,7 +57,14 @@ def spice(state: GameState) -> int:
 def cards(state: GameState) -> int:
     game = state.whole
     hands = sum(len(s.cards) for s in state.factions.values())
-    return hands + len(game.treachery_deck) + len(game.treachery_discard) + len(game.cards_out)
+    on_offer = len(game.auction.cards) if game.auction else 0
+    return (
+        hands
+        + len(game.treachery_deck)
+        + len(game.treachery_discard)
+        + len(game.cards_out)
+        + on_offer
+    )
 
 
 def assert_sound(state: GameState, total_spice: int) -> None:
@@ -55,6 +75,10 @@ def assert_sound(state: GameState, total_spice: int) -> None:
     assert all(n > 0 for n in state.board_spice.values()) and state.spice_bank >= 0
     assert spice(state) == total_spice
     assert cards(state) == CARDS
+    assert cards_in_play(state) == Counter(treachery_deck())  # each card somewhere, once
+    for faction, own in state.factions.items():  # 1.04.02; 1.14.04: the Harkonnen give back
+        giving_back = faction is Faction.HARKONNEN and state.whole.step == "give_back"
+        assert giving_back or len(own.cards) <= hand_limit(faction), faction
     game = state.whole
     spice_cards = len(game.spice_deck) + len(game.spice_discard) + len(game.spice_discard_b)
     assert spice_cards + game.worms_aside == 21
@@ -101,6 +125,12 @@ def wrong_action(state: GameState, rng: random.Random) -> Action:
     ]
     if state.game_phase not in (GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE):
         choices.append(PhaseDone())
+    choices += [  # the Bidding phase's (1.04): out of turn, too much, junk
+        Bid(faction, rng.choice([-1, 0, 1, 7, 40, 10**9]), karama=rng.random() < 0.3),
+        KaramaBuy(faction),
+        Pass(faction),
+        GiveBackCards(faction, rng.choice(["", "Lasgun", "Karama, Karama", "x" * 200])),
+    ]
     return rng.choice(choices)
 
 
@@ -132,7 +162,11 @@ def test_random_whole_games_keep_the_invariants(
     seats = data.draw(st.permutations(SIX))
     count = data.draw(st.integers(2, 6))
     chosen = [f if i < count else None for i, f in enumerate(seats)]
-    rules = RuleSet(advanced=advanced)
+    rules = RuleSet(
+        advanced=advanced,
+        bid_pass_final=data.draw(st.booleans()),
+        karama_bid=data.draw(st.sampled_from(["free", "pay"])),
+    )
     state = GameState.new_game(chosen, seed=seed, rules=rules)
     total = spice(state)
     rng = Drawn(data) if data.draw(st.booleans()) else random.Random(seed)
