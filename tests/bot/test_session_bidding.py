@@ -73,9 +73,12 @@ async def test_bidding_asks_only_the_bidder_each_turn_once_with_a_deadline(
         assert bidder == now.bidder
         opened = [f for f in state.factions if table.publisher.open_prompts_for(f)]
         assert opened == [bidder], opened  # only the bidder has an open prompt
+        seen = len(table.publisher.public_notices)
         await table.submit(bidder_answer(state, bidder))
         if table.state.game_phase is GamePhase.BIDDING and auction(table) is not None:
             turns.append(table.state.whole.waiting[0])
+            pinged = [n.mention for _, n in table.publisher.public_notices[seen:] if n.mention]
+            assert pinged == [turns[-1]]  # the table pings the next bidder, once
     assert table.state.game_phase is not GamePhase.BIDDING
     assert asked(table, "Bidding") == turns  # one prompt per turn to bid, in the order of the turns
     text = table.public_text()
