@@ -16,7 +16,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.publisher import PrivateNotice
-from rules.actions import Bid, FactionAction, KaramaBuy, KaramaRevive, Pass, PlayGhola, Revive
+from rules import revival
+from rules.actions import (
+    Bid,
+    FactionAction,
+    KaramaBuy,
+    KaramaRevive,
+    Pass,
+    PayAllyRevival,
+    PlayGhola,
+    Revive,
+)
 from rules.events import (
     AuctionOpened,
     BidMade,
@@ -43,6 +53,7 @@ KARAMA_RULE = "3.01.11.04"
 HARKONNEN_CARD_RULE = "2.05.08"
 EMPEROR_KARAMA_RULE = "1.14.02"
 GHOLA_RULE = "3.01.20"
+EMPEROR_ALLY_RULE = "2.03.07"
 POWERS = {
     "take_hand": "to take a whole hand",
     "revive": "for a free revival",
@@ -106,6 +117,13 @@ def describe_auction_event(event: Event) -> str | None:
             return f"{faction.label} gives spice to {to.label}, its ally."
         case KaramaPower(faction=faction, card=card, power=power) if power in POWERS:
             return f"{faction.label} plays {card} {POWERS[power]} (once a game)."
+        case Revived(faction=faction, rule=rule) as revived if rule == EMPEROR_ALLY_RULE:
+            count = revived.forces + revived.special
+            return (
+                f"The Emperor pays for {count} of its ally's forces beyond its limit "
+                f"(2 spice each): {_revived(revived).removeprefix(f'{faction.label} ')}"
+                f" more for {faction.label}."
+            )
         case Revived(rule=rule) as revived if rule == EMPEROR_KARAMA_RULE:
             return f"{_revived(revived)} for free (the Emperor's once-a-game power)."
         case Revived(faction=faction, rule=rule) as revived if rule == GHOLA_RULE:
@@ -263,7 +281,7 @@ def _give_back_prompt(
     return PrivateNotice(faction, text, token=token)
 
 
-MAX_FORCES = 6  # a revival's forces at most (3, and 3 more the Emperor pays for its ally)
+MAX_FORCES = 3  # a faction's own revival's forces at most (1.05.01)
 Revival = Revive | KaramaRevive | PlayGhola
 
 
@@ -345,8 +363,17 @@ def revival_prompt(
         "price), or take your free revival only with the button. If you do not answer in "
         f"time, you get your free revival only. Deadline: {deadline}."
     )
+    ally = ally_revival_words(state, faction)
+    if ally:
+        lines.insert(-1, ally)
+    revived = faction in state.whole.revived
+    if revived:  # the Emperor, with only its ally's forces to decide
+        lines[-1] = (
+            f"Your own revival is done. If you do not answer in time, you pay for none of "
+            f"your ally's forces. Deadline: {deadline}."
+        )
     choices = ("pass",) if state.is_legal(Pass(faction)) else ()
-    labels = (("pass", "Free revival only"),)
+    labels = (("pass", "Pay for none" if revived else "Free revival only"),)
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, labels=labels)
 
 
@@ -361,4 +388,34 @@ def answer_words(action: FactionAction) -> str | None:
             return "you take the card with a Karama card"
         case Revive():
             return f"you revive {revive_words(action)}"
+        case PayAllyRevival(forces=forces, special=special):
+            return f"you pay for {ally_forces(forces, special)} of your ally beyond its limit"
     return None
+
+
+def ally_forces(forces: int, special: int) -> str:
+    """The ally's forces the Emperor pays for, in words: "2 forces and 1 starred force"."""
+    parts = [_plural(forces, "force")] if forces else []
+    parts += [_plural(special, "starred force")] if special else []
+    return _list(parts) or "no forces"
+
+
+def ally_revival_options(state: GameState, faction: Faction) -> list[tuple[PayAllyRevival, int]]:
+    """The Emperor's payments for its ally's forces open now, each with its price (the
+    engine's own list; empty for anyone else or when it is not asked)."""
+    if not state.in_game(faction) or state.game is None or faction not in state.waiting_on():
+        return []
+    return list(revival.ally_revival_options(state, faction))
+
+
+def ally_revival_words(state: GameState, faction: Faction) -> str | None:
+    """The Emperor's prompt line for its ally's forces beyond the ally's limit (2.03.07)."""
+    options = ally_revival_options(state, faction)
+    if not options:
+        return None
+    most = max(a.forces + a.special for a, _ in options)
+    return (
+        f"You may also pay for up to {_plural(most, 'force')} of your ally's beyond its limit "
+        "(2 spice each, 2.03.07) with `/revive-ally forces [special]`; the free-revival "
+        "button declines that too."
+    )

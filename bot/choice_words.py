@@ -24,6 +24,7 @@ from rules.actions import (
     KaramaRevive,
     KeepTraitor,
     Pass,
+    PayAllyRevival,
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
@@ -147,6 +148,9 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you claim CHOAM Charity"
         case Revive() | KaramaRevive() | PlayGhola():  # revival
             return _revival_words(action)
+        case PayAllyRevival(forces=forces, special=special):  # revival: 2.03.07
+            paid = bid_words.ally_forces(forces, special)
+            return f"you pay for {paid} of your ally beyond its limit"
         case Pass():
             return "you pass"
         case PhaseDone():
@@ -212,8 +216,7 @@ def _revival_words(action: Revive | KaramaRevive | PlayGhola) -> str:
         return f"you play a Karama to revive {named} free"
     if isinstance(action, PlayGhola):
         return f"you play Tleilaxu Ghola to revive {named} free"
-    paid = f" (the Emperor pays for {action.emperor_pays})" if action.emperor_pays else ""
-    return f"you revive {named}{paid}"
+    return f"you revive {named}"
 
 
 def _pass_words(state: GameState) -> str:

@@ -376,15 +376,25 @@ class GiveSpice(FactionAction):
 @dataclass(frozen=True, slots=True)
 class Revive(FactionAction):
     """Revival: the faction's whole force revival this turn, its free revival included
-    (free ones first, the rest 2 spice each), and at most one leader (1.05);
-    ``emperor_pays``: forces of the Emperor's ally beyond its limit, paid by the Emperor
-    (2.03.07)."""
+    (free ones first, the rest 2 spice each), and at most one leader (1.05). The Emperor's
+    payment for its ally's forces beyond its limit is the Emperor's own
+    :class:`PayAllyRevival`."""
 
     name: ClassVar[str] = "revive"
     forces: int
     special: int = 0
     leader: str | None = None
-    emperor_pays: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PayAllyRevival(FactionAction):
+    """Emperor, in the Revival phase, once a turn: revive up to 3 of its ally's forces from
+    the tanks beyond the ally's own limit, 2 spice each from the Emperor to the bank
+    (2.03.07); ``special``: Sardaukar or Fedaykin among them."""
+
+    name: ClassVar[str] = "pay_ally_revival"
+    forces: int
+    special: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +445,7 @@ class RecordRevival(Record):
     forces: int
     special: int = 0
     leader: str | None = None
-    emperor_pays: int = 0  # the Emperor pays for this many of its ally's paid forces (2.03.07)
+    emperor_pays: int = 0  # a correction: this many above the ally's 3, paid by the Emperor
 
 
 @dataclass(frozen=True, slots=True)
@@ -627,6 +637,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         GiveBackCards,
         GiveSpice,
         Revive,
+        PayAllyRevival,
         KaramaRevive,
         PlayGhola,
         RecordCardWon,

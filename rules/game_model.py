@@ -122,6 +122,8 @@ class TurnState:
     joined: frozenset[Faction] = frozenset()  # joined an alliance in this Nexus (1.10.01.01)
     revived: frozenset[Faction] = frozenset()  # done with their revival this turn (1.05)
     starred_revived: frozenset[Faction] = frozenset()  # a starred force back this turn
+    ally_revival_room: int = 0  # the ally's forces the Emperor may still pay for (2.03.07)
+    ally_revival_paid: bool = False  # the Emperor paid for its ally's forces this turn
     atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
     kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
     shield_wall_destroyed: bool = False
@@ -186,6 +188,8 @@ class TurnState:
             "joined": sorted(f.value for f in self.joined),
             "revived": sorted(f.value for f in self.revived),
             "starred_revived": sorted(f.value for f in self.starred_revived),
+            "ally_revival_room": self.ally_revival_room,
+            "ally_revival_paid": self.ally_revival_paid,
             "kwisatz_haderach": {
                 "active": self.kwisatz_haderach_active,
                 "losses": self.atreides_battle_losses,
@@ -245,6 +249,8 @@ class TurnState:
             joined=frozenset(_factions(data.get("joined", ()))),
             revived=frozenset(_factions(data.get("revived", ()))),
             starred_revived=frozenset(_factions(data.get("starred_revived", ()))),
+            ally_revival_room=int(data.get("ally_revival_room", 0)),
+            ally_revival_paid=bool(data.get("ally_revival_paid", False)),
             atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
             kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),
             shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),

@@ -64,6 +64,7 @@ from rules.actions import (
     KeepTraitor,
     Move,
     Pass,
+    PayAllyRevival,
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
@@ -135,6 +136,7 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     # -- revival (rules.revival) --
     Revive: revival.revive,
     KaramaRevive: revival.karama_revive,
+    PayAllyRevival: revival.pay_ally_revival,
     RecordRevival: revival.record_revival,
     RecordGhola: revival.record_ghola,
     # -- end revival --
@@ -167,7 +169,15 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
         RecordCardWon,
         PhaseDone,
     ),
-    GamePhase.REVIVAL: (Revive, KaramaRevive, Pass, RecordRevival, RecordGhola, PhaseDone),
+    GamePhase.REVIVAL: (
+        Revive,
+        KaramaRevive,
+        PayAllyRevival,
+        Pass,
+        RecordRevival,
+        RecordGhola,
+        PhaseDone,
+    ),
     GamePhase.BATTLE: (
         RecordBattle,
         RecordLosses,

@@ -2,11 +2,13 @@
 
 Everyone revives at once, in no storm order (1.05.00). At the start each faction
 with nothing to decide (nothing in the tanks beyond its free revival, no leader it
-may revive, no spice for more, no Karama power or Emperor's payment to use) gets its
-free revival by itself; the others are asked all at once (step ``"revive"``) and
-answer with :class:`~rules.actions.Revive` (their whole force revival, free ones
-included, and at most one leader) or :class:`~rules.actions.Pass` (the free revival
-alone). When the last of them has answered the phase is ``"done"``.
+may revive, no spice for more, no Karama power) gets its free revival by itself; the
+others are asked all at once (step ``"revive"``) and answer with
+:class:`~rules.actions.Revive` (their whole force revival, free ones included, and at
+most one leader) or :class:`~rules.actions.Pass` (the free revival alone). The Emperor
+allied is asked too when it may pay for its ally's forces beyond the ally's limit
+(:class:`~rules.actions.PayAllyRevival`, 2.03.07); its pass declines that. When the
+last of them has answered the phase is ``"done"``.
 
 Besides: the Emperor's once-a-game Karama revival (1.14.02), the Tleilaxu Ghola
 played at any time (3.01.20), and the moderator's records (``RecordRevival``,
@@ -22,6 +24,7 @@ from rules.actions import (
     FactionAction,
     KaramaRevive,
     Pass,
+    PayAllyRevival,
     PhaseDone,
     PlayGhola,
     RecordGhola,
@@ -189,7 +192,9 @@ def price(
 ) -> Price:
     """The price of this whole revival of ``faction``, or a refusal saying why it is not
     allowed (whoever is waiting: :func:`revive` checks that). ``free_first``: the
-    revival brings back at least the free forces (a moderator's record need not)."""
+    revival brings back at least the free forces (a moderator's record need not);
+    ``emperor_pays``: a moderator's record only, forces above the ally's limit that the
+    Emperor paid for (the Emperor's own choice is :func:`pay_ally_revival`)."""
     for amount, what in ((forces, "forces"), (special, "starred forces")):
         _count(amount, what, REVIVAL_RULE)
     _count(emperor_pays, "the forces the Emperor pays for", EMPEROR_ALLY_RULE)
@@ -247,21 +252,38 @@ def _check_emperor_pays(state: Position, faction: Faction, total: int, count: in
 
 def begin(state: Position) -> list[Event]:
     """Everyone at once (1.05.00): those with nothing to decide get their free revival."""
-    state.set_game(step=STEP, waiting=(), revived=frozenset(), starred_revived=frozenset())
+    state.set_game(
+        step=STEP,
+        waiting=(),
+        revived=frozenset(),
+        starred_revived=frozenset(),
+        ally_revival_room=_room_beyond_limit(state),
+        ally_revival_paid=False,
+    )
     events: list[Event] = []
     waiting = []
     for faction in state.whole.order:
-        if has_choice(state, faction):
+        if _own_choice(state, faction):
             waiting.append(faction)
         else:
             events += _revive(state, faction, *free_forces(state, faction), None)
+            if may_pay_ally(state, faction):
+                waiting.append(faction)
+    if Faction.EMPEROR not in waiting:
+        state.set_game(ally_revival_room=0)
     state.set_game(waiting=tuple(waiting), step=STEP if waiting else "done")
     return events
 
 
 def has_choice(state: Position, faction: Faction) -> bool:
     """Whether the faction has something to decide: a revival other than its free one
-    alone, or the Emperor's Karama power."""
+    alone (until it has revived), the Emperor's Karama power, or the Emperor's payment
+    for its ally's forces beyond the ally's limit."""
+    own = faction not in state.whole.revived and _own_choice(state, faction)
+    return own or may_pay_ally(state, faction)
+
+
+def _own_choice(state: Position, faction: Faction) -> bool:
     free = Revive(faction, *free_forces(state, faction))
     return any(a != free for a in _revivals(state, faction)) or may_karama_revive(state, faction)
 
@@ -280,26 +302,34 @@ def _require(state: Position, faction: Faction, what: str) -> None:
 
 
 def revive(state: Position, action: Revive) -> list[Event]:
-    """A waiting faction's whole revival this turn (1.05.01-1.05.03, 2.03.07)."""
+    """A waiting faction's whole revival this turn (1.05.01-1.05.03)."""
     _require(state, action.faction, "a revival")
-    events = _paid_revival(
-        state, action.faction, action.forces, action.special, action.leader, action.emperor_pays
-    )
+    if action.faction in state.whole.revived:
+        raise NotYourTurnError(f"{action.faction.label} has revived this turn", rule=REVIVAL_RULE)
+    events = _paid_revival(state, action.faction, action.forces, action.special, action.leader, 0)
     _answered(state, action.faction)
     return events
 
 
 def pass_(state: Position, action: Pass) -> list[Event]:
-    """The free revival alone."""
+    """The free revival alone (if not revived yet); the Emperor declines paying for its
+    ally's forces too (2.03.07)."""
     _require(state, action.faction, "passing on revival")
     events: list[Event] = [Passed(action.faction, GamePhase.REVIVAL.value)]
-    events += _revive(state, action.faction, *free_forces(state, action.faction), None)
+    if action.faction not in state.whole.revived:
+        events += _revive(state, action.faction, *free_forces(state, action.faction), None)
+    if action.faction is Faction.EMPEROR:
+        state.set_game(ally_revival_room=0)
     _answered(state, action.faction)
     return events
 
 
 def _answered(state: Position, faction: Faction) -> None:
-    waiting = tuple(f for f in state.whole.waiting if f is not faction)
+    """``faction`` leaves the waiting list once it has nothing left to decide (the Emperor
+    may still have its ally's forces to pay for)."""
+    game = state.whole
+    done = faction in game.revived and not may_pay_ally(state, faction)
+    waiting = tuple(f for f in game.waiting if not (f is faction and done))
     state.set_game(waiting=waiting, step=STEP if waiting else "done")
 
 
@@ -406,7 +436,11 @@ def record_revival(state: Position, action: RecordRevival) -> list[Event]:
         action.emperor_pays,
         free_first=False,
     )
+    if action.emperor_pays:
+        state.set_game(ally_revival_room=0, ally_revival_paid=True)
     state.set_game(waiting=tuple(f for f in state.whole.waiting if f is not faction))
+    if Faction.EMPEROR in state.whole.waiting and not has_choice(state, Faction.EMPEROR):
+        _answered(state, Faction.EMPEROR)
     return events
 
 
@@ -530,19 +564,17 @@ def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:
 def _revivals(state: Position, faction: Faction) -> list[Revive]:
     """Every whole revival allowed to ``faction`` now (whether or not it is asked)."""
     own = state.factions[faction]
-    ally_of_emperor = faction is not Faction.EMPEROR and state.ally_of(faction) is Faction.EMPEROR
-    most = forces_per_turn() + (EMPEROR_PAYS if ally_of_emperor else 0)
+    most = forces_per_turn()
     names: list[str | None] = [None, *revivable_leaders(state, faction)]
     out = []
     for special in range(min(own.special_tanks, starred_limit(state, faction), most) + 1):
         for forces in range(min(own.tanks, most - special) + 1):
-            pays = max(0, forces + special - forces_per_turn())
             for name in names:
                 try:
-                    price(state, faction, forces, special, name, pays)
+                    price(state, faction, forces, special, name)
                 except (IllegalActionError, InvalidActionError):
                     continue
-                out.append(Revive(faction, forces, special, name, pays))
+                out.append(Revive(faction, forces, special, name))
     return out
 
 
@@ -552,10 +584,12 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     game = state.whole
     if game.step != STEP or faction not in game.waiting:
         return []
-    out: list[FactionAction] = [Pass(faction), *_revivals(state, faction)]
+    out: list[FactionAction] = [Pass(faction)]
+    if faction not in game.revived:
+        out += _revivals(state, faction)
     if may_karama_revive(state, faction):
         out += _karama_candidates(state, faction)
-    return out
+    return out + [a for a, _ in ally_revival_options(state, faction)]
 
 
 def _karama_candidates(state: Position, faction: Faction) -> list[FactionAction]:
@@ -577,7 +611,121 @@ def revival_options(state: Position, faction: Faction) -> list[tuple[Revive, Pri
     game = state.whole
     if game.phase is not GamePhase.REVIVAL or game.step != STEP or faction not in game.waiting:
         return []
+    if faction in game.revived:
+        return []
     return [
-        (a, price(state, faction, a.forces, a.special, a.leader, a.emperor_pays))
-        for a in _revivals(state, faction)
+        (a, price(state, faction, a.forces, a.special, a.leader)) for a in _revivals(state, faction)
+    ]
+
+
+# -- the Emperor pays for its ally's forces beyond the ally's limit (2.03.07) --------
+
+
+def _revivable(state: Position, faction: Faction) -> int:
+    own = state.factions[faction]
+    return own.tanks + min(own.special_tanks, starred_limit(state, faction))
+
+
+def _room_beyond_limit(state: Position) -> int:
+    """As the phase begins: the ally's forces in the tanks beyond what its own revival may
+    bring back this turn (its limit of 3), at most 3."""
+    ally = state.ally_of(Faction.EMPEROR) if state.in_game(Faction.EMPEROR) else None
+    if ally is None or ally is Faction.EMPEROR:
+        return 0
+    return max(0, min(EMPEROR_PAYS, _revivable(state, ally) - forces_per_turn()))
+
+
+def may_pay_ally(state: Position, faction: Faction) -> bool:
+    """Whether ``faction`` is the Emperor with its ally's forces beyond the ally's limit
+    still to pay for this turn, and at least 2 spice to pay with."""
+    return faction is Faction.EMPEROR and bool(ally_revival_options(state, faction))
+
+
+def ally_revival_options(
+    state: Position, faction: Faction
+) -> tuple[tuple[PayAllyRevival, int], ...]:
+    """The Emperor's payments for its ally's forces open now, each with its price."""
+    game = state.whole
+    ally = state.ally_of(faction)
+    if faction is not Faction.EMPEROR or ally is None or game.ally_revival_room <= 0:
+        return ()
+    out = []
+    room = game.ally_revival_room
+    for special in range(min(room, state.factions[ally].special_tanks) + 1):
+        for forces in range(room - special + 1):
+            action = PayAllyRevival(faction, forces, special)
+            try:
+                out.append((action, _ally_price(state, action)))
+            except (IllegalActionError, InvalidActionError, NotYourTurnError):
+                continue
+    return tuple(out)
+
+
+def _ally_price(state: Position, action: PayAllyRevival) -> int:
+    """The Emperor's price for ``action``, or a refusal saying why it is not allowed."""
+    game = state.whole
+    faction = action.faction
+    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+        raise NotYourTurnError(
+            "the Emperor pays for its ally's revival in the Revival phase, not now",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    if faction is not Faction.EMPEROR:
+        raise IllegalActionError(
+            "only the Emperor pays for its ally's forces beyond the ally's limit",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    ally = state.ally_of(faction)
+    if ally is None:
+        raise IllegalActionError(
+            "the Emperor pays for an ally's forces only when allied", rule=EMPEROR_ALLY_RULE
+        )
+    if game.ally_revival_paid:
+        raise IllegalActionError(
+            "the Emperor pays for its ally's forces once a turn", rule=EMPEROR_ALLY_RULE
+        )
+    if game.ally_revival_room <= 0:
+        raise IllegalActionError(
+            f"the Emperor has no forces of {ally.label} to pay for beyond its limit this turn",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    for amount, what in ((action.forces, "forces"), (action.special, "starred forces")):
+        _count(amount, what, EMPEROR_ALLY_RULE)
+    count = action.forces + action.special
+    room = game.ally_revival_room
+    if count == 0 or count > room:
+        raise IllegalActionError(
+            f"the Emperor may pay for 1 to {room} of {ally.label}'s forces beyond its limit "
+            f"this turn, not {quote(count)}",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    _in_tanks(state, ally, action.forces, action.special, EMPEROR_ALLY_RULE)
+    if action.special > starred_limit(state, ally):
+        raise IllegalActionError(
+            "at most one starred force is revived per turn", rule=STARRED_REVIVAL_RULES[ally]
+        )
+    cost = count * force_cost()
+    if cost > state.factions[faction].spice:
+        raise IllegalActionError(
+            f"the Emperor cannot pay {cost} spice: it holds {state.factions[faction].spice}",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    return cost
+
+
+def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:
+    """The Emperor revives up to 3 of its ally's forces beyond the ally's limit, 2 spice
+    each to the bank (2.03.07); once a turn; its own revival is apart."""
+    cost = _ally_price(state, action)
+    ally = state.ally_of(action.faction)
+    assert ally is not None  # _ally_price refuses otherwise
+    state.pay(action.faction, cost, None)
+    bring_back(state, ally, action.forces, action.special, None)
+    game = state.whole
+    starred = game.starred_revived | ({ally} if action.special else frozenset())
+    state.set_game(ally_revival_room=0, ally_revival_paid=True, starred_revived=starred)
+    _answered(state, action.faction)
+    return [
+        SpicePaid(action.faction, cost, None),
+        Revived(ally, action.forces, action.special, None, 0, EMPEROR_ALLY_RULE),
     ]

@@ -7,13 +7,22 @@ from typing import Any
 
 import pytest
 
-from rules.actions import KaramaRevive, Pass, PhaseDone, PlayGhola, Revive
+from rules.actions import (
+    KaramaRevive,
+    Pass,
+    PayAllyRevival,
+    PhaseDone,
+    PlayGhola,
+    Revive,
+    action_from_dict,
+    action_to_dict,
+)
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.revival import Price, revivable_leaders, revival_options
+from rules.revival import Price, ally_revival_options, revivable_leaders, revival_options
 from tests.rules.game_helpers import game_at, of_kind, spice_total, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
@@ -222,45 +231,143 @@ def test_the_fremen_ally_revives_three_free() -> None:
     assert (event["cost"], event["rule"]) == (4, "1.05.01")
 
 
-def test_the_emperor_pays_for_up_to_three_above_the_allys_limit() -> None:
-    """2.03.07: the Atreides revive 3 (2 free, 1 at their cost) and 3 more that the
-    Emperor pays, 6 in all."""
+def test_the_emperor_pays_for_up_to_three_beyond_the_atreides_three() -> None:
+    """2.03.07: the Atreides revive 3 (2 free, 1 at their cost); the Emperor, asked for
+    that alone, pays for 3 more: 6 in all, 6 spice from the Emperor to the bank."""
     state = revival(
         alliances=[["emperor", "atreides"]],
         factions={"atreides": {"tanks": 8}},
     )
-    assert F.ATREIDES in state.waiting_on()
+    assert set(state.waiting_on()) == {F.ATREIDES, F.EMPEROR}
+    assert F.EMPEROR in state.whole.revived  # nothing of its own to decide
     total = spice_total(state)
-    events = act(state, "atreides", "revive", forces=6, emperor_pays=3)
-    assert types(events)[:2] == ["spice_paid", "revived"]
+    act(state, "atreides", "revive", forces=3)
+    assert state.waiting_on() == (F.EMPEROR,)
+    events = act(state, "emperor", "pay_ally_revival", forces=3)
+    assert types(events)[:3] == ["spice_paid", "revived", "phase_began"]
     assert of_kind(events, "spice_paid")[0] == {
         "type": "spice_paid",
         "faction": "emperor",
         "amount": 6,
         "to": None,
     }
+    revived = of_kind(events, "revived")[0]
+    assert (revived["faction"], revived["forces"], revived["cost"], revived["rule"]) == (
+        "atreides",
+        3,
+        0,
+        "2.03.07",
+    )
     assert state.factions[F.EMPEROR].spice == 4 and state.factions[F.ATREIDES].spice == 8
     assert holding(state, F.ATREIDES)[:3] == (2, 0, 16)
     assert spice_total(state) == total
 
 
+def test_the_emperor_pays_first_and_a_fremen_ally_keeps_its_own_three() -> None:
+    """2.03.07, 2.04.19 (advanced): the Emperor may pay before its ally answers, only
+    for what lies beyond the ally's own 3; a Fedaykin counts 1 and one comes back a turn
+    in all, whoever pays."""
+    state = revival(
+        advanced=True,
+        alliances=[["emperor", "fremen"]],
+        factions={"fremen": {"tanks": 5, "special_tanks": 2}},
+    )
+    assert set(state.waiting_on()) == {F.FREMEN, F.EMPEROR}
+    options = dict(state_options(state))
+    assert set(options) == {
+        PayAllyRevival(F.EMPEROR, n, s) for s in (0, 1) for n in range(4 - s) if n + s
+    }
+    assert options[PayAllyRevival(F.EMPEROR, 2, 1)] == 6
+    act(state, "emperor", "pay_ally_revival", forces=2, special=1)
+    assert holding(state, F.FREMEN)[:2] == (3, 1)
+    refused(state, IllegalActionError, "2.04.19", "fremen", "revive", forces=2, special=1)
+    act(state, "fremen", "revive", forces=3)
+    assert holding(state, F.FREMEN)[:2] == (0, 1)
+    assert state.game_phase is not GamePhase.REVIVAL
+
+
+def state_options(state: GameState) -> list[tuple[PayAllyRevival, int]]:
+    return list(ally_revival_options(state, F.EMPEROR))
+
+
+def test_the_emperor_pays_once_a_turn() -> None:
+    state = revival(
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 8}, "emperor": {"tanks": 5}},
+    )
+    act(state, "emperor", "pay_ally_revival", forces=1)
+    assert F.EMPEROR in state.waiting_on()  # its own revival is still to decide
+    assert not state_options(state)
+    refused(state, IllegalActionError, "2.03.07", "emperor", "pay_ally_revival", forces=1)
+    act(state, "emperor", "revive", forces=3)
+    assert F.EMPEROR not in state.waiting_on()
+
+
+def test_the_emperors_pass_declines_and_its_own_revival_keeps_it_asked() -> None:
+    state = revival(
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 8}, "emperor": {"tanks": 5}},
+    )
+    act(state, "emperor", "revive", forces=3)
+    assert F.EMPEROR in state.waiting_on()  # the ally's forces are still to decide
+    assert Pass(F.EMPEROR) in state.legal_actions(F.EMPEROR)
+    refused(state, NotYourTurnError, "1.05.01", "emperor", "revive", forces=3)
+    before = state.factions[F.EMPEROR].spice
+    act(state, "emperor", "pass")
+    assert F.EMPEROR not in state.waiting_on() and state.factions[F.EMPEROR].spice == before
+    refused(state, IllegalActionError, "2.03.07", "emperor", "pay_ally_revival", forces=1)
+    assert default_action(state, F.ATREIDES) == Pass(F.ATREIDES)
+
+
 @pytest.mark.parametrize(
-    ("faction", "fields", "factions", "rule"),
+    ("alliances", "factions", "asked"),
     [
-        ("atreides", {"forces": 4}, {}, "1.05.01"),  # above 3 with no payment
-        ("atreides", {"forces": 3, "emperor_pays": 1}, {}, "2.03.07"),  # within the limit
-        ("atreides", {"forces": 5, "emperor_pays": 1}, {}, "2.03.07"),  # 5 is 3 + 2
-        ("atreides", {"forces": 7, "emperor_pays": 4}, {}, "2.03.07"),  # at most 3 more
-        ("harkonnen", {"forces": 4, "emperor_pays": 1}, {}, "2.03.07"),  # not the ally
-        ("emperor", {"forces": 4, "emperor_pays": 1}, {}, "2.03.07"),  # not for itself
-        ("atreides", {"forces": 6, "emperor_pays": 3}, {"emperor": {"spice": 5}}, "2.03.07"),
+        ([["emperor", "atreides"]], {"atreides": {"tanks": 8}}, True),
+        ([["emperor", "atreides"]], {"atreides": {"tanks": 3}}, False),  # its own 3 do
+        ([["emperor", "atreides"]], {"atreides": {"tanks": 8}, "emperor": {"spice": 1}}, False),
+        ([["fremen", "atreides"]], {"atreides": {"tanks": 8}}, False),  # not allied
+    ],
+)
+def test_the_emperor_is_asked_only_when_it_may_pay_for_its_ally(
+    alliances: list[list[str]], factions: dict[str, dict[str, int]], asked: bool
+) -> None:
+    state = revival(alliances=alliances, factions=factions)
+    assert (F.EMPEROR in state.waiting_on()) is asked
+    assert bool(state_options(state)) is asked
+
+
+@pytest.mark.parametrize(
+    ("faction", "fields", "factions", "alliances", "error", "rule"),
+    [
+        ("atreides", {"forces": 4}, {}, None, IllegalActionError, "1.05.01"),  # 3 a turn
+        ("emperor", {"forces": 4}, {}, None, IllegalActionError, "2.03.07"),  # at most 3
+        ("emperor", {"forces": 0}, {}, None, IllegalActionError, "2.03.07"),
+        ("emperor", {"forces": -2}, {}, None, InvalidActionError, "2.03.07"),
+        ("emperor", {"forces": 10**9}, {}, None, InvalidActionError, "2.03.07"),
+        ("emperor", {"forces": 1, "special": 1}, {}, None, IllegalActionError, "2.03.07"),
+        ("atreides", {"forces": 1}, {}, None, IllegalActionError, "2.03.07"),  # the ally
+        ("harkonnen", {"forces": 1}, {}, None, IllegalActionError, "2.03.07"),
+        ("emperor", {"forces": 3}, {"emperor": {"spice": 5}}, None, IllegalActionError, "2.03.07"),
+        (
+            "emperor",
+            {"forces": 1},
+            {},
+            [["fremen", "atreides"]],
+            IllegalActionError,
+            "2.03.07",
+        ),  # not allied
     ],
 )
 def test_the_emperors_payment_refusals(
-    faction: str, fields: dict[str, int], factions: dict[str, dict[str, int]], rule: str
+    faction: str,
+    fields: dict[str, int],
+    factions: dict[str, dict[str, int]],
+    alliances: list[list[str]] | None,
+    error: type[IllegalActionError],
+    rule: str,
 ) -> None:
     state = revival(
-        alliances=[["emperor", "atreides"]],
+        alliances=alliances or [["emperor", "atreides"]],
         factions={
             "atreides": {"tanks": 8},
             "harkonnen": {"tanks": 8},
@@ -268,7 +375,25 @@ def test_the_emperors_payment_refusals(
             **factions,
         },
     )
-    refused(state, IllegalActionError, rule, faction, "revive", **fields)
+    action = "revive" if faction == "atreides" and "special" not in fields else "pay_ally_revival"
+    if fields == {"forces": 1} and faction == "atreides":
+        action = "pay_ally_revival"
+    refused(state, error, rule, faction, action, **fields)
+
+
+def test_a_scenario_runs_the_emperors_payment() -> None:
+    """The scenario format names the action ``pay_ally_revival``."""
+    state = revival(alliances=[["emperor", "atreides"]], factions={"atreides": {"tanks": 8}})
+    action = action_from_dict({"action": "pay_ally_revival", "faction": "emperor", "forces": 2})
+    assert action == PayAllyRevival(F.EMPEROR, 2)
+    assert action_to_dict(action) == {
+        "action": "pay_ally_revival",
+        "faction": "emperor",
+        "forces": 2,
+        "special": 0,
+    }
+    state.apply(action)
+    assert holding(state, F.ATREIDES)[:3] == (6, 0, 12)
 
 
 def test_the_emperors_karama_revives_three_free_once_a_game() -> None:
@@ -383,7 +508,6 @@ LONG = "x" * 500
         ({"forces": 10**9}, InvalidActionError, "1.05.01"),
         ({"forces": 3, "leader": LONG}, IllegalActionError, "1.05.03"),
         ({"forces": 3, "leader": "Feyd Rautha"}, IllegalActionError, "1.05.03"),
-        ({"forces": 3, "emperor_pays": -2}, InvalidActionError, "2.03.07"),
     ],
 )
 def test_revive_refusals(
@@ -470,7 +594,9 @@ def test_the_choices_are_legal_and_priced() -> None:
     assert legal[0] == Pass(F.ATREIDES) and all(state.is_legal(a) for a in legal)
     options = dict(revival_options(state, F.ATREIDES))
     assert options[Revive(F.ATREIDES, 3)] == Price(2, 0)
-    assert options[Revive(F.ATREIDES, 6, emperor_pays=3)] == Price(2, 6)
+    assert max(a.forces for a in options) == 3  # the Emperor's 3 more are its own choice
+    emperor = [a for a in state.legal_actions(F.EMPEROR) if isinstance(a, PayAllyRevival)]
+    assert set(emperor) == {PayAllyRevival(F.EMPEROR, n) for n in (1, 2, 3)}
     assert options[Revive(F.ATREIDES, 2, leader="Duncan Idaho")] == Price(2, 0)
     assert Revive(F.ATREIDES, 3, leader="Duncan Idaho") not in options  # 4 spice
     assert set(options) == {a for a in legal if isinstance(a, Revive)}
