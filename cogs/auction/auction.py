@@ -1,5 +1,6 @@
-"""The Bidding and Revival phases' commands: ``/bid``, ``/revive``, ``/support-bids``,
-``/give-spice``, ``/give-back``, ``/ghola`` and the standing orders of ``/orders``.
+"""The Bidding and Revival phases' commands: ``/bid``, ``/revive``, ``/revive-ally``,
+``/support-bids``, ``/give-spice``, ``/give-back``, ``/ghola`` and the standing orders of
+``/orders``.
 
 Thin glue, as :mod:`cogs.turn.turn`: each command finds the channel's game and the faction
 the caller acts for (its seated player, or a current moderator naming it with
@@ -19,7 +20,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.bid_words import bid_status, revive_words
+from bot.bid_words import ally_forces, bid_status, revive_words
 from bot.ledger import SubmitResult
 from bot.orders import bidding_order, saved
 from cogs.auction import autocomplete as ac
@@ -31,11 +32,12 @@ from rules.actions import (
     FactionAction,
     GiveBackCards,
     GiveSpice,
+    PayAllyRevival,
     PlayGhola,
     Revive,
     SupportBids,
 )
-from rules.events import Revived
+from rules.events import Revived, SpicePaid
 
 Amount = app_commands.Range[int, 0, 999]
 BIDDING_ORDERS = [
@@ -185,6 +187,30 @@ class Auction(commands.Cog):
         action, result = await self._act(interaction, faction, Revive, forces, special, leader)
         assert isinstance(action, Revive)
         await reply(interaction, f"Done: you revive {revive_words(action, paid(result))}.")
+
+    @app_commands.command(
+        name="revive-ally",
+        description="Emperor: pay for up to 3 of your ally's forces beyond its limit (2.03.07).",
+    )
+    @app_commands.describe(
+        forces="Your ally's forces you pay for, 2 spice each (the list gives the price).",
+        special="Sardaukar or Fedaykin among them (at most 1 a turn).",
+    )
+    @app_commands.autocomplete(forces=ac.ally_forces, special=ac.ally_special)
+    async def revive_ally(
+        self,
+        interaction: discord.Interaction,
+        forces: Forces,
+        special: Forces = 0,
+        faction: FactionName | None = None,
+    ) -> None:
+        action, result = await self._act(interaction, faction, PayAllyRevival, forces, special)
+        assert isinstance(action, PayAllyRevival)
+        what = ally_forces(action.forces, action.special)
+        cost = sum(e.amount for e in result.events if isinstance(e, SpicePaid))
+        await reply(
+            interaction, f"Done: you pay {cost} spice for {what} of your ally beyond its limit."
+        )
 
     @app_commands.command(
         name="ghola", description="Tleilaxu Ghola, at any time: one leader or up to 5 forces, free."

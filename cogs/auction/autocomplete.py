@@ -35,5 +35,9 @@ ghola_leader = offer(
         state, faction, _number(ns, "forces"), _number(ns, "special"), "ghola"
     )
 )
+ally_forces = offer(lambda state, faction, _: ch.ally_revival_forces(state, faction))
+ally_special = offer(
+    lambda state, faction, ns: ch.ally_revival_special(state, faction, _number(ns, "forces"))
+)
 take_hand = offer(lambda state, faction, _: ch.take_hand_targets(state, faction))
 give_back = offer(lambda state, faction, ns: ch.give_back(state, faction, _text(ns, "cards") or ""))

@@ -9,7 +9,14 @@ offered another faction's tanks, hand or spice.
 
 from __future__ import annotations
 
-from bot.bid_words import Revival, priced, revival_candidates, revive_words
+from bot.bid_words import (
+    Revival,
+    ally_forces,
+    ally_revival_options,
+    priced,
+    revival_candidates,
+    revive_words,
+)
 from cogs.turn.choices import Choice, leader_words, same
 from rules.actions import KaramaRevive, KaramaTakeHand, PlayGhola, Revive
 from rules.factions import Faction
@@ -21,7 +28,7 @@ KINDS: dict[str, type[Revive] | type[KaramaRevive] | type[PlayGhola]] = {
     "ghola": PlayGhola,
 }
 """The revivals a command makes: ``/revive``, ``/karama revive``, ``/ghola``."""
-MOST = {"revive": 6, "karama": 3, "ghola": 5}
+MOST = {"revive": 3, "karama": 3, "ghola": 5}
 
 
 def _options(
@@ -79,6 +86,28 @@ def revive_leaders(
 
 def _forces(faction: Faction, forces: int, special: int = 0) -> Revive:
     return Revive(faction, forces=forces, special=special)
+
+
+def ally_revival_forces(state: GameState, faction: Faction) -> list[Choice[int]]:
+    """How many of its ally's forces the Emperor may pay for now (2.03.07), with the price:
+    the regular ones alone (starred ones are added with ``special``)."""
+    return [
+        (f"{ally_forces(a.forces, 0)} of your ally: {cost} spice", a.forces)
+        for a, cost in sorted(ally_revival_options(state, faction), key=lambda o: -o[0].forces)
+        if a.special == 0
+    ]
+
+
+def ally_revival_special(
+    state: GameState, faction: Faction, forces: int | None
+) -> list[Choice[int]]:
+    """How many starred forces of its ally the Emperor may add to ``forces``, with the
+    price of the whole payment."""
+    return [
+        (f"{ally_forces(a.forces, a.special)} of your ally: {cost} spice", a.special)
+        for a, cost in ally_revival_options(state, faction)
+        if forces is None or a.forces == forces
+    ]
 
 
 def take_hand_targets(state: GameState, faction: Faction) -> list[Choice[str]]:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 import discord
+import pytest
 import simcord
+from simcord.backend.errors import OptionError
 
 from rules.actions import RemoveForces
 from rules.factions import Faction
@@ -23,6 +25,7 @@ from tests.cogs.turn_helpers import (
     start_at,
     whole_table,
 )
+from tests.rules.game_helpers import game_at
 
 F = Faction
 
@@ -112,4 +115,83 @@ async def test_hostile_revivals_change_nothing(simcord_env: simcord.Env) -> None
     assert text_of(done) == "Done: you revive 2 forces, free."
     again = await t.players[F.ATREIDES].slash(t.table, "revive", forces=2)
     assert text_of(again).startswith("Refused: ")  # twice: its revival is done
+    refusals(simcord_env)
+
+
+async def at_allied_revival(t: Table) -> None:
+    """A Revival where the Emperor may pay for the Atreides' forces beyond their 3."""
+    position = game_at(
+        "revival", alliances=[["emperor", "atreides"]], factions={"atreides": {"tanks": 8}}
+    )
+    await start_at(t, position)
+
+
+async def test_the_emperor_pays_for_its_allys_forces_by_its_own_command(
+    simcord_env: simcord.Env,
+) -> None:
+    """2.03.07: the Emperor is asked for its ally's forces beyond the ally's limit, is
+    offered its own choices with their price, and the table hears the payment."""
+    t = await whole_table(simcord_env)
+    before = public_messages(t)
+    await at_allied_revival(t)
+    assert set(t.state().whole.waiting) == {F.ATREIDES, F.EMPEROR}
+    prompt = t.private(F.EMPEROR).history()[-1]
+    assert "/revive-ally" in prompt.content and labels(prompt) == ["Pay for none"]
+    emperor = t.players[F.EMPEROR]
+    offered = await emperor.autocomplete(t.table, "revive-ally", "forces", "")
+    names = [c["name"] for c in offered]
+    assert names == [f"{n} force{'s' * (n > 1)} of your ally: {2 * n} spice" for n in (3, 2, 1)]
+    ally = await t.players[F.ATREIDES].autocomplete(t.table, "revive-ally", "forces", "")
+    assert ally == []  # the ally has no such choice
+    done = await emperor.slash(t.table, "revive-ally", forces=3)
+    assert is_ephemeral(done)
+    assert text_of(done) == "Done: you pay 6 spice for 3 forces of your ally beyond its limit."
+    assert t.state().factions[F.EMPEROR].spice == 4
+    assert t.state().factions[F.ATREIDES].tanks == 5
+    public = public_since(t, before)
+    assert (
+        "The Emperor pays for 3 of its ally's forces beyond its limit (2 spice each): "
+        "revives 3 forces more for Atreides." in public
+    ), public
+    assert t.state().whole.waiting == (F.ATREIDES,)
+    assert not refusals(simcord_env)
+
+
+async def test_hostile_payments_for_the_emperors_ally_change_nothing(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env, moderator_role="Mentats")
+    await at_allied_revival(t)
+    before, seen = t.state().to_dict(), public_messages(t)
+    emperor = t.players[F.EMPEROR]
+    for result in (
+        await t.players[F.ATREIDES].slash(t.table, "revive-ally", forces=1),  # the ally
+        await t.players[F.HARKONNEN].slash(t.table, "revive-ally", forces=1),
+        await t.players[F.HARKONNEN].slash(t.table, "revive-ally", forces=1, faction="emperor"),
+        await t.outsider.slash(t.table, "revive-ally", forces=1),
+        await emperor.slash(t.table, "revive-ally", forces=4),  # at most 3
+        await emperor.slash(t.table, "revive-ally", forces=20, special=20),
+        await emperor.slash(t.table, "revive-ally", forces=1, special=1),  # none starred
+    ):
+        text = text_of(result)
+        assert is_ephemeral(result) and text.startswith("Refused: "), text
+        assert len(text) <= 2000 and "XyzzyXyzzyXyzzy" not in text, text
+    for junk in ({"forces": 1, "faction": "Xyzzy" * 20}, {"forces": 999}):
+        with pytest.raises(OptionError):  # Discord itself refuses these options
+            await emperor.slash(t.table, "revive-ally", **junk)
+    spying = await t.players[F.HARKONNEN].autocomplete(
+        t.table, "revive-ally", "forces", "", faction="emperor"
+    )
+    assert spying == []
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
+    late = await holder.slash(t.table, "revive-ally", forces=1, faction="emperor")
+    assert text_of(late).startswith("Refused: ")
+    assert t.state().to_dict() == before and public_messages(t) == seen
+    done = await emperor.slash(t.table, "revive-ally", forces=2)
+    assert text_of(done).startswith("Done: you pay 4 spice")
+    again = await emperor.slash(t.table, "revive-ally", forces=1)
+    assert text_of(again).startswith("Refused: ") and "2.03.07" in text_of(again)
+    assert await emperor.autocomplete(t.table, "revive-ally", "forces", "") == []
     refusals(simcord_env)
