@@ -117,12 +117,11 @@ def describe_auction_event(event: Event) -> str | None:
             return f"{faction.label} gives spice to {to.label}, its ally."
         case KaramaPower(faction=faction, card=card, power=power) if power in POWERS:
             return f"{faction.label} plays {card} {POWERS[power]} (once a game)."
-        case Revived(faction=faction, rule=rule) as revived if rule == EMPEROR_ALLY_RULE:
+        case Revived(rule=rule) as revived if rule == EMPEROR_ALLY_RULE:
             count = revived.forces + revived.special
             return (
                 f"The Emperor pays for {count} of its ally's forces beyond its limit "
-                f"(2 spice each): {_revived(revived).removeprefix(f'{faction.label} ')}"
-                f" more for {faction.label}."
+                f"(2 spice each): {_revived(revived)} more."
             )
         case Revived(rule=rule) as revived if rule == EMPEROR_KARAMA_RULE:
             return f"{_revived(revived)} for free (the Emperor's once-a-game power)."

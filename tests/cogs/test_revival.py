@@ -151,7 +151,7 @@ async def test_the_emperor_pays_for_its_allys_forces_by_its_own_command(
     public = public_since(t, before)
     assert (
         "The Emperor pays for 3 of its ally's forces beyond its limit (2 spice each): "
-        "revives 3 forces more for Atreides." in public
+        "Atreides revives 3 forces more." in public
     ), public
     assert t.state().whole.waiting == (F.ATREIDES,)
     assert not refusals(simcord_env)

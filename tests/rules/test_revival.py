@@ -336,38 +336,33 @@ def test_the_emperor_is_asked_only_when_it_may_pay_for_its_ally(
     assert bool(state_options(state)) is asked
 
 
+PAY = "pay_ally_revival"
+
+
 @pytest.mark.parametrize(
-    ("faction", "fields", "factions", "alliances", "error", "rule"),
+    ("faction", "action", "fields", "factions", "error", "rule"),
     [
-        ("atreides", {"forces": 4}, {}, None, IllegalActionError, "1.05.01"),  # 3 a turn
-        ("emperor", {"forces": 4}, {}, None, IllegalActionError, "2.03.07"),  # at most 3
-        ("emperor", {"forces": 0}, {}, None, IllegalActionError, "2.03.07"),
-        ("emperor", {"forces": -2}, {}, None, InvalidActionError, "2.03.07"),
-        ("emperor", {"forces": 10**9}, {}, None, InvalidActionError, "2.03.07"),
-        ("emperor", {"forces": 1, "special": 1}, {}, None, IllegalActionError, "2.03.07"),
-        ("atreides", {"forces": 1}, {}, None, IllegalActionError, "2.03.07"),  # the ally
-        ("harkonnen", {"forces": 1}, {}, None, IllegalActionError, "2.03.07"),
-        ("emperor", {"forces": 3}, {"emperor": {"spice": 5}}, None, IllegalActionError, "2.03.07"),
-        (
-            "emperor",
-            {"forces": 1},
-            {},
-            [["fremen", "atreides"]],
-            IllegalActionError,
-            "2.03.07",
-        ),  # not allied
+        ("atreides", "revive", {"forces": 4}, {}, IllegalActionError, "1.05.01"),  # 3 a turn
+        ("emperor", PAY, {"forces": 4}, {}, IllegalActionError, "2.03.07"),  # at most 3
+        ("emperor", PAY, {"forces": 0}, {}, IllegalActionError, "2.03.07"),
+        ("emperor", PAY, {"forces": -2}, {}, InvalidActionError, "2.03.07"),
+        ("emperor", PAY, {"forces": 10**9}, {}, InvalidActionError, "2.03.07"),
+        ("emperor", PAY, {"forces": 1, "special": 1}, {}, IllegalActionError, "2.03.07"),
+        ("atreides", PAY, {"forces": 1}, {}, IllegalActionError, "2.03.07"),  # the ally
+        ("harkonnen", PAY, {"forces": 1}, {}, IllegalActionError, "2.03.07"),
+        ("emperor", PAY, {"forces": 3}, {"emperor": {"spice": 5}}, IllegalActionError, "2.03.07"),
     ],
 )
 def test_the_emperors_payment_refusals(
     faction: str,
+    action: str,
     fields: dict[str, int],
     factions: dict[str, dict[str, int]],
-    alliances: list[list[str]] | None,
     error: type[IllegalActionError],
     rule: str,
 ) -> None:
     state = revival(
-        alliances=alliances or [["emperor", "atreides"]],
+        alliances=[["emperor", "atreides"]],
         factions={
             "atreides": {"tanks": 8},
             "harkonnen": {"tanks": 8},
@@ -375,10 +370,17 @@ def test_the_emperors_payment_refusals(
             **factions,
         },
     )
-    action = "revive" if faction == "atreides" and "special" not in fields else "pay_ally_revival"
-    if fields == {"forces": 1} and faction == "atreides":
-        action = "pay_ally_revival"
     refused(state, error, rule, faction, action, **fields)
+
+
+def test_the_emperor_not_allied_pays_for_nobody() -> None:
+    state = revival(
+        alliances=[["fremen", "atreides"]],
+        factions={"atreides": {"tanks": 8}, "emperor": {"tanks": 8}},
+    )
+    assert F.EMPEROR in state.waiting_on()  # for its own revival
+    error = refused(state, IllegalActionError, "2.03.07", "emperor", PAY, forces=1)
+    assert "only when allied" in error.message
 
 
 def test_a_scenario_runs_the_emperors_payment() -> None:
