@@ -242,12 +242,13 @@ async def test_a_failed_map_edit_leaves_the_text_and_is_tried_again(game: Game) 
 
 async def test_a_channel_that_takes_no_files_gets_the_note_instead(game: Game) -> None:
     renderer = GatedRenderer()
-    await game.open(renderer)
+    session = await game.open(renderer)
     game.publisher.no_files = True
     submitted = game.submit(SHIP)
     await until(lambda: len(renderer.gates) == 1)
     renderer.gates[0].set()
     await submitted
+    await session.delivery.settled()  # the delivery's own task made the edit
     edited = game.table()[-1]
     assert edited.picture is None and edited.text.endswith(NO_MAP)
     assert "Atreides ships 2" in edited.text
