@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from rules import revival
 from rules.actions import (
     Bid,
     FactionAction,
@@ -394,6 +395,7 @@ def give_spice(state: Position, action: GiveSpice) -> list[Event]:
         )
     state.pay(faction, amount, ally)
     _check_standing_bid(state, GIVE_SPICE_RULE)
+    revival.after_gift(state)
     return [SpiceGiven(faction, ally)]
 
 

@@ -713,6 +713,17 @@ def _ally_price(state: Position, action: PayAllyRevival) -> int:
     return cost
 
 
+def after_gift(state: Position) -> None:
+    """The Emperor gave spice away (2.03.06): asked only for its ally's forces, it is no
+    longer asked once it cannot pay for one."""
+    game = state.whole
+    emperor = Faction.EMPEROR
+    asked = game.phase is GamePhase.REVIVAL and game.step == STEP and emperor in game.waiting
+    if asked and emperor in game.revived and not may_pay_ally(state, emperor):
+        state.set_game(ally_revival_room=0)
+        _answered(state, emperor)
+
+
 def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:
     """The Emperor revives up to 3 of its ally's forces beyond the ally's limit, 2 spice
     each to the bank (2.03.07); once a turn; its own revival is apart."""

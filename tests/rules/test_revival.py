@@ -604,3 +604,13 @@ def test_the_choices_are_legal_and_priced() -> None:
     assert set(options) == {a for a in legal if isinstance(a, Revive)}
     assert revival_options(state, F.HARKONNEN) == []
     assert default_action(state, F.ATREIDES) == Pass(F.ATREIDES)
+
+
+def test_the_emperor_giving_its_spice_away_is_no_longer_asked_for_its_ally() -> None:
+    """2.03.06 during the phase: an Emperor asked only for its ally's forces that gives
+    its spice away (below 2) has nothing left to decide."""
+    state = revival(alliances=[["emperor", "atreides"]], factions={"atreides": {"tanks": 8}})
+    assert F.EMPEROR in state.waiting_on() and F.EMPEROR in state.whole.revived
+    act(state, "emperor", "give_spice", amount=9)
+    assert state.waiting_on() == (F.ATREIDES,)
+    refused(state, IllegalActionError, "2.03.07", "emperor", "pay_ally_revival", forces=1)
