@@ -34,6 +34,7 @@ STEP = 10.0  # seconds allowed for any one exchange with the fake server
 COMMANDS = {
     "bid",
     "revive",
+    "revive-ally",
     "support-bids",
     "give-spice",
     "give-back",
