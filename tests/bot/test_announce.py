@@ -153,7 +153,7 @@ async def until(condition: Callable[[], bool]) -> None:
 
 async def test_the_text_is_published_before_the_map_is_drawn(game: Game) -> None:
     renderer = GatedRenderer()
-    await game.open(renderer)
+    session = await game.open(renderer)
     submitted = game.submit(SHIP)
     await until(lambda: any("Atreides ships 2" in n.text for n in game.table()))
     shipped = game.table()[-1]
@@ -162,6 +162,7 @@ async def test_the_text_is_published_before_the_map_is_drawn(game: Game) -> None
     assert len(renderer.gates) == 1 and not submitted.done()
     renderer.gates[0].set()
     await submitted
+    await session.delivery.settled()  # the delivery's own task made the edit
     # the map came to the same message
     assert game.table()[-1] == PublicNotice(shipped.text, picture=b"map 1", game_id=1)
     assert game.publisher.attached == [f"public:{len(game.table()) - 1}"]
