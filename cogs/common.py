@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.ledger import SubmitResult
 from bot.session import PhaseSession, SessionError
+from rules.actions import FactionAction
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
@@ -119,6 +121,24 @@ async def caller_position(interaction: discord.Interaction) -> tuple[GameState, 
     if state is None or faction is None or not state.in_game(faction):
         return None
     return state, faction
+
+
+async def act_for(
+    interaction: discord.Interaction,
+    faction: str | None,
+    build: Callable[..., FactionAction],
+    *fields: object,
+    **named: object,
+) -> tuple[FactionAction, SubmitResult]:
+    """Submit ``build(who, *fields, **named)`` for the faction the caller acts for (a
+    player for its own, a moderator for any); the tree has acknowledged the command."""
+    game_id = game_of(interaction)
+    who = await acting_faction(interaction, game_id, faction)
+    action = build(who, *fields, **named)
+    result = await app_of(interaction).submit(
+        game_id, action, actor=interaction.user.id, key=key_of(interaction)
+    )
+    return action, result
 
 
 def key_of(interaction: discord.Interaction) -> str:

@@ -13,8 +13,6 @@ hears the bid or the revival itself from the session.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -24,12 +22,11 @@ from bot.bid_words import ally_forces, bid_status, revive_words
 from bot.ledger import SubmitResult
 from bot.orders import bidding_order, saved
 from cogs.auction import autocomplete as ac
-from cogs.common import FactionName, acting_faction, app_of, game_of, key_of, session_of
+from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
 from cogs.play.views import prompt_view
 from rules.actions import (
     Bid,
-    FactionAction,
     GiveBackCards,
     GiveSpice,
     PayAllyRevival,
@@ -64,22 +61,7 @@ class Auction(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    async def _act(
-        self,
-        interaction: discord.Interaction,
-        faction: str | None,
-        build: Callable[..., FactionAction],
-        *fields: object,
-        **named: object,
-    ) -> tuple[FactionAction, SubmitResult]:
-        """Submit ``build(who, *fields, **named)`` for the faction the caller acts for."""
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        action = build(who, *fields, **named)
-        result = await app_of(interaction).submit(
-            game_id, action, actor=interaction.user.id, key=key_of(interaction)
-        )
-        return action, result
+    _act = staticmethod(act_for)
 
     # -- bidding ----------------------------------------------------------------------
 

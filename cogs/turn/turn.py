@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ledger import SubmitResult
-from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
+from cogs.common import FactionName, act_for
 from cogs.errors import clip, reply
 from cogs.turn import autocomplete as ac
 from cogs.turn.choices import forces_words, leader_words
@@ -64,12 +64,7 @@ class Turn(commands.Cog):
         *fields: object,
     ) -> SubmitResult:
         """Submit ``build(who, *fields)`` for the faction the caller acts for."""
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        action = build(who, *fields)  # the tree has acknowledged the command (ephemeral)
-        return await app_of(interaction).submit(
-            game_id, action, actor=interaction.user.id, key=key_of(interaction)
-        )
+        return (await act_for(interaction, faction, build, *fields))[1]
 
     # -- set-up ---------------------------------------------------------------------
 
