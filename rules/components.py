@@ -114,3 +114,19 @@ def worthless_cards() -> frozenset[str]:
 
 def is_worthless(card: str) -> bool:
     return any(same_card(card, w) for w in worthless_cards())
+
+
+def card_kind(card: str) -> str | None:
+    """The kind of a treachery card as printed in ``treachery.json`` ("weapon_poison",
+    "defense_projectile", "worthless", "special"...), any case; None for no card."""
+    cards = _data("treachery.json")["cards"]
+    name = treachery_card(card)
+    return str(cards[name]["kind"]) if name is not None else None
+
+
+def leader_strength(name: str) -> int:
+    """A leader's printed strength (0 for a name that is no leader: a Cheap Hero)."""
+    owner = leader_owner(name)
+    if owner is None:
+        return 0
+    return next(v for n, v in leaders(owner).items() if same_card(n, name))

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from rules.battle_model import Battle
 from rules.factions import Faction
 
 T = TypeVar("T")
@@ -47,7 +48,7 @@ TURN_PHASES = (
     GamePhase.SPICE_COLLECTION,
     GamePhase.MENTAT_PAUSE,
 )
-RECORDED_PHASES = frozenset({GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE})
+RECORDED_PHASES = frozenset({GamePhase.BIDDING, GamePhase.REVIVAL})
 """Phases the moderator records for now: the engine waits for records and "phase done"."""
 
 
@@ -131,6 +132,13 @@ class TurnState:
     storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
     fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
     bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
+    # -- the Battle phase (rules.battle) --
+    battle: Battle | None = None  # the battle under way; its plans secret until revealed
+    leaders_fought: Mapping[str, str] = field(default_factory=dict)  # leader -> territory
+    kwisatz_haderach_territory: str | None = None  # where it fought this turn (2.01.11)
+    kwisatz_haderach_dead: bool = False  # killed in a lasgun/shield explosion (2.01.13)
+    captives: Mapping[str, Faction] = field(default_factory=dict)  # leader -> owner (2.05.10)
+    # -- end of the Battle phase's fields --
 
     # -- queries ---------------------------------------------------------------------
 
@@ -192,6 +200,11 @@ class TurnState:
             "storm_card_hidden": self.storm_card_hidden,
             "fremen_expose_ally": self.fremen_expose_ally,
             "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
+            "battle": self.battle.to_dict() if self.battle else None,
+            "leaders_fought": dict(sorted(self.leaders_fought.items())),
+            "kwisatz_haderach_territory": self.kwisatz_haderach_territory,
+            "kwisatz_haderach_dead": self.kwisatz_haderach_dead,
+            "captives": {n: f.value for n, f in sorted(self.captives.items())},
         }
 
     @classmethod
@@ -250,6 +263,11 @@ class TurnState:
             storm_card_hidden=bool(data.get("storm_card_hidden", False)),
             fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
             bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
+            battle=Battle.from_dict(data["battle"]) if data.get("battle") else None,
+            leaders_fought={str(k): str(v) for k, v in data.get("leaders_fought", {}).items()},
+            kwisatz_haderach_territory=data.get("kwisatz_haderach_territory"),
+            kwisatz_haderach_dead=bool(data.get("kwisatz_haderach_dead", False)),
+            captives={str(n): Faction(f) for n, f in data.get("captives", {}).items()},
         )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rules import (
+    battle_actions,
     charity,
     guild,
     karama,
@@ -57,6 +58,7 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
         *nexus.candidates(state, faction),
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
+    GamePhase.BATTLE: battle_actions.candidates,
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""
 

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import (
+    battle,
+    battle_actions,
     bene_gesserit,
     bribes,
     charity,
@@ -34,8 +36,11 @@ from rules.actions import (
     Action,
     Advise,
     Ally,
+    BattlePlan,
     BreakAlliance,
     Bribe,
+    CallTraitor,
+    Capture,
     ClaimCharity,
     ClosePrompts,
     Correction,
@@ -53,6 +58,7 @@ from rules.actions import (
     KaramaPrevent,
     KaramaStopShipment,
     KaramaWorm,
+    KeepCards,
     KeepTraitor,
     Move,
     Pass,
@@ -62,6 +68,7 @@ from rules.actions import (
     PlaceWorm,
     PlayHajr,
     Predict,
+    Prescience,
     RecordBattle,
     RecordCardWon,
     RecordDiscard,
@@ -75,6 +82,8 @@ from rules.actions import (
     Send,
     Ship,
     ShipToReserves,
+    StartBattle,
+    Voice,
     WeatherControl,
 )
 from rules.errors import NotYourTurnError
@@ -130,6 +139,14 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     RecordPayment: recorded.payment,
     RecordIncome: recorded.income,
     PhaseDone: recorded.phase_done,
+    # -- the Battle phase (rules.battle, rules.battle_actions) --
+    StartBattle: battle.start_battle,
+    Voice: battle.voice,
+    Prescience: battle.prescience,
+    BattlePlan: battle_actions.battle_plan,
+    CallTraitor: battle_actions.call_traitor,
+    KeepCards: battle_actions.keep_cards,
+    Capture: battle_actions.capture,
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
@@ -139,6 +156,15 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.BIDDING: (RecordCardWon, PhaseDone),
     GamePhase.REVIVAL: (RecordRevival, RecordGhola, PhaseDone),
     GamePhase.BATTLE: (
+        StartBattle,
+        Voice,
+        Prescience,
+        BattlePlan,
+        CallTraitor,
+        KeepCards,
+        Capture,
+        Pass,
+        # the moderator's corrections (they leave the battle where it stands)
         RecordBattle,
         RecordLosses,
         RecordLeaderKilled,
@@ -153,6 +179,7 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
+    GamePhase.BATTLE: battle_actions.pass_,
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SETUP: setup.begin,
@@ -161,7 +188,7 @@ PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.CHOAM_CHARITY: charity.begin,
     GamePhase.BIDDING: recorded.begin,
     GamePhase.REVIVAL: recorded.begin,
-    GamePhase.BATTLE: recorded.begin,
+    GamePhase.BATTLE: battle.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
     GamePhase.MENTAT_PAUSE: mentat_pause.begin,
 }

@@ -9,6 +9,7 @@ with "phase done". A faction with no revival recorded gets its free revival
 
 from __future__ import annotations
 
+from rules import battle as battle_flow
 from rules.actions import (
     FactionAction,
     PhaseDone,
@@ -70,8 +71,11 @@ def begin(state: Position) -> list[Event]:
 
 
 def _require(state: Position, action: FactionAction, phase: GamePhase) -> None:
+    """A record belongs to its phase; the engine runs the Battle phase, where the records
+    stay as the moderator's corrections (they leave the battle where it stands)."""
     game = state.whole
-    if game.phase is not phase or game.step != "recording":
+    engine_runs = phase is GamePhase.BATTLE and game.phase is phase and game.step != "done"
+    if not engine_runs and (game.phase is not phase or game.step != "recording"):
         raise NotYourTurnError(
             f"{action.name} is recorded in the {phase.value.replace('_', ' ')} phase, "
             f"not now ({game.phase.value.replace('_', ' ')})",
@@ -86,6 +90,8 @@ def _check_amount(amount: int, what: str, rule: str) -> None:
 
 def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     game = state.whole
+    if game.phase is GamePhase.BATTLE and game.step != "done":
+        return _end_battles(state)
     if game.phase not in RECORDED_PHASES or game.step != "recording":
         raise NotYourTurnError(
             f"the {game.phase.value.replace('_', ' ')} phase is not recorded by the moderator",
@@ -98,6 +104,12 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
                 events += _revive(state, faction, *free_forces(state, faction), None)
     state.set_game(step="done")
     return events
+
+
+def _end_battles(state: Position) -> list[Event]:
+    """The moderator ends the Battle phase early: the battle under way is dropped, the
+    cards it played stay in hand, leaders go back to their pools (1.07.07)."""
+    return battle_flow.end_phase(state)
 
 
 # -- bidding ------------------------------------------------------------------------
@@ -375,12 +387,7 @@ def losses(state: Position, action: RecordLosses) -> list[Event]:
             rule=BATTLE_RULE,
         )
     state.to_tanks(action.faction, territory.name, action.sector, lost)
-    if action.faction is Faction.ATREIDES:
-        losses = state.whole.atreides_battle_losses + lost.total
-        active = state.whole.kwisatz_haderach_active or (
-            state.rules.advanced and losses >= KWISATZ_HADERACH_LOSSES
-        )
-        state.set_game(atreides_battle_losses=losses, kwisatz_haderach_active=active)
+    count_battle_losses(state, action.faction, lost.total)
     return [
         ForcesLost(
             action.faction,
@@ -392,6 +399,18 @@ def losses(state: Position, action: RecordLosses) -> list[Event]:
             BATTLE_RULE,
         )
     ]
+
+
+def count_battle_losses(state: Position, faction: Faction, count: int) -> None:
+    """The Atreides' forces lost in battle, counted over the game: from 7 the Kwisatz
+    Haderach is active for good (2.01.10, advanced)."""
+    if faction is not Faction.ATREIDES or count <= 0:
+        return
+    losses = state.whole.atreides_battle_losses + count
+    active = state.whole.kwisatz_haderach_active or (
+        state.rules.advanced and losses >= KWISATZ_HADERACH_LOSSES
+    )
+    state.set_game(atreides_battle_losses=losses, kwisatz_haderach_active=active)
 
 
 def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
