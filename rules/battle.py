@@ -13,7 +13,7 @@ plans (:mod:`rules.battle_plans`), in either order; the reveal and the resolutio
 
 ``TurnState.step`` names what the game waits on, and ``waiting`` lists exactly the
 factions whose choice it waits for: "choose" (the aggressor), "voice", "prescience",
-"voice_prescience" (D15 "together"), "plans" (the sides still to submit), "traitors"
+"voice_prescience" (D15 "together"), "plans" (the sides still to submit), "traitor_calls"
 (those who may call one), "keep" (the winner), "capture" (the Harkonnen), "done".
 """
 

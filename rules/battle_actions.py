@@ -76,13 +76,13 @@ def pass_(state: Position, action: Pass) -> list[Event]:
     if step in battle.BEFORE_PLANS:
         voiced = faction is Faction.BENE_GESSERIT and "voice" not in fight.asked
         return passed + battle.settled(state, faction, "voice" if voiced else "prescience")
-    if step == "traitors":
+    if step == "traitor_calls":
         return passed + battle_resolution.no_call(state, faction)
     return passed + battle_resolution.after_capture(state)
 
 
 def call_traitor(state: Position, action: CallTraitor) -> list[Event]:
-    battle.current(state, action, frozenset({"traitors"}), battle_resolution.TRAITOR_RULE)
+    battle.current(state, action, frozenset({"traitor_calls"}), battle_resolution.TRAITOR_RULE)
     return battle_resolution.call(state, action.faction)
 
 
@@ -125,7 +125,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     if step == "plans":
         options = plan_options(state, faction)
         found += plans(faction, options) if options else []
-    if step == "traitors":
+    if step == "traitor_calls" and battle_resolution.holds_traitor(state, fight, faction):
         found.append(CallTraitor(faction))
     if step == "keep":
         cards = fight.to_keep

@@ -106,7 +106,7 @@ def reveal(state: Position) -> list[Event]:
     callers = traitor_callers(state, fight)
     state.set_game(battle=replace(_battle(state), revealed=True, callers=callers))
     if callers:
-        state.set_game(step="traitors", waiting=callers)
+        state.set_game(step="traitor_calls", waiting=callers)
         return events
     return events + resolve(state)
 
@@ -127,22 +127,30 @@ def _revealed(side: Faction, plan: Plan) -> PlanRevealed:
 
 
 def traitor_callers(state: Position, fight: Battle) -> tuple[Faction, ...]:
-    """Who may call a traitor: a side holding the opposing leader's card, or the Harkonnen
-    for their ally (2.05.09); never on a leader with the Kwisatz Haderach (2.01.12)."""
-    game = state.whole
+    """Who is asked about a traitor (1.07.06.06): each side whose opponent played a leader
+    that can be betrayed (not a Cheap Hero, not with the Kwisatz Haderach, 2.01.12), and
+    the Harkonnen beside their ally (2.05.09). Everyone who could hold the card is asked,
+    whether or not they hold it, so that the question tells nobody who holds a traitor."""
     found: list[Faction] = []
     for side in fight.sides:
         plan = fight.plans[fight.opponent(side)]
         if plan.leader is None or plan.cheap_hero or plan.kwisatz_haderach:
             continue
-        holders = [side]
+        found.append(side)
         ally = state.ally_of(side)
         if ally is Faction.HARKONNEN and ally not in fight.sides:
-            holders.append(ally)
-        for holder in holders:
-            if any(same_card(t, plan.leader) for t in game.held(game.traitors, holder)):
-                found.append(holder)
+            found.append(ally)
     return tuple(dict.fromkeys(found))
+
+
+def holds_traitor(state: Position, fight: Battle, caller: Faction) -> bool:
+    """Does ``caller`` hold the traitor card of the leader opposing its side?"""
+    game = state.whole
+    side = _side_of(state, fight, caller)
+    leader = fight.plans[fight.opponent(side)].leader
+    return leader is not None and any(
+        same_card(t, leader) for t in game.held(game.traitors, caller)
+    )
 
 
 def _side_of(state: Position, fight: Battle, caller: Faction) -> Faction:
@@ -159,6 +167,10 @@ def call(state: Position, caller: Faction) -> list[Event]:
     opponent = fight.opponent(side)
     leader = fight.plans[opponent].leader
     assert leader is not None
+    if not holds_traitor(state, fight, caller):
+        raise IllegalActionError(
+            f"{caller.label} holds no traitor card for {leader}", rule=TRAITOR_RULE
+        )
     called = tuple(dict.fromkeys((*fight.called, side)))
     state.set_game(battle=replace(fight, called=called))
     events: list[Event] = [TraitorCalled(caller, leader, opponent, TRAITOR_RULE)]

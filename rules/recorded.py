@@ -477,7 +477,8 @@ def income(state: Position, action: RecordIncome) -> list[Event]:
 def candidates(state: Position) -> list[Record | PhaseDone]:
     """Some records the moderator could make now (small amounts), and "phase done"."""
     game = state.whole
-    if game.phase not in RECORDED_PHASES or game.step != "recording":
+    battle_runs = game.phase is GamePhase.BATTLE and game.step != "done"
+    if not battle_runs and (game.phase not in RECORDED_PHASES or game.step != "recording"):
         return []
     out: list[Record | PhaseDone] = [PhaseDone()]
     for faction in game.order:

@@ -44,7 +44,13 @@ ROOT_KEYS = (
 WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach", "prediction")
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
-DECLINABLE_STEPS = frozenset({"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims"})
+DECLINABLE_STEPS = frozenset(
+    {
+        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims"),
+        # the Battle phase's choices (rules.battle): a pass keeps the cards, calls no traitor
+        *("voice", "prescience", "voice_prescience", "traitor_calls", "keep", "capture"),
+    }
+)
 """Where the game waits on a choice that an action answering something else declines."""
 
 
