@@ -68,6 +68,8 @@ def assert_no_secret_in_public(state: GameState) -> None:
     for key in ('"spice_deck":', '"treachery_deck":', '"dials":', '"dial":'):
         assert key not in text, key
     public_cards = set(game.treachery_discard)
+    if game.battle is not None and game.battle.voice is not None:  # the Voice names a kind
+        public_cards.add(game.battle.voice[1])
     for own in state.factions.values():
         for card in own.cards:
             if card not in public_cards:
