@@ -71,22 +71,24 @@ class Site:
 def sites(state: Position) -> list[Site]:
     """Every place a battle must be fought now, board order."""
     order = state.whole.order
-    occupied: dict[str, set[int | None]] = {}
-    for (_faction, territory, sector), stack in state.stacks.items():
+    occupied: dict[str, dict[int | None, set[Faction]]] = {}
+    for (faction, territory, sector), stack in state.stacks.items():
         if stack.fighters and territory != POLAR_SINK:
-            occupied.setdefault(territory, set()).add(sector)
+            occupied.setdefault(territory, {}).setdefault(sector, set()).add(faction)
     found = []
     for territory in sorted(occupied):
+        held = occupied[territory]
+        if len({f for fs in held.values() for f in fs}) < 2:
+            continue
         parts = state.board.storm_free_parts(territory, state.storm_sector)
-        if state.rules.battles_under_storm and state.storm_sector in occupied[territory]:
+        if state.rules.battles_under_storm and state.storm_sector in held:
             parts.append((state.storm_sector,))
-        held = [p for p in parts if any(s in occupied[territory] for s in p)]
-        for part in held:
-            present = tuple(
-                f for f in order if any(state.stack(f, territory, s).fighters for s in part)
-            )
+        parts = [p for p in parts if any(s in held for s in p)]
+        for part in parts:
+            here = {f for s in part for f in held.get(s, ())}
+            present = tuple(f for f in order if f in here)
             if _hostile(state, present):
-                found.append(Site(territory, part, present, len(held) > 1))
+                found.append(Site(territory, part, present, len(parts) > 1))
     return found
 
 
@@ -94,20 +96,23 @@ def _hostile(state: Position, factions: tuple[Faction, ...]) -> bool:
     return any(a is not b and state.ally_of(a) is not b for a in factions for b in factions)
 
 
-def fights(state: Position, faction: Faction) -> list[tuple[Site, Faction]]:
+def fights(
+    state: Position, faction: Faction, found: list[Site] | None = None
+) -> list[tuple[Site, Faction]]:
     """The battles ``faction`` could name as aggressor: (site, opponent)."""
     return [
         (site, other)
-        for site in sites(state)
+        for site in (sites(state) if found is None else found)
         if faction in site.factions
         for other in site.factions
         if other is not faction and state.ally_of(faction) is not other
     ]
 
 
-def aggressor(state: Position) -> Faction | None:
+def aggressor(state: Position, found: list[Site] | None = None) -> Faction | None:
     """The first faction in storm order that still has a battle (1.07.02)."""
-    return next((f for f in state.whole.order if fights(state, f)), None)
+    found = sites(state) if found is None else found
+    return next((f for f in state.whole.order if fights(state, f, found)), None)
 
 
 # -- the phase's steps ----------------------------------------------------------------
@@ -126,10 +131,11 @@ def begin(state: Position) -> list[Event]:
 def next_battle(state: Position) -> list[Event]:
     """Start the next battle, ask the aggressor to name it, or end the phase."""
     state.set_game(battle=None)
-    faction = aggressor(state)
+    found = sites(state)
+    faction = aggressor(state, found)
     if faction is None:
         return end_phase(state)
-    options = fights(state, faction)
+    options = fights(state, faction, found)
     if len(options) == 1:
         site, opponent = options[0]
         return start(state, faction, site, opponent)

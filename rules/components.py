@@ -38,7 +38,12 @@ def treachery_cards() -> dict[str, int]:
 
 def treachery_card(text: str) -> str | None:
     """The printed name of the treachery card ``text`` names (any case), or None."""
-    return next((name for name in treachery_cards() if same_card(name, text)), None)
+    return _card_names().get(text.strip().lower())
+
+
+@cache
+def _card_names() -> dict[str, str]:
+    return {name.strip().lower(): name for name in _data("treachery.json")["cards"]}
 
 
 SHAI_HULUD = "Shai-Hulud"
@@ -63,16 +68,29 @@ def treachery_deck() -> tuple[str, ...]:
 
 def leaders(faction: Faction) -> dict[str, int]:
     """The faction's five leaders as printed, with their strengths."""
+    return dict(_leaders(faction))
+
+
+@cache
+def _leaders(faction: Faction) -> tuple[tuple[str, int], ...]:
     rows = _data("components.json")["leaders"][faction.value]
-    return {str(r["name"]): int(r["strength"]) for r in rows}
+    return tuple((str(r["name"]), int(r["strength"])) for r in rows)
 
 
 def leader_owner(name: str) -> Faction | None:
     """The faction whose leader ``name`` is (any case), or None."""
-    for faction in Faction:
-        if any(same_card(name, n) for n in leaders(faction)):
-            return faction
-    return None
+    found = _leader_table().get(name.strip().lower())
+    return found[0] if found else None
+
+
+@cache
+def _leader_table() -> dict[str, tuple[Faction, int]]:
+    """Every leader's name (lower case) -> (owner, strength)."""
+    return {
+        name.strip().lower(): (faction, strength)
+        for faction in Faction
+        for name, strength in leaders(faction).items()
+    }
 
 
 def storm_deck() -> tuple[int, ...]:
@@ -119,14 +137,16 @@ def is_worthless(card: str) -> bool:
 def card_kind(card: str) -> str | None:
     """The kind of a treachery card as printed in ``treachery.json`` ("weapon_poison",
     "defense_projectile", "worthless", "special"...), any case; None for no card."""
+    return _card_kinds().get(card.strip().lower())
+
+
+@cache
+def _card_kinds() -> dict[str, str]:
     cards = _data("treachery.json")["cards"]
-    name = treachery_card(card)
-    return str(cards[name]["kind"]) if name is not None else None
+    return {name.strip().lower(): str(c["kind"]) for name, c in cards.items()}
 
 
 def leader_strength(name: str) -> int:
     """A leader's printed strength (0 for a name that is no leader: a Cheap Hero)."""
-    owner = leader_owner(name)
-    if owner is None:
-        return 0
-    return next(v for n, v in leaders(owner).items() if same_card(n, name))
+    found = _leader_table().get(name.strip().lower())
+    return found[1] if found else 0

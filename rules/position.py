@@ -17,7 +17,7 @@ from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board, st
 from rules.components import is_worthless
 from rules.errors import InvalidActionError, quote
 from rules.factions import KARAMA, Faction, same_card
-from rules.game_model import GamePhase, TurnState
+from rules.game_model import GamePhase, TurnState, evolve
 from rules.model import (
     JSON,
     Ability,
@@ -247,7 +247,7 @@ class Position:
         return self.game is not None and self.game.phase is phase
 
     def set_game(self, **changes: Any) -> None:
-        self.game = replace(self.whole, **changes)
+        self.game = evolve(self.whole, changes)
 
     def from_bank(self, faction: Faction, amount: int) -> int:
         """The bank pays ``faction`` up to ``amount`` (what it holds); returns what it paid."""
