@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.battle_words import describe_battle_event
 from bot.publisher import PrivateNotice
 from rules.board import POLAR_SINK
 from rules.events import (
@@ -93,6 +94,7 @@ STANDS_ASIDE = {
     "choam_charity": "claims no CHOAM Charity",
     "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
+    "battle": "passes",
 }
 
 CAUSES = {"storm": "The storm", "worm": "Shai-Hulud", "family_atomics": "Family Atomics"}
@@ -147,7 +149,14 @@ def _sectors(n: int) -> str:
 def describe_turn_event(event: Event) -> str | None:
     """The public sentence of a whole-turn event; None for any other kind of event
     (those of the Shipment & Movement phase and corrections are :mod:`bot.narrate`'s)."""
-    return _set_up(event) or _storm(event) or _blow(event) or _recorded(event) or _end(event)
+    return (
+        _set_up(event)
+        or _storm(event)
+        or _blow(event)
+        or describe_battle_event(event)
+        or _recorded(event)
+        or _end(event)
+    )
 
 
 def _set_up(event: Event) -> str | None:

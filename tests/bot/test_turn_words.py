@@ -17,7 +17,10 @@ from rules.components import leaders, treachery_cards
 from rules.events import (
     EVENT_TYPES,
     AllianceConstraint,
+    BattleRecorded,
+    CaptivesReleased,
     CardGiven,
+    CardsKept,
     CardTaken,
     Corrected,
     CrossShipped,
@@ -28,8 +31,13 @@ from rules.events import (
     ForcesSetUp,
     GameWon,
     GuildTimingCancelled,
+    KwisatzHaderachKilled,
+    LasgunShield,
+    LeaderCaptured,
     PhaseBegan,
     PredictionMade,
+    PrescienceAnswered,
+    Retake,
     Sent,
     ShipmentStopped,
     ShippedToReserves,
@@ -39,10 +47,15 @@ from rules.events import (
     StormLosses,
     StormMoved,
     StormSet,
+    TraitorCalled,
     TraitorKept,
+    VoiceUsed,
+    WeaponStruck,
+    WormRidden,
 )
 from rules.factions import Faction
 from rules.game_model import GamePhase
+from rules.model import Ability
 from tests.bot.whole_games import SEED_BASE, games, played
 
 SNAKE_CASE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
@@ -65,6 +78,21 @@ HAND_MADE: tuple[Event, ...] = (
     ForcesSetUp(Faction.BENE_GESSERIT, "Polar Sink", None, 1, "0.13", "advisor"),
     GuildTimingCancelled(Faction.SPACING_GUILD, "2.06.12"),
     ShipmentStopped(Faction.SPACING_GUILD, Faction.EMPEROR, "Cielago South", 1, 3, 0, "1.14.06"),
+    # kinds the random games of this seed base happen not to make since battles are played
+    BattleRecorded(Faction.ATREIDES, Faction.HARKONNEN),  # a moderator's correction now
+    WormRidden(Faction.FREMEN, "The Great Flat", "Carthag", 10, 3, 1, "2.04.08"),
+    Retake(Faction.FREMEN, Ability.FREMEN_MOVEMENT, "3.01.11"),
+    # the Battle phase's rare kinds (an explosion, a captive, a Karama plan, the Voice)
+    LasgunShield("Carthag", 4, "3.01.14"),
+    KwisatzHaderachKilled("2.01.13"),
+    LeaderCaptured(Faction.HARKONNEN, Faction.ATREIDES, False, "2.05.10"),
+    LeaderCaptured(Faction.HARKONNEN, Faction.ATREIDES, True, "2.05.10"),
+    CaptivesReleased(("Duncan Idaho",), "2.05.11"),
+    TraitorCalled(Faction.HARKONNEN, "Duncan Idaho", Faction.ATREIDES, "1.07.06.06"),
+    PrescienceAnswered(Faction.HARKONNEN, "plan", "", "2.01.08"),
+    VoiceUsed(Faction.BENE_GESSERIT, Faction.ATREIDES, "not_play", "poison weapon", "2.02.06"),
+    CardsKept(Faction.ATREIDES, ("Shield", "Crysknife")),
+    WeaponStruck(Faction.ATREIDES, "Crysknife", "Feyd Rautha", False, "Shield", "1.07.06.01"),
 )
 """The kinds random play seldom or never makes (corrections, rare Guild and Fremen moves)."""
 

@@ -1,0 +1,106 @@
+"""Words for the Battle phase's events (1.07): one public sentence each.
+
+Every battle event is public: a plan is "in" until both are revealed, a captured leader is
+never named (only the Harkonnen and the victim see which, in their private views).
+:func:`describe_battle_event` is part of :func:`bot.turn_words.describe_turn_event`.
+"""
+
+from __future__ import annotations
+
+from rules.events import (
+    BattlePlanIn,
+    BattlesOver,
+    BattleStarted,
+    BattleWon,
+    CaptivesReleased,
+    CardsKept,
+    Event,
+    KwisatzHaderachKilled,
+    LasgunShield,
+    LeaderCaptured,
+    PlanRevealed,
+    PrescienceAnswered,
+    PrescienceAsked,
+    TraitorCalled,
+    VoiceUsed,
+    WeaponStruck,
+)
+
+ASKED = {
+    "leader": "the leader",
+    "weapon": "the weapon",
+    "defense": "the defense",
+    "number": "the number dialed",
+    "plan": "the whole plan (Karama)",
+}
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _plan(event: PlanRevealed) -> str:
+    leader = event.leader or "no leader"
+    parts = [leader + (" with the Kwisatz Haderach" if event.kwisatz_haderach else "")]
+    parts.append(f"dials {_number(event.number)}")
+    if event.spice:
+        parts.append(f"pays {event.spice} spice")
+    cards = [c for c in (event.weapon, event.defense) if c]
+    parts.append(f"plays {_list(cards)}" if cards else "plays no card")
+    return f"{event.faction.label}'s plan: {', '.join(parts)}."
+
+
+def describe_battle_event(event: Event) -> str | None:
+    """The public sentence of a Battle phase event; None for any other kind."""
+    match event:
+        case BattleStarted(aggressor=aggressor, opponent=opponent, territory=t, sector=s):
+            where = t if s is None else f"{t} (the part of sector {s})"
+            return f"Battle in {where}: {aggressor.label} attack {opponent.label}."
+        case VoiceUsed(faction=faction, target=target, command=command, card_kind=kind):
+            verb = "to play" if command == "play" else "not to play"
+            return f"{faction.label} use the Voice: {target.label} must choose {verb} {kind}."
+        case PrescienceAsked(faction=faction, target=target, ask=ask):
+            return f"{faction.label} use Prescience: {target.label} must show {ASKED[ask]}."
+        case PrescienceAnswered(faction=faction, ask="plan"):
+            return f"{faction.label} show their whole plan to the Atreides alone."
+        case PrescienceAnswered(faction=faction, ask=ask, answer=answer):
+            return f"Prescience: {faction.label} show {ASKED.get(ask, ask)}: {answer}."
+        case BattlePlanIn(faction=faction):
+            return f"{faction.label}'s battle plan is in (secret until both are)."
+        case PlanRevealed() as plan:
+            return _plan(plan)
+        case TraitorCalled(faction=faction, leader=leader, against=against):
+            return f"Traitor! {faction.label} reveal {leader} as a traitor to {against.label}."
+        case LasgunShield(territory=territory, spice_lost=spice):
+            lost = f"; {spice} spice there is lost" if spice else ""
+            return f"Lasgun and shield explode in {territory}: everything there dies{lost}."
+        case WeaponStruck(card=card, target=target, killed=True):
+            return f"{card} kills {target}."
+        case WeaponStruck(card=card, target=target, defense=defense):
+            return f"{card} is stopped by {defense}: {target} survives."
+        case BattleWon(winner=winner, loser=loser, rule="1.07.06.06"):
+            return f"{winner.label} win the battle by treachery; {loser.label} lose."
+        case BattleWon(winner=winner, loser=loser, winner_total=won, loser_total=lost) as e:
+            tie = " (a tie goes to the aggressor)" if e.rule == "1.07.06.00" else ""
+            return (
+                f"{winner.label} win {_number(won)} to {_number(lost)} against {loser.label}{tie}."
+            )
+        case CardsKept(faction=faction, cards=cards):
+            return f"{faction.label} keep {_list(list(cards))}."
+        case KwisatzHaderachKilled():
+            return "The Kwisatz Haderach dies in the explosion."
+        case LeaderCaptured(faction=faction, victim=victim, kill=True):
+            return f"{faction.label} kill one of {victim.label}'s leaders, face down, for 2 spice."
+        case LeaderCaptured(faction=faction, victim=victim):
+            return f"{faction.label} capture one of {victim.label}'s leaders."
+        case CaptivesReleased(leaders=names):
+            return f"Captured leaders go home: {_list(list(names))}."
+        case BattlesOver():
+            return "No battle is left: the surviving leaders return to their owners."
+    return None
