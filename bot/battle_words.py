@@ -7,6 +7,16 @@ never named (only the Harkonnen and the victim see which, in their private views
 
 from __future__ import annotations
 
+from rules.actions import (
+    Action,
+    BattlePlan,
+    CallTraitor,
+    Capture,
+    KeepCards,
+    Prescience,
+    StartBattle,
+    Voice,
+)
 from rules.events import (
     BattlePlanIn,
     BattlesOver,
@@ -25,6 +35,8 @@ from rules.events import (
     VoiceUsed,
     WeaponStruck,
 )
+from rules.factions import Faction
+from rules.game import GameState
 
 ASKED = {
     "leader": "the leader",
@@ -104,3 +116,82 @@ def describe_battle_event(event: Event) -> str | None:
         case BattlesOver():
             return "No battle is left: the surviving leaders return to their owners."
     return None
+
+
+# -- a choice of the Battle phase in words (bot.choice_words) ---------------------------------
+
+STEPS = {
+    "choose": "the aggressor names the next battle",
+    "voice": "whether the Bene Gesserit use the Voice",
+    "prescience": "whether the Atreides use Prescience",
+    "voice_prescience": "the Voice and Prescience",
+    "plans": "the battle plans, secret until both are in",
+    "traitor_calls": "whether to call a traitor",
+    "keep": "which played cards the winner keeps",
+    "capture": "whether the Harkonnen capture or kill a leader",
+}
+
+
+def battle_step_words(step: str) -> str | None:
+    """What a Battle phase step waits for, in public words (None: not a battle step)."""
+    return STEPS.get(step)
+
+
+def battle_answer(action: Action) -> str | None:
+    """A battle answer in the words of the faction that gave it ("you call a traitor")."""
+    match action:
+        case StartBattle(territory=territory, opponent=opponent):
+            other = Faction.parse(opponent)
+            return f"you attack {other.label if other else opponent} in {territory}"
+        case BattlePlan(leader=leader, number=number) as plan:
+            cards = [c for c in (plan.weapon, plan.defense) if c]
+            played = f", playing {_list(cards)}" if cards else ", no card"
+            spice = f", paying {plan.spice} spice" if plan.spice else ""
+            return f"your plan: {leader or 'no leader'}, dial {_number(number)}{spice}{played}"
+        case Voice(command=command, kind=kind):
+            verb = "to play" if command == "play" else "not to play"
+            return f"you use the Voice: {verb} {kind}"
+        case Prescience(ask=ask):
+            return f"you use Prescience: {ASKED.get(ask, ask)}"
+        case CallTraitor():
+            return "you call a traitor"
+        case KeepCards(cards=cards):
+            return f"you keep {_list(list(cards))}" if cards else "you discard every card played"
+        case Capture(leader=leader, kill=kill):
+            return f"you {'kill' if kill else 'capture'} {leader}"
+    return None
+
+
+def battle_options(state: GameState, faction: Faction) -> list[str]:
+    """What ``faction`` may answer in the Battle phase now, in words."""
+    legal = list(state.legal_actions(faction))
+    kinds = {a.name for a in legal}
+    out: list[str] = []
+    battles = [a for a in legal if isinstance(a, StartBattle)]
+    if battles:
+        where = _list([f"{a.territory} against {_label(a.opponent)}" for a in battles])
+        out.append(f"name your next battle: {where}")
+    if "voice" in kinds:
+        out.append("use the Voice on your opponent")
+    if "prescience" in kinds:
+        out.append("use Prescience: see your opponent's leader, weapon, defense or number")
+    options = state.battle_plan_options(faction)
+    if options is not None:
+        leaders = _list([*options.leaders, *options.cheap_heroes]) or "no leader"
+        out.append(
+            f"submit your secret battle plan in {options.territory}: {leaders}, a number up "
+            f"to {_number(options.max_number)}"
+            + (f", up to {options.max_spice} spice" if options.max_spice else "")
+        )
+    if "call_traitor" in kinds:
+        out.append("call a traitor")
+    if "keep_cards" in kinds:
+        out.append("keep or discard the cards you played")
+    if "capture" in kinds:
+        out.append("capture or kill the leader you drew")
+    return out
+
+
+def _label(name: str) -> str:
+    found = Faction.parse(name)
+    return found.label if found else name

@@ -8,6 +8,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 
 from __future__ import annotations
 
+from bot.battle_words import battle_answer, battle_options, battle_step_words
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
 from bot.waits import Wait
@@ -44,12 +45,9 @@ TO_RECORD = {
         "record each paid revival (forces, a leader) with `/mod record revival`, then "
         "`/mod record done` (everyone else gets their free revival)"
     ),
-    "battle": (
-        "record each battle with `/mod record battle`, its losses with `/mod record losses`, "
-        "a leader killed with `/mod record leader`, discards with `/mod record discard` and "
-        "payments with `/mod record payment`, then `/mod record done`"
-    ),
 }
+"""The phases the moderators record (the engine runs the Battle phase since issue 17; its
+records stay as corrections)."""
 
 
 def phase_title(phase: str) -> str:
@@ -95,7 +93,7 @@ def _step_words(step: str) -> str:
         return "whether to claim CHOAM Charity"
     if step == "fremen_losses":
         return "which Fremen forces the storm takes"
-    return "their choices"
+    return battle_step_words(step) or "their choices"
 
 
 def to_record(phase: str, turn: int) -> str:
@@ -143,6 +141,9 @@ def answer_words(action: Action) -> str:
             return "you pass"
         case PhaseDone():
             return "the phase is closed"
+    battle = battle_answer(action)
+    if battle is not None:
+        return battle
     return f"you answer {action.name.replace('_', ' ')}"
 
 
@@ -180,6 +181,7 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         out.append("break your alliance")
     if "claim_charity" in kinds:
         out.append("claim CHOAM Charity (up to 2 spice)")
+    out += battle_options(state, faction)
     if "pass" in kinds:
         out.append(_pass_words(state))
     return out
@@ -195,6 +197,10 @@ def _pass_words(state: GameState) -> str:
         return "pass (play no storm card)"
     if step == "claims":
         return "pass (no charity)"
+    if step == "keep":
+        return "pass (keep every card you played)"
+    if step in ("voice", "prescience", "voice_prescience", "traitor_calls", "capture"):
+        return "pass (not now)"
     return "pass"
 
 

@@ -3,7 +3,8 @@ played offline through the real session, store (a temporary SQLite file) and ren
 
 Scripted players answer every choice (traitors, the prediction, the Fremen's places,
 dials, the Nexus, charity, shipments and moves) and a scripted moderator records the
-bidding, revival and battle phases, in the order the bundled log gives; no deadline is
+bidding and revival phases, in the order the bundled log gives (the battles are the
+players' own: plans, traitors, cards kept, captures); no deadline is
 ever needed (the clock is a :class:`bot.clock.FakeClock` that moves only to wait out a secret
 window, as a table would).
 

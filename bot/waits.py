@@ -66,7 +66,11 @@ def wait_of(state: GameState) -> Wait | None:
         ",".join(sorted({a.name for a in choices(state, f)})) if choices else ""
         for f in game.waiting
     )
-    return Wait(f"{where}:{game.step}:{game.chance.draws}", CHOICE, game.waiting, questions)
+    fight = game.battle  # each battle of the phase is its own wait (its own deadline)
+    step = game.step
+    if fight is not None:
+        step += f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"
+    return Wait(f"{where}:{step}:{game.chance.draws}", CHOICE, game.waiting, questions)
 
 
 def _phase_wait(state: GameState) -> Wait | None:

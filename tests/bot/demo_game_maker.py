@@ -3,7 +3,8 @@
 The players and the moderator follow a seeded policy over the engine's own legal
 actions (never a bribe or a Karama Card, allies asked and charity claimed when
 offered); the maker tries policy seeds until the game shows every event the demo
-promises (issue 13) and keeps the shortest such game. ``tests/bot/test_demo.py``
+promises (issues 13 and 17: battles with a traitor called, a leader killed, a capture or
+a lasgun/shield explosion) and keeps the shortest such game. ``tests/bot/test_demo.py``
 checks that the bundled file is what this makes.
 
     python -m tests.bot.demo_game_maker          # rewrites bot/data/demo-game.json
@@ -53,7 +54,12 @@ PARTNERS = {
     Faction.SPACING_GUILD: Faction.BENE_GESSERIT,
     Faction.BENE_GESSERIT: Faction.SPACING_GUILD,
 }
-REQUIRED = ("alliance_formed", "forces_destroyed", "charity_paid", "spice_collected")
+REQUIRED = (
+    *("alliance_formed", "forces_destroyed", "charity_paid", "spice_collected"),
+    *("battle_won", "leader_killed", "traitor_called"),  # battles played by the engine
+)
+ONE_OF = ("leader_captured", "lasgun_shield")
+"""Issue 17: the demo's battles show a capture or a lasgun/shield explosion too."""
 
 
 def choose(state: GameState, rng: random.Random) -> Action | None:
@@ -132,7 +138,8 @@ def shows_everything(events: list[Event], state: GameState) -> bool:
     kinds = {e.kind for e in events}
     ended = state.game_phase is GamePhase.OVER
     storm = any(isinstance(e, ForcesDestroyed) and e.cause == "storm" for e in events)
-    return ended and storm and all(k in kinds for k in REQUIRED) and (state.turn or 0) >= 3
+    battles = all(k in kinds for k in REQUIRED) and any(k in kinds for k in ONE_OF)
+    return ended and storm and battles and (state.turn or 0) >= 3
 
 
 def make(tries: int = 8) -> dict[str, Any]:
