@@ -16,7 +16,14 @@ import pytest
 from bot.demo_game import GamePublisher, demo_game, play_game_demo
 from mentat.cli import main
 from rules.actions import action_from_dict
-from rules.events import Event, ForcesDestroyed, PhaseBegan, PlanRevealed, VoiceUsed
+from rules.events import (
+    Event,
+    ForcesDestroyed,
+    PhaseBegan,
+    PlanRevealed,
+    TraitorCalled,
+    VoiceUsed,
+)
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import RuleSet
@@ -87,7 +94,7 @@ def test_public_md_has_a_section_for_each_phase_and_the_whole_game(played: Playe
 
 def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
     """Replayed from the bundled log: cards held in a hand and never shown (a card played in
-    a battle plan is shown, even if its winner keeps it), the kept traitors and the
+    a battle plan is shown, even if its winner keeps it), the kept traitors (not yet called) and the
     prediction."""
     data = demo_game()
     state = GameState.new_game(
@@ -95,6 +102,7 @@ def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
     )
     held: set[str] = set()
     shown: set[str] = set()
+    called: set[str] = set()
     for raw in data["actions"]:
         before = {f: set(state.factions[f].cards) for f in state.factions}
         for event in state.apply(action_from_dict(raw)):
@@ -102,10 +110,12 @@ def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
                 shown |= {c for c in (event.weapon, event.defense, event.leader) if c}
             if isinstance(event, VoiceUsed):  # the Voice names a kind of card, no hand's
                 shown.add(event.card_kind)
+            if isinstance(event, TraitorCalled):  # revealed when called (1.07.06.06)
+                called.add(event.leader)
         for f, cards in before.items():
             held |= cards
             shown |= cards - set(state.factions[f].cards)  # played or discarded: shown
-    traitors = {t for kept in state.whole.traitors.values() for t in kept}
+    traitors = {t for kept in state.whole.traitors.values() for t in kept} - called
     prediction = state.whole.prediction
     assert prediction is not None
     return held - shown, traitors, prediction
