@@ -1,11 +1,13 @@
 """Whole-game speed: random games of six factions played by random legal actions.
 
-Each game starts from a seed, runs set-up to the end of the last turn (the
-moderator-recorded phases get random records), and is then replayed from its
-seed and action log. Prints one JSON object on its last line: games_per_s,
-action_ms_median, action_ms_p99, replay_ms_median, log_bytes_median, battle_ms_median
-(one battle, from its plans to its losses: the applies of its plans and traitor answers)
-and battles_per_game_median.
+Each game starts from a seed, runs set-up to the end of the last turn, every
+choice drawn from the engine's legal actions (the Revival phase too: paid forces,
+leaders, the Emperor's payment and Karama, Ghola; the battles: plans, traitors,
+cards kept, captures), and is then replayed from its seed and action log.
+Prints one JSON object on its last line: games_per_s, action_ms_median,
+action_ms_p99, replay_ms_median, log_bytes_median, battle_ms_median (one battle,
+from its plans to its losses: the applies of its plans and traitor answers) and
+battles_per_game_median.
 Targets (issue 13): action_ms_median <= 0.2, replay_ms_median <= 50; (issue 17)
 battle_ms_median <= 1.
 """

@@ -20,13 +20,16 @@ from rules.actions import (
     Dial,
     FamilyAtomics,
     FremenStormLosses,
+    KaramaRevive,
     KeepTraitor,
     Pass,
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
+    PlayGhola,
     Predict,
+    Revive,
     RideWorm,
     WeatherControl,
 )
@@ -40,10 +43,6 @@ TO_RECORD = {
     "bidding": (
         "record each treachery card won and its price with `/mod record card`, then close the "
         "phase with `/mod record done`"
-    ),
-    "revival": (
-        "record each paid revival (forces, a leader) with `/mod record revival`, then "
-        "`/mod record done` (everyone else gets their free revival)"
     ),
 }
 """The phases the moderators record (the engine runs the Battle phase since issue 17; its
@@ -93,6 +92,8 @@ def _step_words(step: str) -> str:
         return "whether to claim CHOAM Charity"
     if step == "fremen_losses":
         return "which Fremen forces the storm takes"
+    if step == "revive":  # revival
+        return "what to revive beyond their free revival"
     return battle_step_words(step) or "their choices"
 
 
@@ -137,6 +138,8 @@ def answer_words(action: Action) -> str:
             return "you break your alliance"
         case ClaimCharity():
             return "you claim CHOAM Charity"
+        case Revive() | KaramaRevive() | PlayGhola():  # revival
+            return _revival_words(action)
         case Pass():
             return "you pass"
         case PhaseDone():
@@ -181,10 +184,27 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         out.append("break your alliance")
     if "claim_charity" in kinds:
         out.append("claim CHOAM Charity (up to 2 spice)")
+    if "revive" in kinds:  # revival
+        out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
+    if "karama_revive" in kinds:
+        out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
     out += battle_options(state, faction)
     if "pass" in kinds:
         out.append(_pass_words(state))
     return out
+
+
+def _revival_words(action: Revive | KaramaRevive | PlayGhola) -> str:
+    what = [f"{action.forces} forces"] if action.forces else []
+    what += [f"{action.special} starred forces"] if action.special else []
+    what += [action.leader] if action.leader else []
+    named = " and ".join(what) or "nothing more"
+    if isinstance(action, KaramaRevive):
+        return f"you play a Karama to revive {named} free"
+    if isinstance(action, PlayGhola):
+        return f"you play Tleilaxu Ghola to revive {named} free"
+    paid = f" (the Emperor pays for {action.emperor_pays})" if action.emperor_pays else ""
+    return f"you revive {named}{paid}"
 
 
 def _pass_words(state: GameState) -> str:
@@ -197,6 +217,8 @@ def _pass_words(state: GameState) -> str:
         return "pass (play no storm card)"
     if step == "claims":
         return "pass (no charity)"
+    if step == "revive":  # revival
+        return "pass (your free revival alone)"
     if step == "keep":
         return "pass (keep every card you played)"
     if step in ("voice", "prescience", "voice_prescience", "traitor_calls", "capture"):

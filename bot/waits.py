@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import RECORDED_PHASES, GamePhase, TurnState
 from rules.legal import CHOICES
 
 STEP, PROMPT, CHOICE, MODERATORS = "step", "prompt", "choice", "moderators"
@@ -57,7 +57,7 @@ def wait_of(state: GameState) -> Wait | None:
     if game.phase is GamePhase.OVER or game.halted:
         return None
     where = f"game:{game.turn}:{game.phase.value}"
-    if game.phase in RECORDED_PHASES:
+    if game.phase in RECORDED_PHASES or _revival_left_to_moderators(game):
         return Wait(f"{where}:record", MODERATORS, ())
     if not game.waiting:
         return None
@@ -71,6 +71,12 @@ def wait_of(state: GameState) -> Wait | None:
     if fight is not None:
         step += f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"
     return Wait(f"{where}:{step}:{game.chance.draws}", CHOICE, game.waiting, questions)
+
+
+def _revival_left_to_moderators(game: TurnState) -> bool:
+    """Revival: the moderators recorded the last revivals asked for; the phase waits for
+    their "phase done" (a record never ends it)."""
+    return game.phase is GamePhase.REVIVAL and game.step == "revive" and not game.waiting
 
 
 def _phase_wait(state: GameState) -> Wait | None:

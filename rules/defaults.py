@@ -18,6 +18,7 @@ from rules.actions import (
     Dial,
     FactionAction,
     FremenStormLosses,
+    GiveBackCards,
     KeepTraitor,
     Pass,
     PlaceAdvisor,
@@ -125,6 +126,13 @@ def _charity(state: Position, faction: Faction, legal: list[FactionAction]) -> F
     return _first(legal, ClaimCharity)
 
 
+def _give_back(
+    state: Position, faction: Faction, legal: list[FactionAction]
+) -> FactionAction | None:
+    """The Harkonnen give back the cards they took (the last of their hand, 1.14.04)."""
+    return _first(legal, GiveBackCards)
+
+
 def _set_up(state: Position, faction: Faction, legal: list[FactionAction]) -> FactionAction | None:
     for pick in (_traitor, _prediction, _fremen, _advisor):
         chosen = pick(state, faction, legal)
@@ -167,6 +175,13 @@ def _strength(leader: str | None) -> int:
     return leader_strength(leader) if leader else 0
 
 
+def _free_revival(
+    state: Position, faction: Faction, legal: list[FactionAction]
+) -> FactionAction | None:
+    """Revival: pass, the free revival alone (it costs the faction nothing)."""
+    return _first(legal, Pass)
+
+
 _PICKS: dict[GamePhase, tuple[Pick, ...]] = {
     GamePhase.SETUP: (_set_up,),
     GamePhase.STORM: (_dial, _storm_losses),  # storm cards: pass (the fallback)
@@ -175,4 +190,6 @@ _PICKS: dict[GamePhase, tuple[Pick, ...]] = {
     # the aggressor's battle: the first offered (board order); other choices: pass
     # (no Voice, no Prescience, no traitor called, every card kept, no capture)
     GamePhase.BATTLE: (_battle_plan,),
+    GamePhase.BIDDING: (_give_back,),  # the auction: pass (the fallback)
+    GamePhase.REVIVAL: (_free_revival,),  # revival
 }

@@ -17,6 +17,7 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from rules.battle_model import Battle
+from rules.bidding_model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 
 T = TypeVar("T")
@@ -49,8 +50,9 @@ TURN_PHASES = (
     GamePhase.SPICE_COLLECTION,
     GamePhase.MENTAT_PAUSE,
 )
-RECORDED_PHASES = frozenset({GamePhase.BIDDING, GamePhase.REVIVAL})
-"""Phases the moderator records for now: the engine waits for records and "phase done"."""
+RECORDED_PHASES: frozenset[GamePhase] = frozenset()
+"""Phases the moderator records: none since the engine runs bidding, revival and battle
+(their records stay as corrections, "phase done" ends them early)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,8 @@ class TurnState:
     dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
     proposals: frozenset[tuple[Faction, Faction]] = frozenset()  # (from, to) in a Nexus
     joined: frozenset[Faction] = frozenset()  # joined an alliance in this Nexus (1.10.01.01)
-    revived: frozenset[Faction] = frozenset()  # recorded a revival this turn
+    revived: frozenset[Faction] = frozenset()  # done with their revival this turn (1.05)
+    starred_revived: frozenset[Faction] = frozenset()  # a starred force back this turn
     atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
     kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
     shield_wall_destroyed: bool = False
@@ -140,6 +143,10 @@ class TurnState:
     kwisatz_haderach_dead: bool = False  # killed in a lasgun/shield explosion (2.01.13)
     captives: Mapping[str, Faction] = field(default_factory=dict)  # leader -> owner (2.05.10)
     # -- end of the Battle phase's fields --
+    # -- the Bidding phase (rules.bidding) --
+    auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
+    bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
+    give_back: tuple[Faction, int] | None = None  # Harkonnen took this hand of n cards (1.14.04)
 
     # -- queries ---------------------------------------------------------------------
 
@@ -188,6 +195,7 @@ class TurnState:
             "proposals": sorted([a.value, b.value] for a, b in self.proposals),
             "joined": sorted(f.value for f in self.joined),
             "revived": sorted(f.value for f in self.revived),
+            "starred_revived": sorted(f.value for f in self.starred_revived),
             "kwisatz_haderach": {
                 "active": self.kwisatz_haderach_active,
                 "losses": self.atreides_battle_losses,
@@ -206,6 +214,10 @@ class TurnState:
             "kwisatz_haderach_territory": self.kwisatz_haderach_territory,
             "kwisatz_haderach_dead": self.kwisatz_haderach_dead,
             "captives": {n: f.value for n, f in sorted(self.captives.items())},
+            # -- the Bidding phase --
+            "auction": self.auction.to_dict() if self.auction else None,
+            "bid_support": {f.value: n for f, n in sorted(self.bid_support.items())},
+            "give_back": give_back_to(self.give_back),
         }
 
     @classmethod
@@ -247,6 +259,7 @@ class TurnState:
             proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
             joined=frozenset(_factions(data.get("joined", ()))),
             revived=frozenset(_factions(data.get("revived", ()))),
+            starred_revived=frozenset(_factions(data.get("starred_revived", ()))),
             atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
             kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),
             shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),
@@ -269,6 +282,10 @@ class TurnState:
             kwisatz_haderach_territory=data.get("kwisatz_haderach_territory"),
             kwisatz_haderach_dead=bool(data.get("kwisatz_haderach_dead", False)),
             captives={str(n): Faction(f) for n, f in data.get("captives", {}).items()},
+            # -- the Bidding phase --
+            auction=auction_from(data.get("auction")),
+            bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
+            give_back=give_back_from(data.get("give_back")),
         )
 
 

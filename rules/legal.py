@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 from rules import (
     battle_actions,
+    bidding,
     charity,
     guild,
     karama,
     karama_turn,
     machine,
     nexus,
+    revival,
     setup,
     shipment,
     spice_blow,
@@ -59,6 +61,8 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
     GamePhase.BATTLE: battle_actions.candidates,
+    GamePhase.BIDDING: bidding.candidates,
+    GamePhase.REVIVAL: revival.candidates,  # revival: pass, whole revivals, Karama revival
 }
 """The choices a faction may make in each phase the engine runs (besides 1.06)."""
 
@@ -168,6 +172,8 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
         found += [KaramaWorm(faction, t.name) for t in state.board if t.kind == "sand"]
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
+    found += bidding.any_time_candidates(state, faction)  # the Emperor's gift (2.03.06)
+    found += revival.ghola_candidates(state, faction)  # revival: Tleilaxu Ghola (3.01.20)
     return found
 
 

@@ -15,6 +15,7 @@ from rules import (
     battle,
     battle_actions,
     bene_gesserit,
+    bidding,
     bribes,
     charity,
     collection,
@@ -26,6 +27,7 @@ from rules import (
     movement,
     nexus,
     recorded,
+    revival,
     setup,
     shipment,
     spice_blow,
@@ -37,6 +39,7 @@ from rules.actions import (
     Advise,
     Ally,
     BattlePlan,
+    Bid,
     BreakAlliance,
     Bribe,
     CallTraitor,
@@ -52,11 +55,16 @@ from rules.actions import (
     Flip,
     FremenAllyWorm,
     FremenStormLosses,
+    GiveBackCards,
+    GiveSpice,
     GuildDelay,
     GuildNow,
+    KaramaBuy,
     KaramaCancel,
     KaramaPrevent,
+    KaramaRevive,
     KaramaStopShipment,
+    KaramaTakeHand,
     KaramaWorm,
     KeepCards,
     KeepTraitor,
@@ -66,6 +74,7 @@ from rules.actions import (
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
+    PlayGhola,
     PlayHajr,
     Predict,
     Prescience,
@@ -78,11 +87,13 @@ from rules.actions import (
     RecordLosses,
     RecordPayment,
     RecordRevival,
+    Revive,
     RideWorm,
     Send,
     Ship,
     ShipToReserves,
     StartBattle,
+    SupportBids,
     Voice,
     WeatherControl,
 )
@@ -129,16 +140,19 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     PlaceWorm: spice_blow.place_worm,
     BreakAlliance: nexus.break_alliance,
     ClaimCharity: charity.claim,
-    RecordCardWon: recorded.card_won,
-    RecordRevival: recorded.revival,
-    RecordGhola: recorded.ghola,
+    RecordCardWon: lambda state, action: _record_card(state, action),
+    # -- revival (rules.revival) --
+    Revive: revival.revive,
+    KaramaRevive: revival.karama_revive,
+    RecordRevival: revival.record_revival,
+    RecordGhola: revival.record_ghola,
+    # -- end revival --
     RecordBattle: recorded.battle,
     RecordLosses: recorded.losses,
     RecordLeaderKilled: recorded.leader_killed,
     RecordDiscard: recorded.discard,
     RecordPayment: recorded.payment,
     RecordIncome: recorded.income,
-    PhaseDone: recorded.phase_done,
     # -- the Battle phase (rules.battle, rules.battle_actions) --
     StartBattle: battle.start_battle,
     Voice: battle.voice,
@@ -147,14 +161,30 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     CallTraitor: battle_actions.call_traitor,
     KeepCards: battle_actions.keep_cards,
     Capture: battle_actions.capture,
+    PhaseDone: lambda state, action: _phase_done(state, action),
+    # -- the Bidding phase (rules.bidding) --
+    Bid: bidding.bid,
+    KaramaBuy: bidding.karama_buy,
+    SupportBids: bidding.support_bids,
+    KaramaTakeHand: bidding.karama_take_hand,
+    GiveBackCards: bidding.give_back_cards,
 }
 PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
     GamePhase.SETUP: (KeepTraitor, Predict, PlaceFremen, PlaceAdvisor),
     GamePhase.STORM: (Dial, WeatherControl, FamilyAtomics, FremenStormLosses, Pass),
     GamePhase.SPICE_BLOW: (Ally, BreakAlliance, RideWorm, PlaceWorm, Pass),
     GamePhase.CHOAM_CHARITY: (ClaimCharity, Pass),
-    GamePhase.BIDDING: (RecordCardWon, PhaseDone),
-    GamePhase.REVIVAL: (RecordRevival, RecordGhola, PhaseDone),
+    GamePhase.BIDDING: (
+        Bid,
+        Pass,
+        KaramaBuy,
+        SupportBids,
+        KaramaTakeHand,
+        GiveBackCards,
+        RecordCardWon,
+        PhaseDone,
+    ),
+    GamePhase.REVIVAL: (Revive, KaramaRevive, Pass, RecordRevival, RecordGhola, PhaseDone),
     GamePhase.BATTLE: (
         StartBattle,
         Voice,
@@ -180,14 +210,16 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
     GamePhase.BATTLE: battle_actions.pass_,
+    GamePhase.BIDDING: bidding.pass_,
+    GamePhase.REVIVAL: revival.pass_,  # revival: the free revival alone
 }
 PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.SETUP: setup.begin,
     GamePhase.STORM: storm.begin,
     GamePhase.SPICE_BLOW: spice_blow.begin,
     GamePhase.CHOAM_CHARITY: charity.begin,
-    GamePhase.BIDDING: recorded.begin,
-    GamePhase.REVIVAL: recorded.begin,
+    GamePhase.BIDDING: bidding.begin,
+    GamePhase.REVIVAL: revival.begin,
     GamePhase.BATTLE: battle.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
     GamePhase.MENTAT_PAUSE: mentat_pause.begin,
@@ -254,8 +286,32 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,
+    GiveSpice: bidding.give_spice,  # the Emperor, to its ally (2.03.06)
+    PlayGhola: revival.play_ghola,  # revival: Tleilaxu Ghola, any time (3.01.20)
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
+
+
+# -- the Bidding phase: the moderator's record and "phase done" there (rules.bidding) --
+
+PHASE_DONE: dict[GamePhase, Handler] = {
+    GamePhase.BIDDING: bidding.phase_done,
+    GamePhase.REVIVAL: revival.phase_done,  # revival: free revival for the rest
+    GamePhase.BATTLE: recorded.end_battles,  # battle: the battle under way dropped
+}
+"""Phases the engine runs where the moderator's "phase done" ends the phase early."""
+
+
+def _phase_done(state: Position, action: PhaseDone) -> list[Event]:
+    handler = PHASE_DONE.get(state.whole.phase, recorded.phase_done)
+    return handler(state, action)
+
+
+def _record_card(state: Position, action: RecordCardWon) -> list[Event]:
+    """A card recorded during the auction: a correction that leaves the auction as it is."""
+    bidding.check_record(state, action)
+    events = recorded.win_card(state, action)
+    return events + bidding.after_record(state)
 
 
 def any_time(action: Action) -> bool:

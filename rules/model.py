@@ -474,6 +474,8 @@ class RuleSet:
     voice_prescience: str = "voice_first"  # D15: "voice_first", "together"
     ally_battle_spice: str = "no"  # D13: "no", "yes" (the ally may pay the dialed spice)
     ellaca_drug: str = "snooper"  # D17: "snooper" (poison defense), "shield"
+    bid_pass_final: bool = False  # 1.04.06 (old FAQ Q4): a pass on a card is final
+    karama_bid: str = "free"  # D11: "free", "pay"
     variants_given: tuple[str, ...] = field(default=(), compare=False)
 
     def to_dict(self) -> JSON:
@@ -515,6 +517,8 @@ VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
     "voice_prescience": ("voice_first", "together"),
     "ally_battle_spice": ("no", "yes"),
     "ellaca_drug": ("snooper", "shield"),
+    "bid_pass_final": (False, True),
+    "karama_bid": ("free", "pay"),
 }
 """Each variant switch and its values, the default first for the whole-turn ones."""
 WHOLE_TURN_VARIANTS = (
@@ -527,4 +531,6 @@ WHOLE_TURN_VARIANTS = (
     "voice_prescience",
     "ally_battle_spice",
     "ellaca_drug",
+    "bid_pass_final",
+    "karama_bid",
 )

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Pass, action_from_dict
+from rules.actions import Action, FactionAction, KaramaRevive, Pass, Revive, action_from_dict
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -46,12 +46,14 @@ DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treacher
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
 DECLINABLE_STEPS = frozenset(
     {
-        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims"),
+        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction", "revive"),
         # the Battle phase's choices (rules.battle): a pass keeps the cards, calls no traitor
         *("voice", "prescience", "voice_prescience", "traitor_calls", "keep", "capture"),
     }
 )
 """Where the game waits on a choice that an action answering something else declines."""
+REVIVAL_STEP = "revive"
+REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
 
 def load(data: object) -> GameState:
@@ -131,7 +133,7 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     before = state.snapshot()
     declined: list[Event] = []
     try:
-        while not state.is_legal(action) and _declinable(state):
+        while not state.is_legal(action) and _declinable(state, action):
             for faction in state.waiting_on():
                 own, steps = state.apply_split(Pass(faction))
                 declined += own + steps
@@ -142,9 +144,27 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     return declined + own, steps
 
 
-def _declinable(state: GameState) -> bool:
+def _declinable(state: GameState, action: Action) -> bool:
     game = state.whole
+    if game.step == REVIVAL_STEP and isinstance(action, REVIVAL_ANSWERS):
+        return False  # revival: a refused revival says why, it declines nobody's
+    if _bids_in_turn(state, action):
+        return False
     return bool(game.waiting) and game.step in DECLINABLE_STEPS
+
+
+BIDDING_ANSWERS = frozenset({"bid", "pass", "karama_buy"})
+
+
+def _bids_in_turn(state: GameState, action: Action) -> bool:
+    """The bidder's own answer in the auction is refused for itself, never declined."""
+    game = state.whole
+    return (
+        game.step == "auction"
+        and isinstance(action, FactionAction)
+        and action.faction in game.waiting
+        and action.name in BIDDING_ANSWERS
+    )
 
 
 def final_state(state: GameState) -> dict[str, Any]:

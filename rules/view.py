@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.battle_model import Battle
+from rules.bidding import support_for
+from rules.bidding_model import Auction
 from rules.factions import Faction
 from rules.model import stack_order
 
@@ -89,6 +91,19 @@ class BattleView:
 
 
 @dataclass(frozen=True, slots=True)
+class AuctionView:
+    """The Bidding phase's auction as everyone sees it: never a card, never spice."""
+
+    number: int  # card ``number`` of ``of`` laid out is on offer
+    of: int
+    opener: Faction
+    bidder: Faction  # whose turn it is
+    high_bid: int
+    high_bidder: Faction | None
+    passed: tuple[Faction, ...]  # passed since the last bid
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     """The whole game as everyone sees it: decks by their size, discards face up."""
 
@@ -115,6 +130,7 @@ class GameView:
     bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
     battle: BattleView | None = None  # the battle under way (1.07)
     kwisatz_haderach_dead: bool = False
+    auction: AuctionView | None = None  # the Bidding phase's card on offer (1.04.05)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +175,9 @@ class GameSecrets:
     battle_plan: dict[str, Any] | None = None  # its own plan, before the reveal (1.07.04)
     foreseen_plan: dict[str, Any] | None = None  # the Atreides' Karama power (1.14.01)
     captive_drawn: str | None = None  # the leader the Harkonnen drew (them and the victim)
+    card_on_offer: str | None = None  # the Atreides only: the card up for bid (2.01.05)
+    bid_support: int = 0  # what its ally commits to its bids now (1.10.02.04)
+    bid_support_given: int = 0  # what it commits to its ally's bids
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,6 +275,21 @@ def game_view(state: Position) -> GameView:
         bribes=tuple(sorted(game.bribes.items())),
         battle=_battle_view(game.battle),
         kwisatz_haderach_dead=game.kwisatz_haderach_dead,
+        auction=_auction_view(game.auction),
+    )
+
+
+def _auction_view(auction: Auction | None) -> AuctionView | None:
+    if auction is None:
+        return None
+    return AuctionView(
+        number=auction.number,
+        of=auction.of,
+        opener=auction.opener,
+        bidder=auction.bidder,
+        high_bid=auction.high_bid,
+        high_bidder=auction.high_bidder,
+        passed=auction.passed,
     )
 
 
@@ -311,6 +345,11 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         battle_plan=_own_plan(game.battle, faction),
         foreseen_plan=_foreseen(game.battle, faction),
         captive_drawn=_captive(game.battle, faction),
+        card_on_offer=(
+            game.auction.cards[0] if game.auction and faction is Faction.ATREIDES else None
+        ),
+        bid_support=support_for(state, faction),
+        bid_support_given=game.bid_support.get(faction, 0),
     )
 
 

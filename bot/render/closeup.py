@@ -21,7 +21,8 @@ from bot.render.fonts import font
 from bot.render.geometry import BOARD_HEIGHT, WIDTH, Box, Cell, cell_for, cells
 from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.panel import Heading, footer_texts, for_view, storm_text
-from bot.render.render import check_public, draw_map_and_layout, encode_png
+from bot.render.png import encode_png
+from bot.render.render import check_public, draw_map_and_layout
 from bot.render.turn_marks import StormPath, WormSign
 from rules.board import Piece, standard_board
 from rules.view import PublicView
@@ -58,7 +59,9 @@ def render_closeup(
     heading = for_view(
         view, Heading(title, turn, last_shipment, last_karama, storm_path=storm_path, worms=worms)
     )
-    whole, layout = draw_map_and_layout(view, heading, highlight=highlight, last_move=last_move)
+    whole, layout = draw_map_and_layout(
+        view, heading, highlight=highlight, last_move=last_move, panel=False
+    )
     board_parts = [whole.crop(_pixels(box)) for box in closeup_boxes(touched)]
     callouts = [
         whole.crop(_pixels(c.box))

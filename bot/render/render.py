@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Iterable
 
@@ -25,6 +24,7 @@ from bot.render.overlays import (
     draw_storm,
 )
 from bot.render.panel import Heading, draw_panel_from, for_view
+from bot.render.png import encode_png
 from bot.render.sprites import count_colour, sprite
 from bot.render.tokens import CALLOUT_WIDTH, Callout, PlacedToken, Placement, TokenLayout
 from bot.render.turn_marks import (
@@ -37,8 +37,6 @@ from bot.render.turn_marks import (
 from rules.board import Piece
 from rules.factions import Faction
 from rules.view import PublicView
-
-PNG_COMPRESS_LEVEL = 1  # lossless; ~30% less CPU per map than 6, files ~16% larger
 
 
 def render_map(
@@ -116,8 +114,12 @@ def draw_map_and_layout(
     *,
     highlight: Iterable[Piece] = (),
     last_move: LastMove | None = None,
+    panel: bool = True,
 ) -> tuple[Image.Image, MapLayout]:
-    """The picture and the layout it was drawn from (names, tokens, panel boxes)."""
+    """The picture and the layout it was drawn from (names, tokens, panel boxes).
+
+    ``panel=False`` leaves the panel's area blank: for a close-up, which crops only the
+    board and the callouts (no callout overlaps the panel: ``test_render_layout``)."""
     check_public(view)
     heading = for_view(view, heading)
     layout = layout_map(view, heading)
@@ -140,7 +142,8 @@ def draw_map_and_layout(
     paste_labels(image, layout.names)  # over the storm, the arrow and the lines
     _draw_tokens(image, layout.tokens)
     paste_labels(image, layout.piece_names)
-    draw_panel_from(image, view, heading, layout.panel)
+    if panel:
+        draw_panel_from(image, view, heading, layout.panel)
     return image, layout
 
 
@@ -149,12 +152,6 @@ def _draw_leaders(image: Image.Image, leaders: tuple[Leader, ...]) -> None:
     for leader in leaders:
         draw.line((leader.start, leader.end), fill=(255, 255, 255), width=4)
         draw.line((leader.start, leader.end), fill=(60, 40, 25), width=2)
-
-
-def encode_png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return buffer.getvalue()
 
 
 def _canvas(height: int) -> Image.Image:

@@ -26,7 +26,7 @@ from bot.render import (
 )
 from bot.render.closeup import MAX_SIDE
 from bot.render.examples import all_pieces, busy_view, crowded_view, public_view
-from bot.render.geometry import Box, boxes_overlap, cell_for
+from bot.render.geometry import BOARD_HEIGHT, Box, boxes_overlap, cell_for
 from bot.render.marks import last_karama_of, touched_pieces
 from bot.render.names import inside_its_territory, labels
 from mentat.cli import main
@@ -185,6 +185,22 @@ def test_the_close_up_is_cut_from_the_same_drawing() -> None:
     left = (closeup.width - part.width) // 2
     bottom = closeup.crop((left, closeup.height - part.height, left + part.width, closeup.height))
     assert bottom.tobytes() == part.tobytes()
+
+
+def test_the_close_up_leaves_out_only_the_panel_which_it_never_shows() -> None:
+    """The close-up draws the map without its panel: every crop it takes (the board's,
+    and the callouts', in the corners and in rows under the panel) is as the map has it."""
+    view = crowded_view(tuple(all_pieces()))
+    whole, layout = draw_map_and_layout(view, HEADING)
+    bare, _ = draw_map_and_layout(view, HEADING, panel=False)
+    under_the_panel = [c.box for c in layout.tokens.callouts if c.box[1] > BOARD_HEIGHT]
+    assert under_the_panel and len(under_the_panel) < len(layout.tokens.callouts)
+    boxes = [c.box for c in layout.tokens.callouts]
+    boxes += [closeup_box([piece]) for piece in all_pieces()]
+    for box in boxes:
+        pixels = (round(box[0]), round(box[1]), round(box[2]), round(box[3]))
+        assert bare.crop(pixels).tobytes() == whole.crop(pixels).tobytes(), box
+    assert bare.tobytes() != whole.tobytes()
 
 
 @pytest.mark.parametrize(

@@ -229,7 +229,9 @@ async def test_a_whole_game_runs_through_set_up_and_several_turns(table: WholeTa
     assert "**Turn 2 is over.**" in spectated and "The Bidding phase is over." in spectated
     assert spectated.count("**The Shipment & Movement phase in short**") == 3
     moderators = [n.text for _, n in table.publisher.moderator_notices]
-    assert any("Bidding phase: please record each treachery card won" in t for t in moderators)
+    # bidding and revival are run by the engine now: only the battle is recorded
+    assert any("Battle phase: please record each battle" in t for t in moderators)
+    assert not any("Bidding phase: please" in t or "Revival phase: please" in t for t in moderators)
     assert table.store is not None
     assert (await table.store.game(table.game_id)).status == "active"
 
@@ -318,16 +320,17 @@ async def test_set_up_and_dials_default_once_on_their_deadline(table: WholeTable
 
 
 async def test_a_recorded_phase_has_no_default_only_reminders(table: WholeTable) -> None:
+    """The Battle phase, still recorded (bidding and revival are run by the engine)."""
     await table.create()
-    await until(table, lambda: table.state.game_phase is GamePhase.BIDDING)
+    await until(table, lambda: table.state.game_phase is GamePhase.BATTLE)
     told = len(table.publisher.moderator_notices)
     await table.advance(3 * 60 * 60)
-    assert table.state.game_phase is GamePhase.BIDDING
+    assert table.state.game_phase is GamePhase.BATTLE
     reminders = [n.text for _, n in table.publisher.moderator_notices[told:]]
-    assert reminders and all(t.startswith("Reminder: Turn 1, Bidding phase") for t in reminders)
-    assert not [n for _, n in table.publisher.private_notices if "Bidding" in n.text]
+    assert reminders and all(t.startswith("Reminder: Turn 1, Battle phase") for t in reminders)
+    assert not [n for _, n in table.publisher.private_notices if "Battle" in n.text]
     await table.session.skip(MODERATOR, table.key())  # a moderator's skip closes the phase
-    assert table.state.game_phase is GamePhase.REVIVAL
+    assert table.state.game_phase is not GamePhase.BATTLE
 
 
 async def test_nexus_and_charity_default_on_their_deadlines(table: WholeTable) -> None:

@@ -35,6 +35,10 @@ def names(choices: list[dict[str, object]]) -> list[object]:
     return [c["name"] for c in choices]
 
 
+WAIT_IN_REVIVAL = {"bene_gesserit": {"tanks": 5}}
+"""No card to sell; the game then waits in the Revival phase (the Bene Gesserit choose)."""
+
+
 async def test_set_up_through_the_commands_with_secret_answers(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
     atreides = secrets_of(t, F.ATREIDES).traitors_offered
@@ -254,7 +258,7 @@ async def test_a_bribe_in_the_open(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
     atreides = t.players[F.ATREIDES]
     assert await atreides.autocomplete(t.table, "bribe", "to", "") == []  # not before the storm
-    await start_at(t, game_at("bidding"))
+    await start_at(t, game_at("bidding", factions=WAIT_IN_REVIVAL))
     offered = await atreides.autocomplete(t.table, "bribe", "to", "")
     assert ("harkonnen" in values(offered)) and "atreides" not in values(offered)
     before = public_messages(t)
@@ -269,7 +273,7 @@ async def test_the_fremen_karama_worm_keeps_its_territory_secret(
     simcord_env: simcord.Env,
 ) -> None:
     t = await whole_table(simcord_env)
-    cards = {"fremen": {"cards": ("Karama",)}}
+    cards = {"fremen": {"cards": ("Karama",)}, **WAIT_IN_REVIVAL}
     await start_at(t, game_at("bidding", advanced=True, factions=cards))
     fremen = t.players[F.FREMEN]
     sand = await fremen.autocomplete(t.table, "fremen karama-worm", "territory", "the great f")
@@ -289,7 +293,9 @@ async def test_the_fremen_choose_in_secret_whether_the_worm_spares_their_ally(
     simcord_env: simcord.Env,
 ) -> None:
     t = await whole_table(simcord_env)
-    await start_at(t, game_at("bidding", alliances=[["fremen", "atreides"]]))
+    await start_at(
+        t, game_at("bidding", alliances=[["fremen", "atreides"]], factions=WAIT_IN_REVIVAL)
+    )
     before = public_messages(t)
     said = await done(t, F.FREMEN, "fremen ally-worm", protect=False)
     assert said == "Done: from now on the worm does not spare your ally. Only you know."

@@ -107,7 +107,9 @@ async def _charity(t: Table) -> None:
 
 def _bidding(**fields: Any) -> Callable[[Table], Awaitable[None]]:
     async def prepare(t: Table) -> None:
-        await start_at(t, game_at("bidding", **fields))
+        # no card to sell; the game then waits in the Revival phase (the Bene Gesserit choose)
+        factions = {"bene_gesserit": {"tanks": 5}, **fields.get("factions", {})}
+        await start_at(t, game_at("bidding", **{**fields, "factions": factions}))
 
     return prepare
 

@@ -76,8 +76,9 @@ async def test_a_record_is_previewed_confirmed_and_announced(simcord_env: simcor
     assert t.state().game_phase is GamePhase.BIDDING
     done = await t.moderator.slash(t.table, "mod record done")
     await t.moderator.click(done.response.message, label="Confirm")
-    assert t.state().game_phase is GamePhase.REVIVAL
-    assert "Turn 1: the Revival phase begins." in t.table.last_message.content
+    # the engine runs the Revival phase: it waits only for factions with something to decide
+    assert t.state().game_phase in (GamePhase.REVIVAL, GamePhase.SHIPMENT_MOVEMENT)
+    assert "Turn 1: the Revival phase begins." in "\n".join(m.content for m in t.table.history())
 
 
 async def test_records_refused_to_players_outsiders_and_ex_moderators(

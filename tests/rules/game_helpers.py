@@ -14,6 +14,8 @@ from rules.position import storm_order
 
 SEATS = ["harkonnen", "spacing_guild", "atreides", "fremen", "emperor", "bene_gesserit"]
 BANK = 500
+DECK = ("Lasgun", "Shield", "Snooper", "Chaumas", "Kulon", "Baliset", "Crysknife", "Hajr")
+"""A treachery deck for positions that reach the Bidding phase: it lays out cards and waits."""
 
 
 def game_at(

@@ -3,7 +3,8 @@
 Used by the property tests and by bench/bench_game.py. A faction the game
 waits on picks one of its legal actions; in the Shipment & Movement phase the
 faction to act also tries a shipment or a move the engine lists as legal; in a
-recorded phase the "moderator" picks a record or closes the phase.
+recorded phase the "moderator" picks a record or closes the phase. In the Revival
+phase the moderator now and then makes a correction (a record, or ends the phase early).
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
             return PhaseDone()
         return rng.choice(records[1:])
     waiting = list(state.waiting_on())
+    if state.game_phase is GamePhase.REVIVAL and (not waiting or rng.random() < 0.03):
+        records = state.moderator_actions()  # corrections: "phase done" first
+        return records[0] if not waiting or len(records) == 1 else rng.choice(records)
     rng.shuffle(waiting)
     if waiting and rng.random() < 0.05:  # now and then a bribe, from anyone (1.12)
         giver, to = rng.sample(sorted(state.factions), 2)

@@ -10,7 +10,7 @@ from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnErro
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Stack
-from tests.rules.game_helpers import game_at, of_kind, types
+from tests.rules.game_helpers import DECK, game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
 
@@ -19,7 +19,9 @@ WORM = "Shai-Hulud"
 
 
 def test_a_karama_played_ahead_is_discarded_and_waits_for_the_ability() -> None:
-    state = game_at("bidding", advanced=True, factions={"atreides": {"cards": ("Karama",)}})
+    state = game_at(
+        "bidding", advanced=True, factions={"atreides": {"cards": ("Karama",)}}, treachery_deck=DECK
+    )
     events = act(state, "atreides", "karama_prevent", ability="bg_charity")
     assert of_kind(events, "karama_prevent") == [
         {
@@ -70,7 +72,11 @@ def test_karama_ahead_needs_the_owner_in_the_game_and_the_turns_begun() -> None:
 
 
 def test_legal_actions_offer_the_karama_against_other_factions_abilities_only() -> None:
-    state = game_at("bidding", advanced=True, factions={"fremen": {"cards": ("Karama",)}})
+    state = game_at(  # no card to sell; the Atreides then have a revival to choose
+        "bidding",
+        advanced=True,
+        factions={"fremen": {"cards": ("Karama",)}, "atreides": {"tanks": 5}},
+    )
     prevents = {
         a.ability.value for a in state.legal_actions(F.FREMEN) if a.name == "karama_prevent"
     }

@@ -12,7 +12,9 @@ from rules.scenario import ScenarioError
 from rules.scenario2 import load, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenario-2"
-RUN_BY_THE_ENGINE = ["storm_turn1", "blow_worm_nexus", "collection_then_win", "battle_basic"]
+RUN_BY_THE_ENGINE = [
+    *("storm_turn1", "blow_worm_nexus", "collection_then_win", "revival_turn", "battle_basic"),
+]
 
 
 def example(name: str) -> dict[str, Any]:
@@ -48,6 +50,23 @@ def test_the_steps_before_an_action_belong_to_its_result() -> None:
     _, output = run(example("storm_turn1")["scenario"])
     assert [e["type"] for e in output["state"]["events"]] == ["phase_began"]
     assert output["state"]["to_act"] == []
+
+
+def test_revival_starts_runs_and_declines_the_silent() -> None:
+    """A scenario starting at revival: revive and pass answer; a refused revive says
+    why and declines nobody's choice; a faction that sends no revive gets its free
+    revival alone when the next phase's action comes (docs/SCENARIO-FORMAT-2.md)."""
+    _, output = run(example("revival_turn")["scenario"])
+    results = output["results"]
+    assert [r["accepted"] for r in results] == [True, True, False, True, True]
+    assert (results[2]["rule"], results[2]["error"]) == (
+        "1.05.01",
+        "at most 3 forces are revived per turn, not 4",
+    )
+    silent = [e for e in results[4]["events"] if e["type"] == "revived"]
+    assert [(e["faction"], e["forces"], e["cost"]) for e in silent] == [("harkonnen", 2, 0)]
+    assert output["state"]["phase"] == "shipment_movement"
+    assert output["state"]["factions"]["atreides"]["leaders"] == ["Lady Jessica"]
 
 
 def test_the_battle_example_keeps_its_plans_secret_until_both_are_in() -> None:

@@ -9,7 +9,7 @@ from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import Stack
-from tests.rules.game_helpers import game_at, of_kind, types
+from tests.rules.game_helpers import DECK, game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
 
@@ -30,6 +30,7 @@ def test_worked_example_turn_one_storm() -> None:
             ("fremen", "False Wall South", 3, 3),
             ("harkonnen", "Carthag", 10, 10),
         ],
+        treachery_deck=DECK,
     )
     assert state.waiting_on() == (F.BENE_GESSERIT, F.HARKONNEN)
     refused(state, NotYourTurnError, "0.16", "atreides", "dial", value=4)
@@ -67,9 +68,10 @@ def test_first_storm_destruction_is_a_switch(mode: str, lost: int) -> None:
         "storm", turn=1, board=[("atreides", "Cielago North", 2, 2)], variants={"first_storm": mode}
     )
     act(state, "harkonnen", "dial", value=3)
-    act(state, "bene_gesserit", "dial", value=2)
+    events = act(state, "bene_gesserit", "dial", value=2)
     assert state.storm_sector == 5
-    assert state.factions[F.ATREIDES].tanks == lost
+    # the phases then run on: the Revival phase brings the 2 back free (1.05.01.01)
+    assert sum(e["forces"] for e in of_kind(events, "forces_destroyed")) == lost
 
 
 @pytest.mark.parametrize(
@@ -189,7 +191,9 @@ def dial_two(state: GameState) -> list[Event]:
 
 
 def test_weather_control_replaces_the_move() -> None:
-    state = storm_cards(factions={"atreides": {"cards": ("Weather Control",)}})
+    state = storm_cards(
+        factions={"atreides": {"cards": ("Weather Control",)}}, treachery_deck=DECK
+    )  # the Bidding phase then has a deck to draw from and leaves the discards alone
     assert types(dial_two(state)) == ["storm_dialed", "storm_dials_revealed"]
     assert state.whole.step == "storm_cards" and state.waiting_on() == (F.ATREIDES,)
     assert state.storm_sector == 7
@@ -270,8 +274,9 @@ def test_the_start_sector_is_a_switch(mode: str, advanced: bool, lost: int) -> N
         variants={"storm_start_sector": mode},
     )
     act(state, "atreides", "dial", value=1)
-    act(state, "emperor", "dial", value=1)
-    assert state.factions[F.HARKONNEN].tanks == lost
+    events = act(state, "emperor", "dial", value=1)
+    # the phases then run on: the Revival phase brings the 2 back free (1.05.01.01)
+    assert sum(e["forces"] for e in of_kind(events, "forces_destroyed")) == lost
 
 
 def test_the_advanced_fremen_are_not_halved_again_as_the_storm_moves_off() -> None:
@@ -286,4 +291,5 @@ def test_the_advanced_fremen_are_not_halved_again_as_the_storm_moves_off() -> No
     )
     assert state.storm_sector == 3
     assert state.stack(F.FREMEN, "Cielago North", 2).forces == 4
-    assert state.factions[F.HARKONNEN].tanks == 2
+    destroyed = {e["faction"]: e["forces"] for e in of_kind(state.start_events, "forces_destroyed")}
+    assert destroyed == {"harkonnen": 2}  # back from the tanks in the Revival phase, free

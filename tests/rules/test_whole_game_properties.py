@@ -9,12 +9,28 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.actions import Action, Dial, KeepTraitor, PhaseDone, action_from_dict, action_to_dict
+from rules.actions import (
+    Action,
+    Bid,
+    Dial,
+    GiveBackCards,
+    KaramaBuy,
+    KaramaRevive,
+    KeepTraitor,
+    Pass,
+    PhaseDone,
+    PlayGhola,
+    Revive,
+    action_from_dict,
+    action_to_dict,
+)
+from rules.bidding import cards_in_play, hand_limit
 from rules.components import forces_total, treachery_cards, treachery_deck
 from rules.errors import RulesError
 from rules.events import Event
@@ -22,6 +38,8 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import RuleSet
+from rules.revival import has_choice
+from tests.rules.game_helpers import game_at
 from tests.rules.random_play import SIX, choose
 
 CARDS = len(treachery_deck())
@@ -44,7 +62,14 @@ def spice(state: GameState) -> int:
 def cards(state: GameState) -> int:
     game = state.whole
     hands = sum(len(s.cards) for s in state.factions.values())
-    return hands + len(game.treachery_deck) + len(game.treachery_discard) + len(game.cards_out)
+    on_offer = len(game.auction.cards) if game.auction else 0
+    return (
+        hands
+        + len(game.treachery_deck)
+        + len(game.treachery_discard)
+        + len(game.cards_out)
+        + on_offer
+    )
 
 
 def assert_sound(state: GameState, total_spice: int) -> None:
@@ -55,6 +80,10 @@ def assert_sound(state: GameState, total_spice: int) -> None:
     assert all(n > 0 for n in state.board_spice.values()) and state.spice_bank >= 0
     assert spice(state) == total_spice
     assert cards(state) == CARDS
+    assert cards_in_play(state) == Counter(treachery_deck())  # each card somewhere, once
+    for faction, own in state.factions.items():  # 1.04.02; 1.14.04: the Harkonnen give back
+        giving_back = faction is Faction.HARKONNEN and state.whole.step == "give_back"
+        assert giving_back or len(own.cards) <= hand_limit(faction), faction
     game = state.whole
     spice_cards = len(game.spice_deck) + len(game.spice_discard) + len(game.spice_discard_b)
     assert spice_cards + game.worms_aside == 21
@@ -118,10 +147,32 @@ def wrong_action(state: GameState, rng: random.Random) -> Action:
         KeepTraitor(faction, "Nobody"),
         action_from_dict({"action": "claim_charity", "faction": faction.value}),
         action_from_dict({"action": "ally", "faction": faction.value, "with": faction.value}),
+        Revive(faction, rng.randint(-1, 7), rng.randint(0, 2), None, rng.randint(0, 4)),
+        Revive(faction, 0, 0, "Duncan Idaho"),
+        KaramaRevive(faction, rng.randint(0, 4)),
+        PlayGhola(faction, rng.randint(0, 6)),
     ]
     if state.game_phase not in (GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE):
         choices.append(PhaseDone())
+    choices += [  # the Bidding phase's (1.04): out of turn, too much, junk
+        Bid(faction, rng.choice([-1, 0, 1, 7, 40, 10**9]), karama=rng.random() < 0.3),
+        KaramaBuy(faction),
+        Pass(faction),
+        GiveBackCards(faction, rng.choice(["", "Lasgun", "Karama, Karama", "x" * 200])),
+    ]
     return rng.choice(choices)
+
+
+def probe_refusal(state: GameState, rng: random.Random) -> None:
+    """Try something wrong: when the engine refuses it, nothing has changed."""
+    probe = wrong_action(state, rng)
+    if not state.is_legal(probe):
+        before = state.to_dict()
+        try:
+            state.apply(probe)
+        except RulesError as refusal:
+            assert len(refusal.message) < 1000
+        assert state.to_dict() == before
 
 
 class Drawn(random.Random):
@@ -152,7 +203,11 @@ def test_random_whole_games_keep_the_invariants(
     seats = data.draw(st.permutations(SIX))
     count = data.draw(st.integers(2, 6))
     chosen = [f if i < count else None for i, f in enumerate(seats)]
-    rules = RuleSet(advanced=advanced)
+    rules = RuleSet(
+        advanced=advanced,
+        bid_pass_final=data.draw(st.booleans()),
+        karama_bid=data.draw(st.sampled_from(["free", "pay"])),
+    )
     state = GameState.new_game(chosen, seed=seed, rules=rules)
     total = spice(state)
     rng = Drawn(data) if data.draw(st.booleans()) else random.Random(seed)
@@ -162,14 +217,7 @@ def test_random_whole_games_keep_the_invariants(
         if step % 5 == 0 or state.whole.step not in ("running", "recording"):
             assert_no_secret_in_public(state)
             assert GameState.from_dict(state.to_dict()).to_dict() == state.to_dict()
-        probe = wrong_action(state, rng)
-        if not state.is_legal(probe):
-            before = state.to_dict()
-            try:
-                state.apply(probe)
-            except RulesError as refusal:
-                assert len(refusal.message) < 1000
-            assert state.to_dict() == before
+        probe_refusal(state, rng)
         action = choose(state, rng)
         if action is None:
             break
@@ -194,3 +242,63 @@ def test_undo_steps_back_across_phases() -> None:
     for expected in reversed(states[:-1]):
         state.undo()
         assert state.to_dict() == expected
+
+
+LEADERS = ("Duncan Idaho", "Lady Jessica", "Gurney Halleck", "Thufir Hawat", "Dr. Wellington Yueh")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), advanced=st.booleans())
+def test_random_revival_phases_keep_the_invariants(data: st.DataObject, advanced: bool) -> None:
+    """Revival positions drawn at random (tanks, spice, dead leaders, an alliance, a
+    Karama or a Ghola), played by random legal and junk actions: forces and spice are
+    conserved with the bank, never negative, a refused action changes nothing, nobody
+    with nothing to decide is asked, and undo steps back exactly."""
+    factions: dict[str, dict[str, Any]] = {}
+    for faction in SIX:
+        starred = faction in (Faction.EMPEROR, Faction.FREMEN)
+        factions[faction.value] = {
+            "tanks": data.draw(st.integers(0, 8)),
+            "special_tanks": data.draw(st.integers(0, 3)) if starred else 0,
+            "spice": data.draw(st.integers(0, 12)),
+            "cards": tuple(data.draw(st.sets(st.sampled_from(["Karama", "Tleilaxu Ghola"])))),
+        }
+    dead = data.draw(st.integers(0, 5))
+    deaths = {n: data.draw(st.integers(1, 2)) for n in LEADERS[:dead]}
+    ally = data.draw(st.sampled_from([F for F in SIX if F is not Faction.EMPEROR]))
+    pair = [["emperor", ally.value]] if data.draw(st.booleans()) else [["fremen", "atreides"]]
+    if pair[0][1] == "fremen":
+        pair = [["fremen", "spacing_guild"]]
+    state = game_at(
+        "revival",
+        advanced=advanced,
+        factions=factions,
+        alliances=pair,
+        leaders={Faction.ATREIDES: LEADERS[dead:]},
+        leaders_tanks={Faction.ATREIDES: LEADERS[:dead]},
+        leader_deaths=deaths,
+    )
+    forces = {f: _off_board(state, f) for f in SIX}
+    total = spice(state)
+    if state.game_phase is GamePhase.REVIVAL:
+        assert all(has_choice(state, f) for f in state.waiting_on())
+    rng = Drawn(data)
+    history = [state.to_dict()]
+    while state.game_phase is GamePhase.REVIVAL:
+        assert {f: _off_board(state, f) for f in SIX} == forces and spice(state) == total
+        probe_refusal(state, rng)
+        action = choose(state, rng)
+        assert action is not None
+        state.apply(action)
+        history.append(state.to_dict())
+    assert {f: _off_board(state, f) for f in SIX} == forces and spice(state) == total
+    for expected in reversed(history[:-1]):
+        state.undo()
+        assert state.to_dict() == expected
+
+
+def _off_board(state: GameState, faction: Faction) -> int:
+    own = state.factions[faction]
+    held = [own.reserves, own.special_reserves, own.tanks, own.special_tanks, own.spice]
+    assert min(held) >= 0
+    return own.reserves + own.special_reserves + own.tanks + own.special_tanks

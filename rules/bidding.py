@@ -1,0 +1,565 @@
+"""The Bidding Phase (1.04), run by the engine: hands declared, cards laid out, the auction.
+
+Every player announces its hand (1.04.01); one card per player with room in its hand is
+laid out face down (1.04.04); the cards are sold one at a time in storm order, the
+opening rotating (1.04.05-1.04.07). Only the player whose turn it is waits: a player who
+cannot bid (a full hand; no spice, no ally's commitment and no Karama to raise the bid)
+is skipped without being asked. The readings (a pass is not final unless the table's
+``bid_pass_final`` says so; a Karama bid wins free unless ``karama_bid`` says "pay"; the
+bidder's own spice pays first, its ally's commitment the rest) are in
+docs/whole-turn-readings.md.
+
+Abilities: the Emperor is paid for other factions' cards (2.03.04) and may give spice
+to its ally at any time (2.03.06); the Harkonnen draw a free card with each purchase
+(2.05.08) and, once a game, take a hand with a Karama and give back as many (1.14.04);
+the Atreides see the card on offer (2.01.05, in their secrets, :mod:`rules.view`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from rules.actions import (
+    Bid,
+    FactionAction,
+    GiveBackCards,
+    GiveSpice,
+    KaramaBuy,
+    KaramaTakeHand,
+    Pass,
+    PhaseDone,
+    RecordCardWon,
+    SupportBids,
+)
+from rules.bidding_model import Auction
+from rules.components import extras
+from rules.decks import draw_treachery
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import (
+    AuctionOpened,
+    BidMade,
+    BidsSupported,
+    CardDiscarded,
+    CardsGivenBack,
+    CardsLaidOut,
+    CardsReturned,
+    CardWon,
+    Event,
+    HandDeclared,
+    HandTaken,
+    KaramaPower,
+    Passed,
+    SpiceGiven,
+)
+from rules.factions import Faction, same_card
+from rules.game_model import GamePhase
+from rules.position import Position
+
+PHASE_RULE = "1.04"
+INELIGIBLE_RULE = "1.04.03"
+TURN_RULE = "1.04.05"
+RAISE_RULE = "1.04.06"
+OPEN_RULE = "1.04.06.01"
+BUY_RULE = "1.04.06.02"
+BID_LIMIT_RULE = "1.04.06.03"
+KARAMA_RULE = "3.01.11.04"
+ALLY_RULE = "1.10.02.04"
+GIVE_SPICE_RULE = "2.03.06"
+TOP_CARD_RULE = "2.05.08"
+TAKE_HAND_RULE = "1.14.04"
+MAX_AMOUNT = 10_000
+AUCTION, GIVE_BACK, DONE = "auction", "give_back", "done"
+
+
+# -- who can bid --------------------------------------------------------------------
+
+
+def hand_limit(faction: Faction) -> int:
+    return int(extras(faction)["hand_limit"])
+
+
+def full_hand(state: Position, faction: Faction) -> bool:
+    """1.04.02-1.04.03: a full hand cannot bid."""
+    return len(state.factions[faction].cards) >= hand_limit(faction)
+
+
+def support_for(state: Position, faction: Faction) -> int:
+    """What ``faction``'s ally commits to its bids now (1.10.02.04), capped by what the
+    ally holds."""
+    ally = state.ally_of(faction)
+    if ally is None:
+        return 0
+    return min(state.whole.bid_support.get(ally, 0), state.factions[ally].spice)
+
+
+def bid_limit(state: Position, faction: Faction) -> int:
+    """1.04.06.03: spice held plus the ally's commitment (a Karama aside)."""
+    return state.factions[faction].spice + support_for(state, faction)
+
+
+def karama_for_bidding(state: Position, faction: Faction) -> str | None:
+    """The Karama ``faction`` could use to buy or out-bid (never with a full hand)."""
+    return None if full_hand(state, faction) else state.karama_card(faction)
+
+
+def can_raise(state: Position, faction: Faction, high_bid: int) -> bool:
+    if full_hand(state, faction):
+        return False
+    return bid_limit(state, faction) > high_bid or state.karama_card(faction) is not None
+
+
+def _askable(state: Position, auction: Auction, faction: Faction) -> bool:
+    return (
+        faction is not auction.high_bidder
+        and faction not in auction.passed
+        and can_raise(state, faction, auction.high_bid)
+    )
+
+
+def _after(order: tuple[Faction, ...], faction: Faction | None) -> tuple[Faction, ...]:
+    """Storm order starting after ``faction`` (from the first player when None)."""
+    if faction is None or faction not in order:
+        return order
+    i = order.index(faction)
+    return order[i + 1 :] + order[: i + 1]
+
+
+# -- the phase ------------------------------------------------------------------------
+
+
+def begin(state: Position) -> list[Event]:
+    """Declare hands, lay out one card per player allowed to bid, open the first card."""
+    game = state.whole
+    events: list[Event] = [HandDeclared(f, len(state.factions[f].cards)) for f in game.order]
+    state.set_game(auction=None, bid_support={}, give_back=None)
+    cards: list[str] = []
+    for _ in [f for f in game.order if not full_hand(state, f)]:
+        card, shuffled = draw_treachery(state)
+        events += shuffled
+        if card is None:
+            break
+        cards.append(card)
+    events.append(CardsLaidOut(len(cards)))
+    if not cards:
+        state.set_game(step=DONE, waiting=())
+        return events
+    return events + _open(state, tuple(cards), 1, len(cards), None)
+
+
+def _open(
+    state: Position, cards: tuple[str, ...], number: int, of: int, previous: Faction | None
+) -> list[Event]:
+    """Put ``cards[0]`` on offer; the opening goes to the first player able to bid after
+    the previous opener (1.04.05.02, 1.04.07). Nobody able to bid: bought in."""
+    opener = next((f for f in _after(state.whole.order, previous) if can_raise(state, f, 0)), None)
+    if opener is None:
+        return _bought_in(state, cards)
+    auction = Auction(cards=cards, number=number, of=of, opener=opener, bidder=opener)
+    state.set_game(auction=auction, step=AUCTION, waiting=(opener,))
+    return [AuctionOpened(number, of, opener)]
+
+
+def _next(state: Position, after: Faction) -> list[Event]:
+    """The turn goes round in storm order to the next player able to raise; when nobody
+    is left the card is sold to the high bidder, or bought in."""
+    auction = state.whole.auction
+    assert auction is not None
+    nxt = next((f for f in _after(state.whole.order, after) if _askable(state, auction, f)), None)
+    if nxt is not None:
+        state.set_game(auction=replace(auction, bidder=nxt), step=AUCTION, waiting=(nxt,))
+        return []
+    if auction.high_bidder is None:
+        return _bought_in(state, auction.cards)
+    return _sell(state, auction)
+
+
+def _bought_in(state: Position, cards: tuple[str, ...]) -> list[Event]:
+    """1.04.09: the card and every one not yet sold go back on top of the deck, in the order
+    they were laid out, and the phase ends."""
+    state.set_game(
+        treachery_deck=(*cards, *state.whole.treachery_deck),
+        auction=None,
+        step=DONE,
+        waiting=(),
+    )
+    return [CardsReturned(len(cards))]
+
+
+def _sell(state: Position, auction: Auction) -> list[Event]:
+    winner = auction.high_bidder
+    assert winner is not None
+    events: list[Event] = []
+    karama = state.karama_card(winner) if auction.karama else None
+    if karama is not None:
+        state.discard(winner, karama)
+        events.append(CardDiscarded(winner, karama))
+        price = min(auction.high_bid, bid_limit(state, winner))
+        price = price if state.rules.karama_bid == "pay" else 0
+        rule = KARAMA_RULE
+    else:  # a Karama gone since (a moderator's correction): what it can, up to the bid
+        price, rule = min(auction.high_bid, bid_limit(state, winner)), BUY_RULE
+    events += _award(state, winner, price, rule)
+    return events + _following(state, auction)
+
+
+def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Event]:
+    """The card on offer goes to ``winner`` for ``price``: its own spice first, its ally's
+    commitment the rest (1.10.02.04), to the Emperor when another faction buys (2.03.04);
+    the Harkonnen draw one more (2.05.08)."""
+    game = state.whole
+    auction = game.auction
+    assert auction is not None
+    emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
+    own = min(price, state.factions[winner].spice)
+    ally = state.ally_of(winner)
+    if ally is not None and price > own:
+        state.pay(ally, price - own, emperor if emperor is not ally else None)
+        support = dict(game.bid_support)
+        support[ally] = max(0, support.get(ally, 0) - (price - own))
+        state.set_game(bid_support={f: n for f, n in support.items() if n})
+    paid_to = emperor if emperor is not winner and price else None
+    state.pay(winner, own, paid_to)
+    state.update(winner, cards=(*state.factions[winner].cards, auction.cards[0]))
+    events: list[Event] = [CardWon(winner, price, paid_to, rule)]
+    if winner is Faction.HARKONNEN and not full_hand(state, winner):
+        extra, shuffled = draw_treachery(state)
+        events += shuffled
+        if extra is not None:
+            state.update(winner, cards=(*state.factions[winner].cards, extra))
+            events.append(CardWon(winner, 0, None, TOP_CARD_RULE))
+    return events
+
+
+def _following(state: Position, auction: Auction) -> list[Event]:
+    """The next card laid out (1.04.07), or the end of the phase (1.04.08)."""
+    rest = auction.cards[1:]
+    if not rest:
+        state.set_game(auction=None, step=DONE, waiting=())
+        return []
+    return _open(state, rest, auction.number + 1, auction.of, auction.opener)
+
+
+# -- the bidder's actions ---------------------------------------------------------------
+
+
+def _auction(state: Position, faction: Faction, what: str) -> Auction:
+    game = state.whole
+    if game.phase is not GamePhase.BIDDING or game.step != AUCTION or game.auction is None:
+        raise NotYourTurnError(
+            f"no card is on offer now: {what} belongs to the Bidding phase's auction",
+            rule=PHASE_RULE,
+        )
+    return game.auction
+
+
+def _bidder(state: Position, faction: Faction, what: str, rule: str) -> Auction:
+    auction = _auction(state, faction, what)
+    if full_hand(state, faction):
+        raise IllegalActionError(
+            f"{faction.label} holds {len(state.factions[faction].cards)} cards, a full hand: "
+            "it cannot bid",
+            rule=rule,
+        )
+    if faction is not auction.bidder:
+        raise NotYourTurnError(
+            f"it is {auction.bidder.label}'s turn to bid or pass, not {faction.label}'s",
+            rule=TURN_RULE,
+        )
+    return auction
+
+
+def bid(state: Position, action: Bid) -> list[Event]:
+    faction, amount = action.faction, action.amount
+    rule = KARAMA_RULE if action.karama else INELIGIBLE_RULE
+    auction = _bidder(state, faction, "a bid", rule)
+    if not 0 < amount <= MAX_AMOUNT:
+        raise InvalidActionError(
+            f"a bid is a number of spice from 1, not {quote(amount)}", rule=OPEN_RULE
+        )
+    if amount <= auction.high_bid:
+        raise IllegalActionError(
+            f"a bid must raise the high bid of {auction.high_bid}: {quote(amount)} does not",
+            rule=RAISE_RULE,
+        )
+    if action.karama:
+        if state.karama_card(faction) is None:
+            raise IllegalActionError(
+                f"{faction.label} holds no Karama to bid beyond its spice", rule=KARAMA_RULE
+            )
+    elif amount > bid_limit(state, faction):
+        support = support_for(state, faction)
+        ally = f" and {support} committed by its ally" if support else ""
+        raise IllegalActionError(
+            f"{faction.label} may bid up to the {state.factions[faction].spice} spice it "
+            f"holds{ally}, not {quote(amount)}",
+            rule=BID_LIMIT_RULE,
+        )
+    passed = auction.passed if state.rules.bid_pass_final else ()
+    state.set_game(
+        auction=replace(
+            auction, high_bid=amount, high_bidder=faction, karama=action.karama, passed=passed
+        )
+    )
+    return [BidMade(faction, amount), *_next(state, faction)]
+
+
+def pass_(state: Position, action: Pass) -> list[Event]:
+    faction = action.faction
+    auction = _auction(state, faction, "a pass")
+    if faction is not auction.bidder:
+        raise NotYourTurnError(
+            f"it is {auction.bidder.label}'s turn to bid or pass, not {faction.label}'s",
+            rule=TURN_RULE,
+        )
+    state.set_game(auction=replace(auction, passed=(*auction.passed, faction)))
+    return [Passed(faction, GamePhase.BIDDING.value), *_next(state, faction)]
+
+
+def karama_buy(state: Position, action: KaramaBuy) -> list[Event]:
+    """3.01.11.04 (a): take the card on offer without paying; the Karama is discarded."""
+    faction = action.faction
+    auction = _bidder(state, faction, "a Karama buy", KARAMA_RULE)
+    card = state.karama_card(faction)
+    if card is None:
+        raise IllegalActionError(f"{faction.label} holds no Karama", rule=KARAMA_RULE)
+    state.discard(faction, card)
+    events: list[Event] = [CardDiscarded(faction, card)]
+    events += _award(state, faction, 0, KARAMA_RULE)
+    return events + _following(state, auction)
+
+
+# -- an ally's commitment, the Emperor's gift ---------------------------------------------
+
+
+def _check_standing_bid(state: Position, rule: str) -> None:
+    """A commitment or a gift may not leave the high bidder unable to pay its bid."""
+    auction = state.whole.auction
+    if auction is None or auction.high_bidder is None or auction.karama:
+        return
+    if bid_limit(state, auction.high_bidder) < auction.high_bid:
+        raise IllegalActionError(
+            f"{auction.high_bidder.label}'s standing bid of {auction.high_bid} counts on that "
+            "spice",
+            rule=rule,
+        )
+
+
+def support_bids(state: Position, action: SupportBids) -> list[Event]:
+    """1.10.02.04: an ally commits up to ``amount`` of its spice to its ally's bids."""
+    faction, amount = action.faction, action.amount
+    game = state.whole
+    if game.phase is not GamePhase.BIDDING or game.step not in (AUCTION, GIVE_BACK):
+        raise NotYourTurnError(
+            "spice is committed to an ally's bids during the auction", rule=ALLY_RULE
+        )
+    if state.ally_of(faction) is None:
+        raise IllegalActionError(f"{faction.label} has no ally to support", rule=ALLY_RULE)
+    if not 0 <= amount <= MAX_AMOUNT:
+        raise InvalidActionError(f"a commitment cannot be {quote(amount)} spice", rule=ALLY_RULE)
+    if amount > state.factions[faction].spice:
+        raise IllegalActionError(
+            f"{faction.label} holds {state.factions[faction].spice} spice: it cannot commit "
+            f"{quote(amount)}",
+            rule=ALLY_RULE,
+        )
+    support = {f: n for f, n in game.bid_support.items() if f is not faction}
+    state.set_game(bid_support={**support, faction: amount} if amount else support)
+    _check_standing_bid(state, ALLY_RULE)
+    return [BidsSupported(faction)]
+
+
+def give_spice(state: Position, action: GiveSpice) -> list[Event]:
+    """2.03.06: the Emperor gives spice to its ally, any time; it becomes the ally's."""
+    faction, amount = action.faction, action.amount
+    if faction is not Faction.EMPEROR:
+        raise IllegalActionError("only the Emperor gives spice to an ally", rule=GIVE_SPICE_RULE)
+    if state.whole.phase in (GamePhase.SETUP, GamePhase.OVER):
+        raise NotYourTurnError("spice is given once the turns have begun", rule=GIVE_SPICE_RULE)
+    if state.whole.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
+        raise NotYourTurnError(  # a Karama window's saved position must stay exact
+            "nobody acts while a faction ability is being resolved", rule="1.00.05"
+        )
+    ally = state.ally_of(faction)
+    if ally is None:
+        raise IllegalActionError("the Emperor has no ally to give spice to", rule=GIVE_SPICE_RULE)
+    if not 0 < amount <= MAX_AMOUNT:
+        raise InvalidActionError(
+            f"a gift is 1 spice or more, not {quote(amount)}", rule=GIVE_SPICE_RULE
+        )
+    if amount > state.factions[faction].spice:
+        raise IllegalActionError(
+            f"the Emperor holds {state.factions[faction].spice} spice, not {quote(amount)}",
+            rule=GIVE_SPICE_RULE,
+        )
+    state.pay(faction, amount, ally)
+    _check_standing_bid(state, GIVE_SPICE_RULE)
+    return [SpiceGiven(faction, ally)]
+
+
+# -- the Harkonnen's Karama power (1.14.04) --------------------------------------------
+
+
+def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
+    faction = action.faction
+    game = state.whole
+    if faction is not Faction.HARKONNEN:
+        raise IllegalActionError("only the Harkonnen have this Karama power", rule=TAKE_HAND_RULE)
+    if not state.rules.advanced:
+        raise IllegalActionError(
+            "faction Karama powers are part of the advanced game", rule=TAKE_HAND_RULE
+        )
+    if faction in game.karama_powers_used:
+        raise IllegalActionError(
+            "the Harkonnen have used their Karama power this game", rule=TAKE_HAND_RULE
+        )
+    _auction(state, faction, "taking a hand")
+    target = Faction.parse(action.target)
+    if target is None or target not in state.factions or target is faction:
+        raise InvalidActionError(
+            f"{quote(action.target)} is not another faction in this game", rule=TAKE_HAND_RULE
+        )
+    taken = state.factions[target].cards
+    if not taken:
+        raise IllegalActionError(f"{target.label} hold no cards", rule=TAKE_HAND_RULE)
+    card = state.karama_card(faction)
+    if card is None:
+        raise IllegalActionError("the Harkonnen hold no Karama", rule=TAKE_HAND_RULE)
+    state.discard(faction, card)
+    state.update(target, cards=())
+    state.update(faction, cards=(*state.factions[faction].cards, *taken))
+    state.set_game(
+        karama_powers_used=game.karama_powers_used | {faction},
+        give_back=(target, len(taken)),
+        step=GIVE_BACK,
+        waiting=(faction,),
+    )
+    return [
+        KaramaPower(faction, card, "take_hand", None, TAKE_HAND_RULE),
+        HandTaken(faction, target, len(taken)),
+    ]
+
+
+def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
+    faction = action.faction
+    game = state.whole
+    if game.phase is not GamePhase.BIDDING or game.step != GIVE_BACK or game.give_back is None:
+        raise NotYourTurnError(
+            "no hand was taken: there is nothing to give back", rule=TAKE_HAND_RULE
+        )
+    if faction is not Faction.HARKONNEN:
+        raise NotYourTurnError("the Harkonnen give the cards back", rule=TAKE_HAND_RULE)
+    target, count = game.give_back
+    names = [n.strip() for n in action.cards.split(",") if n.strip()]
+    if len(names) != count:
+        raise InvalidActionError(
+            f"give back exactly {count} cards, not {quote(action.cards)}", rule=TAKE_HAND_RULE
+        )
+    hand = list(state.factions[faction].cards)
+    given: list[str] = []
+    for name in names:
+        found = next((c for c in hand if same_card(c, name)), None)
+        if found is None:
+            raise IllegalActionError(
+                f"the Harkonnen hold no {quote(name)} to give back", rule=TAKE_HAND_RULE
+            )
+        hand.remove(found)
+        given.append(found)
+    state.update(faction, cards=tuple(hand))
+    state.update(target, cards=(*state.factions[target].cards, *given))
+    auction = game.auction
+    assert auction is not None
+    state.set_game(give_back=None, step=AUCTION, waiting=(auction.bidder,))
+    events: list[Event] = [CardsGivenBack(faction, target, count)]
+    if not _askable(state, auction, auction.bidder):  # the bidder lost its only Karama
+        events += _next(state, auction.bidder)
+    return events
+
+
+# -- the moderator ----------------------------------------------------------------------
+
+
+def check_record(state: Position, action: RecordCardWon) -> None:
+    """A card the moderator records during the auction corrects hands; it neither answers
+    nor moves the auction, and cannot go to the high bidder (its card is to come)."""
+    game = state.whole
+    if game.phase is not GamePhase.BIDDING or game.step not in (AUCTION, GIVE_BACK):
+        raise NotYourTurnError("a card is recorded in the Bidding phase", rule=PHASE_RULE)
+    if game.auction is not None and action.faction is game.auction.high_bidder:
+        raise IllegalActionError(
+            f"{action.faction.label} holds the high bid: let the auction sell it the card first",
+            rule=BUY_RULE,
+        )
+
+
+def after_record(state: Position) -> list[Event]:
+    """After a recorded card, a bidder whose hand is now full is skipped."""
+    game = state.whole
+    auction = game.auction
+    if game.step != AUCTION or auction is None or _askable(state, auction, auction.bidder):
+        return []
+    return _next(state, auction.bidder)
+
+
+def phase_done(state: Position, action: PhaseDone) -> list[Event]:
+    """The moderator ends the auction early: the cards not sold go back on top in order."""
+    game = state.whole
+    if game.step == GIVE_BACK:
+        raise IllegalActionError(
+            "the Harkonnen first give back the cards they took", rule=TAKE_HAND_RULE
+        )
+    if game.auction is None:
+        state.set_game(step=DONE, waiting=())
+        return []
+    return _bought_in(state, game.auction.cards)
+
+
+# -- choices -----------------------------------------------------------------------------
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """What ``faction`` may choose now: Pass, the minimum raise and a few more, a Karama
+    buy or bid; an ally's commitment; the Harkonnen's Karama power; giving back."""
+    game = state.whole
+    out: list[FactionAction] = []
+    if game.step == GIVE_BACK and game.give_back and faction is Faction.HARKONNEN:
+        hand = state.factions[faction].cards
+        count = game.give_back[1]
+        out += [GiveBackCards(faction, ", ".join(hand[-count:]))]
+        out += [GiveBackCards(faction, ", ".join(hand[:count]))]
+        return out
+    auction = game.auction
+    if game.step != AUCTION or auction is None:
+        return out
+    if faction is auction.bidder:
+        out.append(Pass(faction))
+        high, limit = auction.high_bid, bid_limit(state, faction)
+        raises = sorted({high + 1, high + 2, high + 3, high + 5, limit})
+        out += [Bid(faction, n) for n in raises if high < n <= limit]
+        if karama_for_bidding(state, faction) is not None:
+            out += [KaramaBuy(faction), Bid(faction, max(high, limit) + 1, karama=True)]
+    ally = state.ally_of(faction)
+    if ally is not None:
+        current = game.bid_support.get(faction, 0)
+        out += [SupportBids(faction, n) for n in {0, state.factions[faction].spice} - {current}]
+    if faction is Faction.HARKONNEN and faction not in game.karama_powers_used:
+        out += [KaramaTakeHand(faction, f.value) for f in game.order if f is not faction]
+    return out
+
+
+def any_time_candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """The Emperor's gift to its ally (2.03.06), in any phase."""
+    if faction is not Faction.EMPEROR or state.ally_of(faction) is None:
+        return []
+    return [GiveSpice(faction, 1)]
+
+
+def cards_in_play(state: Position) -> Counter[str]:
+    """Every treachery card: deck, discard, hands, on offer, out of the game (a check)."""
+    game = state.whole
+    found: Counter[str] = Counter(game.treachery_deck)
+    found.update(game.treachery_discard)
+    found.update(game.cards_out)
+    found.update(c for s in state.factions.values() for c in s.cards)
+    found.update(game.auction.cards if game.auction else ())
+    return found

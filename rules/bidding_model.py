@@ -1,0 +1,70 @@
+"""The Bidding phase's state (1.04): the auction under way, as a frozen value.
+
+Kept apart from :mod:`rules.game_model` (which holds it in ``TurnState.auction``) so
+that the phase's own fields live in one place. The cards laid out and whether the
+high bid was made with a Karama are secret; :mod:`rules.view` shows the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rules.factions import Faction
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """The cards laid out and not yet sold (``cards[0]`` is on offer), and the bidding on it."""
+
+    cards: tuple[str, ...]  # secret: laid out, in order, the one on offer first
+    number: int  # the card on offer is card ``number`` of ``of`` laid out (from 1)
+    of: int
+    opener: Faction  # who opened the bidding on this card (1.04.07 rotates it)
+    bidder: Faction  # whose turn it is to bid or pass
+    high_bid: int = 0
+    high_bidder: Faction | None = None
+    karama: bool = False  # secret: the high bid was made with a Karama (3.01.11.04)
+    passed: tuple[Faction, ...] = ()  # passed since the last bid (or on this card, pass final)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cards": list(self.cards),
+            "number": self.number,
+            "of": self.of,
+            "opener": self.opener.value,
+            "bidder": self.bidder.value,
+            "high_bid": self.high_bid,
+            "high_bidder": self.high_bidder.value if self.high_bidder else None,
+            "karama": self.karama,
+            "passed": [f.value for f in self.passed],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Auction:
+        high = data.get("high_bidder")
+        return cls(
+            cards=tuple(str(c) for c in data["cards"]),
+            number=int(data["number"]),
+            of=int(data["of"]),
+            opener=Faction(data["opener"]),
+            bidder=Faction(data["bidder"]),
+            high_bid=int(data.get("high_bid", 0)),
+            high_bidder=Faction(high) if high else None,
+            karama=bool(data.get("karama", False)),
+            passed=tuple(Faction(f) for f in data.get("passed", ())),
+        )
+
+
+def auction_from(data: Mapping[str, Any] | None) -> Auction | None:
+    return Auction.from_dict(data) if data else None
+
+
+def give_back_from(data: Mapping[str, Any] | None) -> tuple[Faction, int] | None:
+    """The Harkonnen's hand taken (1.14.04): whose, and how many cards to give back."""
+    return (Faction(data["target"]), int(data["count"])) if data else None
+
+
+def give_back_to(value: tuple[Faction, int] | None) -> dict[str, Any] | None:
+    return {"target": value[0].value, "count": value[1]} if value else None

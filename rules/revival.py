@@ -1,0 +1,583 @@
+"""The Revival Phase (1.05), run by the engine.
+
+Everyone revives at once, in no storm order (1.05.00). At the start each faction
+with nothing to decide (nothing in the tanks beyond its free revival, no leader it
+may revive, no spice for more, no Karama power or Emperor's payment to use) gets its
+free revival by itself; the others are asked all at once (step ``"revive"``) and
+answer with :class:`~rules.actions.Revive` (their whole force revival, free ones
+included, and at most one leader) or :class:`~rules.actions.Pass` (the free revival
+alone). When the last of them has answered the phase is ``"done"``.
+
+Besides: the Emperor's once-a-game Karama revival (1.14.02), the Tleilaxu Ghola
+played at any time (3.01.20), and the moderator's records (``RecordRevival``,
+``RecordGhola``) and "phase done" as corrections. Readings in
+docs/whole-turn-readings.md ("The Revival phase").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.actions import (
+    FactionAction,
+    KaramaRevive,
+    Pass,
+    PhaseDone,
+    PlayGhola,
+    RecordGhola,
+    RecordRevival,
+    Revive,
+)
+from rules.components import extras, leaders, revival_limits
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import Event, KaramaPower, Passed, Revived, SpicePaid
+from rules.factions import Faction, same_card
+from rules.game_model import GamePhase, with_entry
+from rules.position import Position
+
+PHASE_RULE = "1.05"
+ORDER_RULE = "1.05.00"
+REVIVAL_RULE = "1.05.01"
+FREE_RULE = "1.05.01.01"
+LEADER_REVIVAL_RULE = "1.05.03"
+FACE_DOWN_RULE = "1.05.04"
+STARRED_REVIVAL_RULES = {Faction.FREMEN: "2.04.19", Faction.EMPEROR: "2.03.11"}
+STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
+FREMEN_ALLY_FREE = 3
+FREMEN_ALLY_RULE = "2.04.11"
+EMPEROR_ALLY_RULE = "2.03.07"
+EMPEROR_PAYS = 3  # forces of the ally above its limit (up to 6 in all)
+KARAMA_RULE = "1.14.02"
+KARAMA_FORCES = 3
+GHOLA = "Tleilaxu Ghola"
+GHOLA_RULE = "3.01.20"
+GHOLA_FORCES = 5
+STEP = "revive"
+MOST = 10_000
+
+
+def forces_per_turn() -> int:
+    return revival_limits()["forces_per_turn"]
+
+
+def force_cost() -> int:
+    return revival_limits()["paid_force_cost"]
+
+
+# -- free revival -------------------------------------------------------------------
+
+
+def free_revival(state: Position, faction: Faction) -> int:
+    """The faction's free revival; 3 for the Fremen's ally (2.04.11, the Fremen's
+    alliance grants it as it protects from worms: implied by the alliance)."""
+    if faction is not Faction.FREMEN and state.ally_of(faction) is Faction.FREMEN:
+        return FREMEN_ALLY_FREE
+    return extras(faction)["free_revival"]
+
+
+def starred_limit(state: Position, faction: Faction) -> int:
+    """Starred forces the faction may still revive this turn: one Sardaukar or Fedaykin
+    a turn in the advanced game (2.03.11, 2.04.19), and none once one came back."""
+    if faction not in STARRED or not state.rules.advanced:
+        return MOST
+    return 0 if faction in state.whole.starred_revived else 1
+
+
+def free_forces(state: Position, faction: Faction) -> tuple[int, int]:
+    """(regular, starred) forces the free revival alone brings back: regular ones first,
+    then starred ones as far as their limit allows."""
+    own = state.factions[faction]
+    free = free_revival(state, faction)
+    regular = min(free, own.tanks)
+    return regular, min(free - regular, own.special_tanks, starred_limit(state, faction))
+
+
+# -- leaders ------------------------------------------------------------------------
+
+
+def _deaths(state: Position, faction: Faction, name: str) -> int:
+    """How often a leader died: at least once if it lies in the tanks."""
+    game = state.whole
+    died = game.leader_deaths.get(name, 0)
+    return max(died, 1) if name in game.held(game.leaders_tanks, faction) else died
+
+
+def revivable_leaders(state: Position, faction: Faction) -> tuple[str, ...]:
+    """The leaders the faction may revive now (1.05.03-1.05.04): once it has no active
+    leader or every one of its leaders has died at least once, those in the tanks that
+    died fewest times (a leader killed twice lies face down and waits for the others)."""
+    game = state.whole
+    tanks = game.held(game.leaders_tanks, faction)
+    if not tanks:
+        return ()
+    all_died = all(_deaths(state, faction, n) for n in leaders(faction))
+    if game.held(game.leaders, faction) and not all_died:
+        return ()
+    fewest = min(_deaths(state, faction, n) for n in tanks)
+    return tuple(n for n in tanks if _deaths(state, faction, n) == fewest)
+
+
+def leader_in_tanks(state: Position, faction: Faction, name: str, rule: str) -> str:
+    game = state.whole
+    found = next((n for n in game.held(game.leaders_tanks, faction) if same_card(n, name)), None)
+    if found is None:
+        raise IllegalActionError(
+            f"{quote(name)} is not a leader of {faction.label} in the tanks", rule=rule
+        )
+    return found
+
+
+def revivable_leader(state: Position, faction: Faction, name: str) -> str:
+    found = leader_in_tanks(state, faction, name, LEADER_REVIVAL_RULE)
+    if found in revivable_leaders(state, faction):
+        return found
+    if not revivable_leaders(state, faction):
+        raise IllegalActionError(
+            f"{faction.label} may revive a leader only when it has none left or every one "
+            "of its leaders has died",
+            rule=LEADER_REVIVAL_RULE,
+        )
+    raise IllegalActionError(
+        f"{found} lies face down: it comes back only after {faction.label}'s other leaders "
+        "in the tanks",
+        rule=FACE_DOWN_RULE,
+    )
+
+
+# -- prices -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What a revival costs: the faction's spice and the Emperor's (for its ally)."""
+
+    own: int
+    emperor: int
+
+
+def _count(amount: int, what: str, rule: str) -> None:
+    if amount < 0 or amount > MOST:
+        raise InvalidActionError(f"{what} cannot be {quote(amount)}", rule=rule)
+
+
+def _in_tanks(state: Position, faction: Faction, forces: int, special: int, rule: str) -> None:
+    own = state.factions[faction]
+    if forces > own.tanks or special > own.special_tanks:
+        raise IllegalActionError(
+            f"{faction.label} has {own.tanks} forces and {own.special_tanks} starred forces "
+            "in the tanks",
+            rule=rule,
+        )
+
+
+def _check_starred(state: Position, faction: Faction, special: int) -> None:
+    if special > starred_limit(state, faction):
+        raise IllegalActionError(
+            "at most one starred force is revived per turn", rule=STARRED_REVIVAL_RULES[faction]
+        )
+
+
+def price(
+    state: Position,
+    faction: Faction,
+    forces: int,
+    special: int = 0,
+    leader: str | None = None,
+    emperor_pays: int = 0,
+    *,
+    free_first: bool = True,
+) -> Price:
+    """The price of this whole revival of ``faction``, or a refusal saying why it is not
+    allowed (whoever is waiting: :func:`revive` checks that). ``free_first``: the
+    revival brings back at least the free forces (a moderator's record need not)."""
+    for amount, what in ((forces, "forces"), (special, "starred forces")):
+        _count(amount, what, REVIVAL_RULE)
+    _count(emperor_pays, "the forces the Emperor pays for", EMPEROR_ALLY_RULE)
+    total = forces + special
+    limit = forces_per_turn()
+    if emperor_pays:
+        _check_emperor_pays(state, faction, total, emperor_pays)
+    elif total > limit:
+        raise IllegalActionError(
+            f"at most {limit} forces are revived per turn, not {total}", rule=REVIVAL_RULE
+        )
+    _in_tanks(state, faction, forces, special, REVIVAL_RULE)
+    _check_starred(state, faction, special)
+    free = sum(free_forces(state, faction))
+    if free_first and total < free:
+        raise IllegalActionError(
+            f"{faction.label}'s free revival brings back {free} forces by itself; a revival "
+            f"names them too, not {total}",
+            rule=FREE_RULE,
+        )
+    name = revivable_leader(state, faction, leader) if leader else None
+    own = max(0, total - emperor_pays - free_revival(state, faction)) * force_cost()
+    own += leaders(faction)[name] if name else 0
+    if own > state.factions[faction].spice:
+        raise IllegalActionError(
+            f"{faction.label} cannot pay {own} spice for this revival: it holds "
+            f"{state.factions[faction].spice}",
+            rule=REVIVAL_RULE,
+        )
+    emperor = emperor_pays * force_cost()
+    if emperor and emperor > state.factions[Faction.EMPEROR].spice:
+        raise IllegalActionError(
+            f"the Emperor cannot pay {emperor} spice: it holds "
+            f"{state.factions[Faction.EMPEROR].spice}",
+            rule=EMPEROR_ALLY_RULE,
+        )
+    return Price(own, emperor)
+
+
+def _check_emperor_pays(state: Position, faction: Faction, total: int, count: int) -> None:
+    """2.03.07: the Emperor pays for up to 3 of its ally's forces above the ally's limit
+    of 3, for up to 6 in all; ``count`` is exactly the forces above the limit."""
+    limit = forces_per_turn()
+    ally = faction is not Faction.EMPEROR and state.ally_of(faction) is Faction.EMPEROR
+    if not ally or count > EMPEROR_PAYS or total != limit + count:
+        raise IllegalActionError(
+            f"the Emperor pays for up to {EMPEROR_PAYS} of its ally's forces above its "
+            f"{limit}; {quote(count)} of {total} is not possible here",
+            rule=EMPEROR_ALLY_RULE,
+        )
+
+
+# -- the phase ----------------------------------------------------------------------
+
+
+def begin(state: Position) -> list[Event]:
+    """Everyone at once (1.05.00): those with nothing to decide get their free revival."""
+    state.set_game(step=STEP, waiting=(), revived=frozenset(), starred_revived=frozenset())
+    events: list[Event] = []
+    waiting = []
+    for faction in state.whole.order:
+        if has_choice(state, faction):
+            waiting.append(faction)
+        else:
+            events += _revive(state, faction, *free_forces(state, faction), None)
+    state.set_game(waiting=tuple(waiting), step=STEP if waiting else "done")
+    return events
+
+
+def has_choice(state: Position, faction: Faction) -> bool:
+    """Whether the faction has something to decide: a revival other than its free one
+    alone, or the Emperor's Karama power."""
+    free = Revive(faction, *free_forces(state, faction))
+    return any(a != free for a in _revivals(state, faction)) or may_karama_revive(state, faction)
+
+
+def _require(state: Position, faction: Faction, what: str) -> None:
+    game = state.whole
+    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+        raise NotYourTurnError(f"{what} belongs to the Revival phase, not now", rule=PHASE_RULE)
+    if faction not in game.waiting:
+        raise NotYourTurnError(
+            f"{faction.label} has revived this turn"
+            if faction in game.revived
+            else f"{faction.label} has nothing to decide in this Revival phase",
+            rule=REVIVAL_RULE,
+        )
+
+
+def revive(state: Position, action: Revive) -> list[Event]:
+    """A waiting faction's whole revival this turn (1.05.01-1.05.03, 2.03.07)."""
+    _require(state, action.faction, "a revival")
+    events = _paid_revival(
+        state, action.faction, action.forces, action.special, action.leader, action.emperor_pays
+    )
+    _answered(state, action.faction)
+    return events
+
+
+def pass_(state: Position, action: Pass) -> list[Event]:
+    """The free revival alone."""
+    _require(state, action.faction, "passing on revival")
+    events: list[Event] = [Passed(action.faction, GamePhase.REVIVAL.value)]
+    events += _revive(state, action.faction, *free_forces(state, action.faction), None)
+    _answered(state, action.faction)
+    return events
+
+
+def _answered(state: Position, faction: Faction) -> None:
+    waiting = tuple(f for f in state.whole.waiting if f is not faction)
+    state.set_game(waiting=waiting, step=STEP if waiting else "done")
+
+
+def phase_done(state: Position, action: PhaseDone) -> list[Event]:
+    """The moderator ends the phase early: everyone not yet revived gets its free revival."""
+    events: list[Event] = []
+    for faction in state.whole.order:
+        if faction not in state.whole.revived:
+            events += _revive(state, faction, *free_forces(state, faction), None)
+    state.set_game(step="done", waiting=())
+    return events
+
+
+def _paid_revival(
+    state: Position,
+    faction: Faction,
+    forces: int,
+    special: int,
+    leader: str | None,
+    emperor_pays: int,
+    *,
+    free_first: bool = True,
+) -> list[Event]:
+    cost = price(state, faction, forces, special, leader, emperor_pays, free_first=free_first)
+    name = revivable_leader(state, faction, leader) if leader else None
+    events: list[Event] = []
+    if cost.emperor:
+        state.pay(Faction.EMPEROR, cost.emperor, None)
+        events.append(SpicePaid(Faction.EMPEROR, cost.emperor, None))
+    return events + _revive(state, faction, forces, special, name, cost.own)
+
+
+def _revive(
+    state: Position,
+    faction: Faction,
+    forces: int,
+    special: int,
+    leader: str | None,
+    cost: int = 0,
+) -> list[Event]:
+    """Pay ``cost`` to the bank (1.05.01.03, 1.05.03.02), bring back, mark revived."""
+    state.pay(faction, cost, None)
+    bring_back(state, faction, forces, special, leader)
+    game = state.whole
+    starred = game.starred_revived | ({faction} if special else frozenset())
+    state.set_game(revived=game.revived | {faction}, starred_revived=starred)
+    if not (forces or special or leader):
+        return []
+    allied = free_revival(state, faction) != extras(faction)["free_revival"]
+    rule = FREMEN_ALLY_RULE if allied else REVIVAL_RULE
+    return [Revived(faction, forces, special, leader, cost, rule)]
+
+
+def bring_back(
+    state: Position, faction: Faction, forces: int, special: int, leader: str | None
+) -> None:
+    """Forces from the tanks to reserves (1.05.02); a leader from the tanks to the pool
+    (1.05.03.03)."""
+    own = state.factions[faction]
+    state.update(
+        faction,
+        tanks=own.tanks - forces,
+        special_tanks=own.special_tanks - special,
+        reserves=own.reserves + forces,
+        special_reserves=own.special_reserves + special,
+    )
+    game = state.whole
+    if leader:
+        tanks = tuple(n for n in game.held(game.leaders_tanks, faction) if n != leader)
+        state.set_game(
+            leaders_tanks=with_entry(game.leaders_tanks, faction, tanks),
+            leaders=with_entry(game.leaders, faction, (*game.held(game.leaders, faction), leader)),
+        )
+
+
+# -- the moderator's records (corrections in this phase) ---------------------------
+
+
+def _require_record(state: Position, action: FactionAction) -> None:
+    game = state.whole
+    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+        raise NotYourTurnError(
+            f"{action.name} is recorded in the revival phase, not now "
+            f"({game.phase.value.replace('_', ' ')})",
+            rule=PHASE_RULE,
+        )
+
+
+def record_revival(state: Position, action: RecordRevival) -> list[Event]:
+    """The moderator records a faction's whole revival: the faction is not asked and gets
+    no free revival again; the phase goes on (it waits for the others or "phase done")."""
+    _require_record(state, action)
+    faction = action.faction
+    if faction in state.whole.revived:
+        raise IllegalActionError(
+            f"{faction.label}'s revival is already done this turn", rule=REVIVAL_RULE
+        )
+    events = _paid_revival(
+        state,
+        faction,
+        action.forces,
+        action.special,
+        action.leader,
+        action.emperor_pays,
+        free_first=False,
+    )
+    state.set_game(waiting=tuple(f for f in state.whole.waiting if f is not faction))
+    return events
+
+
+def record_ghola(state: Position, action: RecordGhola) -> list[Event]:
+    _require_record(state, action)
+    return _ghola(state, action.faction, action.forces, action.special, action.leader)
+
+
+# -- Tleilaxu Ghola, at any time (3.01.20) -----------------------------------------
+
+
+def play_ghola(state: Position, action: PlayGhola) -> list[Event]:
+    """Tleilaxu Ghola: 1 leader whatever the usual conditions, or up to 5 forces, free;
+    the faction's normal revival still happens (3.01.20). Any time in a game."""
+    if state.whole.phase in (GamePhase.SETUP, GamePhase.OVER):
+        raise NotYourTurnError(
+            "Tleilaxu Ghola is played once the turns have begun", rule=GHOLA_RULE
+        )
+    return _ghola(state, action.faction, action.forces, action.special, action.leader)
+
+
+def _ghola(
+    state: Position, faction: Faction, forces: int, special: int, leader: str | None
+) -> list[Event]:
+    card = next((c for c in state.factions[faction].cards if same_card(c, GHOLA)), None)
+    if card is None:
+        raise IllegalActionError(f"{faction.label} holds no Tleilaxu Ghola", rule=GHOLA_RULE)
+    for n in (forces, special):
+        _count(n, "forces", GHOLA_RULE)
+    count = forces + special
+    if (leader is None) == (count == 0) or count > GHOLA_FORCES:
+        raise InvalidActionError(
+            f"Tleilaxu Ghola revives one leader or 1 to {GHOLA_FORCES} forces", rule=GHOLA_RULE
+        )
+    _in_tanks(state, faction, forces, special, GHOLA_RULE)
+    name = leader_in_tanks(state, faction, leader, GHOLA_RULE) if leader else None
+    state.discard(faction, card)
+    bring_back(state, faction, forces, special, name)
+    return [Revived(faction, forces, special, name, 0, GHOLA_RULE)]
+
+
+def ghola_candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """Tleilaxu Ghola plays open now: each leader in the tanks, or as many forces as it
+    brings back (regular first)."""
+    game = state.game
+    if game is None or not any(same_card(c, GHOLA) for c in state.factions[faction].cards):
+        return []
+    own = state.factions[faction]
+    out: list[FactionAction] = [
+        PlayGhola(faction, leader=n) for n in game.held(game.leaders_tanks, faction)
+    ]
+    forces = min(own.tanks, GHOLA_FORCES)
+    special = min(own.special_tanks, GHOLA_FORCES - forces)
+    if forces + special:
+        out.append(PlayGhola(faction, forces, special))
+    return out
+
+
+# -- the Emperor's Karama power (1.14.02) -------------------------------------------
+
+
+def may_karama_revive(state: Position, faction: Faction) -> bool:
+    """The Emperor, advanced, once a game, holding a Karama, with something in the tanks."""
+    game = state.whole
+    own = state.factions[faction]
+    return (
+        faction is Faction.EMPEROR
+        and state.rules.advanced
+        and faction not in game.karama_powers_used
+        and state.karama_card(faction) is not None
+        and bool(own.tanks or own.special_tanks or game.held(game.leaders_tanks, faction))
+    )
+
+
+def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:
+    """Revive up to 3 forces or 1 leader free with a Karama, besides the normal revival
+    (1.14.02; at most one Sardaukar a turn all the same, 2.03.11)."""
+    faction = action.faction
+    game = state.whole
+    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+        raise NotYourTurnError(
+            "the Emperor's Karama revival belongs to the Revival phase, not now", rule=KARAMA_RULE
+        )
+    if faction is not Faction.EMPEROR:
+        raise IllegalActionError("only the Emperor have this Karama power", rule=KARAMA_RULE)
+    if not state.rules.advanced:
+        raise IllegalActionError(
+            "faction Karama powers are part of the advanced game", rule=KARAMA_RULE
+        )
+    if faction in game.karama_powers_used:
+        raise IllegalActionError(
+            "the Emperor have used their Karama power this game", rule=KARAMA_RULE
+        )
+    for n in (action.forces, action.special):
+        _count(n, "forces", KARAMA_RULE)
+    count = action.forces + action.special
+    if (action.leader is None) == (count == 0) or count > KARAMA_FORCES:
+        raise InvalidActionError(
+            f"the Emperor's Karama revives one leader or 1 to {KARAMA_FORCES} forces",
+            rule=KARAMA_RULE,
+        )
+    _in_tanks(state, faction, action.forces, action.special, KARAMA_RULE)
+    _check_starred(state, faction, action.special)
+    name = leader_in_tanks(state, faction, action.leader, KARAMA_RULE) if action.leader else None
+    card = state.karama_card(faction)
+    if card is None:
+        raise IllegalActionError("the Emperor hold no Karama card", rule=KARAMA_RULE)
+    state.discard(faction, card)
+    bring_back(state, faction, action.forces, action.special, name)
+    starred = game.starred_revived | ({faction} if action.special else frozenset())
+    state.set_game(karama_powers_used=game.karama_powers_used | {faction}, starred_revived=starred)
+    return [
+        KaramaPower(faction, card, "revive", None, KARAMA_RULE),
+        Revived(faction, action.forces, action.special, name, 0, KARAMA_RULE),
+    ]
+
+
+# -- choices ------------------------------------------------------------------------
+
+
+def _revivals(state: Position, faction: Faction) -> list[Revive]:
+    """Every whole revival allowed to ``faction`` now (whether or not it is asked)."""
+    own = state.factions[faction]
+    ally_of_emperor = faction is not Faction.EMPEROR and state.ally_of(faction) is Faction.EMPEROR
+    most = forces_per_turn() + (EMPEROR_PAYS if ally_of_emperor else 0)
+    names: list[str | None] = [None, *revivable_leaders(state, faction)]
+    out = []
+    for special in range(min(own.special_tanks, starred_limit(state, faction), most) + 1):
+        for forces in range(min(own.tanks, most - special) + 1):
+            pays = max(0, forces + special - forces_per_turn())
+            for name in names:
+                try:
+                    price(state, faction, forces, special, name, pays)
+                except (IllegalActionError, InvalidActionError):
+                    continue
+                out.append(Revive(faction, forces, special, name, pays))
+    return out
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """What a waiting faction may choose now: the free revival alone (pass), each whole
+    revival it can pay for, and the Emperor's Karama revival."""
+    game = state.whole
+    if game.step != STEP or faction not in game.waiting:
+        return []
+    out: list[FactionAction] = [Pass(faction), *_revivals(state, faction)]
+    if may_karama_revive(state, faction):
+        out += _karama_candidates(state, faction)
+    return out
+
+
+def _karama_candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    game = state.whole
+    own = state.factions[faction]
+    special = min(own.special_tanks, starred_limit(state, faction), 1)
+    out: list[FactionAction] = []
+    for s in range(special + 1):
+        forces = min(own.tanks, KARAMA_FORCES - s)
+        if forces + s:
+            out.append(KaramaRevive(faction, forces, s))
+    out += [KaramaRevive(faction, leader=n) for n in game.held(game.leaders_tanks, faction)]
+    return out
+
+
+def revival_options(state: Position, faction: Faction) -> list[tuple[Revive, Price]]:
+    """The whole revivals ``faction`` may choose now, each with its price (for the table's
+    autocomplete); empty when it is not asked."""
+    game = state.whole
+    if game.phase is not GamePhase.REVIVAL or game.step != STEP or faction not in game.waiting:
+        return []
+    return [
+        (a, price(state, faction, a.forces, a.special, a.leader, a.emperor_pays))
+        for a in _revivals(state, faction)
+    ]

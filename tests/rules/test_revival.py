@@ -1,0 +1,479 @@
+"""The Revival Phase (1.05), run by the engine: worked examples of every rule and ability,
+refusals that cite their rule and change nothing, the moderator's corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.actions import KaramaRevive, Pass, PhaseDone, PlayGhola, Revive
+from rules.defaults import default_action
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+from rules.revival import Price, revivable_leaders, revival_options
+from tests.rules.game_helpers import game_at, of_kind, spice_total, types
+from tests.rules.helpers import act
+from tests.rules.refusal import refused
+
+F = Faction
+
+
+def revival(**kwargs: Any) -> GameState:
+    return game_at("revival", **kwargs)
+
+
+def holding(state: GameState, faction: Faction) -> tuple[int, int, int, int, int]:
+    own = state.factions[faction]
+    return own.tanks, own.special_tanks, own.reserves, own.special_reserves, own.spice
+
+
+# -- 1.05.00-1.05.01: everyone at once, free first, then 2 spice each ----------------
+
+
+def test_everyone_at_once_and_nothing_to_decide_is_never_asked() -> None:
+    """1.05.00, 1.05.01.01: the Harkonnen (2 in the tanks, 2 free) and the Guild (no
+    spice for a second) are revived by themselves; the Atreides (5) and the Emperor (4)
+    are asked together, in no turn order."""
+    state = revival(
+        factions={
+            "harkonnen": {"tanks": 2},
+            "spacing_guild": {"tanks": 4, "spice": 1},
+            "atreides": {"tanks": 5},
+            "emperor": {"tanks": 4},
+        }
+    )
+    assert set(state.waiting_on()) == {F.ATREIDES, F.EMPEROR}
+    assert state.whole.step == "revive"
+    assert holding(state, F.HARKONNEN) == (0, 0, 12, 0, 10)
+    assert holding(state, F.SPACING_GUILD) == (3, 0, 11, 0, 1)
+    assert state.whole.revived == {F.HARKONNEN, F.SPACING_GUILD, F.FREMEN, F.BENE_GESSERIT}
+    total = spice_total(state)
+    event = of_kind(act(state, "emperor", "revive", forces=3), "revived")[0]
+    assert (event["forces"], event["cost"], event["rule"]) == (3, 4, "1.05.01")
+    assert holding(state, F.EMPEROR) == (1, 0, 13, 0, 6)
+    assert state.waiting_on() == (F.ATREIDES,) and spice_total(state) == total
+    events = act(state, "atreides", "pass")
+    assert types(events)[:3] == ["passed", "revived", "phase_began"]
+    assert holding(state, F.ATREIDES) == (3, 0, 12, 0, 10)
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT
+
+
+def test_the_whole_revival_names_the_free_ones_and_pays_the_bank() -> None:
+    """1.05.01.02-1.05.01.03: 2 free, the third at 2 spice, to the bank."""
+    state = revival(factions={"atreides": {"tanks": 5}, "fremen": {"tanks": 9}})
+    bank = state.spice_bank
+    act(state, "atreides", "revive", forces=3)
+    assert state.spice_bank == bank + 2 and state.factions[F.ATREIDES].spice == 8
+    assert F.FREMEN not in state.waiting_on()  # their 3 are all free: nothing to decide
+    assert holding(state, F.FREMEN)[:3] == (6, 0, 13)
+
+
+def test_a_faction_without_spice_for_more_gets_its_free_revival_alone() -> None:
+    state = revival(factions={"atreides": {"tanks": 5, "spice": 1}, "emperor": {"tanks": 3}})
+    assert state.waiting_on() == (F.EMPEROR,)
+    assert holding(state, F.ATREIDES)[:3] == (3, 0, 12)
+
+
+def test_sardaukar_count_one_and_one_a_turn() -> None:
+    """2.03.11 (advanced): one Sardaukar a turn, counted as one force; the Emperor's free
+    one goes to a regular force first, the Sardaukar then costs 2."""
+    state = revival(advanced=True, factions={"emperor": {"tanks": 1, "special_tanks": 3}})
+    refused(state, IllegalActionError, "2.03.11", "emperor", "revive", forces=1, special=2)
+    event = of_kind(act(state, "emperor", "revive", forces=1, special=1), "revived")[0]
+    assert (event["forces"], event["special"], event["cost"]) == (1, 1, 2)
+    assert holding(state, F.EMPEROR)[:4] == (0, 2, 11, 1)
+
+
+def test_in_the_basic_game_starred_forces_have_no_limit_of_their_own() -> None:
+    state = revival(advanced=False, factions={"emperor": {"tanks": 0, "special_tanks": 3}})
+    act(state, "emperor", "revive", forces=0, special=3)
+    assert holding(state, F.EMPEROR) == (0, 0, 10, 3, 6)
+
+
+def test_the_fremen_choose_a_fedaykin_among_their_free_three() -> None:
+    """2.04.19: free 3, of them at most one Fedaykin; regular ones first by default."""
+    state = revival(advanced=True, factions={"fremen": {"tanks": 5, "special_tanks": 2}})
+    assert F.FREMEN in state.waiting_on()
+    assert default_action(state, F.FREMEN) == Pass(F.FREMEN)
+    event = of_kind(act(state, "fremen", "revive", forces=2, special=1), "revived")[0]
+    assert (event["special"], event["cost"]) == (1, 0)
+    assert holding(state, F.FREMEN)[:4] == (3, 1, 12, 1)
+
+
+def test_a_starred_force_in_the_free_revival_alone() -> None:
+    """A Fremen with only Fedaykin and one regular force: the free revival takes the
+    regular one and one Fedaykin (1.05.01.01, 2.04.19)."""
+    state = revival(advanced=True, factions={"fremen": {"tanks": 1, "special_tanks": 3}})
+    assert F.FREMEN not in state.waiting_on()
+    assert holding(state, F.FREMEN)[:4] == (0, 2, 11, 1)
+
+
+# -- 1.05.03-1.05.04: leaders ---------------------------------------------------------
+
+
+def test_a_leader_once_none_is_active_for_its_strength() -> None:
+    """1.05.03, 1.05.03.01-02: no active leader left: one leader a turn, strength to the bank."""
+    state = revival(
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho", "Lady Jessica")},
+    )
+    assert state.waiting_on() == (F.ATREIDES,)
+    bank = state.spice_bank
+    event = of_kind(act(state, "atreides", "revive", forces=0, leader="lady jessica"), "revived")
+    assert (event[0]["leader"], event[0]["cost"]) == ("Lady Jessica", 5)
+    assert state.spice_bank == bank + 5
+    assert state.whole.leaders[F.ATREIDES] == ("Lady Jessica",)
+    assert state.whole.leaders_tanks[F.ATREIDES] == ("Duncan Idaho",)
+
+
+def test_a_leader_once_every_one_has_died_even_with_some_alive() -> None:
+    """1.05.03: every leader has died at least once (three came back)."""
+    names = (
+        "Thufir Hawat",
+        "Lady Jessica",
+        "Gurney Halleck",
+        "Duncan Idaho",
+        "Dr. Wellington Yueh",
+    )
+    state = revival(
+        leaders={F.ATREIDES: names[:3]},
+        leaders_tanks={F.ATREIDES: names[3:]},
+        leader_deaths=dict.fromkeys(names, 1),
+    )
+    assert revivable_leaders(state, F.ATREIDES) == names[3:]
+    act(state, "atreides", "revive", forces=0, leader="duncan idaho")
+    assert state.factions[F.ATREIDES].spice == 8
+
+
+def test_a_leader_is_not_revived_while_a_never_killed_one_lives() -> None:
+    state = revival(
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+        factions={"atreides": {"tanks": 5}},
+    )
+    assert revivable_leaders(state, F.ATREIDES) == ()
+    refused(
+        state, IllegalActionError, "1.05.03", "atreides", "revive", forces=2, leader="Duncan Idaho"
+    )
+
+
+def test_a_leader_killed_twice_lies_face_down_and_waits_for_the_others() -> None:
+    """1.05.04: Duncan died twice; Lady Jessica (once) comes back first."""
+    state = revival(
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho", "Lady Jessica")},
+        leader_deaths={"Duncan Idaho": 2, "Lady Jessica": 1},
+    )
+    assert revivable_leaders(state, F.ATREIDES) == ("Lady Jessica",)
+    error = refused(
+        state, IllegalActionError, "1.05.04", "atreides", "revive", forces=0, leader="duncan idaho"
+    )
+    assert "face down" in error.message
+    act(state, "atreides", "revive", forces=0, leader="Lady Jessica")
+    state = revival(
+        leaders={F.ATREIDES: ("Lady Jessica",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+        leader_deaths=dict.fromkeys(
+            ("Thufir Hawat", "Lady Jessica", "Gurney Halleck", "Dr. Wellington Yueh"), 2
+        )
+        | {"Duncan Idaho": 2},
+    )
+    assert revivable_leaders(state, F.ATREIDES) == ("Duncan Idaho",)  # the others are back
+
+
+def test_the_kwisatz_haderach_is_never_in_the_tanks_yet() -> None:
+    """D12 (cost 2) waits for the battle engine: today the Kwisatz Haderach is a flag
+    (active or not) and never dies, so it is never in the tanks and never revived."""
+    state = revival(
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+        kwisatz_haderach_active=True,
+        advanced=True,
+    )
+    refused(
+        state,
+        IllegalActionError,
+        "1.05.03",
+        "atreides",
+        "revive",
+        forces=0,
+        leader="Kwisatz Haderach",
+    )
+
+
+# -- abilities ----------------------------------------------------------------------
+
+
+def test_the_fremen_ally_revives_three_free() -> None:
+    """2.04.11: implied by the alliance, as the worm protection is. All 3 of a turn are
+    free: the Guild has nothing to decide."""
+    state = revival(
+        alliances=[["fremen", "spacing_guild"]],
+        factions={"spacing_guild": {"tanks": 5}, "emperor": {"tanks": 5}},
+    )
+    events = state.start_events
+    event = next(e.to_dict() for e in events if e.to_dict().get("faction") == "spacing_guild")
+    assert (event["forces"], event["cost"], event["rule"]) == (3, 0, "2.04.11")
+    assert state.waiting_on() == (F.EMPEROR,)
+    event = of_kind(act(state, "emperor", "revive", forces=3), "revived")[0]
+    assert (event["cost"], event["rule"]) == (4, "1.05.01")
+
+
+def test_the_emperor_pays_for_up_to_three_above_the_allys_limit() -> None:
+    """2.03.07: the Atreides revive 3 (2 free, 1 at their cost) and 3 more that the
+    Emperor pays, 6 in all."""
+    state = revival(
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 8}},
+    )
+    assert F.ATREIDES in state.waiting_on()
+    total = spice_total(state)
+    events = act(state, "atreides", "revive", forces=6, emperor_pays=3)
+    assert types(events)[:2] == ["spice_paid", "revived"]
+    assert of_kind(events, "spice_paid")[0] == {
+        "type": "spice_paid",
+        "faction": "emperor",
+        "amount": 6,
+        "to": None,
+    }
+    assert state.factions[F.EMPEROR].spice == 4 and state.factions[F.ATREIDES].spice == 8
+    assert holding(state, F.ATREIDES)[:3] == (2, 0, 16)
+    assert spice_total(state) == total
+
+
+@pytest.mark.parametrize(
+    ("faction", "fields", "factions", "rule"),
+    [
+        ("atreides", {"forces": 4}, {}, "1.05.01"),  # above 3 with no payment
+        ("atreides", {"forces": 3, "emperor_pays": 1}, {}, "2.03.07"),  # within the limit
+        ("atreides", {"forces": 5, "emperor_pays": 1}, {}, "2.03.07"),  # 5 is 3 + 2
+        ("atreides", {"forces": 7, "emperor_pays": 4}, {}, "2.03.07"),  # at most 3 more
+        ("harkonnen", {"forces": 4, "emperor_pays": 1}, {}, "2.03.07"),  # not the ally
+        ("emperor", {"forces": 4, "emperor_pays": 1}, {}, "2.03.07"),  # not for itself
+        ("atreides", {"forces": 6, "emperor_pays": 3}, {"emperor": {"spice": 5}}, "2.03.07"),
+    ],
+)
+def test_the_emperors_payment_refusals(
+    faction: str, fields: dict[str, int], factions: dict[str, dict[str, int]], rule: str
+) -> None:
+    state = revival(
+        alliances=[["emperor", "atreides"]],
+        factions={
+            "atreides": {"tanks": 8},
+            "harkonnen": {"tanks": 8},
+            "emperor": {"tanks": 8},
+            **factions,
+        },
+    )
+    refused(state, IllegalActionError, rule, faction, "revive", **fields)
+
+
+def test_the_emperors_karama_revives_three_free_once_a_game() -> None:
+    """1.14.02 (advanced): up to 3 forces or 1 leader, free, besides the normal revival;
+    the Karama is discarded; once a game; one Sardaukar a turn all the same (2.03.11)."""
+    state = revival(
+        advanced=True,
+        factions={"emperor": {"tanks": 6, "special_tanks": 2, "cards": ("Karama", "Lasgun")}},
+    )
+    assert F.EMPEROR in state.waiting_on()
+    assert KaramaRevive(F.EMPEROR, 2, 1) in state.legal_actions(F.EMPEROR)
+    refused(state, InvalidActionError, "1.14.02", "emperor", "karama_revive", forces=4)
+    refused(state, IllegalActionError, "2.03.11", "emperor", "karama_revive", forces=0, special=2)
+    events = act(state, "emperor", "karama_revive", forces=2, special=1)
+    assert types(events) == ["karama_power", "revived"]
+    assert of_kind(events, "revived")[0]["rule"] == "1.14.02"
+    assert state.whole.treachery_discard == ("Karama",)
+    assert holding(state, F.EMPEROR) == (4, 1, 12, 1, 10)
+    assert F.EMPEROR in state.waiting_on()  # the normal revival still to come
+    refused(state, IllegalActionError, "2.03.11", "emperor", "revive", forces=2, special=1)
+    act(state, "emperor", "revive", forces=3)
+    assert holding(state, F.EMPEROR) == (1, 1, 15, 1, 6)
+    assert F.EMPEROR in state.whole.karama_powers_used
+
+
+def test_the_emperors_karama_revives_a_leader_whatever_the_conditions() -> None:
+    state = revival(
+        advanced=True,
+        factions={"emperor": {"cards": ("Karama",)}},
+        leaders_tanks={F.EMPEROR: ("Bashar",)},
+    )
+    assert revivable_leaders(state, F.EMPEROR) == ()  # four leaders alive, never killed
+    assert state.waiting_on() == (F.EMPEROR,)
+    act(state, "emperor", "karama_revive", leader="bashar")
+    assert "Bashar" in state.whole.leaders[F.EMPEROR]
+
+
+@pytest.mark.parametrize(
+    ("faction", "advanced", "used", "cards", "error", "rule"),
+    [
+        ("emperor", False, False, ("Karama",), IllegalActionError, "1.14.02"),
+        ("emperor", True, True, ("Karama",), IllegalActionError, "1.14.02"),
+        ("emperor", True, False, ("Lasgun",), IllegalActionError, "1.14.02"),
+        ("atreides", True, False, ("Karama",), IllegalActionError, "1.14.02"),
+    ],
+)
+def test_the_emperors_karama_revival_refusals(
+    faction: str,
+    advanced: bool,
+    used: bool,
+    cards: tuple[str, ...],
+    error: type[IllegalActionError],
+    rule: str,
+) -> None:
+    state = revival(
+        advanced=advanced,
+        factions={
+            faction: {"tanks": 4, "cards": cards},
+            "harkonnen": {"tanks": 9},  # keeps the phase open
+        },
+        karama_powers_used=frozenset({F.EMPEROR}) if used else frozenset(),
+    )
+    refused(state, error, rule, faction, "karama_revive", forces=1)
+
+
+def test_tleilaxu_ghola_at_any_time_besides_the_normal_revival() -> None:
+    """3.01.20: up to 5 forces or 1 leader whatever the conditions, free; the normal
+    revival still happens."""
+    state = revival(
+        factions={"atreides": {"tanks": 8, "cards": ("Tleilaxu Ghola",)}},
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    assert PlayGhola(F.ATREIDES, 5, 0) in state.legal_actions(F.ATREIDES)
+    refused(state, InvalidActionError, "3.01.20", "atreides", "ghola", forces=6)
+    refused(
+        state, InvalidActionError, "3.01.20", "atreides", "ghola", forces=1, leader="Duncan Idaho"
+    )
+    refused(state, IllegalActionError, "3.01.20", "harkonnen", "ghola", forces=1)
+    event = of_kind(act(state, "atreides", "ghola", forces=5), "revived")[0]
+    assert (event["forces"], event["cost"], event["rule"]) == (5, 0, "3.01.20")
+    assert state.whole.treachery_discard == ("Tleilaxu Ghola",)
+    act(state, "atreides", "revive", forces=3)
+    assert state.factions[F.ATREIDES].tanks == 0 and state.factions[F.ATREIDES].spice == 8
+
+
+def test_tleilaxu_ghola_brings_a_face_down_leader_in_another_phase() -> None:
+    state = game_at(
+        "battle",
+        factions={"atreides": {"cards": ("Tleilaxu Ghola",)}},
+        board=[("atreides", "Arrakeen", 9, 2), ("harkonnen", "Arrakeen", 9, 2)],  # a battle
+        leaders={F.ATREIDES: ("Thufir Hawat",)},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+        leader_deaths={"Duncan Idaho": 2},
+    )
+    act(state, "atreides", "ghola", leader="duncan idaho")
+    assert state.whole.leaders[F.ATREIDES] == ("Thufir Hawat", "Duncan Idaho")
+    assert state.game_phase is GamePhase.BATTLE
+
+
+# -- refusals -------------------------------------------------------------------------
+
+LONG = "x" * 500
+
+
+@pytest.mark.parametrize(
+    ("fields", "error", "rule"),
+    [
+        ({"forces": 4}, IllegalActionError, "1.05.01"),  # 3 a turn
+        ({"forces": 2, "special": 2}, IllegalActionError, "1.05.01"),  # none starred in tanks
+        ({"forces": 1}, IllegalActionError, "1.05.01.01"),  # the 2 free come back anyway
+        ({"forces": -1}, InvalidActionError, "1.05.01"),
+        ({"forces": 10**9}, InvalidActionError, "1.05.01"),
+        ({"forces": 3, "leader": LONG}, IllegalActionError, "1.05.03"),
+        ({"forces": 3, "leader": "Feyd Rautha"}, IllegalActionError, "1.05.03"),
+        ({"forces": 3, "emperor_pays": -2}, InvalidActionError, "2.03.07"),
+    ],
+)
+def test_revive_refusals(
+    fields: dict[str, Any], error: type[IllegalActionError], rule: str
+) -> None:
+    state = revival(
+        factions={"atreides": {"tanks": 5}},
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    refusal = refused(state, error, rule, "atreides", "revive", **fields)
+    assert len(refusal.message) < 300 and LONG not in refusal.message
+
+
+def test_paying_more_than_held_is_refused() -> None:
+    state = revival(
+        factions={"atreides": {"tanks": 5, "spice": 3}},
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    refused(
+        state, IllegalActionError, "1.05.01", "atreides", "revive", forces=3, leader="Duncan Idaho"
+    )
+    act(state, "atreides", "revive", forces=3)  # 2 spice of the 3
+
+
+def test_only_the_asked_answer_and_only_once() -> None:
+    state = revival(factions={"atreides": {"tanks": 5}, "harkonnen": {"tanks": 1}})
+    refused(state, NotYourTurnError, "1.05.01", "harkonnen", "revive", forces=1)
+    refused(state, NotYourTurnError, "1.05.01", "fremen", "pass")
+    state = revival(factions={"atreides": {"tanks": 5}, "emperor": {"tanks": 5}})
+    act(state, "atreides", "pass")
+    refused(state, NotYourTurnError, "1.05.01", "atreides", "revive", forces=3)
+    shipment = game_at("shipment_movement", factions={"atreides": {"tanks": 5}})
+    with pytest.raises(NotYourTurnError):
+        shipment.apply(Revive(F.ATREIDES, 3))
+
+
+# -- the moderator's corrections ------------------------------------------------------
+
+
+def test_a_recorded_revival_answers_for_the_faction_and_the_phase_waits() -> None:
+    """RecordRevival marks the faction revived (not asked, no free revival again); it
+    does not end the phase, "phase done" does, with the free revival for the rest."""
+    state = revival(factions={"atreides": {"tanks": 5}, "emperor": {"tanks": 5}})
+    act(state, "atreides", "record_revival", forces=1)  # a record need not name the free ones
+    assert state.waiting_on() == (F.EMPEROR,)
+    assert holding(state, F.ATREIDES)[:3] == (4, 0, 11)
+    refused(state, IllegalActionError, "1.05.01", "atreides", "record_revival", forces=1)
+    act(state, "emperor", "record_revival", forces=2)
+    assert state.waiting_on() == () and state.game_phase is GamePhase.REVIVAL
+    assert state.moderator_actions()[0] == PhaseDone()
+    state.apply(PhaseDone())
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT
+    assert holding(state, F.ATREIDES)[:3] == (4, 0, 11)  # no free revival again
+
+
+def test_phase_done_gives_the_free_revival_to_everyone_not_yet_revived() -> None:
+    state = revival(factions={"atreides": {"tanks": 5}, "emperor": {"tanks": 5}})
+    act(state, "atreides", "revive", forces=3)
+    events = state.apply(PhaseDone())
+    free = {e["faction"]: e["forces"] for e in of_kind(events, "revived")}
+    assert free == {"emperor": 1}
+    assert holding(state, F.ATREIDES)[:3] == (2, 0, 13)
+
+
+def test_a_recorded_ghola_is_accepted_in_the_phase() -> None:
+    state = revival(factions={"atreides": {"tanks": 8, "cards": ("Tleilaxu Ghola",)}})
+    act(state, "atreides", "record_ghola", forces=5)
+    assert state.waiting_on() == (F.ATREIDES,)
+
+
+# -- choices and defaults -------------------------------------------------------------
+
+
+def test_the_choices_are_legal_and_priced() -> None:
+    state = revival(
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 8, "spice": 3}},
+        leaders={F.ATREIDES: ()},
+        leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
+    )
+    legal = list(state.legal_actions(F.ATREIDES))
+    assert legal[0] == Pass(F.ATREIDES) and all(state.is_legal(a) for a in legal)
+    options = dict(revival_options(state, F.ATREIDES))
+    assert options[Revive(F.ATREIDES, 3)] == Price(2, 0)
+    assert options[Revive(F.ATREIDES, 6, emperor_pays=3)] == Price(2, 6)
+    assert options[Revive(F.ATREIDES, 2, leader="Duncan Idaho")] == Price(2, 0)
+    assert Revive(F.ATREIDES, 3, leader="Duncan Idaho") not in options  # 4 spice
+    assert set(options) == {a for a in legal if isinstance(a, Revive)}
+    assert revival_options(state, F.HARKONNEN) == []
+    assert default_action(state, F.ATREIDES) == Pass(F.ATREIDES)
