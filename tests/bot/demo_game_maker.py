@@ -142,7 +142,7 @@ def shows_everything(events: list[Event], state: GameState) -> bool:
     return ended and storm and battles and (state.turn or 0) >= 3
 
 
-def make(tries: int = 8) -> dict[str, Any]:
+def make(tries: int = 24) -> dict[str, Any]:
     best: tuple[int, int] | None = None
     for policy_seed in range(tries):
         actions, events, state = play(policy_seed)
