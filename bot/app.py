@@ -445,7 +445,7 @@ class Mentat:
         key: str,
         roles: Collection[int] = (),
     ) -> SubmitResult:
-        """A moderator's record of a recorded phase (bidding, revival, battle) or "phase
+        """A moderator's record (battle; a correction in bidding or revival) or "phase
         done": an action of the log, announced publicly. Raises SessionError for a
         non-moderator, the engine's RulesError for a record the rules refuse (another
         phase's, more spice than held...)."""

@@ -8,6 +8,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 
 from __future__ import annotations
 
+from bot import bid_words
 from bot.battle_words import battle_answer, battle_options, battle_step_words
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
@@ -18,6 +19,7 @@ from rules.actions import (
     BreakAlliance,
     ClaimCharity,
     Dial,
+    FactionAction,
     FamilyAtomics,
     FremenStormLosses,
     KaramaRevive,
@@ -39,12 +41,7 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.view import PublicView
 
-TO_RECORD = {
-    "bidding": (
-        "record each treachery card won and its price with `/mod record card`, then close the "
-        "phase with `/mod record done`"
-    ),
-}
+TO_RECORD: dict[str, str] = {}
 """The phases the moderators record (the engine runs the Battle phase since issue 17; its
 records stay as corrections)."""
 
@@ -74,6 +71,8 @@ def describe_game_wait(view: PublicView) -> str:
         return f"Waiting for the moderators to record the {title} phase."
     if not game.waiting:
         return ""
+    if game.phase == GamePhase.BIDDING.value:
+        return bid_words.auction_wait(view)
     return f"Waiting for {_names(game.waiting)} ({title}: {_step_words(game.step)})."
 
 
@@ -90,10 +89,10 @@ def _step_words(step: str) -> str:
         return "where the Fremen place the worm"
     if step == "claims":
         return "whether to claim CHOAM Charity"
+    if step == "revive":
+        return "what to revive beyond their free revival"
     if step == "fremen_losses":
         return "which Fremen forces the storm takes"
-    if step == "revive":  # revival
-        return "what to revive beyond their free revival"
     return battle_step_words(step) or "their choices"
 
 
@@ -103,8 +102,13 @@ def to_record(phase: str, turn: int) -> str:
     return f"Turn {turn}, {phase_title(phase)} phase: please {what}."
 
 
-def answer_words(action: Action) -> str:
-    """An answer in the words of the faction that gave it ("you dial 2")."""
+def answer_words(action: Action, phase: str = "") -> str:
+    """An answer in the words of the faction that gave it ("you dial 2"); ``phase``, the
+    game's phase, names what a pass means there."""
+    if isinstance(action, FactionAction) and (said := bid_words.answer_words(action)):
+        return said
+    if isinstance(action, Pass) and phase in PASS_WORDS:
+        return PASS_WORDS[phase]
     match action:
         case KeepTraitor():
             return f"you keep {action.leader} as your traitor"
@@ -148,6 +152,12 @@ def answer_words(action: Action) -> str:
     if battle is not None:
         return battle
     return f"you answer {action.name.replace('_', ' ')}"
+
+
+PASS_WORDS = {
+    GamePhase.BIDDING.value: "you pass on the card on offer",
+    GamePhase.REVIVAL.value: "you take your free revival only",
+}
 
 
 def _options(state: GameState, faction: Faction) -> list[str]:
@@ -232,6 +242,10 @@ def choice_prompt(
     """What ``faction`` is asked in a choice phase: the choices in words, its spice, what
     happens if it does not answer, the deadline."""
     game = state.whole
+    if game.phase is GamePhase.BIDDING:
+        return bid_words.bid_prompt(state, faction, token, deadline)
+    if game.phase is GamePhase.REVIVAL:
+        return bid_words.revival_prompt(state, faction, token, deadline)
     mine = state.view_for(faction)
     options = _options(state, faction)
     default = default_action(state, faction)

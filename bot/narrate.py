@@ -178,9 +178,7 @@ def describe(event: Event) -> str | None:
             return f"{name(event.faction)} take the {event.amount} spice in front of their shield."
         case AbilityStopped():
             return f"Karama: {_ability(event.ability)} does not work this time."
-        case KaramaPower(power="revive"):  # the Emperor (1.14.02); its revival follows
-            return f"{name(event.faction)} play {event.card}: their Karama power, a free revival."
-        case KaramaPower():
+        case KaramaPower(power="worm"):
             return (
                 f"{name(event.faction)} play {event.card}: a worm will come up at the next "
                 "spice blow, where they choose."

@@ -84,10 +84,15 @@ def turn_mention(events: Iterable[Event]) -> Faction | None:
     """The faction whose player a table message of ``events`` pings: the one whose turn
     began; None after a moderator's correction, undo or redo."""
     events = list(events)
-    if any(isinstance(e, Corrected | Undone | Redone) for e in events):
+    if corrected(events):
         return None
     started = [e.faction for e in events if isinstance(e, TurnStarted)]
     return started[-1] if started else None
+
+
+def corrected(events: Iterable[Event]) -> bool:
+    """A moderator's correction, undo or redo is among ``events`` (it pings nobody)."""
+    return any(isinstance(e, Corrected | Undone | Redone) for e in events)
 
 
 class OpeningControls:

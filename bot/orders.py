@@ -3,18 +3,25 @@
 Asynchronous games must not stall on questions whose answer a player already
 knows ("never cancel with Karama", "always advise to the Polar Sink", "the
 Guild acts right before Harkonnen", "always claim CHOAM Charity", "dial 2", "pass
-in the Nexus"). The session applies them at once, as the faction's own answer, so
+in the Nexus", "pass on every card this Bidding phase", "bid up to 5 on this card",
+"free revival only"). The session applies them at once, as the faction's own answer, so
 nobody can tell an order from a quick player.
+
+The bidding orders are tied to what they were given for: "pass:T" to the Bidding phase
+of turn T, "up_to:N:T:K" to card K on offer in turn T (the order raises by the minimum
+when the faction's turn to bid comes, never beyond N, and passes once it cannot).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from rules.actions import (
     Advise,
+    Bid,
     ClaimCharity,
     Decline,
     Dial,
@@ -27,8 +34,9 @@ from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import GamePhase
+from rules.game_model import TURN_PHASES, GamePhase
 from rules.model import Prompt, PromptKind
+from rules.view import game_view
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "karama": ("ask", "never"),
@@ -38,7 +46,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "charity": ("ask", "claim", "pass"),
     "dial": ("ask", *(str(n) for n in range(21))),
     "nexus": ("ask", "pass"),
+    "bidding": ("ask",),  # and the patterns of BIDDING_ORDER, tied to a turn and card
+    "revival": ("ask", "free"),
 }
+BIDDING_ORDER = re.compile(
+    r"^(?:pass:(?P<turn>\d{1,3})|up_to:(?P<n>\d{1,3}):(?P<t>\d{1,3}):(?P<card>\d{1,2}))$"
+)
+"""A bidding order: "pass:T" (every card of turn T), "up_to:N:T:K" (card K of turn T)."""
 DIAL_RANGES = {1: (0, 20)}  # the storm dial's range by turn; 1 to 3 after turn 1 (1.01.02)
 LATER_DIAL = (1, 3)
 
@@ -48,6 +62,8 @@ ORDER_COMMANDS = {
     "advise": "/bg standing-order",
     "intrusion": "/bg standing-order",
     "guild_timing": "/guild standing-order",
+    "bidding": "/orders bidding",
+    "revival": "/orders revival",
 }
 """The command that gives (and withdraws) each standing order."""
 
@@ -59,6 +75,8 @@ ORDER_TITLES = {
     "charity": "Charity",
     "dial": "Dial",
     "nexus": "Nexus",
+    "bidding": "Bidding",
+    "revival": "Revival",
 }
 VALUE_WORDS = {
     ("karama", "never"): "always decline (never play Karama in a window)",
@@ -72,6 +90,7 @@ VALUE_WORDS = {
     ("charity", "claim"): "always claim it",
     ("charity", "pass"): "never claim it",
     ("nexus", "pass"): "always pass",
+    ("revival", "free"): "free revival only (you are not asked)",
     **{("dial", str(n)): f"dial {n} (brought into the turn's range)" for n in range(21)},
 }
 
@@ -89,12 +108,44 @@ def order_words(name: str, value: str) -> str:
     if value.startswith("before:"):
         before = Faction.parse(value.removeprefix("before:"))
         return f"{title}: act right before {before.label if before else 'that faction'}"
+    if name == "bidding":
+        return f"{title}: {_bidding_words(value)}"
     return f"{title}: {VALUE_WORDS.get((name, value), 'as ordered')}"
+
+
+def _bidding_words(value: str) -> str:
+    found = BIDDING_ORDER.match(value)
+    if found is None:
+        return "as ordered"
+    if found["turn"] is not None:
+        return f"pass on every card of the turn {int(found['turn'])} Bidding phase"
+    n, turn, card = int(found["n"]), int(found["t"]), int(found["card"])
+    if n == 0:
+        return f"pass on card {card} of turn {turn}"
+    return (
+        f"bid up to {n} on card {card} of turn {turn} (raise by 1 when your turn comes, "
+        f"never beyond {n}; pass once you cannot)"
+    )
+
+
+def saved(name: str, value: str) -> str:
+    """The answer to a standing-order command: saved, or withdrawn."""
+    if value == "ask":
+        return f"Standing order withdrawn: {order_words(name, value)}."
+    return f"Standing order saved (only you see it): {order_words(name, value)}."
 
 
 def _option(name: str) -> str:
     """The option of an order's command that gives it."""
-    return {"karama": "order", "guild_timing": "order"}.get(name, name)
+    return {"karama": "order", "guild_timing": "order", "bidding": "order", "revival": "order"}.get(
+        name, name
+    )
+
+
+def _valid(name: str, value: str) -> bool:
+    if name == "bidding" and BIDDING_ORDER.match(value):
+        return True
+    return value in CHOICES[name]
 
 
 class OrderError(MentatError, ValueError):
@@ -110,6 +161,8 @@ class StandingOrders:
     charity: str = "ask"  # "claim": always claim CHOAM Charity; "pass": never
     dial: str = "ask"  # "0".."20": the storm dial, brought into the turn's range
     nexus: str = "ask"  # "pass": pass in every Nexus
+    bidding: str = "ask"  # "pass:T", "up_to:N:T:K" (see BIDDING_ORDER)
+    revival: str = "ask"  # "free": take the free revival only, never asked
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StandingOrders:
@@ -118,7 +171,7 @@ class StandingOrders:
             if key not in known:
                 titles = ", ".join(ORDER_TITLES.values())
                 raise OrderError(f"there is no standing order {quote(key, 40)}; orders: {titles}")
-            if value not in CHOICES[key]:
+            if not isinstance(value, str) or not _valid(key, value):
                 raise OrderError(
                     f"{ORDER_TITLES[key]} cannot be {quote(value)}; the command's choices "
                     "list what it can be"
@@ -137,7 +190,7 @@ class StandingOrders:
     def lines(self) -> list[str]:
         """Each order given, in words, with the command that withdraws it."""
         return [
-            f"{order_words(k, v)} (withdraw it: `{ORDER_COMMANDS[k]}` {_option(k)}: "
+            f"{order_words(k, v)} (withdraw it: `{ORDER_COMMANDS.get(k, '/orders')}` {_option(k)}: "
             "“ask me each time”)"
             for k, v in self.to_dict().items()
             if v != "ask"
@@ -220,4 +273,50 @@ def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> Facti
         wanted = Dial(faction, min(max(int(orders.dial), low), high))
     elif game.step.startswith("nexus") and orders.nexus == "pass":
         wanted = Pass(faction)
+    elif game.phase is GamePhase.BIDDING and orders.bidding != "ask":
+        wanted = _bid(state, faction, orders.bidding)
+    elif game.phase is GamePhase.REVIVAL and orders.revival == "free":
+        wanted = Pass(faction)  # the free revival only (1.05.01)
     return wanted if wanted is not None and state.is_legal(wanted) else None
+
+
+def _bid(state: GameState, faction: Faction, order: str) -> FactionAction | None:
+    """A bidding order's answer to the auction now: a pass, or the minimum raise while it
+    stays within the order's limit (a pass beyond); None when the order is not for the
+    card on offer (or the turn)."""
+    found = BIDDING_ORDER.match(order)
+    auction = game_view(state).auction
+    if found is None or auction is None or state.whole.step != "auction":
+        return None
+    if found["turn"] is not None:
+        return Pass(faction) if int(found["turn"]) == state.whole.turn else None
+    turn, card = int(found["t"]), int(found["card"])
+    if (turn, card) != (state.whole.turn, auction.number):
+        return None
+    raise_to = auction.high_bid + 1
+    if raise_to <= int(found["n"]) and state.is_legal(Bid(faction, raise_to)):
+        return Bid(faction, raise_to)
+    return Pass(faction)
+
+
+def bidding_order(state: GameState, kind: str, limit: int | None = None) -> str:
+    """The stored value of a bidding order given now: "pass" (every card of this turn's
+    Bidding phase, or the next one's once it is over) or "up_to" (``limit`` on the card on
+    offer now); "ask" withdraws. OrderError when it cannot be given now."""
+    if kind == "ask":
+        return "ask"
+    game = state.game
+    if game is None:
+        raise OrderError("there is no Bidding phase in a game of one phase")
+    if kind == "pass":
+        bidding = TURN_PHASES.index(GamePhase.BIDDING)
+        later = game.phase in TURN_PHASES and TURN_PHASES.index(game.phase) > bidding
+        return f"pass:{game.turn + 1 if later else game.turn}"
+    if kind != "up_to":
+        raise OrderError(f"there is no bidding order {quote(kind, 40)}; orders: pass, up_to, ask")
+    auction = game_view(state).auction
+    if game.phase is not GamePhase.BIDDING or auction is None:
+        raise OrderError("no card is on offer now: a “bid up to” order is for the card on offer")
+    if limit is None or not 0 <= limit <= 999:
+        raise OrderError("a “bid up to” order needs the most you would bid, from 0 to 999")
+    return f"up_to:{limit}:{game.turn}:{auction.number}"

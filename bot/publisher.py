@@ -56,6 +56,7 @@ class PrivateNotice:
     token: str | None = None  # the wait a prompt was made for: its answers are bound to it
     prompts: tuple[str, ...] = ()  # the prompt kind of each of ``choices`` (several at once)
     labels: tuple[tuple[str, str], ...] = ()  # a button's words that depend on the prompt
+    raises: tuple[int, ...] = ()  # the bids its buttons offer (the bidder's prompt)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
-"""The moderators' records of the phases they record (bidding, revival, battle): their
-preview, as the engine's dry run, in the public words the table will read."""
+"""The moderators' records (of the battle they record; in bidding and revival, which the
+engine runs, a record is a correction): their preview, as the engine's dry run, in the
+public words the table will read."""
 
 from __future__ import annotations
 

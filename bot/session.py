@@ -46,7 +46,6 @@ from bot.turns import TurnControls
 from bot.waits import CHOICE, MODERATORS, PROMPT, Wait, game_over, wait_of
 from bot.windows import WindowControls, offer_prompt
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
-from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -57,7 +56,6 @@ __all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
-RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
 END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
 
 
@@ -346,47 +344,6 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         if self.paused_left is not None:
             raise SessionError("the game is paused by a moderator")
 
-    # -- the timers ---------------------------------------------------------------
-
-    def _next_timer(self) -> datetime | None:
-        if self._deadline is None or self.paused_left is not None:
-            return None
-        if not self._reminded:
-            return self._deadline - self.timing.reminder
-        return self._deadline
-
-    async def _on_timer_safely(self) -> None:
-        """A timer's failure never ends the task; the default is tried a minute later."""
-        try:
-            await self._on_timer()
-        except MentatError as refused:  # e.g. another process wrote the default first
-            log.warning("game %d: the deadline's default was refused: %s", self.game_id, refused)
-            self._retry_default()
-        except Exception:
-            log.exception("game %d: the deadline's default failed", self.game_id)
-            self._retry_default()
-
-    def _retry_default(self) -> None:
-        if self._deadline is not None and self._deadline <= self.clock.now():
-            self._deadline = self.clock.now() + RETRY_DEFAULT
-
-    async def _on_timer(self) -> None:
-        if self._deadline is None or self.paused_left is not None:
-            return
-        if self.clock.now() < self._deadline:
-            self._reminded = True
-            await self._save_settings()
-            self._remind()
-            return
-        if self._wait is not None and self._wait.kind == MODERATORS:
-            await self._remind_moderators_again()  # a recorded phase has no default
-            return
-        prompt = self._wait is not None and self._wait.kind == "prompt"
-        how = "the window timed out" if prompt else "time ran out"
-        await self._default(
-            reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
-        )
-
     # -- after every change ---------------------------------------------------------
 
     async def _after(
@@ -410,6 +367,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self, events: list[Event], action: Action | None, *, note: str | None = None
     ) -> None:
         assert self.state is not None
+        self._tell_own_side(events)  # the Atreides' look at a card, a buyer's spice left
         if not events and not note:
             return  # a secret choice (the Fremen's about their ally): nothing public happened
         view = self.state.public_view()
@@ -517,6 +475,13 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             offered = self.offered(faction)
             return offer_prompt(self.state, faction, offered, self.prompts.token, deadline)
         return prompt_for(self.state, faction, wait, self.prompts.token, deadline)
+
+    def prompt_now(self, faction: Faction) -> PrivateNotice | None:
+        """``faction``'s prompt as it reads now (a command shows it again), if it is asked."""
+        wait = self._wait
+        if wait is None or faction not in wait.factions or wait != self.current_wait():
+            return None
+        return self._prompt(faction, wait)
 
     def _deadline_text(self) -> str:
         return deadline_text(self._deadline, self.paused_left)

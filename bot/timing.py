@@ -1,4 +1,5 @@
-"""The moderators' timing commands of a phase session: pause, resume, extend, skip.
+"""A phase session's deadline: its timers (reminder, default), and the moderators'
+timing commands: pause, resume, extend, skip.
 
 A mixin of :class:`bot.session.PhaseSession`: each command runs in the session's turn,
 refuses when nothing is awaited, is told to the table and refreshes the open prompts'
@@ -7,22 +8,39 @@ deadline.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.clock import Clock
 from bot.prompts import deadline_text
+from bot.settings import Timing
+from bot.waits import MODERATORS, Wait
 from bot.words import duration
+from rules.errors import MentatError
+
+log = logging.getLogger(__name__)
+RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
 
 
 class TimingControls:
     """Pause, resume, extend and skip; the session provides what is declared here."""
 
+    game_id: int
     clock: Clock
+    timing: Timing
     paused_left: timedelta | None
     _deadline: datetime | None
     _reminded: bool
+    _wait: Wait | None
+    _seq: int
+
+    if TYPE_CHECKING:  # provided by the session and its other parts (bot.turns)
+
+        def _remind(self) -> None: ...
+
+        async def _remind_moderators_again(self) -> None: ...
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         raise NotImplementedError
@@ -43,6 +61,49 @@ class TimingControls:
         self, *, reason: str, key: str, how: str, moderator: int | None = None
     ) -> None:
         raise NotImplementedError
+
+    # -- the deadline's timers (the session's task wakes for them) -------------------
+
+    def _next_timer(self) -> datetime | None:
+        if self._deadline is None or self.paused_left is not None:
+            return None
+        if not self._reminded:
+            return self._deadline - self.timing.reminder
+        return self._deadline
+
+    async def _on_timer_safely(self) -> None:
+        """A timer's failure never ends the task; the default is tried a minute later."""
+        try:
+            await self._on_timer()
+        except MentatError as refused:  # e.g. another process wrote the default first
+            log.warning("game %d: the deadline's default was refused: %s", self.game_id, refused)
+            self._retry_default()
+        except Exception:
+            log.exception("game %d: the deadline's default failed", self.game_id)
+            self._retry_default()
+
+    def _retry_default(self) -> None:
+        if self._deadline is not None and self._deadline <= self.clock.now():
+            self._deadline = self.clock.now() + RETRY_DEFAULT
+
+    async def _on_timer(self) -> None:
+        if self._deadline is None or self.paused_left is not None:
+            return
+        if self.clock.now() < self._deadline:
+            self._reminded = True
+            await self._save_settings()
+            self._remind()
+            return
+        if self._wait is not None and self._wait.kind == MODERATORS:
+            await self._remind_moderators_again()  # a recorded phase has no default
+            return
+        prompt = self._wait is not None and self._wait.kind == "prompt"
+        how = "the window timed out" if prompt else "time ran out"
+        await self._default(
+            reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
+        )
+
+    # -- the moderators' commands --------------------------------------------------------
 
     async def pause(self, moderator: int) -> None:
         async def run() -> None:

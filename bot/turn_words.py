@@ -2,7 +2,8 @@
 
 :func:`describe_turn_event` gives the public sentence of every event the engine emits
 outside the Shipment & Movement phase (storm, spice blow and Nexus, CHOAM Charity, the
-recorded bidding, revival and battle, collection, the end of the game). It reads only the
+bidding and revival (:mod:`bot.bid_words`), the recorded battle, collection, the end of
+the game). It reads only the
 event, and every event is public, so its sentence may go to any channel: cards and
 traitors dealt are counts, a dial is "in" until all are revealed, the Bene Gesserit's
 prediction is "written down".
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.battle_words import describe_battle_event
+from bot.bid_words import describe_auction_event, own_lines
 from bot.publisher import PrivateNotice
 from rules.board import POLAR_SINK
 from rules.events import (
@@ -95,6 +97,8 @@ STANDS_ASIDE = {
     "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
     "battle": "passes",
+    "bidding": "passes",
+    "revival": "takes only its free revival",
 }
 
 CAUSES = {"storm": "The storm", "worm": "Shai-Hulud", "family_atomics": "Family Atomics"}
@@ -152,6 +156,7 @@ def describe_turn_event(event: Event) -> str | None:
     return (
         _set_up(event)
         or _storm(event)
+        or describe_auction_event(event)
         or _blow(event)
         or describe_battle_event(event)
         or _recorded(event)
@@ -311,7 +316,9 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     Only events of that faction have a private side: the traitor cards offered to it and
     the one it kept, the treachery cards dealt or won (the newest of its hand), its own
     storm dial, its prediction and, for the Fremen, the storm card drawn and where their
-    Karama worm will come up.
+    Karama worm will come up; and its side of the Bidding and Revival phases
+    (:func:`bot.bid_words.own_lines`: the Atreides' look at each card on offer, the spice
+    left after paying, a hand taken or given back).
     """
     events = list(events)
     own = view.faction
@@ -322,7 +329,7 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     for event in events:
         if getattr(event, "faction", None) is own and (line := _private(event, view)):
             lines.append(line)
-    return lines
+    return lines + own_lines(events, view)
 
 
 def private_notice(events: Iterable[Event], view: PrivateView) -> PrivateNotice | None:

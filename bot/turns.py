@@ -7,11 +7,15 @@ A mixin of :class:`bot.session.PhaseSession`:
   action each, keyed by the deadline, so a default is never applied twice. Its player is
   told privately what was chosen for it; the table only that it was a default (a default
   dial or traitor stays secret).
-- **Recorded phases** (bidding, revival, battle): no faction is asked; the moderators'
-  channel is told what to record and reminded until the phase is closed. Each record
-  (:meth:`record`) is an action of the log like any other.
+- **Recorded phases** (battle): no faction is asked; the moderators' channel is told what
+  to record and reminded until the phase is closed. Each record (:meth:`record`) is an
+  action of the log like any other (in the Bidding and Revival phases, which the engine
+  runs, a record is a moderator's correction).
 - **Standing orders** that answer a choice are confirmed privately, as the faction's own
   answer.
+- **A faction's own side** of the Bidding and Revival events goes to its private channel
+  (:func:`bot.bid_words.own_lines`): the Atreides' look at each card on offer, a card
+  bought and the spice left, a hand taken or given back.
 """
 
 from __future__ import annotations
@@ -29,14 +33,25 @@ from bot.publisher import ModeratorNotice, PrivateNotice
 from bot.refusals import SessionError
 from bot.settings import Timing
 from bot.store import SYSTEM_ACTOR
+from bot.turn_words import private_notice
 from bot.waits import MODERATORS, Wait, wait_of
 from rules.actions import Action, FactionAction, PhaseDone, Record
 from rules.defaults import default_action
-from rules.events import Event
+from rules.events import (
+    AuctionOpened,
+    CardsGivenBack,
+    CardWon,
+    Event,
+    HandTaken,
+    Revived,
+    SpiceGiven,
+)
 from rules.factions import Faction
 from rules.game import GameState
 
 DEFAULTS_PER_FACTION = 8  # a faction owes at most a few set-up choices
+OWN_SIDE = (AuctionOpened, CardWon, Revived, HandTaken, CardsGivenBack, SpiceGiven)
+"""The events whose private side the session tells the factions concerned."""
 Cause = Callable[[Faction], str]
 
 
@@ -158,14 +173,39 @@ class TurnControls:
         if result.duplicate:
             return
         faction = action.faction
-        self.delivery.private(PrivateNotice(faction, f"{reason}: {answer_words(action)}."))
+        said = answer_words(action, self._phase_value())
+        self.delivery.private(PrivateNotice(faction, f"{reason}: {said}."))
         note = f"{reason}: {faction.label} answers by default."
         await self._after(result, _timed_out(faction), note=note)
 
     def _confirm_order(self, answer: FactionAction) -> None:
         """A standing order answered a choice: its player hears what it answered."""
-        text = f"Your standing order answered: {answer_words(answer)}."
+        text = f"Your standing order answered: {answer_words(answer, self._phase_value())}."
         self.delivery.private(PrivateNotice(answer.faction, text))
+
+    def _phase_value(self) -> str:
+        game = self.state.game if self.state is not None else None
+        return game.phase.value if game is not None else ""
+
+    def _tell_own_side(self, events: Sequence[Event]) -> None:
+        """Each faction concerned by Bidding and Revival events hears its own side of them
+        privately (nobody else's)."""
+        state = self.state
+        if state is None or state.game is None:
+            return
+        mine = [e for e in events if isinstance(e, OWN_SIDE)]
+        concerned: set[Faction] = set()
+        for event in mine:
+            if isinstance(event, AuctionOpened):
+                concerned.add(Faction.ATREIDES)  # the one faction that sees it (2.01.05)
+            for name in ("faction", "paid_to", "target", "to"):
+                who = getattr(event, name, None)
+                if isinstance(who, Faction):
+                    concerned.add(who)
+        for faction in sorted(concerned & set(state.factions)):
+            notice = private_notice(mine, state.view_for(faction))
+            if notice is not None:
+                self.delivery.private(notice)
 
     # -- a choice's questions that change while it is awaited ------------------------------------
 

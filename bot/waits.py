@@ -14,6 +14,7 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import RECORDED_PHASES, GamePhase, TurnState
 from rules.legal import CHOICES
+from rules.view import game_view
 
 STEP, PROMPT, CHOICE, MODERATORS = "step", "prompt", "choice", "moderators"
 
@@ -70,7 +71,20 @@ def wait_of(state: GameState) -> Wait | None:
     step = game.step
     if fight is not None:
         step += f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"
-    return Wait(f"{where}:{step}:{game.chance.draws}", CHOICE, game.waiting, questions)
+    key = f"{where}:{step}:{game.chance.draws}{_turn_to_bid(state)}"
+    return Wait(key, CHOICE, game.waiting, questions)
+
+
+def _turn_to_bid(state: GameState) -> str:
+    """In the auction, each turn to bid is a wait of its own (its own prompt, ping and
+    deadline): the card on offer, the high bid and the bidder name it (the same bidder
+    never meets the same high bid twice on one card)."""
+    if state.whole.phase is not GamePhase.BIDDING:
+        return ""
+    auction = game_view(state).auction
+    if auction is None:
+        return ""
+    return f":card{auction.number}:{auction.high_bid}:{auction.bidder or '-'}"
 
 
 def _revival_left_to_moderators(game: TurnState) -> bool:

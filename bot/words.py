@@ -65,6 +65,15 @@ ACTION_WORDS = {
     "call_traitor": "call a traitor",
     "keep_cards": "keep the cards you played",
     "capture": "capture or kill the drawn leader",
+    "bid": "bid",
+    "karama_buy": "take the card on offer with Karama",
+    "support_bids": "commit spice to your ally's bids",
+    "karama_take_hand": "take a hand with Karama",
+    "give_back_cards": "give cards back",
+    "give_spice": "give spice to your ally",
+    "revive": "revive",
+    "karama_revive": "revive with Karama",
+    "ghola": "play Tleilaxu Ghola",
 }
 
 STARRED = {f: f.starred for f in (Faction.EMPEROR, Faction.FREMEN)}

@@ -19,7 +19,7 @@ from cogs.errors import on_app_command_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.turn", "cogs.moderation")
+EXTENSIONS = ("cogs.game", "cogs.play", "cogs.turn", "cogs.auction", "cogs.moderation")
 
 
 class MentatTree(app_commands.CommandTree):
@@ -58,11 +58,12 @@ class MentatBot(commands.Bot):
         self.live_previews: set[str] = set()  # previews whose buttons a live view answers
 
     async def setup_hook(self) -> None:
+        from cogs.play.bids import BidButton
         from cogs.play.views import PromptButton, answer_stale_preview
 
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(PromptButton)
+        self.add_dynamic_items(PromptButton, BidButton)
         self.add_listener(answer_stale_preview, "on_interaction")
         self.add_listener(self._channel_deleted, "on_guild_channel_delete")
         self.add_listener(self._guild_left, "on_guild_remove")

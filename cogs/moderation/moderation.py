@@ -204,13 +204,13 @@ class Moderation(commands.Cog):
         change = GiveCard if give else TakeCard
         await self._correct(interaction, change(Faction(faction), card))
 
-    # -- the phases the moderators record (bidding, revival, battle) ------------------------
+    # -- the battle the moderators record; corrections in bidding and revival ---------------
 
     record = app_commands.Group(
-        name="record", description="Record what happened in bidding, revival or battle.", parent=mod
+        name="record", description="Record a battle; correct bidding or revival.", parent=mod
     )
 
-    @record.command(name="card", description="Bidding: a faction won a treachery card.")
+    @record.command(name="card", description="Bidding correction: a faction won a card.")
     async def record_card(
         self,
         interaction: discord.Interaction,
@@ -220,7 +220,7 @@ class Moderation(commands.Cog):
     ) -> None:
         await preview_record(interaction, RecordCardWon(Faction(faction), price, ally_pays))
 
-    @record.command(name="revival", description="Revival: forces or a leader revived.")
+    @record.command(name="revival", description="Revival correction: forces or a leader.")
     async def record_revival(
         self,
         interaction: discord.Interaction,
@@ -233,7 +233,7 @@ class Moderation(commands.Cog):
         action = RecordRevival(Faction(faction), forces, special, leader, emperor_pays)
         await preview_record(interaction, action)
 
-    @record.command(name="ghola", description="Revival: a Tleilaxu Ghola played.")
+    @record.command(name="ghola", description="Correction: a Tleilaxu Ghola played.")
     async def record_ghola(
         self,
         interaction: discord.Interaction,

@@ -8,8 +8,9 @@ from discord import Interaction, app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.orders import order_words
+from bot.orders import saved
 from bot.words import ability_word
+from cogs.auction import autocomplete as auction_ac
 from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
 from cogs.errors import reply
 from rules.actions import FactionAction, action_from_dict
@@ -91,6 +92,54 @@ class Karama(commands.Cog):
         data: dict[str, object] = {"action": "karama_stop_shipment"}
         await self._play(interaction, data, "Karama played to stop the shipment", faction)
 
+    @karama.command(name="buy", description="Bidding: take the card on offer with Karama, free.")
+    async def buy(self, interaction: Interaction, faction: FactionName | None = None) -> None:
+        data: dict[str, object] = {"action": "karama_buy"}
+        await self._play(
+            interaction, data, "you take the card on offer with a Karama card", faction
+        )
+
+    @karama.command(
+        name="take-hand",
+        description="Harkonnen, once a game, in the Bidding phase: take a whole hand (1.14.04).",
+    )
+    @app_commands.describe(target="Whose hand (you then give back as many cards).")
+    @app_commands.autocomplete(target=auction_ac.take_hand)
+    async def take_hand(
+        self,
+        interaction: Interaction,
+        target: app_commands.Range[str, 1, 40],
+        faction: FactionName | None = None,
+    ) -> None:
+        data: dict[str, object] = {"action": "karama_take_hand", "target": target}
+        done = "you take the hand; give back as many cards with /give-back"
+        await self._play(interaction, data, done, faction)
+
+    @karama.command(
+        name="revive",
+        description="Emperor, once a game, in the Revival phase: 3 forces or a leader, free.",
+    )
+    @app_commands.autocomplete(
+        forces=auction_ac.karama_forces,
+        special=auction_ac.karama_special,
+        leader=auction_ac.karama_leader,
+    )
+    async def revive(
+        self,
+        interaction: Interaction,
+        forces: app_commands.Range[int, 0, 3] = 0,
+        special: app_commands.Range[int, 0, 3] = 0,
+        leader: app_commands.Range[str, 1, 100] | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        data = {
+            "action": "karama_revive",
+            "forces": forces,
+            "special": special,
+            "leader": leader,
+        }
+        await self._play(interaction, data, "Karama played: you revive for free", faction)
+
     @karama.command(
         name="standing-order",
         description="Answer Karama windows in advance (only you see it; /status shows it).",
@@ -103,10 +152,3 @@ class Karama(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         await app_of(interaction).set_standing_order(game_id, who, "karama", order)
         await reply(interaction, saved("karama", order))
-
-
-def saved(name: str, value: str) -> str:
-    """The answer to a standing-order command: saved, or withdrawn."""
-    if value == "ask":
-        return f"Standing order withdrawn: {order_words(name, value)}."
-    return f"Standing order saved (only you see it): {order_words(name, value)}."

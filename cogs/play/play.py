@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.orders import OrderError
+from bot.orders import OrderError, saved
 from bot.preview import preview
 from bot.render import render_map
 from bot.session import SessionError
@@ -31,7 +31,6 @@ from cogs.common import (
 )
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
-from cogs.play.karama import saved
 from cogs.play.views import ConfirmActionView
 from cogs.turn.choices import pass_words, stray_step
 from rules.actions import (

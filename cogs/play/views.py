@@ -15,6 +15,7 @@ from bot.publisher import PrivateNotice
 from bot.session import PromptClosedError, SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
+from cogs.play.bids import bid_buttons
 from rules.actions import Advise, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
@@ -148,6 +149,7 @@ LABELS = {
     "guild_now": "Act now",
     "guild_delay": "Delay",
     "hajr": "Play Hajr",
+    "karama_buy": "Take it with Karama",
 }
 REPLIES = {
     "pass": "Passed",
@@ -160,6 +162,7 @@ REPLIES = {
     "guild_now": "You act now",
     "guild_delay": "Delayed",
     "hajr": "Hajr played",
+    "karama_buy": "Card taken with Karama",
 }
 """What a click answers, in the button's own words ("Declined" for "Decline")."""
 ADVISE_CHOICES = ("advise_sink", "advise_here")
@@ -173,6 +176,7 @@ BUTTONS = {
     "guild_now": ("guild_now",),
     "guild_delay": ("guild_delay",),
     "hajr": ("hajr",),
+    "karama_buy": ("karama_buy",),
 }
 
 
@@ -242,7 +246,7 @@ class PromptButton(
                 token=self.token,
             )
         except PromptClosedError as error:
-            await self._show_closed(interaction, error.how)
+            await close_stale(interaction, error.how)
             await report(interaction, error)
             return
         except Exception as error:
@@ -253,16 +257,17 @@ class PromptButton(
             return
         await reply(interaction, f"{said}.")
 
-    async def _show_closed(self, interaction: discord.Interaction, how: str) -> None:
-        """A stale prompt message (e.g. one the session could not edit) is closed now."""
-        message = interaction.message
-        if message is None or not message.components:
-            return
-        try:
-            text = closed_text(message.content, f"Closed: {how}.")
-            await message.edit(content=text, view=None)
-        except discord.HTTPException as error:
-            log.warning("could not close a stale prompt message: %s", error)
+
+async def close_stale(interaction: discord.Interaction, how: str) -> None:
+    """A stale prompt message (e.g. one the session could not edit) is closed now."""
+    message = interaction.message
+    if message is None or not message.components:
+        return
+    try:
+        text = closed_text(message.content, f"Closed: {how}.")
+        await message.edit(content=text, view=None)
+    except discord.HTTPException as error:
+        log.warning("could not close a stale prompt message: %s", error)
 
 
 KEPT = "Only you know; the open window still runs its time, and your answer stands until then."
@@ -332,9 +337,11 @@ def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
         for c in BUTTONS.get(name, ())
         if c not in ADVISE_CHOICES or not given or c in given
     ]
-    if not choices or notice.token is None:
+    if (not choices and not notice.raises) or notice.token is None:
         return None
     view = discord.ui.View(timeout=None)
+    for raise_button in bid_buttons(game_id, notice.faction, notice.raises, notice.token):
+        view.add_item(raise_button)
     for choice, kind in dict.fromkeys(choices):
         label = given.get(choice)
         if several and choice == "decline":  # the other answers name their prompt

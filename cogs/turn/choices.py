@@ -228,6 +228,10 @@ def pass_words(state: GameState, faction: Faction) -> str | None:
         return "you play no storm card this turn"
     if phase is GamePhase.CHOAM_CHARITY:
         return "you do not claim CHOAM Charity"
+    if phase is GamePhase.BIDDING:
+        return "you pass on the card on offer"
+    if phase is GamePhase.REVIVAL:
+        return "you take your free revival only"
     if in_nexus(state):
         return "you are done with this Nexus"
     return "the Fremen stay where they are: no worm ride"

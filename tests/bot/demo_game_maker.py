@@ -2,9 +2,11 @@
 
 The players and the moderator follow a seeded policy over the engine's own legal
 actions (never a bribe or a Karama Card, allies asked and charity claimed when
-offered); the maker tries policy seeds until the game shows every event the demo
-promises (issues 13 and 17: battles with a traitor called, a leader killed, a capture or
-a lasgun/shield explosion) and keeps the shortest such game. ``tests/bot/test_demo.py``
+offered; in the auction a bidder raises by 1 now and then, else passes; in revival a
+random legal revival; in battle a random legal choice). The maker tries policy seeds until
+the game shows every event the demo promises (issues 13, 16 and 17: battles with a traitor
+called, a leader killed, a capture or a lasgun/shield explosion) and keeps the shortest
+such game. ``tests/bot/test_demo.py``
 checks that the bundled file is what this makes.
 
     python -m tests.bot.demo_game_maker          # rewrites bot/data/demo-game.json
@@ -22,17 +24,25 @@ from bot.refusals import SessionError, check_not_early
 from rules.actions import (
     Action,
     Ally,
+    Bid,
     BreakAlliance,
     Bribe,
+    CallTraitor,
     ClaimCharity,
     Dial,
     FactionAction,
+    GiveSpice,
+    KaramaBuy,
     KaramaCancel,
     KaramaPrevent,
+    KaramaRevive,
     KaramaStopShipment,
+    KaramaTakeHand,
     KaramaWorm,
     Pass,
     PhaseDone,
+    PlayGhola,
+    SupportBids,
     action_to_dict,
 )
 from rules.events import Event, ForcesDestroyed
@@ -40,12 +50,26 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import RECORDED_PHASES, GamePhase
 from rules.model import RuleSet
+from rules.view import game_view
 from tests.rules.random_play import SIX, _ship_or_move
 
 GAME_SEED = 4_127_993_018_551
 """The deck's seed (secret in a real game; here it is part of the bundled demo)."""
 OUT = Path(__file__).resolve().parents[2] / "bot" / "data" / "demo-game.json"
-NEVER = (Bribe, BreakAlliance, KaramaCancel, KaramaPrevent, KaramaStopShipment, KaramaWorm)
+NEVER = (
+    Bribe,
+    BreakAlliance,
+    KaramaCancel,
+    KaramaPrevent,
+    KaramaStopShipment,
+    KaramaWorm,
+    KaramaBuy,
+    KaramaTakeHand,
+    KaramaRevive,
+    PlayGhola,
+    SupportBids,
+    GiveSpice,
+)
 PARTNERS = {
     Faction.ATREIDES: Faction.FREMEN,
     Faction.FREMEN: Faction.ATREIDES,
@@ -56,10 +80,12 @@ PARTNERS = {
 }
 REQUIRED = (
     *("alliance_formed", "forces_destroyed", "charity_paid", "spice_collected"),
+    *("bid_made", "card_won", "revived"),
     *("battle_won", "leader_killed", "traitor_called"),  # battles played by the engine
 )
 ONE_OF = ("leader_captured", "lasgun_shield")
 """Issue 17: the demo's battles show a capture or a lasgun/shield explosion too."""
+RAISE = 0.45  # how often a bidder raises by 1 when it may
 
 
 def choose(state: GameState, rng: random.Random) -> Action | None:
@@ -71,14 +97,16 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
         if rng.random() < 0.3 or len(records) <= 1:
             return PhaseDone()
         return rng.choice(records[1:])
+    if state.game_phase is GamePhase.BIDDING and state.whole.step == "auction":
+        return _bid(state, rng)
     for faction in state.waiting_on():
         legal = [a for a in state.legal_actions(faction) if not isinstance(a, NEVER)]
         if any(isinstance(a, Ally) for a in legal):
             nexus = _nexus(state)
             if nexus is not None:
                 return nexus
-        claims = [a for a in legal if isinstance(a, ClaimCharity)]
-        if claims:
+        claims = [a for a in legal if isinstance(a, ClaimCharity | CallTraitor)]
+        if claims:  # charity is claimed and a traitor called whenever one can
             return claims[0]
         dials = [a for a in legal if isinstance(a, Dial)]
         if dials:
@@ -89,6 +117,17 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
         if legal:
             return rng.choice(legal)
     return None
+
+
+def _bid(state: GameState, rng: random.Random) -> Action:
+    """The bidder raises by 1 now and then (when it may), else passes."""
+    bidder = state.whole.waiting[0]
+    auction = game_view(state).auction
+    assert auction is not None
+    raised = Bid(bidder, auction.high_bid + 1)
+    if rng.random() < RAISE and state.is_legal(raised):
+        return raised
+    return Pass(bidder)
 
 
 def _in_time(state: GameState, action: Action) -> bool:

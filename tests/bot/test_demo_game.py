@@ -116,6 +116,7 @@ def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
         for f, cards in before.items():
             held |= cards
             shown |= cards - set(state.factions[f].cards)  # played or discarded: shown
+        shown |= set(state.whole.treachery_discard)  # a name discarded face up (a copy)
     traitors = {t for kept in state.whole.traitors.values() for t in kept} - called
     prediction = state.whole.prediction
     assert prediction is not None

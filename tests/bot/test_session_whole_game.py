@@ -428,6 +428,7 @@ async def test_standing_orders_answer_choices_at_once_privately(table: WholeTabl
     assert "Your standing order answered: you dial 7." in bg
     assert not [t for t in table.delivered() if "you dial 7" in t and t not in bg]
     earlier = len(await system_entries(table))
+    await until(table, in_step(table, "auction"))  # turn 1 bidding
     await until(
         table, lambda: table.state.turn == 2 and table.state.game_phase is GamePhase.BIDDING
     )

@@ -20,6 +20,7 @@ from rules.events import (
     BattleRecorded,
     CaptivesReleased,
     CardGiven,
+    CardsGivenBack,
     CardsKept,
     CardTaken,
     Corrected,
@@ -31,6 +32,9 @@ from rules.events import (
     ForcesSetUp,
     GameWon,
     GuildTimingCancelled,
+    HandTaken,
+    KaramaCancelled,
+    KaramaPower,
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
@@ -81,6 +85,13 @@ HAND_MADE: tuple[Event, ...] = (
     ForcesSetUp(Faction.BENE_GESSERIT, "Polar Sink", None, 1, "0.13", "advisor"),
     GuildTimingCancelled(Faction.SPACING_GUILD, "2.06.12"),
     ShipmentStopped(Faction.SPACING_GUILD, Faction.EMPEROR, "Cielago South", 1, 3, 0, "1.14.06"),
+    KaramaCancelled(
+        Faction.ATREIDES, "Karama", Ability.GUILD_PAYMENT, Faction.SPACING_GUILD, "3.01.11.01"
+    ),
+    Retake(Faction.SPACING_GUILD, Ability.GUILD_PAYMENT, "3.01.11.01"),
+    HandTaken(Faction.HARKONNEN, Faction.ATREIDES, 3),
+    KaramaPower(Faction.FREMEN, "Karama", "worm", None, "1.14.03"),
+    CardsGivenBack(Faction.HARKONNEN, Faction.ATREIDES, 3),
     # kinds the random games of this seed base happen not to make since battles are played
     BattleRecorded(Faction.ATREIDES, Faction.HARKONNEN),  # a moderator's correction now
     WormRidden(Faction.FREMEN, "The Great Flat", "Sietch Tabr", 13, 3, 1, "2.04.08"),
@@ -211,8 +222,8 @@ def test_public_sentences_never_tell_a_card_a_traitor_a_dial_or_the_seed() -> No
         for secret in CARD_NAMES | LEADER_NAMES:
             played = f"plays {secret}" in words or words.startswith(f"{secret}:")
             if secret in words and not played:  # a card played (and its effect) is seen
-                named = _values(event).lower().replace("_", " ")  # cause "family_atomics"
-                assert secret.lower() in named, (secret, line)
+                told_by = _values(event).lower().replace("_", " ")  # a cause: family_atomics
+                assert secret.lower() in told_by, (secret, line)
         if isinstance(event, StormDialed | PredictionMade | TraitorKept):
             assert not re.search(r"\d", line.replace("4 traitors", "")), line
     assert told > 1000

@@ -32,6 +32,13 @@ PNG = b"\x89PNG\r\n\x1a\n"
 MODERATOR = 4242
 STEP = 10.0  # seconds allowed for any one exchange with the fake server
 COMMANDS = {
+    "bid",
+    "revive",
+    "support-bids",
+    "give-spice",
+    "give-back",
+    "ghola",
+    "orders",
     "game",
     "mod",
     "ship",

@@ -17,6 +17,7 @@ import simcord
 from bot.waits import CHOICE, MODERATORS, PROMPT
 from rules.actions import (
     Ally,
+    Bid,
     ClaimCharity,
     Decline,
     Dial,
@@ -92,6 +93,7 @@ async def confirm(t: Table, command: str, **options: object) -> None:
 
 async def play_turns(t: Table, secrets: Secrets) -> None:
     recorded: set[int] = set()
+    bought: set[int] = set()
     for keys in range(600):
         secrets.look(t)
         state = t.state()
@@ -101,9 +103,9 @@ async def play_turns(t: Table, secrets: Secrets) -> None:
         assert wait is not None
         if wait.kind == MODERATORS:
             rich = [f for f, own in state.factions.items() if own.spice >= 2]
-            if state.game_phase is GamePhase.BIDDING and rich and state.turn not in recorded:
+            if state.game_phase is GamePhase.BATTLE and rich and state.turn not in recorded:
                 recorded.add(state.turn)
-                await confirm(t, "mod record card", faction=rich[0].value, price=2)
+                await confirm(t, "mod record payment", faction=rich[0].value, amount=1)
             else:
                 await confirm(t, "mod record done")
         elif wait.kind == PROMPT:
@@ -111,6 +113,14 @@ async def play_turns(t: Table, secrets: Secrets) -> None:
                 prompt = state.open_prompts()[0]
                 action = Decline(faction, prompt.kind)
                 await t.session.submit(faction, action, actor=1, key=f"leak-{keys}-{faction}")
+        elif wait.kind == CHOICE and state.game_phase is GamePhase.BIDDING:
+            faction = wait.factions[0]  # the bidder: one bid of 1 a turn, by the command
+            if state.turn not in bought and state.is_legal(Bid(faction, 1)):
+                bought.add(state.turn)
+                result = await t.players[faction].slash(t.table, "bid", amount=1)
+            else:
+                result = await t.players[faction].slash(t.table, "pass")
+            assert text_of(result).startswith("Done"), text_of(result)
         elif wait.kind == CHOICE:
             faction = wait.factions[0]
             await t.session.submit(faction, choice(t, faction), actor=1, key=f"leak-{keys}")
@@ -134,6 +144,7 @@ async def test_a_whole_game_through_discord_leaks_no_secret(simcord_env: simcord
     seen = [m.content for ch in (t.table, t.spectators) for m in ch.history()]
     text = "\n".join(seen)
     assert "Turn 3: the Battle phase begins." in text  # no phase is recorded any more
+    assert "wins a treachery card for 1 spice" in text
     assert "CHOAM Charity" in text  # Atreides, left with no spice, claimed
     assert secrets.hidden, "no card stayed in a hand: the scan would prove nothing"
     for card in secrets.hidden:

@@ -1,0 +1,264 @@
+"""The Bidding and Revival phases' commands: ``/bid``, ``/revive``, ``/support-bids``,
+``/give-spice``, ``/give-back``, ``/ghola`` and the standing orders of ``/orders``.
+
+Thin glue, as :mod:`cogs.turn.turn`: each command finds the channel's game and the faction
+the caller acts for (its seated player, or a current moderator naming it with
+``faction:``), builds the engine's action and submits it through the game's session; the
+engine's refusal (citing its rule) or the session's comes back as an ephemeral answer
+through :mod:`cogs.errors`. Every answer is ephemeral (the command tree deferred it):
+a bid, a revival and a faction's spice are told only to the one who acted; the table
+hears the bid or the revival itself from the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.bid_words import bid_status, revive_words
+from bot.ledger import SubmitResult
+from bot.orders import bidding_order, saved
+from cogs.auction import autocomplete as ac
+from cogs.common import FactionName, acting_faction, app_of, game_of, key_of, session_of
+from cogs.errors import reply
+from cogs.play.views import prompt_view
+from rules.actions import (
+    Bid,
+    FactionAction,
+    GiveBackCards,
+    GiveSpice,
+    PlayGhola,
+    Revive,
+    SupportBids,
+)
+from rules.events import Revived
+
+Amount = app_commands.Range[int, 0, 999]
+BIDDING_ORDERS = [
+    Choice(name="Pass on every card of this Bidding phase", value="pass"),
+    Choice(name="Bid up to a limit on the card on offer (raise by 1 each turn)", value="up_to"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+REVIVAL_ORDERS = [
+    Choice(name="Free revival only: never ask me", value="free"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+Forces = app_commands.Range[int, 0, 20]
+Leader = app_commands.Range[str, 1, 100]
+
+
+def paid(result: SubmitResult) -> int:
+    """What the accepted revival cost, in spice."""
+    return sum(e.cost for e in result.events if isinstance(e, Revived))
+
+
+class Auction(commands.Cog):
+    """Bidding (1.04) and Revival (1.05), as the engine runs them."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _act(
+        self,
+        interaction: discord.Interaction,
+        faction: str | None,
+        build: Callable[..., FactionAction],
+        *fields: object,
+        **named: object,
+    ) -> tuple[FactionAction, SubmitResult]:
+        """Submit ``build(who, *fields, **named)`` for the faction the caller acts for."""
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        action = build(who, *fields, **named)
+        result = await app_of(interaction).submit(
+            game_id, action, actor=interaction.user.id, key=key_of(interaction)
+        )
+        return action, result
+
+    # -- bidding ----------------------------------------------------------------------
+
+    @app_commands.command(
+        name="bid", description="Bidding: bid on the card on offer (no amount: see the bidding)."
+    )
+    @app_commands.describe(
+        amount="Your whole bid, more than the high bid. Leave it out to see the bidding.",
+        karama="Bid beyond your spice with a Karama card (3.01.11.04).",
+    )
+    async def bid(
+        self,
+        interaction: discord.Interaction,
+        amount: app_commands.Range[int, 1, 999] | None = None,
+        karama: bool = False,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        session = session_of(interaction, game_id)
+        if amount is None:
+            asked = session.prompt_now(who)
+            view = prompt_view(game_id, asked) if asked is not None else None
+            if asked is not None and view is not None:
+                await reply(interaction, asked.text, view=view)
+                return
+            state = session.state
+            text = bid_status(state, who) if state is not None else "This game has not started."
+            await reply(interaction, text)
+            return
+        await app_of(interaction).submit(
+            game_id, Bid(who, amount, karama), actor=interaction.user.id, key=key_of(interaction)
+        )
+        how = " with a Karama card" if karama else ""
+        await reply(interaction, f"Done: you bid {amount}{how}.")
+
+    @app_commands.command(
+        name="support-bids",
+        description="Commit up to this much of your spice to your ally's bids this phase.",
+    )
+    @app_commands.describe(amount="At most this much of your spice (0 withdraws it).")
+    async def support_bids(
+        self, interaction: discord.Interaction, amount: Amount, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, SupportBids, amount)
+        if amount == 0:
+            await reply(interaction, "Done: you no longer commit spice to your ally's bids.")
+            return
+        await reply(
+            interaction,
+            f"Done: your ally may use up to {amount} of your spice in its bids this phase. "
+            "The table hears that you support its bids, never how much.",
+        )
+
+    @app_commands.command(
+        name="give-spice", description="Emperor: give spice to your ally (at any time, 2.03.06)."
+    )
+    @app_commands.describe(amount="The spice you give (it becomes your ally's; kept secret).")
+    async def give_spice(
+        self,
+        interaction: discord.Interaction,
+        amount: app_commands.Range[int, 1, 999],
+        faction: FactionName | None = None,
+    ) -> None:
+        await self._act(interaction, faction, GiveSpice, amount)
+        secret = "The table never hears how much."
+        await reply(interaction, f"Done: you give {amount} spice to your ally. {secret}")
+
+    @app_commands.command(
+        name="give-back", description="Harkonnen: give back as many cards as you took (1.14.04)."
+    )
+    @app_commands.describe(cards="The cards, by name, separated by commas.")
+    @app_commands.autocomplete(cards=ac.give_back)
+    async def give_back(
+        self,
+        interaction: discord.Interaction,
+        cards: app_commands.Range[str, 1, 400],
+        faction: FactionName | None = None,
+    ) -> None:
+        action, result = await self._act(interaction, faction, GiveBackCards, cards)
+        hand = ", ".join(result.state.factions[action.faction].cards) or "no cards"
+        await reply(interaction, f"Done: the cards are given back. Your hand now: {hand}.")
+
+    # -- revival ----------------------------------------------------------------------
+
+    @app_commands.command(
+        name="revive", description="Revival: your whole revival this turn, free ones included."
+    )
+    @app_commands.describe(
+        forces="Forces revived in all, your free revival included (the list gives the price).",
+        special="Sardaukar or Fedaykin among them (at most 1 a turn).",
+        leader="One leader from the tanks (the list gives the price).",
+    )
+    @app_commands.autocomplete(
+        forces=ac.revive_forces, special=ac.revive_special, leader=ac.revive_leader
+    )
+    async def revive(
+        self,
+        interaction: discord.Interaction,
+        forces: Forces,
+        special: Forces = 0,
+        leader: Leader | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        action, result = await self._act(interaction, faction, Revive, forces, special, leader)
+        assert isinstance(action, Revive)
+        await reply(interaction, f"Done: you revive {revive_words(action, paid(result))}.")
+
+    @app_commands.command(
+        name="ghola", description="Tleilaxu Ghola, at any time: one leader or up to 5 forces, free."
+    )
+    @app_commands.autocomplete(
+        forces=ac.ghola_forces, special=ac.ghola_special, leader=ac.ghola_leader
+    )
+    async def ghola(
+        self,
+        interaction: discord.Interaction,
+        forces: Forces = 0,
+        special: Forces = 0,
+        leader: Leader | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        action, _ = await self._act(
+            interaction, faction, PlayGhola, forces=forces, special=special, leader=leader
+        )
+        assert isinstance(action, PlayGhola)
+        what = revive_words(action)
+        await reply(interaction, f"Done: Tleilaxu Ghola played: you revive {what}, free.")
+
+    # -- standing orders --------------------------------------------------------------
+
+    orders = app_commands.Group(
+        name="orders", description="Standing orders for the Bidding and Revival phases."
+    )
+
+    @orders.command(name="bidding", description="Bid or pass in advance (only you see it).")
+    @app_commands.describe(
+        order="Pass on every card this phase, bid up to a limit on the card on offer, or ask.",
+        up_to="For “bid up to”: the most you would bid on the card on offer (0: pass on it).",
+    )
+    @app_commands.choices(order=BIDDING_ORDERS)
+    async def orders_bidding(
+        self,
+        interaction: discord.Interaction,
+        order: str,
+        up_to: app_commands.Range[int, 0, 999] | None = None,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        session = session_of(interaction, game_id)
+        if session.state is None:
+            await reply(interaction, "Refused: this game has not started.")
+            return
+        value = bidding_order(session.state, order, up_to)
+        await app_of(interaction).set_standing_order(game_id, who, "bidding", value)
+        await reply(interaction, saved("bidding", value))
+
+    @orders.command(name="revival", description="Revival in advance (only you see it).")
+    @app_commands.describe(order="Take only your free revival each turn, or be asked.")
+    @app_commands.choices(order=REVIVAL_ORDERS)
+    async def orders_revival(
+        self,
+        interaction: discord.Interaction,
+        order: str,
+        faction: FactionName | None = None,
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await app_of(interaction).set_standing_order(game_id, who, "revival", order)
+        await reply(interaction, saved("revival", order))
+
+    @orders.command(name="show", description="Your standing orders (only you see them).")
+    async def orders_show(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        given = session_of(interaction, game_id).orders.get(who)
+        lines = given.lines() if given is not None else []
+        if not lines:
+            await reply(interaction, "Standing orders: none (you are asked every time).")
+            return
+        await reply(interaction, "\n".join(["Your standing orders:", *(f"- {x}" for x in lines)]))

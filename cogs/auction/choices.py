@@ -1,0 +1,115 @@
+"""The Bidding and Revival phases' choices in words: what one faction may choose now.
+
+Every list is the engine's: a revival is offered only when ``state.is_legal`` takes it,
+with the price its dry run charges; cards to give back come from the faction's own hand.
+Each entry is a ``(label, value)`` pair, as :mod:`cogs.turn.choices` gives them; the
+faction is always the caller's own (or a current moderator's named one), so nobody is
+offered another faction's tanks, hand or spice.
+"""
+
+from __future__ import annotations
+
+from bot.bid_words import Revival, priced, revival_candidates, revive_words
+from cogs.turn.choices import Choice, leader_words, same
+from rules.actions import KaramaRevive, KaramaTakeHand, PlayGhola, Revive
+from rules.factions import Faction
+from rules.game import GameState
+
+KINDS: dict[str, type[Revive] | type[KaramaRevive] | type[PlayGhola]] = {
+    "revive": Revive,
+    "karama": KaramaRevive,
+    "ghola": PlayGhola,
+}
+"""The revivals a command makes: ``/revive``, ``/karama revive``, ``/ghola``."""
+MOST = {"revive": 6, "karama": 3, "ghola": 5}
+
+
+def _options(
+    state: GameState,
+    faction: Faction,
+    kind: str,
+    forces: int | None = None,
+    special: int | None = None,
+) -> list[tuple[Revival, int]]:
+    candidates = [
+        a
+        for a in revival_candidates(state, faction, KINDS[kind], MOST[kind])
+        if (forces is None or a.forces == forces) and (special is None or a.special == special)
+    ]
+    return priced(state, candidates)
+
+
+def revive_forces(state: GameState, faction: Faction, kind: str = "revive") -> list[Choice[int]]:
+    """How many forces ``faction`` may revive now, each with its cheapest price."""
+    best: dict[int, int] = {}
+    for action, cost in _options(state, faction, kind):
+        if action.special == 0 and action.leader is None:
+            best[action.forces] = min(cost, best.get(action.forces, cost))
+    return [(revive_words(_forces(faction, n), best[n]), n) for n in sorted(best, reverse=True)]
+
+
+def revive_special(
+    state: GameState, faction: Faction, forces: int | None, kind: str = "revive"
+) -> list[Choice[int]]:
+    """How many starred forces ``faction`` may add to ``forces`` now, with the price."""
+    best: dict[int, tuple[int, int]] = {}
+    for action, cost in _options(state, faction, kind, forces=forces):
+        if action.leader is None:
+            best.setdefault(action.special, (action.forces, cost))
+    return [
+        (revive_words(_forces(faction, n, s), cost), s) for s, (n, cost) in sorted(best.items())
+    ]
+
+
+def revive_leaders(
+    state: GameState,
+    faction: Faction,
+    forces: int | None,
+    special: int | None,
+    kind: str = "revive",
+) -> list[Choice[str]]:
+    """The leaders ``faction`` may revive with the forces chosen, with the whole price."""
+    out: list[Choice[str]] = []
+    for action, cost in _options(state, faction, kind, forces=forces, special=special):
+        if action.leader is not None:
+            price = f"{cost} spice in all" if cost else "free"
+            out.append((f"{leader_words(action.leader)}: {price}", action.leader))
+    return out
+
+
+def _forces(faction: Faction, forces: int, special: int = 0) -> Revive:
+    return Revive(faction, forces=forces, special=special)
+
+
+def take_hand_targets(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """Whose hand the Harkonnen may take now (1.14.04), with its size (public)."""
+    out: list[Choice[str]] = []
+    for other in state.factions:
+        if other is faction or not state.is_legal(KaramaTakeHand(faction, other.value)):
+            continue
+        held = len(state.factions[other].cards)
+        out.append((f"{other.label} ({held} cards)", other.value))
+    return out
+
+
+def give_back(state: GameState, faction: Faction, typed: str) -> list[Choice[str]]:
+    """The cards to give back, as a list being typed: what was typed (known cards of the
+    hand) followed by each card of the hand not listed yet."""
+    if "give_back_cards" not in state.legal_actions(faction).kinds():
+        return []
+    hand = list(state.factions[faction].cards)
+    given = [c.strip() for c in typed.split(",")[:-1] if c.strip()]
+    chosen: list[str] = []
+    for name in given:
+        found = next((c for c in hand if same(c, name) and c not in chosen), None)
+        if found is None:
+            return []
+        chosen.append(found)
+    rest = list(hand)
+    for card in chosen:
+        rest.remove(card)
+    out: list[Choice[str]] = []
+    for card in dict.fromkeys(rest):
+        value = ", ".join([*chosen, card])
+        out.append((value, value))
+    return out
