@@ -150,6 +150,7 @@ LABELS = {
     "guild_delay": "Delay",
     "hajr": "Play Hajr",
     "karama_buy": "Take it with Karama",
+    "call_traitor": "Call a traitor",
 }
 REPLIES = {
     "pass": "Passed",
@@ -163,6 +164,7 @@ REPLIES = {
     "guild_delay": "Delayed",
     "hajr": "Hajr played",
     "karama_buy": "Card taken with Karama",
+    "call_traitor": "Traitor called",
 }
 """What a click answers, in the button's own words ("Declined" for "Decline")."""
 ADVISE_CHOICES = ("advise_sink", "advise_here")
@@ -177,6 +179,7 @@ BUTTONS = {
     "guild_delay": ("guild_delay",),
     "hajr": ("hajr",),
     "karama_buy": ("karama_buy",),
+    "call_traitor": ("call_traitor",),
 }
 
 
