@@ -1,5 +1,6 @@
 """The Battle phase's commands: ``/battle``, ``/battle-plan``, ``/voice``,
-``/prescience``, ``/traitor call``, ``/keep-cards`` and ``/capture``.
+``/prescience``, ``/keep-cards`` and ``/capture`` (``/traitor call`` is in the ``/traitor`` group of
+:mod:`cogs.turn.turn`).
 
 Thin glue, as :mod:`cogs.auction.auction`: each command finds the channel's game and the
 faction the caller acts for (its seated player, or a current moderator naming it with
@@ -25,7 +26,6 @@ from cogs.common import FactionName, acting_faction, app_of, game_of, key_of, se
 from cogs.errors import reply
 from cogs.turn.autocomplete import _text, offer
 from rules.actions import (
-    CallTraitor,
     Capture,
     FactionAction,
     KeepCards,
@@ -142,14 +142,6 @@ class Battles(commands.Cog):
         self, interaction: discord.Interaction, ask: str, faction: FactionName | None = None
     ) -> None:
         await self._answer(interaction, faction, Prescience, ask)
-
-    traitor = app_commands.Group(name="traitor", description="Battle: traitors.")
-
-    @traitor.command(name="call", description="Reveal the traitor card of the leader opposing you.")
-    async def traitor_call(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
-    ) -> None:
-        await self._answer(interaction, faction, CallTraitor)
 
     @app_commands.command(
         name="keep-cards", description="Battle won: keep these of the cards you played."
