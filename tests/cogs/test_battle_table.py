@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
+from simcord.backend.errors import SetupError
 
 from rules.factions import Faction
 from rules.game import GameState
-from tests.cogs.conftest import Table, is_ephemeral, text_of
+from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
 from tests.cogs.turn_helpers import public_messages, public_since, start_at, whole_table
 from tests.rules.battle_helpers import at_battle
 
@@ -140,3 +142,67 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     assert "Bashar" not in public  # a traitor never called stays secret
     everyone = [m for ch in (t.table, t.spectators) for m in ch.history()]
     assert all(len(m.content or "") <= 2000 for m in everyone)
+
+
+async def test_nobody_reads_or_submits_another_players_plan(simcord_env: simcord.Env) -> None:
+    """Another player, an outsider, a moderator whose role was taken away, a builder
+    used after its lock, twice, junk and oversized input: each is refused privately and
+    changes nothing; nobody is offered another faction's choices."""
+    t = await whole_table(simcord_env, moderator_role="Moderators")
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    await to_plans(t)
+    seen = public_messages(t)
+    before = t.state().to_dict()
+    # the Atreides' builder is theirs: the Bene Gesserit, naming them, are refused
+    text = refused(await t.players[BG].slash(t.table, "battle-plan", faction="atreides"))
+    assert "Atreides seat" in text
+    assert "no seat" in refused(await t.outsider.slash(t.table, "battle-plan"))
+    # a moderator opens it for the Atreides, then loses the role: its menus refuse them
+    opened = await holder.slash(t.table, "battle-plan", faction="atreides")
+    mine = message_of(opened)
+    assert "Your battle plan in Arrakeen" in mine.content
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
+    lid = select_id(mine, "leader")
+    assert "Atreides seat" in refused(await holder.select(mine, ["Duncan Idaho"], custom_id=lid))
+    assert "Atreides seat" in refused(await holder.click(mine, label="Lock"))
+    refused(await holder.slash(t.table, "battle-plan", faction="atreides"))
+    # the owner's builder is ephemeral: nobody else sees it, let alone clicks it
+    builder = message_of(await t.players[AT].slash(t.table, "battle-plan"))
+    for other in (t.players[BG], t.outsider, t.moderator):
+        with pytest.raises(SetupError, match="not visible"):
+            await other.click(builder, label="Lock")
+    # junk and oversized input to every battle command
+    long = "x" * 100
+    for faction, command, options in (
+        (BG, "voice", {"command": "play", "kind": long}),
+        (AT, "prescience", {"ask": "weapon"}),  # the Voice and Prescience are past
+        (AT, "keep-cards", {"cards": long}),
+        (AT, "capture", {"leader": long}),
+        (AT, "battle", {"territory": long, "opponent": long}),
+        (BG, "traitor call", {}),  # no plan is revealed yet
+    ):
+        refused(await t.players[faction].slash(t.table, command, **options))
+    assert t.state().to_dict() == before and public_messages(t) == seen
+    # autocomplete offers a player its own choices only, and an outsider nothing
+    assert await t.outsider.autocomplete(t.table, "capture", "leader", "") == []
+    offered = await t.players[BG].autocomplete(
+        t.table, "voice", "kind", "", command="play", faction="atreides"
+    )
+    assert offered == []  # the Voice is spent; naming the Atreides shows nothing of theirs
+    # locked once: the builder loses its menus; a second builder opened before is stale
+    second = message_of(await t.players[AT].slash(t.table, "battle-plan"))
+    await t.players[AT].select(builder, ["Crysknife"], custom_id=select_id(builder, "weapon"))
+    done(await t.players[AT].click(builder, label="Lock"))
+    with pytest.raises(SetupError):  # the locked builder has no menus nor button left
+        await t.players[AT].click(builder, label="Lock")
+    wid = select_id(second, "weapon")
+    assert "no longer waits" in refused(await t.players[AT].select(second, ["-"], custom_id=wid))
+    assert "no longer waits" in refused(await t.players[AT].click(second, label="Lock"))
+    refused(await t.players[AT].slash(t.table, "battle-plan"))
+    public = public_since(t, seen)
+    table = [m.content for m in t.table.history() if m.id not in seen]
+    assert sum("Atreides's battle plan is in" in m for m in table) == 1  # once, not twice
+    for secret in SECRETS:
+        assert secret not in public, secret
+    refusals(simcord_env)
