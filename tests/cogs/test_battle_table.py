@@ -139,6 +139,18 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     public = public_since(t, earlier)
     assert "reveal Duncan Idaho as a traitor to Atreides" in public
     assert "win the battle by treachery" in public
+    assert "Atreides' leader Duncan Idaho is killed" in public  # what died, what was paid
+    assert "Atreides loses 4 forces in Arrakeen" in public
+    assert "Bene Gesserit receives 2 spice" in public
+    # the winner keeps its card by the command (autocomplete offers the cards played)
+    offered = await t.players[BG].autocomplete(t.table, "keep-cards", "cards", "")
+    assert [o["value"] for o in offered] == ["none", "Shield"]
+    assert await t.players[AT].autocomplete(t.table, "keep-cards", "cards", "") == []
+    assert "you keep Shield" in done(
+        await t.players[BG].slash(t.table, "keep-cards", cards="Shield")
+    )
+    public = public_since(t, earlier)
+    assert "Bene Gesserit keep Shield." in public
     assert "Bashar" not in public  # a traitor never called stays secret
     everyone = [m for ch in (t.table, t.spectators) for m in ch.history()]
     assert all(len(m.content or "") <= 2000 for m in everyone)
