@@ -218,3 +218,43 @@ async def test_nobody_reads_or_submits_another_players_plan(simcord_env: simcord
     for secret in SECRETS:
         assert secret not in public, secret
     refusals(simcord_env)
+
+
+async def test_the_aggressor_names_its_battle_by_the_command(simcord_env: simcord.Env) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(
+        t,
+        at_battle(
+            board=[
+                ("harkonnen", "Carthag", 10, 5),
+                ("emperor", "Carthag", 10, 3),
+                ("harkonnen", "Arrakeen", 9, 3),
+                ("fremen", "Arrakeen", 9, 2),
+            ]
+        ),
+    )
+    assert t.state().whole.step == "choose" and t.state().waiting_on() == (F.HARKONNEN,)
+    seen = public_messages(t)
+    hk = t.players[F.HARKONNEN]
+    where = [o["value"] for o in await hk.autocomplete(t.table, "battle", "territory", "")]
+    assert sorted(where) == ["Arrakeen", "Carthag"]
+    whom = await hk.autocomplete(t.table, "battle", "opponent", "", territory="Arrakeen")
+    assert [o["value"] for o in whom] == ["fremen"]
+    for other in (t.players[F.EMPEROR], t.outsider):  # nobody else is offered a battle
+        assert await other.autocomplete(t.table, "battle", "territory", "") == []
+    refused(await hk.slash(t.table, "battle", territory="Arrakeen", opponent="emperor"))
+    refused(
+        await t.players[F.EMPEROR].slash(
+            t.table, "battle", territory="Carthag", opponent="harkonnen"
+        )
+    )
+    assert public_messages(t) == seen
+    said = done(await hk.slash(t.table, "battle", territory="Arrakeen", opponent="fremen"))
+    assert "you attack Fremen in Arrakeen" in said
+    assert "Battle in Arrakeen: Harkonnen attack Fremen." in public_since(t, seen)
+    # twice: the engine takes the same battle named again and changes nothing
+    after, seen = t.state().to_dict(), public_messages(t)
+    done(await hk.slash(t.table, "battle", territory="Arrakeen", opponent="fremen"))
+    assert t.state().to_dict() == after and public_messages(t) == seen
+    refused(await hk.slash(t.table, "battle", territory="Carthag", opponent="emperor"))
+    refusals(simcord_env)
