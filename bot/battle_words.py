@@ -170,25 +170,29 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
     battles = [a for a in legal if isinstance(a, StartBattle)]
     if battles:
         where = _list([f"{a.territory} against {_label(a.opponent)}" for a in battles])
-        out.append(f"name your next battle: {where}")
+        out.append(f"name your next battle with `/battle`: {where}")
     if "voice" in kinds:
-        out.append("use the Voice on your opponent")
+        out.append("use the Voice on your opponent with `/voice`")
     if "prescience" in kinds:
-        out.append("use Prescience: see your opponent's leader, weapon, defense or number")
+        out.append(
+            "use Prescience with `/prescience`: see your opponent's leader, weapon, defense "
+            "or number"
+        )
     options = state.battle_plan_options(faction)
     if options is not None:
         leaders = _list([*options.leaders, *options.cheap_heroes]) or "no leader"
         out.append(
-            f"submit your secret battle plan in {options.territory}: {leaders}, a number up "
+            f"build your secret battle plan with `/battle-plan` in {options.territory}: "
+            f"{leaders}, a number up "
             f"to {_number(options.max_number)}"
             + (f", up to {options.max_spice} spice" if options.max_spice else "")
         )
     if "call_traitor" in kinds:
-        out.append("call a traitor")
+        out.append("call a traitor with the button or `/traitor call`")
     if "keep_cards" in kinds:
-        out.append("keep or discard the cards you played")
+        out.append("keep or discard the cards you played with `/keep-cards`")
     if "capture" in kinds:
-        out.append("capture or kill the leader you drew")
+        out.append("capture or kill the leader you drew with `/capture`")
     return out
 
 

@@ -93,7 +93,10 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     t = await whole_table(simcord_env)
     earlier = public_messages(t)
     await to_plans(t)
-    # the Atreides build their plan: the Voice binds them, and their menus show it
+    # each side's private prompt points to its builder; the Atreides build their plan:
+    # the Voice binds them, and their menus show it
+    for side in (BG, AT):
+        assert "`/battle-plan`" in t.private(side).history()[-1].content
     opened = await t.players[AT].slash(t.table, "battle-plan")
     assert is_ephemeral(opened)
     builder = message_of(opened)
