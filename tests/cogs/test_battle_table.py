@@ -15,10 +15,11 @@ from rules.factions import Faction
 from rules.game import GameState
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
 from tests.cogs.turn_helpers import public_messages, public_since, start_at, whole_table
-from tests.rules.battle_helpers import at_battle
+from tests.rules.battle_helpers import at_battle, duel, fight
 
 F = Faction
 BG, AT = F.BENE_GESSERIT, F.ATREIDES
+SIX = ["harkonnen", "spacing_guild", "atreides", "fremen", "emperor", "bene_gesserit"]
 SECRETS = ("Duncan Idaho", "Crysknife", "Snooper", "Shield", "Bashar", "Alia")
 
 
@@ -260,4 +261,36 @@ async def test_the_aggressor_names_its_battle_by_the_command(simcord_env: simcor
     done(await hk.slash(t.table, "battle", territory="Arrakeen", opponent="fremen"))
     assert t.state().to_dict() == after and public_messages(t) == seen
     refused(await hk.slash(t.table, "battle", territory="Carthag", opponent="emperor"))
+    refusals(simcord_env)
+
+
+async def test_the_harkonnen_capture_by_the_command_and_the_table_never_hears_whom(
+    simcord_env: simcord.Env,
+) -> None:
+    state = duel(advanced=True, seed=3, seats=SIX)
+    fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
+    assert state.whole.step == "capture"
+    fought = state.whole.battle
+    assert fought is not None and fought.captive is not None
+    drawn = fought.captive
+    t = await whole_table(simcord_env)
+    await start_at(t, state)
+    seen = public_messages(t)
+    hk = t.players[F.HARKONNEN]
+    assert [o["value"] for o in await hk.autocomplete(t.table, "capture", "leader", "")] == [drawn]
+    for other in (t.players[F.EMPEROR], t.outsider):
+        assert await other.autocomplete(t.table, "capture", "leader", "") == []
+    assert (
+        await t.players[F.EMPEROR].autocomplete(
+            t.table, "capture", "leader", "", faction="harkonnen"
+        )
+        == []
+    )  # naming the Harkonnen shows a player nothing of theirs
+    refused(await t.players[F.EMPEROR].slash(t.table, "capture", leader=drawn))
+    refused(await hk.slash(t.table, "capture", leader="x" * 100))
+    assert public_messages(t) == seen
+    assert f"you capture {drawn}" in done(await hk.slash(t.table, "capture", leader=drawn))
+    public = public_since(t, seen)
+    assert "Harkonnen capture one of Emperor's leaders." in public and drawn not in public
+    refused(await hk.slash(t.table, "capture", leader=drawn))  # twice
     refusals(simcord_env)
