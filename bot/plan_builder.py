@@ -135,7 +135,16 @@ def summary(state: GameState, faction: Faction, options: PlanOptions, draft: Dra
         *constraints(state, faction, options),
         f"Forces there: {options.forces.fighters}; the most you may dial: "
         f"{_number(options.max_number)}"
-        + (f"; spice you may pay: up to {options.max_spice}." if options.max_spice else "."),
+        + (
+            f"; spice you may pay: up to {options.max_spice} (set it with `/battle-plan spice:`)."
+            if options.max_spice
+            else "."
+        ),
+        *(
+            ["The Kwisatz Haderach may go with your leader (`/battle-plan kwisatz_haderach:`)."]
+            if options.kwisatz_haderach
+            else []
+        ),
         "Plan: "
         + (draft.leader or "no leader")
         + (" with the Kwisatz Haderach" if draft.kwisatz_haderach else "")

@@ -42,3 +42,7 @@ def test_the_advanced_game_offers_half_dials_and_spice() -> None:
     assert options.max_spice and [v for _, v in offered["spice"]][-1] == str(options.max_spice)
     dials = [v for _, v in offered["number"]]
     assert dials[-1] == f"{options.max_number:g}" and all(len(offered[k]) <= 25 for k in offered)
+    draft = first_draft(options).choose("number", dials[-1]).choose("spice", str(options.max_spice))
+    assert state.is_legal(plan_of(F.HARKONNEN, options, draft))
+    words = summary(state, F.HARKONNEN, options, draft)
+    assert "`/battle-plan spice:`" in words and f"paying {options.max_spice} spice" in words
