@@ -135,8 +135,12 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     assert t.state().whole.step == "traitor_calls"
     assert "Traitor" not in public and "traitor to" not in public
     # the holder calls by the command; the table learns the traitor only now
-    said = done(await t.players[BG].slash(t.table, "traitor call"))
-    assert "you call a traitor" in said
+    # the Atreides hold no traitor of Alia: their call is refused, privately
+    text = refused(await t.players[AT].slash(t.table, "traitor call"))
+    assert "(rule 1.07.06.06)" in text, text
+    prompt = next(m for m in reversed(t.private(BG).history()) if m.components)
+    said = text_of(await t.players[BG].click(prompt, label="Call a traitor"))
+    assert said.startswith("Traitor called"), said
     if t.state().whole.step == "traitor_calls":  # the Atreides are asked too: they pass
         prompt = next(m for m in reversed(t.private(AT).history()) if m.components)
         await t.players[AT].click(prompt, label="Pass")
@@ -156,6 +160,7 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     public = public_since(t, earlier)
     assert "Bene Gesserit keep Shield." in public
     assert "Bashar" not in public  # a traitor never called stays secret
+    refusals(simcord_env)
     everyone = [m for ch in (t.table, t.spectators) for m in ch.history()]
     assert all(len(m.content or "") <= 2000 for m in everyone)
 
