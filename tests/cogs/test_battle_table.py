@@ -291,6 +291,8 @@ async def test_the_harkonnen_capture_by_the_command_and_the_table_never_hears_wh
         )
         == []
     )  # naming the Harkonnen shows a player nothing of theirs
+    mod = await t.moderator.autocomplete(t.table, "capture", "leader", "", faction="harkonnen")
+    assert [o["value"] for o in mod] == [drawn]  # a current moderator, for the faction named
     refused(await t.players[F.EMPEROR].slash(t.table, "capture", leader=drawn))
     refused(await hk.slash(t.table, "capture", leader="x" * 100))
     assert public_messages(t) == seen
