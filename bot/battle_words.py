@@ -162,6 +162,22 @@ def battle_answer(action: Action) -> str | None:
     return None
 
 
+TRAITOR_QUESTION = (
+    "call a traitor if you hold the traitor card of the leader opposing you (the button or "
+    "`/traitor call`)"
+)
+"""Asked in the same words of every side that could call, holder or not (1.07.06.06)."""
+
+
+def battle_choices(state: GameState, faction: Faction, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The answers a battle prompt offers: the engine's, and the traitor call for every
+    side asked the traitor question, so that a prompt never shows who holds one."""
+    game = state.whole
+    if game.step == "traitor_calls" and faction in game.waiting and "call_traitor" not in kinds:
+        return ("call_traitor", *kinds)
+    return kinds
+
+
 def battle_options(state: GameState, faction: Faction) -> list[str]:
     """What ``faction`` may answer in the Battle phase now, in words."""
     legal = list(state.legal_actions(faction))
@@ -187,8 +203,8 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
             f"to {_number(options.max_number)}"
             + (f", up to {options.max_spice} spice" if options.max_spice else "")
         )
-    if "call_traitor" in kinds:
-        out.append("call a traitor with the button or `/traitor call`")
+    if state.whole.step == "traitor_calls" and faction in state.whole.waiting:
+        out.append(TRAITOR_QUESTION)
     if "keep_cards" in kinds:
         out.append("keep or discard the cards you played with `/keep-cards`")
     if "capture" in kinds:

@@ -9,7 +9,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 from __future__ import annotations
 
 from bot import bid_words
-from bot.battle_words import battle_answer, battle_options, battle_step_words
+from bot.battle_words import battle_answer, battle_choices, battle_options, battle_step_words
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
 from bot.waits import Wait
@@ -255,5 +255,5 @@ def choice_prompt(
         "You may: " + "; ".join(options) + "." if options else "Nothing is asked of you now.",
         f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
     ]
-    choices = tuple(state.legal_actions(faction).kinds())
+    choices = battle_choices(state, faction, tuple(state.legal_actions(faction).kinds()))
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token)

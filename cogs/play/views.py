@@ -16,7 +16,7 @@ from bot.session import PromptClosedError, SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons
-from rules.actions import Advise, FactionAction, Pass
+from rules.actions import Advise, CallTraitor, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
@@ -293,6 +293,8 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
     name = CHOICE_ACTIONS.get(choice, choice)
     found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
     said = LABELS.get(choice, "This answer")
+    if not found and choice == "call_traitor":  # asked of every side: the engine refuses
+        return CallTraitor(faction)
     if not found:
         raise SessionError(f"“{said}” is not open to {faction.label} now")
     if len(found) > 1:

@@ -64,6 +64,10 @@ def refused(result: simcord.InteractionResult) -> str:
     return text
 
 
+def labels(message: Any) -> list[str]:
+    return [c["label"] for row in message.components for c in row.to_dict()["components"]]
+
+
 def select_id(message: Any, field: str) -> str:
     for row in message.components:
         for item in row.to_dict()["components"]:
@@ -135,10 +139,19 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     assert t.state().whole.step == "traitor_calls"
     assert "Traitor" not in public and "traitor to" not in public
     # the holder calls by the command; the table learns the traitor only now
+    # both sides are asked the same question, with the same buttons, holder or not
+    prompts = {
+        f: next(m for m in reversed(t.private(f).history()) if m.components) for f in (BG, AT)
+    }
+    for side in (BG, AT):
+        assert labels(prompts[side]) == ["Call a traitor", "Pass"]
+        assert "call a traitor if you hold the traitor card" in prompts[side].content
     # the Atreides hold no traitor of Alia: their call is refused, privately
     text = refused(await t.players[AT].slash(t.table, "traitor call"))
     assert "(rule 1.07.06.06)" in text, text
-    prompt = next(m for m in reversed(t.private(BG).history()) if m.components)
+    text = refused(await t.players[AT].click(prompts[AT], label="Call a traitor"))
+    assert "(rule 1.07.06.06)" in text, text
+    prompt = prompts[BG]
     said = text_of(await t.players[BG].click(prompt, label="Call a traitor"))
     assert said.startswith("Traitor called"), said
     if t.state().whole.step == "traitor_calls":  # the Atreides are asked too: they pass
