@@ -9,6 +9,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 from __future__ import annotations
 
 from bot import bid_words
+from bot.battle_words import battle_answer, battle_choices, battle_options, battle_step_words
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
 from bot.waits import Wait
@@ -41,13 +42,9 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.view import PublicView
 
-TO_RECORD = {
-    "battle": (
-        "record each battle with `/mod record battle`, its losses with `/mod record losses`, "
-        "a leader killed with `/mod record leader`, discards with `/mod record discard` and "
-        "payments with `/mod record payment`, then `/mod record done`"
-    ),
-}
+TO_RECORD: dict[str, str] = {}
+"""The phases the moderators record (the engine runs the Battle phase since issue 17; its
+records stay as corrections)."""
 
 
 def phase_title(phase: str) -> str:
@@ -97,7 +94,7 @@ def _step_words(step: str) -> str:
         return "what to revive beyond their free revival"
     if step == "fremen_losses":
         return "which Fremen forces the storm takes"
-    return "their choices"
+    return battle_step_words(step) or "their choices"
 
 
 def to_record(phase: str, turn: int) -> str:
@@ -155,6 +152,9 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you pass"
         case PhaseDone():
             return "the phase is closed"
+    battle = battle_answer(action)
+    if battle is not None:
+        return battle
     return f"you answer {action.name.replace('_', ' ')}"
 
 
@@ -202,6 +202,7 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
     if "karama_revive" in kinds:
         out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
+    out += battle_options(state, faction)
     if "pass" in kinds:
         out.append(_pass_words(state))
     return out
@@ -231,6 +232,10 @@ def _pass_words(state: GameState) -> str:
         return "pass (no charity)"
     if step == "revive":  # revival
         return "pass (your free revival alone)"
+    if step == "keep":
+        return "pass (keep every card you played)"
+    if step in ("voice", "prescience", "voice_prescience", "traitor_calls", "capture"):
+        return "pass (not now)"
     return "pass"
 
 
@@ -253,5 +258,5 @@ def choice_prompt(
         "You may: " + "; ".join(options) + "." if options else "Nothing is asked of you now.",
         f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
     ]
-    choices = tuple(state.legal_actions(faction).kinds())
+    choices = battle_choices(state, faction, tuple(state.legal_actions(faction).kinds()))
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token)

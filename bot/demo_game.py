@@ -2,10 +2,10 @@
 played offline through the real session, store (a temporary SQLite file) and renderer.
 
 Scripted players answer every choice (traitors, the prediction, the Fremen's places,
-dials, the Nexus, charity, bids and passes in the auction, revivals, shipments and moves)
-and a scripted moderator records the battle phase, in the order the bundled log gives; no
-deadline is ever needed (the clock is a :class:`bot.clock.FakeClock` that moves only to
-wait out a secret window, as a table would).
+dials, the Nexus, charity, bids and passes in the auction, revivals, the battles (plans,
+traitors, cards kept, captures), shipments and moves), in the order the bundled log gives;
+no phase is left for the moderator to record; no deadline is ever needed (the clock is a
+:class:`bot.clock.FakeClock` that moves only to wait out a secret window, as a table would).
 
 ``public.md`` is exactly what the spectators' channel received, as Markdown: a heading
 for each phase of each turn, the maps linked as images.

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.battle_words import describe_battle_event
 from bot.bid_words import describe_auction_event, own_lines
 from bot.publisher import PrivateNotice
 from rules.board import POLAR_SINK
@@ -95,6 +96,7 @@ STANDS_ASIDE = {
     "choam_charity": "claims no CHOAM Charity",
     "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
+    "battle": "passes",
     "bidding": "passes",
     "revival": "takes only its free revival",
 }
@@ -156,6 +158,7 @@ def describe_turn_event(event: Event) -> str | None:
         or _storm(event)
         or describe_auction_event(event)
         or _blow(event)
+        or describe_battle_event(event)
         or _recorded(event)
         or _end(event)
     )

@@ -67,7 +67,11 @@ def wait_of(state: GameState) -> Wait | None:
         ",".join(sorted({a.name for a in choices(state, f)})) if choices else ""
         for f in game.waiting
     )
-    key = f"{where}:{game.step}:{game.chance.draws}{_turn_to_bid(state)}"
+    fight = game.battle  # each battle of the phase is its own wait (its own deadline)
+    step = game.step
+    if fight is not None:
+        step += f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"
+    key = f"{where}:{step}:{game.chance.draws}{_turn_to_bid(state)}"
     return Wait(key, CHOICE, game.waiting, questions)
 
 

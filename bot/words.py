@@ -34,6 +34,12 @@ ABILITY_NAMES = {
     "ally_worm": "the Fremen's protection of their ally from the worm",
     "sandworms": "the Fremen's placing of the later worms (Sandworms)",
     "bg_charity": "the Bene Gesserit's charity",
+    "prescience": "the Atreides' Prescience",
+    "voice": "the Bene Gesserit's Voice",
+    "sardaukar": "the Sardaukar's double strength",
+    "fedaykin": "the Fedaykin's double strength",
+    "battle_hardened": "the Fremen's battle hardening (no spice needed)",
+    "capture": "the Harkonnen's capture of a leader",
 }
 
 ACTION_WORDS = {
@@ -52,6 +58,13 @@ ACTION_WORDS = {
     "flip": "flip your advisors to fighters",
     "guild_now": "act now",
     "guild_delay": "delay your turn",
+    "battle": "name your next battle",
+    "battle_plan": "submit your battle plan",
+    "prescience": "use Prescience",
+    "voice": "use the Voice",
+    "call_traitor": "call a traitor",
+    "keep_cards": "keep the cards you played",
+    "capture": "capture or kill the drawn leader",
     "bid": "bid",
     "karama_buy": "take the card on offer with Karama",
     "support_bids": "commit spice to your ally's bids",

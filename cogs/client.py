@@ -19,7 +19,14 @@ from cogs.errors import on_app_command_error
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.game", "cogs.play", "cogs.turn", "cogs.auction", "cogs.moderation")
+EXTENSIONS = (
+    "cogs.game",
+    "cogs.play",
+    "cogs.turn",
+    "cogs.auction",
+    "cogs.battle",
+    "cogs.moderation",
+)
 
 
 class MentatTree(app_commands.CommandTree):

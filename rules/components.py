@@ -132,3 +132,21 @@ def worthless_cards() -> frozenset[str]:
 
 def is_worthless(card: str) -> bool:
     return any(same_card(card, w) for w in worthless_cards())
+
+
+def card_kind(card: str) -> str | None:
+    """The kind of a treachery card as printed in ``treachery.json`` ("weapon_poison",
+    "defense_projectile", "worthless", "special"...), any case; None for no card."""
+    return _card_kinds().get(card.strip().lower())
+
+
+@cache
+def _card_kinds() -> dict[str, str]:
+    cards = _data("treachery.json")["cards"]
+    return {name.strip().lower(): str(c["kind"]) for name, c in cards.items()}
+
+
+def leader_strength(name: str) -> int:
+    """A leader's printed strength (0 for a name that is no leader: a Cheap Hero)."""
+    found = _leader_table().get(name.strip().lower())
+    return found[1] if found else 0

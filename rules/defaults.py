@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.actions import (
+    BattlePlan,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -25,8 +26,10 @@ from rules.actions import (
     PlaceWorm,
     Predict,
 )
+from rules.battle_model import Plan
+from rules.battle_plans import plan_options, plays
 from rules.board import POLAR_SINK
-from rules.components import leaders
+from rules.components import leader_strength, leaders
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.legal import CHOICES, is_legal
@@ -138,6 +141,40 @@ def _set_up(state: Position, faction: Faction, legal: list[FactionAction]) -> Fa
     return None
 
 
+def _battle_plan(
+    state: Position, faction: Faction, legal: list[FactionAction]
+) -> FactionAction | None:
+    """The weakest free leader (else a Cheap Hero, else none), number 0, no spice, no
+    card; a card (or the Cheap Hero) only where the Voice commands it and it can obey."""
+    plans = [a for a in legal if isinstance(a, BattlePlan)]
+    options = plan_options(state, faction)
+    if not plans or options is None:
+        return None
+    leader = next(iter(options.leaders), next(iter(options.cheap_heroes), None))
+    weapon = defense = None
+    if options.voice is not None and options.voice[0] == "play" and leader is not None:
+        kind = options.voice[1]
+        if kind == "Cheap Hero" and options.cheap_heroes:
+            leader = options.cheap_heroes[0]
+        weapon = next((w for w in options.weapons if plays(Plan(None, 0, weapon=w), kind)), None)
+        if weapon is None:
+            defense = next(
+                (d for d in options.defenses if plays(Plan(None, 0, defense=d), kind)), None
+            )
+    wanted = BattlePlan(faction, options.territory, leader, 0, weapon, defense)
+    if is_legal(state, wanted):
+        return wanted
+    return min(plans, key=lambda a: (_strength(a.leader), a.number, len(_cards(a))))
+
+
+def _cards(plan: BattlePlan) -> list[str]:
+    return [c for c in (plan.weapon, plan.defense) if c]
+
+
+def _strength(leader: str | None) -> int:
+    return leader_strength(leader) if leader else 0
+
+
 def _free_revival(
     state: Position, faction: Faction, legal: list[FactionAction]
 ) -> FactionAction | None:
@@ -150,6 +187,9 @@ _PICKS: dict[GamePhase, tuple[Pick, ...]] = {
     GamePhase.STORM: (_dial, _storm_losses),  # storm cards: pass (the fallback)
     GamePhase.SPICE_BLOW: (_worm,),  # the Nexus and the worm ride: pass
     GamePhase.CHOAM_CHARITY: (_charity,),
+    # the aggressor's battle: the first offered (board order); other choices: pass
+    # (no Voice, no Prescience, no traitor called, every card kept, no capture)
+    GamePhase.BATTLE: (_battle_plan,),
     GamePhase.BIDDING: (_give_back,),  # the auction: pass (the fallback)
     GamePhase.REVIVAL: (_free_revival,),  # revival
 }

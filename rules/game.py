@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from rules import legal, machine, movement, recorded, setup, shipment, turn_flow
+from rules import battle_plans, legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
 from rules.errors import RulesError
 from rules.events import Event, Shipped
@@ -185,6 +185,14 @@ class GameState(Position):
         return movement.legal_destinations(
             self, faction, from_territory, from_sector, advisors=advisors
         )
+
+    def battle_plan_options(self, faction: Faction) -> battle_plans.PlanOptions | None:
+        """What ``faction`` may put in its battle plan now (leaders free for this battle,
+        cards for each slot, the highest dial and spice, the Voice's command); None when
+        no plan is awaited of it (:mod:`rules.battle_plans`)."""
+        if self.game is None or self.game.step != "plans" or faction not in self.game.waiting:
+            return None
+        return battle_plans.plan_options(self, faction)
 
     def alliance_losses(self, faction: Faction) -> list[tuple[str, int | None, Stack]]:
         """(territory, sector, forces) the alliance constraint would send to the tanks if

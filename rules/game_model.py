@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from rules.battle_model import Battle
 from rules.bidding_model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 
@@ -49,8 +50,9 @@ TURN_PHASES = (
     GamePhase.SPICE_COLLECTION,
     GamePhase.MENTAT_PAUSE,
 )
-RECORDED_PHASES = frozenset({GamePhase.BATTLE})
-"""Phases the moderator records for now: the engine waits for records and "phase done"."""
+RECORDED_PHASES: frozenset[GamePhase] = frozenset()
+"""Phases the moderator records: none since the engine runs bidding, revival and battle
+(their records stay as corrections, "phase done" ends them early)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,13 @@ class TurnState:
     storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
     fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
     bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
+    # -- the Battle phase (rules.battle) --
+    battle: Battle | None = None  # the battle under way; its plans secret until revealed
+    leaders_fought: Mapping[str, str] = field(default_factory=dict)  # leader -> territory
+    kwisatz_haderach_territory: str | None = None  # where it fought this turn (2.01.11)
+    kwisatz_haderach_dead: bool = False  # killed in a lasgun/shield explosion (2.01.13)
+    captives: Mapping[str, Faction] = field(default_factory=dict)  # leader -> owner (2.05.10)
+    # -- end of the Battle phase's fields --
     # -- the Bidding phase (rules.bidding) --
     auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
     bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
@@ -204,6 +213,11 @@ class TurnState:
             "storm_card_hidden": self.storm_card_hidden,
             "fremen_expose_ally": self.fremen_expose_ally,
             "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
+            "battle": self.battle.to_dict() if self.battle else None,
+            "leaders_fought": dict(sorted(self.leaders_fought.items())),
+            "kwisatz_haderach_territory": self.kwisatz_haderach_territory,
+            "kwisatz_haderach_dead": self.kwisatz_haderach_dead,
+            "captives": {n: f.value for n, f in sorted(self.captives.items())},
             # -- the Bidding phase --
             "auction": self.auction.to_dict() if self.auction else None,
             "bid_support": {f.value: n for f, n in sorted(self.bid_support.items())},
@@ -269,6 +283,11 @@ class TurnState:
             storm_card_hidden=bool(data.get("storm_card_hidden", False)),
             fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
             bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
+            battle=Battle.from_dict(data["battle"]) if data.get("battle") else None,
+            leaders_fought={str(k): str(v) for k, v in data.get("leaders_fought", {}).items()},
+            kwisatz_haderach_territory=data.get("kwisatz_haderach_territory"),
+            kwisatz_haderach_dead=bool(data.get("kwisatz_haderach_dead", False)),
+            captives={str(n): Faction(f) for n, f in data.get("captives", {}).items()},
             # -- the Bidding phase --
             auction=auction_from(data.get("auction")),
             bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},

@@ -29,8 +29,25 @@ TURN_ABILITIES = (
     Ability.ALLY_WORM,
     Ability.SANDWORMS,
     Ability.BG_CHARITY,
+    # the Battle phase's (rules.battle): played before the plans are revealed
+    Ability.PRESCIENCE,
+    Ability.VOICE,
+    Ability.SARDAUKAR,
+    Ability.FEDAYKIN,
+    Ability.BATTLE_HARDENED,
+    Ability.CAPTURE,
 )
-ADVANCED_ONLY = frozenset({Ability.STORM_COMING, Ability.STORM_LOSSES, Ability.SANDWORMS})
+ADVANCED_ONLY = frozenset(
+    {
+        Ability.STORM_COMING,
+        Ability.STORM_LOSSES,
+        Ability.SANDWORMS,
+        Ability.SARDAUKAR,
+        Ability.FEDAYKIN,
+        Ability.BATTLE_HARDENED,
+        Ability.CAPTURE,
+    }
+)
 
 
 def prevent(state: Position, action: KaramaPrevent) -> list[Event]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rules import (
+    battle_actions,
     bidding,
     charity,
     guild,
@@ -59,6 +60,7 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
         *nexus.candidates(state, faction),
     ],
     GamePhase.CHOAM_CHARITY: charity.candidates,
+    GamePhase.BATTLE: battle_actions.candidates,
     GamePhase.BIDDING: bidding.candidates,
     GamePhase.REVIVAL: revival.candidates,  # revival: pass, whole revivals, Karama revival
 }

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import (
+    battle,
+    battle_actions,
     bene_gesserit,
     bidding,
     bribes,
@@ -36,9 +38,12 @@ from rules.actions import (
     Action,
     Advise,
     Ally,
+    BattlePlan,
     Bid,
     BreakAlliance,
     Bribe,
+    CallTraitor,
+    Capture,
     ClaimCharity,
     ClosePrompts,
     Correction,
@@ -61,6 +66,7 @@ from rules.actions import (
     KaramaStopShipment,
     KaramaTakeHand,
     KaramaWorm,
+    KeepCards,
     KeepTraitor,
     Move,
     Pass,
@@ -72,6 +78,7 @@ from rules.actions import (
     PlayGhola,
     PlayHajr,
     Predict,
+    Prescience,
     RecordBattle,
     RecordCardWon,
     RecordDiscard,
@@ -86,7 +93,9 @@ from rules.actions import (
     Send,
     Ship,
     ShipToReserves,
+    StartBattle,
     SupportBids,
+    Voice,
     WeatherControl,
 )
 from rules.errors import NotYourTurnError
@@ -146,6 +155,14 @@ WHOLE_TURN_HANDLERS: dict[type[Action], Handler] = {
     RecordDiscard: recorded.discard,
     RecordPayment: recorded.payment,
     RecordIncome: recorded.income,
+    # -- the Battle phase (rules.battle, rules.battle_actions) --
+    StartBattle: battle.start_battle,
+    Voice: battle.voice,
+    Prescience: battle.prescience,
+    BattlePlan: battle_actions.battle_plan,
+    CallTraitor: battle_actions.call_traitor,
+    KeepCards: battle_actions.keep_cards,
+    Capture: battle_actions.capture,
     PhaseDone: lambda state, action: _phase_done(state, action),
     # -- the Bidding phase (rules.bidding) --
     Bid: bidding.bid,
@@ -179,6 +196,15 @@ PHASE_ACTIONS: dict[GamePhase, tuple[type[Action], ...]] = {
         PhaseDone,
     ),
     GamePhase.BATTLE: (
+        StartBattle,
+        Voice,
+        Prescience,
+        BattlePlan,
+        CallTraitor,
+        KeepCards,
+        Capture,
+        Pass,
+        # the moderator's corrections (they leave the battle where it stands)
         RecordBattle,
         RecordLosses,
         RecordLeaderKilled,
@@ -193,6 +219,7 @@ PASS_HANDLERS: dict[GamePhase, Handler] = {
     GamePhase.STORM: storm.pass_cards,
     GamePhase.SPICE_BLOW: nexus.pass_,
     GamePhase.CHOAM_CHARITY: charity.decline,
+    GamePhase.BATTLE: battle_actions.pass_,
     GamePhase.BIDDING: bidding.pass_,
     GamePhase.REVIVAL: revival.pass_,  # revival: the free revival alone
 }
@@ -203,7 +230,7 @@ PHASE_BEGIN: dict[GamePhase, Callable[[Position], list[Event]]] = {
     GamePhase.CHOAM_CHARITY: charity.begin,
     GamePhase.BIDDING: bidding.begin,
     GamePhase.REVIVAL: revival.begin,
-    GamePhase.BATTLE: recorded.begin,
+    GamePhase.BATTLE: battle.begin,
     GamePhase.SPICE_COLLECTION: collection.begin,
     GamePhase.MENTAT_PAUSE: mentat_pause.begin,
 }
@@ -280,6 +307,7 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
 PHASE_DONE: dict[GamePhase, Handler] = {
     GamePhase.BIDDING: bidding.phase_done,
     GamePhase.REVIVAL: revival.phase_done,  # revival: free revival for the rest
+    GamePhase.BATTLE: recorded.end_battles,  # battle: the battle under way dropped
 }
 """Phases the engine runs where the moderator's "phase done" ends the phase early."""
 

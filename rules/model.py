@@ -130,6 +130,13 @@ class Ability(enum.StrEnum):
     ALLY_WORM = "ally_worm"  # 2.04.10: the Fremen spare their ally from the worm
     SANDWORMS = "sandworms"  # 2.04.15: the Fremen place the later worms of a blow
     BG_CHARITY = "bg_charity"  # 2.02.09: the Bene Gesserit always receive 2
+    # the Battle phase's ✷ abilities (prevented ahead, rules.karama_turn; rules.battle)
+    PRESCIENCE = "prescience"  # 2.01.08 (2.01.09: in the ally's battle too)
+    VOICE = "voice"  # 2.02.06 (2.02.07: in the ally's battle too)
+    SARDAUKAR = "sardaukar"  # 2.03.08: Sardaukar count 2
+    FEDAYKIN = "fedaykin"  # 2.04.18: Fedaykin count 2
+    BATTLE_HARDENED = "battle_hardened"  # 2.04.21: Fremen need no spice
+    CAPTURE = "capture"  # 2.05.10: the Harkonnen capture or kill a leader
 
     @property
     def rule(self) -> str:
@@ -168,17 +175,23 @@ ABILITY_RULES = {
     Ability.ALLY_WORM: "2.04.10",
     Ability.SANDWORMS: "2.04.15",
     Ability.BG_CHARITY: "2.02.09",
+    Ability.PRESCIENCE: "2.01.08",
+    Ability.VOICE: "2.02.06",
+    Ability.SARDAUKAR: "2.03.08",
+    Ability.FEDAYKIN: "2.04.18",
+    Ability.BATTLE_HARDENED: "2.04.21",
+    Ability.CAPTURE: "2.05.10",
 }
 
+_RULE_OWNERS = {
+    "2.01": Faction.ATREIDES,
+    "2.03": Faction.EMPEROR,
+    "2.04": Faction.FREMEN,
+    "2.05": Faction.HARKONNEN,
+    "2.06": Faction.SPACING_GUILD,
+}
 ABILITY_OWNERS = {
-    a: (
-        Faction.FREMEN
-        if r.startswith("2.04")
-        else Faction.SPACING_GUILD
-        if r.startswith("2.06")
-        else Faction.BENE_GESSERIT
-    )
-    for a, r in ABILITY_RULES.items()
+    a: _RULE_OWNERS.get(r[:4], Faction.BENE_GESSERIT) for a, r in ABILITY_RULES.items()
 }
 
 
@@ -456,6 +469,11 @@ class RuleSet:
     bg_charity: str = "advanced"  # D10: "advanced", "always"
     collection_rate: str = "occupy"  # D6: "occupy", "control"
     last_turn_tie: str = "all"  # D5: "all", "storm_order"
+    # -- the Battle phase's switches (rules.battle, docs/whole-turn-readings.md) --
+    battles_under_storm: bool = True  # D3: forces in one storm sector fight (1.07.01.01)
+    voice_prescience: str = "voice_first"  # D15: "voice_first", "together"
+    ally_battle_spice: str = "no"  # D13: "no", "yes" (the ally may pay the dialed spice)
+    ellaca_drug: str = "snooper"  # D17: "snooper" (poison defense), "shield"
     bid_pass_final: bool = False  # 1.04.06 (old FAQ Q4): a pass on a card is final
     karama_bid: str = "free"  # D11: "free", "pay"
     variants_given: tuple[str, ...] = field(default=(), compare=False)
@@ -495,6 +513,10 @@ VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
     "bg_charity": ("advanced", "always"),
     "collection_rate": ("occupy", "control"),
     "last_turn_tie": ("all", "storm_order"),
+    "battles_under_storm": (True, False),
+    "voice_prescience": ("voice_first", "together"),
+    "ally_battle_spice": ("no", "yes"),
+    "ellaca_drug": ("snooper", "shield"),
     "bid_pass_final": (False, True),
     "karama_bid": ("free", "pay"),
 }
@@ -505,6 +527,10 @@ WHOLE_TURN_VARIANTS = (
     "bg_charity",
     "collection_rate",
     "last_turn_tie",
+    "battles_under_storm",
+    "voice_prescience",
+    "ally_battle_spice",
+    "ellaca_drug",
     "bid_pass_final",
     "karama_bid",
 )

@@ -9,6 +9,7 @@ checked against, then closes the phase with "phase done".
 
 from __future__ import annotations
 
+from rules import battle as battle_flow
 from rules.actions import (
     FactionAction,
     PhaseDone,
@@ -59,8 +60,11 @@ def begin(state: Position) -> list[Event]:
 
 
 def _require(state: Position, action: FactionAction, phase: GamePhase) -> None:
+    """A record belongs to its phase; the engine runs the Battle phase, where the records
+    stay as the moderator's corrections (they leave the battle where it stands)."""
     game = state.whole
-    if game.phase is not phase or game.step != "recording":
+    engine_runs = phase is GamePhase.BATTLE and game.phase is phase and game.step != "done"
+    if not engine_runs and (game.phase is not phase or game.step != "recording"):
         raise NotYourTurnError(
             f"{action.name} is recorded in the {phase.value.replace('_', ' ')} phase, "
             f"not now ({game.phase.value.replace('_', ' ')})",
@@ -82,6 +86,12 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
         )
     state.set_game(step="done")
     return []
+
+
+def end_battles(state: Position, action: PhaseDone | None = None) -> list[Event]:
+    """The moderator ends the Battle phase early: the battle under way is dropped, the
+    cards it played stay in hand, leaders go back to their pools (1.07.07)."""
+    return battle_flow.end_phase(state)
 
 
 # -- bidding ------------------------------------------------------------------------
@@ -179,12 +189,7 @@ def losses(state: Position, action: RecordLosses) -> list[Event]:
             rule=BATTLE_RULE,
         )
     state.to_tanks(action.faction, territory.name, action.sector, lost)
-    if action.faction is Faction.ATREIDES:
-        losses = state.whole.atreides_battle_losses + lost.total
-        active = state.whole.kwisatz_haderach_active or (
-            state.rules.advanced and losses >= KWISATZ_HADERACH_LOSSES
-        )
-        state.set_game(atreides_battle_losses=losses, kwisatz_haderach_active=active)
+    count_battle_losses(state, action.faction, lost.total)
     return [
         ForcesLost(
             action.faction,
@@ -196,6 +201,18 @@ def losses(state: Position, action: RecordLosses) -> list[Event]:
             BATTLE_RULE,
         )
     ]
+
+
+def count_battle_losses(state: Position, faction: Faction, count: int) -> None:
+    """The Atreides' forces lost in battle, counted over the game: from 7 the Kwisatz
+    Haderach is active for good (2.01.10, advanced)."""
+    if faction is not Faction.ATREIDES or count <= 0:
+        return
+    losses = state.whole.atreides_battle_losses + count
+    active = state.whole.kwisatz_haderach_active or (
+        state.rules.advanced and losses >= KWISATZ_HADERACH_LOSSES
+    )
+    state.set_game(atreides_battle_losses=losses, kwisatz_haderach_active=active)
 
 
 def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
@@ -266,7 +283,10 @@ def candidates(state: Position) -> list[Record | PhaseDone]:
     if game.phase is GamePhase.REVIVAL and game.step == STEP:
         return [PhaseDone(), *_revival_records(state)]
     # -- end revival ---------------------------------------------------------------------
-    if game.phase not in RECORDED_PHASES or game.step != "recording":
+    # -- battle (rules.battle): corrections while the engine runs the phase --------------
+    battle_runs = game.phase is GamePhase.BATTLE and game.step != "done"
+    # -- end battle ----------------------------------------------------------------------
+    if not battle_runs and (game.phase not in RECORDED_PHASES or game.step != "recording"):
         return []
     out: list[Record | PhaseDone] = [PhaseDone()]
     for faction in game.order:

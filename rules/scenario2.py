@@ -45,7 +45,11 @@ WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach"
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
 DECLINABLE_STEPS = frozenset(
-    {"storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction", "revive"}
+    {
+        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction", "revive"),
+        # the Battle phase's choices (rules.battle): a pass keeps the cards, calls no traitor
+        *("voice", "prescience", "voice_prescience", "traitor_calls", "keep", "capture"),
+    }
 )
 """Where the game waits on a choice that an action answering something else declines."""
 REVIVAL_STEP = "revive"

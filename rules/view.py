@@ -12,6 +12,7 @@ import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.battle_model import Battle
 from rules.bidding import support_for
 from rules.bidding_model import Auction
 from rules.factions import Faction
@@ -75,6 +76,21 @@ class LeadersView:
 
 
 @dataclass(frozen=True, slots=True)
+class BattleView:
+    """The battle under way as everyone sees it: where, who, whose plan is in, the Voice
+    and the Prescience asked; never a plan's content before the reveal."""
+
+    territory: str
+    sectors: tuple[int | None, ...]
+    aggressor: Faction
+    defender: Faction
+    plans_in: tuple[Faction, ...]
+    revealed: bool
+    voice: tuple[str, str] | None
+    prescience: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class AuctionView:
     """The Bidding phase's auction as everyone sees it: never a card, never spice."""
 
@@ -112,6 +128,8 @@ class GameView:
     shield_wall_destroyed: bool
     kwisatz_haderach_active: bool
     bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
+    battle: BattleView | None = None  # the battle under way (1.07)
+    kwisatz_haderach_dead: bool = False
     auction: AuctionView | None = None  # the Bidding phase's card on offer (1.04.05)
 
 
@@ -154,6 +172,9 @@ class GameSecrets:
     dial: int | None  # its own dial, not yet revealed
     spares_ally: bool | None = None  # the Fremen's own choice: the worm spares their ally
     karama_worm: str | None = None  # where the Fremen's Karama worm will come up (1.14.03)
+    battle_plan: dict[str, Any] | None = None  # its own plan, before the reveal (1.07.04)
+    foreseen_plan: dict[str, Any] | None = None  # the Atreides' Karama power (1.14.01)
+    captive_drawn: str | None = None  # the leader the Harkonnen drew (them and the victim)
     card_on_offer: str | None = None  # the Atreides only: the card up for bid (2.01.05)
     bid_support: int = 0  # what its ally commits to its bids now (1.10.02.04)
     bid_support_given: int = 0  # what it commits to its ally's bids
@@ -252,6 +273,8 @@ def game_view(state: Position) -> GameView:
         shield_wall_destroyed=game.shield_wall_destroyed,
         kwisatz_haderach_active=game.kwisatz_haderach_active,
         bribes=tuple(sorted(game.bribes.items())),
+        battle=_battle_view(game.battle),
+        kwisatz_haderach_dead=game.kwisatz_haderach_dead,
         auction=_auction_view(game.auction),
     )
 
@@ -270,6 +293,43 @@ def _auction_view(auction: Auction | None) -> AuctionView | None:
     )
 
 
+def _battle_view(battle: Battle | None) -> BattleView | None:
+    if battle is None:
+        return None
+    return BattleView(
+        territory=battle.territory,
+        sectors=battle.sectors,
+        aggressor=battle.aggressor,
+        defender=battle.defender,
+        plans_in=tuple(f for f in battle.sides if f in battle.plans),
+        revealed=battle.revealed,
+        voice=battle.voice,
+        prescience=battle.prescience,
+    )
+
+
+def _own_plan(battle: Battle | None, faction: Faction) -> dict[str, Any] | None:
+    if battle is None or battle.revealed or faction not in battle.plans:
+        return None
+    return battle.plans[faction].to_dict()
+
+
+def _foreseen(battle: Battle | None, faction: Faction) -> dict[str, Any] | None:
+    """The opponent's whole plan, for the Atreides who played their Karama power."""
+    if battle is None or battle.prescience != "plan" or battle.prescience_by is not faction:
+        return None
+    opponent = battle.opponent(faction)
+    return battle.plans[opponent].to_dict() if opponent in battle.plans else None
+
+
+def _captive(battle: Battle | None, faction: Faction) -> str | None:
+    if battle is None or battle.captive is None or battle.winner is None:
+        return None
+    if faction in (Faction.HARKONNEN, battle.opponent(battle.winner)):
+        return battle.captive
+    return None
+
+
 def game_secrets(state: Position, faction: Faction) -> GameSecrets:
     game = state.whole
     return GameSecrets(
@@ -282,6 +342,9 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         dial=game.dials.get(faction),
         spares_ally=not game.fremen_expose_ally if faction is Faction.FREMEN else None,
         karama_worm=game.karama_worm if faction is Faction.FREMEN else None,
+        battle_plan=_own_plan(game.battle, faction),
+        foreseen_plan=_foreseen(game.battle, faction),
+        captive_drawn=_captive(game.battle, faction),
         card_on_offer=(
             game.auction.cards[0] if game.auction and faction is Faction.ATREIDES else None
         ),

@@ -14,6 +14,8 @@ from cogs.auction import autocomplete as auction_ac
 from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
 from cogs.errors import reply
 from rules.actions import FactionAction, action_from_dict
+from rules.karama import PREVENTABLE
+from rules.karama_turn import TURN_ABILITIES
 from rules.model import Ability
 
 
@@ -21,8 +23,14 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-ABILITIES = [Choice(name=_capital(ability_word(a)), value=a.value) for a in Ability]
-"""The ✷ abilities a Karama card cancels or prevents, named as the rules print them."""
+def _choices(abilities: list[Ability]) -> list[Choice[str]]:
+    return [Choice(name=_capital(ability_word(a)), value=a.value) for a in abilities]
+
+
+CANCELLED = _choices([a for a in Ability if a not in TURN_ABILITIES])
+"""The ✷ abilities a Karama card cancels in a window, named as the rules print them."""
+PREVENTED = _choices([a for a in Ability if a in PREVENTABLE or a in TURN_ABILITIES])
+"""The ✷ abilities a Karama card prevents ahead (each list within Discord's 25 choices)."""
 
 KARAMA_ORDERS = [
     Choice(name="Never: decline every Karama window at once", value="never"),
@@ -52,7 +60,7 @@ class Karama(commands.Cog):
 
     @karama.command(name="cancel", description="Cancel the ✷ ability another faction just used.")
     @app_commands.describe(ability="The ability to cancel (default: the one just used).")
-    @app_commands.choices(ability=ABILITIES)
+    @app_commands.choices(ability=CANCELLED)
     async def cancel(
         self,
         interaction: Interaction,
@@ -65,7 +73,7 @@ class Karama(commands.Cog):
         await self._play(interaction, data, f"Karama played to cancel {what}", faction)
 
     @karama.command(name="prevent", description="Prevent a ✷ ability before it is used.")
-    @app_commands.choices(ability=ABILITIES)
+    @app_commands.choices(ability=PREVENTED)
     async def prevent(
         self,
         interaction: Interaction,

@@ -16,7 +16,7 @@ from bot.session import PromptClosedError, SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons
-from rules.actions import Advise, FactionAction, Pass
+from rules.actions import Advise, CallTraitor, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
@@ -150,6 +150,7 @@ LABELS = {
     "guild_delay": "Delay",
     "hajr": "Play Hajr",
     "karama_buy": "Take it with Karama",
+    "call_traitor": "Call a traitor",
 }
 REPLIES = {
     "pass": "Passed",
@@ -163,6 +164,7 @@ REPLIES = {
     "guild_delay": "Delayed",
     "hajr": "Hajr played",
     "karama_buy": "Card taken with Karama",
+    "call_traitor": "Traitor called",
 }
 """What a click answers, in the button's own words ("Declined" for "Decline")."""
 ADVISE_CHOICES = ("advise_sink", "advise_here")
@@ -177,6 +179,7 @@ BUTTONS = {
     "guild_delay": ("guild_delay",),
     "hajr": ("hajr",),
     "karama_buy": ("karama_buy",),
+    "call_traitor": ("call_traitor",),
 }
 
 
@@ -290,6 +293,8 @@ def answer(state: GameState, faction: Faction, choice: str, kind: str | None) ->
     name = CHOICE_ACTIONS.get(choice, choice)
     found = list(dict.fromkeys(a for a in options if a.name == name and _fits(choice, a)))
     said = LABELS.get(choice, "This answer")
+    if not found and choice == "call_traitor":  # asked of every side: the engine refuses
+        return CallTraitor(faction)
     if not found:
         raise SessionError(f"“{said}” is not open to {faction.label} now")
     if len(found) > 1:

@@ -27,6 +27,7 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
+    CallTraitor,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -81,6 +82,13 @@ class Turn(commands.Cog):
             interaction,
             f"Done: you keep {leader_words(leader)} as your traitor. Only you know whom you hold.",
         )
+
+    @traitor.command(name="call", description="Battle: reveal the opposing leader as your traitor.")
+    async def traitor_call(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        await self._act(interaction, faction, CallTraitor)
+        await reply(interaction, "Done: you call a traitor.")
 
     @app_commands.command(
         name="predict",

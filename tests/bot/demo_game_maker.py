@@ -3,9 +3,10 @@
 The players and the moderator follow a seeded policy over the engine's own legal
 actions (never a bribe or a Karama Card, allies asked and charity claimed when
 offered; in the auction a bidder raises by 1 now and then, else passes; in revival a
-random legal revival); the moderator records the battles. The maker tries policy seeds
-until the game shows every event the demo promises (issues 13 and 16) and keeps the
-shortest such game. ``tests/bot/test_demo.py``
+random legal revival; in battle a random legal choice). The maker tries policy seeds until
+the game shows every event the demo promises (issues 13, 16 and 17: battles with a traitor
+called, a leader killed, a capture or a lasgun/shield explosion) and keeps the shortest
+such game. ``tests/bot/test_demo.py``
 checks that the bundled file is what this makes.
 
     python -m tests.bot.demo_game_maker          # rewrites bot/data/demo-game.json
@@ -26,6 +27,7 @@ from rules.actions import (
     Bid,
     BreakAlliance,
     Bribe,
+    CallTraitor,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -77,14 +79,12 @@ PARTNERS = {
     Faction.BENE_GESSERIT: Faction.SPACING_GUILD,
 }
 REQUIRED = (
-    "alliance_formed",
-    "forces_destroyed",
-    "charity_paid",
-    "spice_collected",
-    "bid_made",
-    "card_won",
-    "revived",
+    *("alliance_formed", "forces_destroyed", "charity_paid", "spice_collected"),
+    *("bid_made", "card_won", "revived"),
+    *("battle_won", "leader_killed", "traitor_called"),  # battles played by the engine
 )
+ONE_OF = ("leader_captured", "lasgun_shield")
+"""Issue 17: the demo's battles show a capture or a lasgun/shield explosion too."""
 RAISE = 0.45  # how often a bidder raises by 1 when it may
 
 
@@ -105,8 +105,8 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
             nexus = _nexus(state)
             if nexus is not None:
                 return nexus
-        claims = [a for a in legal if isinstance(a, ClaimCharity)]
-        if claims:
+        claims = [a for a in legal if isinstance(a, ClaimCharity | CallTraitor)]
+        if claims:  # charity is claimed and a traitor called whenever one can
             return claims[0]
         dials = [a for a in legal if isinstance(a, Dial)]
         if dials:
@@ -177,10 +177,11 @@ def shows_everything(events: list[Event], state: GameState) -> bool:
     kinds = {e.kind for e in events}
     ended = state.game_phase is GamePhase.OVER
     storm = any(isinstance(e, ForcesDestroyed) and e.cause == "storm" for e in events)
-    return ended and storm and all(k in kinds for k in REQUIRED) and (state.turn or 0) >= 3
+    battles = all(k in kinds for k in REQUIRED) and any(k in kinds for k in ONE_OF)
+    return ended and storm and battles and (state.turn or 0) >= 3
 
 
-def make(tries: int = 8) -> dict[str, Any]:
+def make(tries: int = 24) -> dict[str, Any]:
     best: tuple[int, int] | None = None
     for policy_seed in range(tries):
         actions, events, state = play(policy_seed)

@@ -17,7 +17,14 @@ from bot.demo_game import GamePublisher, demo_game, play_game_demo
 from mentat.cli import main
 from rules.actions import action_from_dict
 from rules.board import standard_board
-from rules.events import Event, ForcesDestroyed, PhaseBegan
+from rules.events import (
+    Event,
+    ForcesDestroyed,
+    PhaseBegan,
+    PlanRevealed,
+    TraitorCalled,
+    VoiceUsed,
+)
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import RuleSet
@@ -58,16 +65,18 @@ def test_the_whole_game_shows_every_promised_event(played: Played) -> None:
     storm = [e for e in events if isinstance(e, ForcesDestroyed) and e.cause == "storm"]
     assert storm and sum(e.forces + e.special + e.advisors for e in storm) > 0
     assert "charity_paid" in kinds and "spice_collected" in kinds
+    assert "traitor_called" in kinds and "leader_killed" in kinds and "battle_won" in kinds
+    assert "leader_captured" in kinds or "lasgun_shield" in kinds
     assert "game_won" in kinds or max(turns) == 10
     closed = [e for e in played.publisher.log if e.body and e.body.get("action") == "phase_done"]
-    assert closed and {e.actor for e in closed} == {1}  # the scripted moderator
+    assert closed == []  # the engine runs every phase: the moderator closes none (issue 17)
 
 
-def test_every_entry_is_a_scripted_player_or_the_moderator(played: Played) -> None:
+def test_every_entry_is_a_scripted_player_or_the_system(played: Played) -> None:
     """Nothing was answered by a deadline's default: the script answered every choice; the
     system only closed the secret windows when their time ran out (they run it always)."""
     actions = [entry for entry in played.publisher.log if entry.kind == "action"]
-    assert {entry.actor for entry in actions} == {0, 1, 2}
+    assert {entry.actor for entry in actions} == {0, 2}  # no phase left for the moderator
     closed = {str(entry.body) for entry in actions if entry.actor == 0}
     assert closed and all("close_prompts" in body for body in closed), closed
 
@@ -85,22 +94,30 @@ def test_public_md_has_a_section_for_each_phase_and_the_whole_game(played: Playe
 
 
 def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
-    """Replayed from the bundled log: cards held in a hand and never shown, the kept
-    traitors and the prediction."""
+    """Replayed from the bundled log: cards held in a hand and never shown (a card played in
+    a battle plan is shown, even if its winner keeps it), the kept traitors (not yet called) and the
+    prediction."""
     data = demo_game()
     state = GameState.new_game(
         [Faction(f) for f in data["seats"]], seed=data["seed"], rules=RuleSet(advanced=True)
     )
     held: set[str] = set()
     shown: set[str] = set()
+    called: set[str] = set()
     for raw in data["actions"]:
         before = {f: set(state.factions[f].cards) for f in state.factions}
-        state.apply(action_from_dict(raw))
+        for event in state.apply(action_from_dict(raw)):
+            if isinstance(event, PlanRevealed):  # played face up in a battle, kept or not
+                shown |= {c for c in (event.weapon, event.defense, event.leader) if c}
+            if isinstance(event, VoiceUsed):  # the Voice names a kind of card, no hand's
+                shown.add(event.card_kind)
+            if isinstance(event, TraitorCalled):  # revealed when called (1.07.06.06)
+                called.add(event.leader)
         for f, cards in before.items():
             held |= cards
             shown |= cards - set(state.factions[f].cards)  # played or discarded: shown
         shown |= set(state.whole.treachery_discard)  # a name discarded face up (a copy)
-    traitors = {t for kept in state.whole.traitors.values() for t in kept}
+    traitors = {t for kept in state.whole.traitors.values() for t in kept} - called
     prediction = state.whole.prediction
     assert prediction is not None
     return held - shown, traitors, prediction

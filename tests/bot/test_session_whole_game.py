@@ -19,6 +19,7 @@ from bot.settings import GameSettings, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.waits import CHOICE, MODERATORS
 from rules.actions import (
+    BattlePlan,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -34,7 +35,9 @@ from rules.actions import (
 )
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
+from rules.game import GameState
 from rules.game_model import GamePhase
+from tests.rules.battle_helpers import at_battle
 
 SEED = 8_675_309_123
 SEATS = (
@@ -64,11 +67,11 @@ class WholeTable:
         self.game_id = 0
         self.keys = 0
 
-    async def create(self, seed: int = SEED) -> PhaseSession:
+    async def create(self, seed: int = SEED, start: GameState | None = None) -> PhaseSession:
         self.store = await Store.open(self.path)
         self.app = Mentat(self.store, self.publisher, self.clock)
         await self.app.start()
-        start = whole_game_start(SEATS, seed=seed)
+        start = start or whole_game_start(SEATS, seed=seed)
         settings = GameSettings(timing=TIMING, maps="never")
         session = await self.app.create_game(
             1, start, channels=CHANNELS, settings=settings, moderators=(MODERATOR,)
@@ -229,9 +232,8 @@ async def test_a_whole_game_runs_through_set_up_and_several_turns(table: WholeTa
     assert "**Turn 2 is over.**" in spectated and "The Bidding phase is over." in spectated
     assert spectated.count("**The Shipment & Movement phase in short**") == 3
     moderators = [n.text for _, n in table.publisher.moderator_notices]
-    # bidding and revival are run by the engine now: only the battle is recorded
-    assert any("Battle phase: please record each battle" in t for t in moderators)
-    assert not any("Bidding phase: please" in t or "Revival phase: please" in t for t in moderators)
+    # bidding, revival and battle are run by the engine now: nothing is left to record
+    assert not any("phase: please" in t for t in moderators)
     assert table.store is not None
     assert (await table.store.game(table.game_id)).status == "active"
 
@@ -319,18 +321,37 @@ async def test_set_up_and_dials_default_once_on_their_deadline(table: WholeTable
     assert await system_entries(table) == before
 
 
-async def test_a_recorded_phase_has_no_default_only_reminders(table: WholeTable) -> None:
-    """The Battle phase, still recorded (bidding and revival are run by the engine)."""
-    await table.create()
-    await until(table, lambda: table.state.game_phase is GamePhase.BATTLE)
-    told = len(table.publisher.moderator_notices)
-    await table.advance(3 * 60 * 60)
-    assert table.state.game_phase is GamePhase.BATTLE
-    reminders = [n.text for _, n in table.publisher.moderator_notices[told:]]
-    assert reminders and all(t.startswith("Reminder: Turn 1, Battle phase") for t in reminders)
-    assert not [n for _, n in table.publisher.private_notices if "Battle" in n.text]
-    await table.session.skip(MODERATOR, table.key())  # a moderator's skip closes the phase
+async def test_a_battle_asks_its_two_sides_privately_and_defaults_their_plans(
+    table: WholeTable,
+) -> None:
+    """The Battle phase run by the engine (issue 17): only the two sides are asked, a plan
+    stays its owner's until both are in, a deadline gives the documented default."""
+    start = at_battle(
+        seats=["harkonnen", None, None, None, "emperor", None],
+        factions={"harkonnen": {"cards": ("Crysknife",)}},
+        board=[("harkonnen", "Carthag", 10, 5), ("emperor", "Carthag", 10, 3)],
+        halt=None,
+    )
+    await table.create(start=start)
+    wait = table.session.current_wait()
+    assert wait is not None and set(wait.factions) == {Faction.HARKONNEN, Faction.EMPEROR}
+    for faction in wait.factions:
+        asked = table.publisher.open_prompts_for(faction)
+        assert asked and "battle plan" in asked[-1].text and "battle_plan" not in asked[-1].text
+    await table.submit(BattlePlan(Faction.HARKONNEN, "Carthag", "Feyd Rautha", 4, "Crysknife"))
+    assert "Harkonnen's battle plan is in" in table.public_text()
+    assert "Crysknife" not in "\n".join(
+        [table.public_text(), *(n.text for n in table.publisher.private_for(Faction.EMPEROR))]
+    )
+    await table.advance(61 * 60)  # the Emperor's deadline: the default plan
+    emperor = [n.text for n in table.publisher.private_for(Faction.EMPEROR)]
+    assert any("Time ran out: your plan: Bashar, dial 0, no card" in t for t in emperor)
+    assert "Harkonnen's plan: Feyd Rautha, dials 4, plays Crysknife." in table.public_text()
+    for _ in range(3):  # the traitor question, then the winner's cards: defaults too
+        await table.advance(61 * 60)
     assert table.state.game_phase is not GamePhase.BATTLE
+    assert "Crysknife kills Bashar." in table.public_text()
+    assert table.state.factions[Faction.HARKONNEN].cards == ("Crysknife",)  # kept
 
 
 async def test_nexus_and_charity_default_on_their_deadlines(table: WholeTable) -> None:

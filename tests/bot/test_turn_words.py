@@ -17,8 +17,11 @@ from rules.components import leaders, treachery_cards
 from rules.events import (
     EVENT_TYPES,
     AllianceConstraint,
+    BattleRecorded,
+    CaptivesReleased,
     CardGiven,
     CardsGivenBack,
+    CardsKept,
     CardTaken,
     Corrected,
     CrossShipped,
@@ -32,8 +35,12 @@ from rules.events import (
     HandTaken,
     KaramaCancelled,
     KaramaPower,
+    KwisatzHaderachKilled,
+    LasgunShield,
+    LeaderCaptured,
     PhaseBegan,
     PredictionMade,
+    PrescienceAnswered,
     Retake,
     Sent,
     ShipmentStopped,
@@ -44,7 +51,10 @@ from rules.events import (
     StormLosses,
     StormMoved,
     StormSet,
+    TraitorCalled,
     TraitorKept,
+    VoiceUsed,
+    WeaponStruck,
     WormRidden,
 )
 from rules.factions import Faction
@@ -82,7 +92,21 @@ HAND_MADE: tuple[Event, ...] = (
     HandTaken(Faction.HARKONNEN, Faction.ATREIDES, 3),
     KaramaPower(Faction.FREMEN, "Karama", "worm", None, "1.14.03"),
     CardsGivenBack(Faction.HARKONNEN, Faction.ATREIDES, 3),
+    # kinds the random games of this seed base happen not to make since battles are played
+    BattleRecorded(Faction.ATREIDES, Faction.HARKONNEN),  # a moderator's correction now
     WormRidden(Faction.FREMEN, "The Great Flat", "Sietch Tabr", 13, 3, 1, "2.04.08"),
+    Retake(Faction.FREMEN, Ability.FREMEN_MOVEMENT, "3.01.11"),
+    # the Battle phase's rare kinds (an explosion, a captive, a Karama plan, the Voice)
+    LasgunShield("Carthag", 4, "3.01.14"),
+    KwisatzHaderachKilled("2.01.13"),
+    LeaderCaptured(Faction.HARKONNEN, Faction.ATREIDES, False, "2.05.10"),
+    LeaderCaptured(Faction.HARKONNEN, Faction.ATREIDES, True, "2.05.10"),
+    CaptivesReleased(("Duncan Idaho",), "2.05.11"),
+    TraitorCalled(Faction.HARKONNEN, "Duncan Idaho", Faction.ATREIDES, "1.07.06.06"),
+    PrescienceAnswered(Faction.HARKONNEN, "plan", "", "2.01.08"),
+    VoiceUsed(Faction.BENE_GESSERIT, Faction.ATREIDES, "not_play", "poison weapon", "2.02.06"),
+    CardsKept(Faction.ATREIDES, ("Shield", "Crysknife")),
+    WeaponStruck(Faction.ATREIDES, "Crysknife", "Feyd Rautha", False, "Shield", "1.07.06.01"),
 )
 """The kinds random play seldom or never makes (corrections, rare Guild and Fremen moves)."""
 

@@ -67,6 +67,13 @@ COMMANDS = {
     "ally-break",
     "bribe",
     "charity",
+    # the Battle phase (cogs.battle)
+    "battle",
+    "battle-plan",
+    "voice",
+    "prescience",
+    "keep-cards",
+    "capture",
 }
 
 

@@ -18,7 +18,7 @@ COMMANDS: list[tuple[str, str, dict[str, Any]]] = [
     ("spacing_guild", "cross-ship", {"from": "Arrakeen", "to": LONG, "forces": 1}),
     ("spacing_guild", "ship-to-reserves", {"from": LONG, "forces": 1}),
     ("atreides", "karama cancel", {"card": LONG}),
-    ("atreides", "karama prevent", {"ability": "cross_ship", "card": LONG}),
+    ("atreides", "karama prevent", {"ability": "ship_as_it_pleases_you", "card": LONG}),
     ("atreides", "bg flip", {"territory": LONG, "to": "fighters"}),
     ("atreides", "map", {"highlight": LONG}),
     ("atreides", "map", {"highlight": "Arrakeen" + "!" * 1995}),  # names Arrakeen

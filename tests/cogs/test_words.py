@@ -134,7 +134,7 @@ async def test_a_whole_phase_shows_no_internal_id(simcord_env: simcord.Env, bots
     await bg.slash(t.table, "bg standing-order", intrusion="never")
     await t.players[Faction.HARKONNEN].slash(t.table, "karama standing-order", order="never")
     await t.players[Faction.ATREIDES].slash(t.table, "pass")  # not its turn
-    await t.players[Faction.ATREIDES].slash(t.table, "karama prevent", ability="cross_ship")
+    await t.players[Faction.ATREIDES].slash(t.table, "karama prevent", ability="voice")
     await t.outsider.slash(t.table, "status")
     answers = await play_phase(t, bots)
     assert answers > 6 and t.state().is_complete

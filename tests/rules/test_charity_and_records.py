@@ -197,7 +197,11 @@ def test_seven_atreides_battle_losses_wake_the_kwisatz_haderach(
     state = game_at(
         "battle",
         advanced=advanced,
-        board=[("atreides", "Arrakeen", 9, 5), ("atreides", "Carthag", 10, 3)],
+        board=[
+            ("atreides", "Arrakeen", 9, 5),
+            ("atreides", "Carthag", 10, 3),
+            ("harkonnen", "Carthag", 10, 3),  # a battle keeps the phase open for corrections
+        ],
         atreides_battle_losses=2,
     )
     act(state, "atreides", "record_losses", territory="Arrakeen", sector=9, forces=4)

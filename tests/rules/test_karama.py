@@ -417,7 +417,7 @@ def test_cancel_with_no_window_open_is_refused() -> None:
 def test_cancel_naming_another_ability_is_refused() -> None:
     state = fremen_moved(atreides=KARAMA)
     refused(state, IllegalActionError, "3.01.11", "atreides", "karama_cancel", ability="cross_ship")
-    refused(state, InvalidActionError, "3.01.11", "atreides", "karama_cancel", ability="voice")
+    refused(state, InvalidActionError, "3.01.11", "atreides", "karama_cancel", ability="truthsay")
 
 
 def test_bg_worthless_card_counts_as_karama_in_the_advanced_game() -> None:

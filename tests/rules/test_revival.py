@@ -486,6 +486,7 @@ def test_tleilaxu_ghola_brings_a_face_down_leader_in_another_phase() -> None:
     state = game_at(
         "battle",
         factions={"atreides": {"cards": ("Tleilaxu Ghola",)}},
+        board=[("atreides", "Arrakeen", 9, 2), ("harkonnen", "Arrakeen", 9, 2)],  # a battle
         leaders={F.ATREIDES: ("Thufir Hawat",)},
         leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
         leader_deaths={"Duncan Idaho": 2},

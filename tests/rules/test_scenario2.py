@@ -12,7 +12,9 @@ from rules.scenario import ScenarioError
 from rules.scenario2 import load, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenario-2"
-RUN_BY_THE_ENGINE = ["storm_turn1", "blow_worm_nexus", "collection_then_win", "revival_turn"]
+RUN_BY_THE_ENGINE = [
+    *("storm_turn1", "blow_worm_nexus", "collection_then_win", "revival_turn", "battle_basic"),
+]
 
 
 def example(name: str) -> dict[str, Any]:
@@ -67,11 +69,17 @@ def test_revival_starts_runs_and_declines_the_silent() -> None:
     assert output["state"]["factions"]["atreides"]["leaders"] == ["Lady Jessica"]
 
 
-def test_battle_is_a_recorded_stop_for_now() -> None:
-    data = example("battle_basic")
-    _, output = run(data["scenario"])
-    assert output["state"]["phase"] == "battle" and output["state"]["to_act"] == []
-    assert not any(r["accepted"] for r in output["results"])
+def test_the_battle_example_keeps_its_plans_secret_until_both_are_in() -> None:
+    """battle_basic: the Guild's plan is in, public only as "in"; the Harkonnen's reveals both."""
+    _, output = run(example("battle_basic")["scenario"])
+    first = output["results"][1]["events"]
+    assert [e["type"] for e in first] == ["battle_plan_in"] and "Snooper" not in str(first)
+    revealed = [e for e in output["results"][2]["events"] if e["type"] == "plan_revealed"]
+    assert [(e["faction"], e["leader"], e["number"]) for e in revealed] == [
+        ("harkonnen", "Beast Rabban", 5),
+        ("spacing_guild", "Staban Tuek", 3),
+    ]
+    assert output["state"]["factions"]["spacing_guild"]["tanks"] == 5
 
 
 def test_a_choice_not_answered_is_declined() -> None:

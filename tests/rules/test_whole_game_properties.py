@@ -98,6 +98,8 @@ def assert_no_secret_in_public(state: GameState) -> None:
     for key in ('"spice_deck":', '"treachery_deck":', '"dials":', '"dial":'):
         assert key not in text, key
     public_cards = set(game.treachery_discard)
+    if game.battle is not None and game.battle.voice is not None:  # the Voice names a kind
+        public_cards.add(game.battle.voice[1])
     for own in state.factions.values():
         for card in own.cards:
             if card not in public_cards:
@@ -114,10 +116,28 @@ def assert_events_keep_hands_secret(state: GameState, events: list[Event]) -> No
     assert [Event.from_dict(json.loads(json.dumps(e.to_dict()))) for e in events] == events
     game = state.whole
     shown = {e.to_dict().get("card") for e in events if e.kind in PLAYED_KINDS}
+    shown |= {c for e in events for c in _named_in_battle(e)}
     shown |= set(game.treachery_discard) | set(game.cards_out)
     hidden = set(game.treachery_deck) | {c for s in state.factions.values() for c in s.cards}
     for card in (hidden & SINGLE_CARDS) - shown:
         assert f'"{card}"' not in text, card
+
+
+def _named_in_battle(event: Event) -> list[str]:
+    """Cards a battle makes public: the plans revealed (1.07.05), Prescience's answer,
+    the cards the winner keeps; the Voice names a kind of card, no hand's card."""
+    data = event.to_dict()
+    if event.kind == "plan_revealed":
+        return [c for c in (data["weapon"], data["defense"], data["leader"]) if c]
+    if event.kind == "prescience_answered":
+        return [data["answer"]]
+    if event.kind == "voice_used":
+        return [data["card_kind"]]
+    if event.kind == "cards_kept":
+        return list(data["cards"])
+    if event.kind == "weapon_struck":
+        return [c for c in (data["card"], data["defense"]) if c]
+    return []
 
 
 def wrong_action(state: GameState, rng: random.Random) -> Action:

@@ -1,0 +1,60 @@
+"""The Battle phase's choices in words, for autocomplete: the caller's own legal actions
+only (its battles to name, its Voice, the cards it may keep, the leader it captured)."""
+
+from __future__ import annotations
+
+from cogs.turn.choices import Choice, legal, same
+from rules.actions import Capture, KeepCards, StartBattle, Voice
+from rules.factions import Faction
+from rules.game import GameState
+
+
+def territories(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """Where ``faction`` may name its next battle (it is the aggressor now)."""
+    return [(a.territory, a.territory) for a in legal(state, faction, StartBattle)]
+
+
+def sectors(state: GameState, faction: Faction, territory: str | None) -> list[Choice[int]]:
+    """The storm-split part of ``territory`` a battle may be named in (by its sector)."""
+    return [
+        (f"The part of sector {a.sector}", a.sector)
+        for a in legal(state, faction, StartBattle)
+        if a.sector is not None and (territory is None or same(a.territory, territory))
+    ]
+
+
+def opponents(state: GameState, faction: Faction, territory: str | None) -> list[Choice[str]]:
+    """Whom ``faction`` may attack (in ``territory``, when named)."""
+    out: list[Choice[str]] = []
+    for a in legal(state, faction, StartBattle):
+        if territory is None or same(a.territory, territory):
+            other = Faction.parse(a.opponent)
+            out.append((f"{other.label if other else a.opponent} in {a.territory}", a.opponent))
+    return out
+
+
+def voice_kinds(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """What the Bene Gesserit may name with the Voice now."""
+    return [(a.kind, a.kind) for a in legal(state, faction, Voice) if a.command == "play"]
+
+
+def keepable(state: GameState, faction: Faction, typed: str) -> list[Choice[str]]:
+    """The cards the winner may keep, as a list being typed ("none": discard them all)."""
+    if not legal(state, faction, KeepCards):
+        return []
+    fight = state.whole.battle
+    cards = list(fight.to_keep) if fight is not None else []
+    given = [c.strip() for c in typed.split(",")[:-1] if c.strip()]
+    chosen = [c for c in cards if any(same(c, g) for g in given)]
+    out: list[Choice[str]] = [("Keep none (discard them all)", "none")] if not given else []
+    out.append((", ".join(cards), ", ".join(cards)))
+    for card in cards:
+        if card not in chosen:
+            value = ", ".join([*chosen, card])
+            out.append((value, value))
+    return out
+
+
+def captives(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The leader ``faction`` drew and may capture or kill (only it sees the name)."""
+    return [(a.leader, a.leader) for a in legal(state, faction, Capture) if not a.kill]

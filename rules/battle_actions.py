@@ -1,0 +1,172 @@
+"""The Battle phase's actions (1.07) as the phase machine dispatches them, and the choices
+a faction has now (:func:`candidates`, for ``legal_actions`` and the defaults).
+
+The flow is :mod:`rules.battle`, the plans :mod:`rules.battle_plans`, the reveal and the
+resolution :mod:`rules.battle_resolution`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+from rules import battle, battle_resolution
+from rules.actions import (
+    BattlePlan,
+    CallTraitor,
+    Capture,
+    FactionAction,
+    KeepCards,
+    Pass,
+    Prescience,
+    StartBattle,
+    Voice,
+)
+from rules.battle_plans import VOICE_KINDS, PlanOptions, check_plan, plan_options
+from rules.errors import NotYourTurnError
+from rules.events import BattlePlanIn, Event, Passed
+from rules.factions import Faction
+from rules.game_model import GamePhase
+from rules.position import Position
+
+PLAN_RULE = "1.07.04"
+
+
+def battle_plan(state: Position, action: BattlePlan) -> list[Event]:
+    """A side's secret plan; when both are in, the reveal and the resolution follow."""
+    game = state.whole
+    faction = action.faction
+    fight = game.battle
+    if game.phase is not GamePhase.BATTLE or fight is None or faction not in fight.sides:
+        raise NotYourTurnError(f"{faction.label} fights no battle now", rule=PLAN_RULE)
+    if game.step in battle.BEFORE_PLANS:
+        who = " and ".join(f.label for f in game.waiting)
+        raise NotYourTurnError(
+            f"plans come after the Voice and Prescience: waiting for {who}", rule=PLAN_RULE
+        )
+    if game.step != "plans" or faction not in game.waiting:
+        raise NotYourTurnError(f"{faction.label}'s battle plan is already in", rule=PLAN_RULE)
+    plan = check_plan(state, action)
+    fight = replace(fight, plans={**fight.plans, faction: plan})
+    state.set_game(battle=fight, waiting=battle.missing_plans(fight))
+    events: list[Event] = [BattlePlanIn(faction)]
+    events += battle_resolution.answer_prescience(state, faction)
+    if state.whole.waiting:
+        return events
+    return events + battle_resolution.reveal(state)
+
+
+def pass_(state: Position, action: Pass) -> list[Event]:
+    """Decline a choice: the Voice, Prescience, a traitor call, keeping cards (the winner
+    then keeps them all) or a capture. A battle and a plan cannot be declined."""
+    game = state.whole
+    faction = action.faction
+    step = game.step
+    fight = game.battle
+    if fight is None or faction not in game.waiting or step in ("choose", "plans"):
+        what = "name its battle" if step == "choose" else "submit its plan"
+        raise NotYourTurnError(
+            f"{faction.label} has nothing to decline now"
+            + (f": it must {what}" if faction in game.waiting else ""),
+            rule=battle.DETERMINATION_RULE if step == "choose" else PLAN_RULE,
+        )
+    if step == "keep":
+        return battle_resolution.keep_cards(state, KeepCards(faction, fight.to_keep))
+    passed: list[Event] = [Passed(faction, GamePhase.BATTLE.value)]
+    if step in battle.BEFORE_PLANS:
+        voiced = faction is Faction.BENE_GESSERIT and "voice" not in fight.asked
+        return passed + battle.settled(state, faction, "voice" if voiced else "prescience")
+    if step == "traitor_calls":
+        return passed + battle_resolution.no_call(state, faction)
+    return passed + battle_resolution.after_capture(state)
+
+
+def call_traitor(state: Position, action: CallTraitor) -> list[Event]:
+    battle.current(state, action, frozenset({"traitor_calls"}), battle_resolution.TRAITOR_RULE)
+    return battle_resolution.call(state, action.faction)
+
+
+def keep_cards(state: Position, action: KeepCards) -> list[Event]:
+    battle.current(state, action, frozenset({"keep"}), battle_resolution.WINNER_RULE)
+    return battle_resolution.keep_cards(state, action)
+
+
+def capture(state: Position, action: Capture) -> list[Event]:
+    battle.current(state, action, frozenset({"capture"}), battle_resolution.CAPTURE_RULE)
+    return battle_resolution.capture(state, action)
+
+
+# -- the choices a faction has now -----------------------------------------------------
+
+
+def candidates(state: Position, faction: Faction) -> list[FactionAction]:
+    """``faction``'s choices now (some of them where there are many: plans), each to be
+    tested with ``is_legal``; [] when nothing is awaited of it."""
+    game = state.whole
+    if faction not in game.waiting:
+        return []
+    step = game.step
+    if step == "choose":
+        return [
+            StartBattle(
+                faction, site.territory, other.value, site.sectors[0] if site.split else None
+            )
+            for site, other in battle.fights(state, faction)
+        ]
+    fight = game.battle
+    if fight is None:
+        return []
+    found: list[FactionAction] = []
+    if step in battle.BEFORE_PLANS and faction is Faction.BENE_GESSERIT:
+        kinds = [*VOICE_KINDS, "Cheap Hero", "Lasgun"]
+        found += [Voice(faction, c, k) for c in battle.COMMANDS for k in kinds]
+    if step in battle.BEFORE_PLANS and faction is Faction.ATREIDES:
+        found += [Prescience(faction, a) for a in (*battle.ASKS, "plan")]
+    if step == "plans":
+        options = plan_options(state, faction)
+        found += plans(faction, options) if options else []
+    if step == "traitor_calls" and battle_resolution.holds_traitor(state, fight, faction):
+        found.append(CallTraitor(faction))
+    if step == "keep":
+        cards = fight.to_keep
+        found += [
+            KeepCards(faction, c) for n in range(len(cards) + 1) for c in combinations(cards, n)
+        ]
+    if step == "capture" and fight.captive:
+        found += [Capture(faction, fight.captive, kill) for kill in (False, True)]
+    if step != "plans":
+        found.append(Pass(faction))
+    return found
+
+
+def plans(faction: Faction, options: PlanOptions) -> list[FactionAction]:
+    """A spread of plans: each leader (weakest first), dials 0, half and most, with no
+    card, each card alone, and a weapon with a defense."""
+    leaders: list[str | None] = [*options.leaders, *options.cheap_heroes]
+    if not options.must_lead:
+        leaders.append(None)
+    spice = options.max_spice
+    dials = sorted({0, int(options.max_number // 2), int(options.max_number)})
+    found: list[FactionAction] = []
+    for leader in leaders:
+        cards: list[tuple[str | None, str | None]] = [(None, None)]
+        if leader is not None:
+            cards += [(w, None) for w in options.weapons]
+            cards += [(None, d) for d in options.defenses]
+            cards += [(w, d) for w in options.weapons[:1] for d in options.defenses[:1] if w != d]
+        for number in dials:
+            paid = spice if number else 0
+            for weapon, defense in cards:
+                found.append(
+                    BattlePlan(
+                        faction,
+                        options.territory,
+                        leader,
+                        number,
+                        weapon,
+                        defense,
+                        paid,
+                        options.kwisatz_haderach and leader is not None and number > 0,
+                    )
+                )
+    return found
