@@ -22,12 +22,11 @@ from bot.battle_words import battle_answer
 from bot.plan_builder import Draft, first_draft, summary
 from cogs.battle import choices as ch
 from cogs.battle.plan_view import PlanBuilder
-from cogs.common import FactionName, acting_faction, app_of, game_of, key_of, session_of
+from cogs.common import FactionName, act_for, acting_faction, game_of, session_of
 from cogs.errors import reply
 from cogs.turn.autocomplete import _text, offer
 from rules.actions import (
     Capture,
-    FactionAction,
     KeepCards,
     Prescience,
     StartBattle,
@@ -70,12 +69,7 @@ class Battles(commands.Cog):
         action_of: type,
         *fields: object,
     ) -> None:
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        action: FactionAction = action_of(who, *fields)
-        await app_of(interaction).submit(
-            game_id, action, actor=interaction.user.id, key=key_of(interaction)
-        )
+        action, _ = await act_for(interaction, faction, action_of, *fields)
         await reply(interaction, f"Done: {battle_answer(action) or 'answered'}.")
 
     @app_commands.command(name="battle", description="Battle: name your next battle (aggressor).")
