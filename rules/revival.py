@@ -44,6 +44,9 @@ REVIVAL_RULE = "1.05.01"
 FREE_RULE = "1.05.01.01"
 LEADER_REVIVAL_RULE = "1.05.03"
 FACE_DOWN_RULE = "1.05.04"
+KWISATZ_HADERACH = "Kwisatz Haderach"
+KWISATZ_HADERACH_COST = 2  # reading D12 (treachery.online): the rules give no price
+REAWAKEN_RULE = "2.01.14"
 STARRED_REVIVAL_RULES = {Faction.FREMEN: "2.04.19", Faction.EMPEROR: "2.03.11"}
 STARRED = frozenset({Faction.EMPEROR, Faction.FREMEN})
 FREMEN_ALLY_FREE = 3
@@ -108,20 +111,33 @@ def _deaths(state: Position, faction: Faction, name: str) -> int:
 def revivable_leaders(state: Position, faction: Faction) -> tuple[str, ...]:
     """The leaders the faction may revive now (1.05.03-1.05.04): once it has no active
     leader or every one of its leaders has died at least once, those in the tanks that
-    died fewest times (a leader killed twice lies face down and waits for the others)."""
+    died fewest times (a leader killed twice lies face down and waits for the others);
+    and the Kwisatz Haderach, dead, once every other Atreides leader has died (2.01.14)."""
     game = state.whole
     tanks = game.held(game.leaders_tanks, faction)
-    if not tanks:
-        return ()
     all_died = all(_deaths(state, faction, n) for n in leaders(faction))
-    if game.held(game.leaders, faction) and not all_died:
-        return ()
+    reawaken = (KWISATZ_HADERACH,) if _kwisatz_haderach_dead(state, faction) and all_died else ()
+    if not tanks or (game.held(game.leaders, faction) and not all_died):
+        return reawaken
     fewest = min(_deaths(state, faction, n) for n in tanks)
-    return tuple(n for n in tanks if _deaths(state, faction, n) == fewest)
+    return (*(n for n in tanks if _deaths(state, faction, n) == fewest), *reawaken)
+
+
+def _kwisatz_haderach_dead(state: Position, faction: Faction) -> bool:
+    return faction is Faction.ATREIDES and state.whole.kwisatz_haderach_dead
+
+
+def leader_cost(faction: Faction, name: str) -> int:
+    """A leader's revival price: its strength (1.05.03.01); the Kwisatz Haderach 2 (D12)."""
+    if name == KWISATZ_HADERACH:
+        return KWISATZ_HADERACH_COST
+    return leaders(faction)[name]
 
 
 def leader_in_tanks(state: Position, faction: Faction, name: str, rule: str) -> str:
     game = state.whole
+    if same_card(name, KWISATZ_HADERACH) and _kwisatz_haderach_dead(state, faction):
+        return KWISATZ_HADERACH
     found = next((n for n in game.held(game.leaders_tanks, faction) if same_card(n, name)), None)
     if found is None:
         raise IllegalActionError(
@@ -134,6 +150,12 @@ def revivable_leader(state: Position, faction: Faction, name: str) -> str:
     found = leader_in_tanks(state, faction, name, LEADER_REVIVAL_RULE)
     if found in revivable_leaders(state, faction):
         return found
+    if found == KWISATZ_HADERACH:
+        raise IllegalActionError(
+            "the Kwisatz Haderach comes back only once every other Atreides leader has died "
+            "at least once",
+            rule=REAWAKEN_RULE,
+        )
     if not revivable_leaders(state, faction):
         raise IllegalActionError(
             f"{faction.label} may revive a leader only when it has none left or every one "
@@ -217,7 +239,7 @@ def price(
         )
     name = revivable_leader(state, faction, leader) if leader else None
     own = max(0, total - emperor_pays - free_revival(state, faction)) * force_cost()
-    own += leaders(faction)[name] if name else 0
+    own += leader_cost(faction, name) if name else 0
     if own > state.factions[faction].spice:
         raise IllegalActionError(
             f"{faction.label} cannot pay {own} spice for this revival: it holds "
@@ -397,7 +419,9 @@ def bring_back(
         special_reserves=own.special_reserves + special,
     )
     game = state.whole
-    if leader:
+    if leader == KWISATZ_HADERACH:
+        state.set_game(kwisatz_haderach_dead=False)  # back beside the Atreides (2.01.14)
+    elif leader:
         tanks = tuple(n for n in game.held(game.leaders_tanks, faction) if n != leader)
         state.set_game(
             leaders_tanks=with_entry(game.leaders_tanks, faction, tanks),

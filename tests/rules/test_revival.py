@@ -193,9 +193,7 @@ def test_a_leader_killed_twice_lies_face_down_and_waits_for_the_others() -> None
     assert revivable_leaders(state, F.ATREIDES) == ("Duncan Idaho",)  # the others are back
 
 
-def test_the_kwisatz_haderach_is_never_in_the_tanks_yet() -> None:
-    """D12 (cost 2) waits for the battle engine: today the Kwisatz Haderach is a flag
-    (active or not) and never dies, so it is never in the tanks and never revived."""
+def test_a_living_kwisatz_haderach_is_not_revived() -> None:
     state = revival(
         leaders={F.ATREIDES: ()},
         leaders_tanks={F.ATREIDES: ("Duncan Idaho",)},
@@ -209,6 +207,59 @@ def test_the_kwisatz_haderach_is_never_in_the_tanks_yet() -> None:
         "atreides",
         "revive",
         forces=0,
+        leader="Kwisatz Haderach",
+    )
+
+
+ATREIDES_LEADERS = (
+    "Thufir Hawat",
+    "Lady Jessica",
+    "Gurney Halleck",
+    "Duncan Idaho",
+    "Dr. Wellington Yueh",
+)
+
+
+def test_the_dead_kwisatz_haderach_comes_back_for_2_once_every_other_leader_died() -> None:
+    """2.01.14 REAWAKEN, D12 (cost 2): the turn's one leader revival spent on it."""
+    state = revival(
+        leaders={F.ATREIDES: ATREIDES_LEADERS[:4]},
+        leaders_tanks={F.ATREIDES: ATREIDES_LEADERS[4:]},
+        leader_deaths=dict.fromkeys(ATREIDES_LEADERS, 1),
+        kwisatz_haderach_active=True,
+        kwisatz_haderach_dead=True,
+        advanced=True,
+    )
+    assert revivable_leaders(state, F.ATREIDES) == ("Dr. Wellington Yueh", "Kwisatz Haderach")
+    assert F.ATREIDES in state.waiting_on()
+    spice, bank = state.factions[F.ATREIDES].spice, state.spice_bank
+    event = of_kind(
+        act(state, "atreides", "revive", forces=0, leader="kwisatz haderach"), "revived"
+    )
+    assert (event[0]["leader"], event[0]["cost"]) == ("Kwisatz Haderach", 2)
+    assert state.factions[F.ATREIDES].spice == spice - 2 and state.spice_bank == bank + 2
+    assert not state.whole.kwisatz_haderach_dead
+    assert state.whole.leaders_tanks[F.ATREIDES] == ("Dr. Wellington Yueh",)  # one a turn
+
+
+def test_the_dead_kwisatz_haderach_waits_while_a_leader_never_died() -> None:
+    state = revival(
+        leaders={F.ATREIDES: ATREIDES_LEADERS},
+        leaders_tanks={F.ATREIDES: ()},
+        leader_deaths=dict.fromkeys(ATREIDES_LEADERS[:4], 1),
+        kwisatz_haderach_active=True,
+        kwisatz_haderach_dead=True,
+        advanced=True,
+        factions={"atreides": {"tanks": 5}},  # a choice of forces keeps the phase open
+    )
+    assert revivable_leaders(state, F.ATREIDES) == ()
+    refused(
+        state,
+        IllegalActionError,
+        "2.01.14",
+        "atreides",
+        "revive",
+        forces=2,
         leader="Kwisatz Haderach",
     )
 
