@@ -29,7 +29,8 @@ from bot.publisher import (
     PublicNotice,
     fill_players,
 )
-from cogs.play.views import closed_text, prompt_view
+from cogs.play.clicks import closed_text
+from cogs.play.views import prompt_view
 from rules.factions import Faction
 
 if TYPE_CHECKING:

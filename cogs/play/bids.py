@@ -8,19 +8,15 @@ closed. Its custom id carries everything, so it works after a restart too.
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any
 
 import discord
 
-from bot.session import PromptClosedError
-from cogs.common import app_of, key_of, roles_of
-from cogs.errors import reply, report
+from cogs.errors import reply
+from cogs.play.clicks import submit_click
 from rules.actions import Bid
 from rules.factions import Faction
-
-log = logging.getLogger(__name__)
 
 MAX_BID = 999  # a button never carries more (the engine refuses what a faction cannot pay)
 
@@ -53,31 +49,12 @@ class BidButton(
         return cls(int(match["game"]), faction, int(match["amount"]), match["token"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.play.views import close_stale
-
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            app = app_of(interaction)
-            await app.require_player(
-                self.game_id, interaction.user.id, self.faction, roles=roles_of(interaction)
-            )
-            session = app.session(self.game_id)
-            session.check_open(self.faction, self.token)  # a stale button says how it closed
-            await session.submit(
-                self.faction,
-                Bid(self.faction, min(self.amount, MAX_BID)),
-                actor=interaction.user.id,
-                key=key_of(interaction),
-                token=self.token,
-            )
-        except PromptClosedError as error:
-            await close_stale(interaction, error.how)
-            await report(interaction, error)
-            return
-        except Exception as error:
-            await report(interaction, error)
-            return
-        await reply(interaction, f"Done: you bid {self.amount}.")
+        bid = Bid(self.faction, min(self.amount, MAX_BID))
+        result = await submit_click(
+            interaction, self.game_id, self.faction, self.token, lambda _: bid
+        )
+        if result is not None:
+            await reply(interaction, f"Done: you bid {self.amount}.")
 
 
 def bid_buttons(

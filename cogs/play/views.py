@@ -12,10 +12,11 @@ import discord
 
 from bot.narrate import where
 from bot.publisher import PrivateNotice
-from bot.session import PromptClosedError, SessionError
+from bot.session import SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons
+from cogs.play.clicks import submit_click
 from rules.actions import Advise, CallTraitor, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
@@ -230,47 +231,21 @@ class PromptButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            app = app_of(interaction)
-            await app.require_player(
-                self.game_id, interaction.user.id, self.faction, roles=roles_of(interaction)
-            )
-            session = app.session(self.game_id)
-            assert session.state is not None
-            session.check_open(self.faction, self.token)  # a stale button says how it closed
-            action = answer(session.state, self.faction, self.choice, self.kind)
-            said = reply_for(session.state, self.choice, action)
-            result = await session.submit(
-                self.faction,
-                action,
-                actor=interaction.user.id,
-                key=key_of(interaction),
-                token=self.token,
-            )
-        except PromptClosedError as error:
-            await close_stale(interaction, error.how)
-            await report(interaction, error)
-            return
-        except Exception as error:
-            await report(interaction, error)
+        said = ""
+
+        def action_of(state: GameState) -> FactionAction:
+            nonlocal said
+            action = answer(state, self.faction, self.choice, self.kind)
+            said = reply_for(state, self.choice, action)
+            return action
+
+        result = await submit_click(interaction, self.game_id, self.faction, self.token, action_of)
+        if result is None:
             return
         if not result.events:  # kept by the session: a window runs its time first
             await reply(interaction, f"Noted: {LABELS.get(self.choice, 'your answer')}. {KEPT}")
             return
         await reply(interaction, f"{said}.")
-
-
-async def close_stale(interaction: discord.Interaction, how: str) -> None:
-    """A stale prompt message (e.g. one the session could not edit) is closed now."""
-    message = interaction.message
-    if message is None or not message.components:
-        return
-    try:
-        text = closed_text(message.content, f"Closed: {how}.")
-        await message.edit(content=text, view=None)
-    except discord.HTTPException as error:
-        log.warning("could not close a stale prompt message: %s", error)
 
 
 KEPT = "Only you know; the open window still runs its time, and your answer stands until then."
@@ -321,12 +296,6 @@ def _fits(choice: str, action: FactionAction) -> bool:
     if choice == "advise_here":
         return isinstance(action, Advise) and action.to != POLAR_SINK
     return True
-
-
-def closed_text(content: str, how: str) -> str:
-    """A closed prompt's message: what it asked, then how it closed (within Discord's limit)."""
-    line = f"**{how}**"
-    return f"{content[: 2000 - len(line) - 1]}\n{line}"
 
 
 def prompt_view(game_id: int, notice: PrivateNotice) -> discord.ui.View | None:
