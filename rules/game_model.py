@@ -13,7 +13,6 @@ import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from operator import attrgetter
 from typing import Any, TypeVar
 
 from rules.battle_model import Battle
@@ -90,7 +89,7 @@ class Winner:
 FactionMap = Mapping[Faction, tuple[str, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: ``evolve`` copies its attributes as one dict
 class TurnState:
     """Turn, phase, decks, leaders, traitors and the choices the game waits for."""
 
@@ -295,25 +294,20 @@ class TurnState:
         )
 
 
-_TURN_FIELDS = tuple(f.name for f in fields(TurnState))
-_TURN_INDEX = {name: i for i, name in enumerate(_TURN_FIELDS)}
-_TURN_VALUES = attrgetter(*_TURN_FIELDS)
-_TURN_SETTERS = tuple(TurnState.__dict__[name].__set__ for name in _TURN_FIELDS)
+_TURN_FIELDS = frozenset(f.name for f in fields(TurnState))
 
 
 def evolve(game: TurnState, changes: Mapping[str, Any]) -> TurnState:
     """``replace(game, **changes)``, faster: the phases change the state many times per
     action, and a frozen value of this size is slow to rebuild through ``__init__``
-    (TurnState has no ``__post_init__`` to run). Each slot is set through its descriptor."""
-    values = list(_TURN_VALUES(game))
-    for name, value in changes.items():
-        index = _TURN_INDEX.get(name)
-        if index is None:
+    (TurnState has no ``__post_init__`` to run). Its attributes are copied as one dict."""
+    for name in changes:
+        if name not in _TURN_FIELDS:
             raise TypeError(f"TurnState has no field {name!r}")
-        values[index] = value
     new = object.__new__(TurnState)
-    for setter, value in zip(_TURN_SETTERS, values, strict=True):
-        setter(new, value)
+    attributes = new.__dict__
+    attributes.update(game.__dict__)
+    attributes.update(changes)
     return new
 
 
