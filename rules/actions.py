@@ -747,7 +747,38 @@ _KEY_ALIASES = {"from_": "from", "with_": "with"}
 Word = Ability | PromptKind | Side
 _ENUMS: dict[str, type[Word]] = {"Ability": Ability, "PromptKind": PromptKind, "Side": Side}
 _ENUM_RULES: dict[type[Word], str] = {Ability: "3.01.11"}  # abilities are named to a Karama
+_ENUM_MEMBERS: dict[type[Word], dict[str, Word]] = {
+    kind: {m.value: m for m in kind} for kind in (Ability, PromptKind, Side)
+}
+_FACTIONS = {f.value: f for f in Faction}
 _RULE_FOR_PARSE = "1.06.00"
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """How ``from_dict`` reads one field of an action: read once per kind of action."""
+
+    name: str
+    key: str  # its name in the scenario format ("from" for ``from_``)
+    kind: str  # its type, as written
+    has_default: bool
+    may_be_none: bool
+
+
+def _fields_of(cls: type[Action]) -> tuple[_Field, ...]:
+    return tuple(
+        _Field(
+            name=f.name,
+            key=_KEY_ALIASES.get(f.name, f.name),
+            kind=str(f.type),
+            has_default=f.default is not MISSING,
+            may_be_none="None" in str(f.type),
+        )
+        for f in fields(cls)
+    )
+
+
+_FIELDS_READ = {cls: _fields_of(cls) for cls in ACTION_TYPES.values()}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -778,24 +809,26 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             f"unknown action {quote(name)}; known actions: {known}", rule=_RULE_FOR_PARSE
         )
     kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        key = _KEY_ALIASES.get(f.name, f.name)
+    for f in _FIELDS_READ[cls]:
         if f.name == "faction":
             kwargs["faction"] = _faction(cls.name, data.get("faction"))
             continue
-        if data.get(key) is None and f.default is not MISSING:
+        value = data.get(f.key)
+        if value is not None:
+            kwargs[f.name] = _coerce(cls.name, f.key, value, f.kind)
+        elif f.has_default:
             continue
-        if data.get(key) is not None:
-            kwargs[f.name] = _coerce(cls.name, key, data[key], str(f.type))
-        elif "None" in str(f.type):
+        elif f.may_be_none:
             kwargs[f.name] = None
         else:
-            raise InvalidActionError(f"{cls.name!r} needs {key!r}", rule=_RULE_FOR_PARSE)
+            raise InvalidActionError(f"{cls.name!r} needs {f.key!r}", rule=_RULE_FOR_PARSE)
     return cls(**kwargs)
 
 
 def _faction(action: str, value: object) -> Faction:
-    faction = Faction.parse(str(value if value is not None else ""))
+    faction = _FACTIONS.get(value) if isinstance(value, str) else None  # as a log writes it
+    if faction is None:
+        faction = Faction.parse(str(value if value is not None else ""))
     if faction is None:
         raise InvalidActionError(
             f"unknown faction {quote(value)} in {action!r} action", rule=_RULE_FOR_PARSE
@@ -828,9 +861,10 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
 
 
 def _coerce_enum(action: str, key: str, value: object, enum: type[Word]) -> object:
+    member = _ENUM_MEMBERS[enum].get(value) if isinstance(value, str) else None
+    if member is not None:
+        return member
     choices = [m.value for m in enum]
-    if isinstance(value, str) and value in choices:
-        return enum(value)
     raise InvalidActionError(
         f"{action!r}: {key!r} cannot be {quote(value)} (expected one of: {', '.join(choices)})",
         rule=_ENUM_RULES.get(enum, _RULE_FOR_PARSE),
