@@ -73,6 +73,7 @@ class Board:
             t = _territory_from_facts(raw)
             self.territories[t.name] = t
         self._by_key = {_normalise(n): n for n in self.territories}
+        self._by_name = {n: self.territories[n] for n in self._by_key.values()}  # as printed
         self._piece_links: dict[Piece, list[tuple[Piece, bool]]] = {}
         for t in self.territories.values():
             for p in t.pieces():
@@ -90,6 +91,9 @@ class Board:
 
     def resolve(self, name: str) -> Territory | None:
         """The territory called ``name`` (case and punctuation ignored), or None."""
+        printed = self._by_name.get(name)
+        if printed is not None:
+            return printed
         typed = _normalise(name)
         key = self._by_key.get(typed) or self._by_key.get(typed.removeprefix("the"))
         return self.territories[key] if key else None  # "the Polar Sink", as the bot writes it

@@ -34,7 +34,10 @@ NOT_IN_TUEKS = frozenset({Faction.ATREIDES, Faction.HARKONNEN, Faction.EMPEROR})
 
 
 def strongholds() -> list[str]:
-    return sorted(t.name for t in standard_board() if t.is_stronghold)
+    return list(_STRONGHOLDS)
+
+
+_STRONGHOLDS = tuple(sorted(t.name for t in standard_board() if t.is_stronghold))
 
 
 def holder(state: Position, territory: str) -> Faction | None:
@@ -44,7 +47,7 @@ def holder(state: Position, territory: str) -> Faction | None:
 
 
 def held_by(state: Position, factions: set[Faction]) -> int:
-    return sum(1 for s in strongholds() if holder(state, s) in factions)
+    return sum(1 for s in _STRONGHOLDS if holder(state, s) in factions)
 
 
 def stronghold_winner(state: Position) -> Winner | None:

@@ -18,6 +18,7 @@ docs/whole-turn-readings.md ("The Revival phase").
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules.actions import (
@@ -307,7 +308,8 @@ def has_choice(state: Position, faction: Faction) -> bool:
 
 def _own_choice(state: Position, faction: Faction) -> bool:
     free = Revive(faction, *free_forces(state, faction))
-    return any(a != free for a in _revivals(state, faction)) or may_karama_revive(state, faction)
+    revivals = _each_revival(state, faction)
+    return any(a != free for a in revivals) or may_karama_revive(state, faction)
 
 
 def _require(state: Position, faction: Faction, what: str) -> None:
@@ -587,10 +589,14 @@ def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:
 
 def _revivals(state: Position, faction: Faction) -> list[Revive]:
     """Every whole revival allowed to ``faction`` now (whether or not it is asked)."""
+    return list(_each_revival(state, faction))
+
+
+def _each_revival(state: Position, faction: Faction) -> Iterator[Revive]:
+    """:func:`_revivals` one by one (whoever needs only the first few stops there)."""
     own = state.factions[faction]
     most = forces_per_turn()
     names: list[str | None] = [None, *revivable_leaders(state, faction)]
-    out = []
     for special in range(min(own.special_tanks, starred_limit(state, faction), most) + 1):
         for forces in range(min(own.tanks, most - special) + 1):
             for name in names:
@@ -598,8 +604,7 @@ def _revivals(state: Position, faction: Faction) -> list[Revive]:
                     price(state, faction, forces, special, name)
                 except (IllegalActionError, InvalidActionError):
                     continue
-                out.append(Revive(faction, forces, special, name))
-    return out
+                yield Revive(faction, forces, special, name)
 
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
