@@ -12,12 +12,13 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from rules.battle_model import Battle
 from rules.bidding_model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
+from rules.frozen import evolver
 
 T = TypeVar("T")
 
@@ -89,7 +90,7 @@ class Winner:
 FactionMap = Mapping[Faction, tuple[str, ...]]
 
 
-@dataclass(frozen=True)  # no slots: ``evolve`` copies its attributes as one dict
+@dataclass(frozen=True, slots=True)
 class TurnState:
     """Turn, phase, decks, leaders, traitors and the choices the game waits for."""
 
@@ -294,21 +295,9 @@ class TurnState:
         )
 
 
-_TURN_FIELDS = frozenset(f.name for f in fields(TurnState))
-
-
-def evolve(game: TurnState, changes: Mapping[str, Any]) -> TurnState:
-    """``replace(game, **changes)``, faster: the phases change the state many times per
-    action, and a frozen value of this size is slow to rebuild through ``__init__``
-    (TurnState has no ``__post_init__`` to run). Its attributes are copied as one dict."""
-    for name in changes:
-        if name not in _TURN_FIELDS:
-            raise TypeError(f"TurnState has no field {name!r}")
-    new = object.__new__(TurnState)
-    attributes = new.__dict__
-    attributes.update(game.__dict__)
-    attributes.update(changes)
-    return new
+evolve = evolver(TurnState)
+"""``evolve(game, changes)`` is ``replace(game, **changes)``, faster: the phases change the
+whole game's state many times per action (:mod:`rules.frozen`)."""
 
 
 def _halt(data: Mapping[str, Any] | None) -> tuple[int, GamePhase] | None:

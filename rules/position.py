@@ -17,6 +17,7 @@ from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board, st
 from rules.components import is_worthless
 from rules.errors import InvalidActionError, quote
 from rules.factions import KARAMA, Faction, same_card
+from rules.frozen import evolver
 from rules.game_model import GamePhase, TurnState, evolve
 from rules.model import (
     JSON,
@@ -33,6 +34,9 @@ from rules.model import (
     stack_order,
     stack_to_dict,
 )
+
+_evolve_phase = evolver(Phase)
+_evolve_holdings = evolver(FactionState)
 
 
 def storm_order(seats: tuple[Faction | None, ...], storm_sector: int) -> tuple[Faction, ...]:
@@ -308,7 +312,7 @@ class Position:
         self.from_reserves(faction, Stack(-stack.forces, -stack.special, -stack.advisors))
 
     def update(self, faction: Faction, **changes: Any) -> None:
-        new = replace(self.factions[faction], **changes)
+        new = _evolve_holdings(self.factions[faction], changes)
         if min(new.spice, new.reserves, new.special_reserves, new.tanks, new.special_tanks) < 0:
             raise AssertionError(f"negative holding for {faction.value}: {new}")
         self.factions[faction] = new
@@ -341,16 +345,16 @@ class Position:
         )
 
     def set_phase(self, **changes: Any) -> None:
-        self.phase = replace(self.phase, **changes)
+        self.phase = _evolve_phase(self.phase, changes)
 
     def push_stages(self, *stages: tuple[Prompt, ...]) -> None:
         """Open new prompts in front of any still waiting."""
         new = tuple(s for s in stages if s)
-        self.phase = replace(self.phase, stages=new + self.phase.stages)
+        self.phase = _evolve_phase(self.phase, {"stages": new + self.phase.stages})
 
     def append_stage(self, stage: tuple[Prompt, ...]) -> None:
         if stage:
-            self.phase = replace(self.phase, stages=(*self.phase.stages, stage))
+            self.phase = _evolve_phase(self.phase, {"stages": (*self.phase.stages, stage)})
 
     def karama_stage(
         self, uses: Iterable[tuple[Faction, Ability]], before: Snapshot, redo: JSON | None = None
