@@ -234,8 +234,13 @@ def search(
     *,
     ignore_storm: bool = False,
     ignore_occupancy: bool = False,
+    goal: Piece | None = None,
 ) -> Reach:
-    """0-1 breadth-first search over pieces: 1 per territory border, 0 inside one."""
+    """0-1 breadth-first search over pieces: 1 per territory border, 0 inside one.
+
+    With a ``goal``, the search ends as the goal leaves the queue the first time: its
+    distance and path are final then (nothing found later is nearer); the other pieces'
+    may not be."""
     storm = -1 if ignore_storm else state.storm_sector
     start = list(start)
     home = {t for t, _ in start}
@@ -249,6 +254,8 @@ def search(
         queue.append(piece)
     while queue:
         here = queue.popleft()
+        if here == goal:
+            break
         d = distance[here]
         for nxt, inside in state.board.piece_links(here):
             cost = d + (0 if inside else 1)
@@ -453,11 +460,11 @@ def _check_route(
         )
     limit, why = movement_range(state, faction, advisors=action.advisors)
     start = [(source.name, s) for s, _ in group]
-    reach = search(state, faction, start, limit, ignore_occupancy=action.advisors)
+    reach = search(state, faction, start, limit, ignore_occupancy=action.advisors, goal=target)
     if target in reach.distance:
         return reach.path_to(target), False
     if storm_mode != "blocked":
-        wide = search(state, faction, start, limit, ignore_storm=True)
+        wide = search(state, faction, start, limit, ignore_storm=True, goal=target)
         if target in wide.distance:
             return wide.path_to(target), storm_mode == "half_loss"
     raise _unreachable(state, action, start, limit, why, dest, sector)

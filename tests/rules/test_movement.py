@@ -9,6 +9,7 @@ import pytest
 from rules.errors import AmbiguousActionError, IllegalActionError, InvalidActionError, RulesError
 from rules.factions import Faction
 from rules.game import GameState
+from rules.movement import search
 from tests.rules.helpers import act, forces, kinds, position, stack
 
 # Atreides (seat 0) acts first with the storm in the storm-start sector 18.
@@ -409,3 +410,25 @@ def test_moving_forces_shipped_this_turn() -> None:
     act(state, "atreides", "ship", to="Carthag", forces=3)
     act(state, "atreides", "move", from_="Carthag", to="Tsimpo", sector=10, forces=3)
     assert forces(state, "atreides", "Tsimpo") == 3
+
+
+@pytest.mark.parametrize("storm", [3, 9, 18])
+def test_a_search_stopped_at_its_goal_finds_the_goal_as_the_whole_search_does(storm: int) -> None:
+    """The move's route search stops at its destination: same distance, same path, for
+    every piece the whole search reaches (storm and a full stronghold in the way)."""
+    state = position(
+        storm=storm,
+        seats=ATREIDES_FIRST,
+        board=[
+            {"faction": "emperor", "territory": "Arrakeen", "forces": 2},
+            {"faction": "harkonnen", "territory": "Arrakeen", "forces": 2},
+            {"faction": "fremen", "territory": "Habbanya Sietch", "forces": 3},
+        ],
+    )
+    for start in [("Imperial Basin", 9), ("Polar Sink", None), ("Habbanya Sietch", 16)]:
+        for limit in (1, 2, 3):
+            whole = search(state, Faction.ATREIDES, [start], limit)
+            for goal in whole.distance:
+                stopped = search(state, Faction.ATREIDES, [start], limit, goal=goal)
+                assert stopped.distance[goal] == whole.distance[goal]
+                assert stopped.path_to(goal) == whole.path_to(goal)
