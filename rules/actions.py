@@ -760,7 +760,8 @@ class _Field:
 
     name: str
     key: str  # its name in the scenario format ("from" for ``from_``)
-    kind: str  # its type, as written
+    kind: str  # its type's first word, e.g. "int" for ``int | None``
+    words: type[Word] | None  # the enum its value names, if any
     has_default: bool
     may_be_none: bool
 
@@ -770,7 +771,8 @@ def _fields_of(cls: type[Action]) -> tuple[_Field, ...]:
         _Field(
             name=f.name,
             key=_KEY_ALIASES.get(f.name, f.name),
-            kind=str(f.type),
+            kind=str(f.type).split(" ")[0],
+            words=_ENUMS.get(str(f.type).split(" ")[0]),
             has_default=f.default is not MISSING,
             may_be_none="None" in str(f.type),
         )
@@ -815,7 +817,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             continue
         value = data.get(f.key)
         if value is not None:
-            kwargs[f.name] = _coerce(cls.name, f.key, value, f.kind)
+            kwargs[f.name] = _coerce(cls.name, f, value)
         elif f.has_default:
             continue
         elif f.may_be_none:
@@ -836,10 +838,10 @@ def _faction(action: str, value: object) -> Faction:
     return faction
 
 
-def _coerce(action: str, key: str, value: object, kind: str) -> object:
-    enum = _ENUMS.get(kind.split(" ")[0])
-    if enum is not None:
-        return _coerce_enum(action, key, value, enum)
+def _coerce(action: str, field: _Field, value: object) -> object:
+    key, kind = field.key, field.kind
+    if field.words is not None:
+        return _coerce_enum(action, key, value, field.words)
     if kind.startswith("bool"):
         if isinstance(value, bool):
             return value
@@ -855,7 +857,7 @@ def _coerce(action: str, key: str, value: object, kind: str) -> object:
     elif isinstance(value, str):
         return value
     raise InvalidActionError(
-        f"{action!r}: {key!r} cannot be {quote(value)} (expected {kind.split(' ')[0]})",
+        f"{action!r}: {key!r} cannot be {quote(value)} (expected {kind})",
         rule=_RULE_FOR_PARSE,
     )
 

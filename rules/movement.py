@@ -598,5 +598,6 @@ def _after_move(
     entered = dest.name != group_territory(action, state)
     intrusion = bene_gesserit.intrusion_stage(state, faction, dest.name) if entered else ()
     events = turn_flow.count_move(state)
-    state.push_stages(state.karama_stage(uses, before, action_to_dict(action)), intrusion)
+    redo = action_to_dict(action) if uses else None  # a Karama window's, if one opens
+    state.push_stages(state.karama_stage(uses, before, redo), intrusion)
     return events

@@ -364,6 +364,9 @@ class Position:
         A cancel restores ``before`` except the storm, which no ability moves (a
         moderator's correction of it stands).
         """
+        uses = list(uses)
+        if not uses:
+            return ()
         before = replace(before, storm_sector=None)
         return tuple(
             Prompt(
