@@ -8,7 +8,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 
 from __future__ import annotations
 
-from bot import bid_words
+from bot import bid_words, truthtrance_words
 from bot.battle_words import battle_answer, battle_choices, battle_options, battle_step_words
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
@@ -16,6 +16,7 @@ from bot.waits import Wait
 from rules.actions import (
     Action,
     Ally,
+    AnswerTruthtrance,
     BreakAlliance,
     ClaimCharity,
     Dial,
@@ -152,6 +153,8 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you pass"
         case PhaseDone():
             return "the phase is closed"
+        case AnswerTruthtrance():
+            return truthtrance_words.answer_words(action.answer, action.remark)
     battle = battle_answer(action)
     if battle is not None:
         return battle
@@ -245,6 +248,8 @@ def choice_prompt(
     """What ``faction`` is asked in a choice phase: the choices in words, its spice, what
     happens if it does not answer, the deadline."""
     game = state.whole
+    if truthtrance_words.is_asked(state, faction):  # the game waits for its answer
+        return truthtrance_words.question_prompt(state, faction, token, deadline)
     if game.phase is GamePhase.BIDDING:
         return bid_words.bid_prompt(state, faction, token, deadline)
     if game.phase is GamePhase.REVIVAL:

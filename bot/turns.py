@@ -45,12 +45,23 @@ from rules.events import (
     HandTaken,
     Revived,
     SpiceGiven,
+    TruthtranceAnswered,
+    TruthtrancePlayed,
 )
 from rules.factions import Faction
 from rules.game import GameState
 
 DEFAULTS_PER_FACTION = 8  # a faction owes at most a few set-up choices
-OWN_SIDE = (AuctionOpened, CardWon, Revived, HandTaken, CardsGivenBack, SpiceGiven)
+OWN_SIDE = (
+    AuctionOpened,
+    CardWon,
+    Revived,
+    HandTaken,
+    CardsGivenBack,
+    SpiceGiven,
+    TruthtrancePlayed,  # the asker's own side: its question, then the answer to it
+    TruthtranceAnswered,
+)
 """The events whose private side the session tells the factions concerned."""
 Cause = Callable[[Faction], str]
 
@@ -198,7 +209,7 @@ class TurnControls:
         for event in mine:
             if isinstance(event, AuctionOpened):
                 concerned.add(Faction.ATREIDES)  # the one faction that sees it (2.01.05)
-            for name in ("faction", "paid_to", "target", "to"):
+            for name in ("faction", "paid_to", "target", "to", "asker"):
                 who = getattr(event, name, None)
                 if isinstance(who, Faction):
                     concerned.add(who)

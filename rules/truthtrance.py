@@ -46,8 +46,8 @@ def check_held(state: Position, action: Action) -> None:
     if question is None or isinstance(action, AnswerTruthtrance):
         return
     waits = (
-        f"the game waits for {question.target.label} to answer "
-        f"{question.asker.label}'s Truthtrance question"
+        f"the game waits for {question.target.label} to answer the question "
+        f"{question.asker.label} asked with Truthtrance"
     )
     if isinstance(action, PlayTruthtrance):
         raise IllegalActionError(f"a Truthtrance question is already open: {waits}", rule=RULE)
