@@ -92,6 +92,21 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     return lines
 
 
+def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:
+    """For the moderators' channel: each question played, in its words (the moderators
+    referee it, and may answer for an absent target)."""
+    game = state.game
+    question = game.truthtrance if game is not None else None
+    if question is None:
+        return []
+    return [
+        f"Truthtrance: {question.asker.label} ask {question.target.label} (only the two of "
+        f"them and you see it): “{question.text}”"
+        for event in events
+        if isinstance(event, TruthtrancePlayed)
+    ]
+
+
 def is_asked(state: GameState, faction: Faction) -> bool:
     """Is ``faction`` the target of the open Truthtrance question?"""
     game = state.game

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from bot import truthtrance_words
 from bot.choice_words import answer_words, to_record
 from bot.clock import Clock
 from bot.delivery import Delivery
@@ -204,6 +205,8 @@ class TurnControls:
         state = self.state
         if state is None or state.game is None:
             return
+        for line in truthtrance_words.moderator_lines(events, state):  # the referees read it
+            self.delivery.moderators(ModeratorNotice(line))
         mine = [e for e in events if isinstance(e, OWN_SIDE)]
         concerned: set[Faction] = set()
         for event in mine:

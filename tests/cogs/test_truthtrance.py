@@ -45,6 +45,15 @@ def button(message: discord.Message, choice: str) -> str:
     return next(c for c in buttons(message) if f":{choice}:" in c)
 
 
+def no_leak_for(t: Table, *, asker: Faction, target: Faction) -> None:
+    """The question is nowhere but the asker's and the target's private channels (and the
+    moderators')."""
+    assert SECRET not in "\n".join(public_messages(t).values())
+    for faction in F:
+        if faction not in (asker, target):
+            assert SECRET not in private_words(t, faction), faction
+
+
 async def asked(simcord_env: simcord.Env, **options: object) -> tuple[Table, dict[int, str]]:
     t = await whole_table(simcord_env, **options)
     await start_at(t, game_at("bidding", factions=HOLDING))
@@ -56,10 +65,7 @@ async def asked(simcord_env: simcord.Env, **options: object) -> tuple[Table, dic
 
 def no_leak(t: Table) -> None:
     """The question is nowhere but the asker's and the target's private channels."""
-    assert SECRET not in "\n".join(public_messages(t).values())
-    for faction in F:
-        if faction not in (F.ATREIDES, F.HARKONNEN):
-            assert SECRET not in private_words(t, faction), faction
+    no_leak_for(t, asker=F.ATREIDES, target=F.HARKONNEN)
 
 
 async def test_asked_privately_answered_in_public(simcord_env: simcord.Env) -> None:
@@ -80,6 +86,8 @@ async def test_asked_privately_answered_in_public(simcord_env: simcord.Env) -> N
     prompt = question_message(t, F.HARKONNEN)
     assert SECRET in (prompt.content or "") and "<t:" in (prompt.content or "")
     assert SECRET in private_words(t, F.ATREIDES)
+    moderators = [m.content or "" for m in t.channel("dune-moderators").history()]
+    assert any(SECRET in m and "Atreides ask Harkonnen" in m for m in moderators)
     no_leak(t)
     clicked = await harkonnen.click(prompt, custom_id=button(prompt, "truthtrance_yes"))
     assert "You answered Yes" in text_of(clicked)
@@ -87,6 +95,9 @@ async def test_asked_privately_answered_in_public(simcord_env: simcord.Env) -> N
     assert "Harkonnen answer the Atreides' Truthtrance question: **Yes**" in table, table
     assert "Harkonnen answered your Truthtrance question" in private_words(t, F.ATREIDES)
     no_leak(t)
+    channels = [t.table, t.spectators, t.channel("dune-moderators"), *map(t.private, F)]
+    every = [m.content or "" for c in channels for m in c.history()]
+    assert not any("truthtrance_" in m for m in every)  # words, never the engine's ids
     assert t.state().waiting_on() == waiting  # the Revival phase resumes
     assert refusals(simcord_env) == []
 
@@ -186,3 +197,24 @@ async def test_hostile_questions_change_nothing(simcord_env: simcord.Env) -> Non
     assert [type(e) for e in refusals(simcord_env)] == [IllegalActionError] * 2 + [
         InvalidActionError
     ] * 2 + [IllegalActionError]
+
+
+async def test_in_shipment_and_movement_the_step_waits_and_is_asked_again(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    cards = {"fremen": {"cards": ("Truthtrance",)}}
+    await start_at(t, game_at("shipment_movement", factions=cards))
+    first = t.state().to_act()
+    assert first is not None and first is not F.FREMEN
+    asked_before = len(t.private(first).history())
+    await done(t, F.FREMEN, "truthtrance ask", target=first.value, question=SECRET)
+    refused = await t.players[first].slash(t.table, "pass")
+    assert "Refused" in text_of(refused) and "(rule 3.01.21)" in text_of(refused)
+    prompt = question_message(t, first)
+    await t.players[first].click(prompt, custom_id=button(prompt, "truthtrance_no"))
+    assert t.state().to_act() is first  # its step goes on, asked again
+    newest = t.private(first).history()[-1].content or ""
+    assert len(t.private(first).history()) > asked_before + 1 and "ship" in newest, newest
+    no_leak_for(t, asker=F.FREMEN, target=first)
+    refusals(simcord_env)

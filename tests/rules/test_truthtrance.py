@@ -192,3 +192,25 @@ def test_cards_are_conserved() -> None:
     total = count()
     state.apply(PlayTruthtrance(Faction.ATREIDES, "harkonnen", ASKED))
     assert count() == total
+
+
+def test_in_shipment_and_movement_the_step_waits_for_the_answer() -> None:
+    state = game_at(
+        "shipment_movement", seats=SEATS, factions={"fremen": {"cards": ("Truthtrance",)}}
+    )
+    first = state.to_act()
+    assert first is not None and not state.open_prompts()
+    state.apply(PlayTruthtrance(Faction.FREMEN, first.value, "Will you ship to Carthag?"))
+    assert state.waiting_on() == (first,)
+    refused(state, NotYourTurnError, "3.01.21", first.value, "pass")
+    act(state, first.value, "truthtrance_answer", answer="yes")
+    assert state.to_act() is first
+    act(state, first.value, "pass")
+
+
+def test_not_while_a_faction_ability_is_being_resolved() -> None:
+    cards = {"fremen": {"cards": ("Truthtrance",)}}
+    state = game_at("shipment_movement", advanced=True, factions=cards)
+    assert state.open_prompts()  # the Guild may take its turn now (2.06.12.01)
+    fields = {"target": "harkonnen", "question": ASKED}
+    refused(state, NotYourTurnError, "1.00.05", "fremen", "truthtrance", **fields)
