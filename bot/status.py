@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.orders import StandingOrders
+from bot.truthtrance_words import status_line
 from bot.words import STARRED, may_do
 from rules.view import PrivateView
 
@@ -23,6 +24,9 @@ def status_text(view: PrivateView, orders: StandingOrders | None = None) -> str:
         f"Reserves: {reserves}. Tanks: {tanks}.",
         may_do(dict.fromkeys(view.legal_actions)),
     ]
+    asked = status_line(view)  # the last Truthtrance question, the asker's and the target's
+    if asked is not None:
+        lines.append(asked)
     given = orders.lines() if orders is not None else []
     if given:
         lines += ["Your standing orders:", *(f"- {line}" for line in given)]

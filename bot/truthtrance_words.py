@@ -92,6 +92,19 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     return lines
 
 
+def status_line(view: PrivateView) -> str | None:
+    """``/status``: the last question the faction asked or was asked, and its answer."""
+    question = _question(view)
+    if question is None:
+        return None
+    asker, target = Faction(question["asker"]), Faction(question["target"])
+    answer = question["answer"]
+    said = "not answered yet" if answer is None else f"answer: {ANSWER_WORDS.get(answer, answer)}"
+    remark = remark_words(question["remark"]) if answer not in (None, NO_ANSWER) else ""
+    who = f"you asked {target.label}" if asker is view.faction else f"{asker.label} asked you"
+    return f"Truthtrance: {who} “{question['text']}” ({said}{remark})."
+
+
 def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:
     """For the moderators' channel: each question played, in its words (the moderators
     referee it, and may answer for an absent target)."""

@@ -109,6 +109,11 @@ async def test_the_answer_by_command_with_a_remark(simcord_env: simcord.Env) -> 
     table = public_since(t, before)
     assert "question: **No** (“not Carthag”)." in table, table
     no_leak(t)
+    mine = text_of(await t.players[F.ATREIDES].slash(t.table, "status"))
+    assert f"Truthtrance: you asked Harkonnen “{SECRET}” (answer: No (“not Carthag”))." in mine
+    theirs = text_of(await t.players[F.HARKONNEN].slash(t.table, "status"))
+    assert f"Truthtrance: Atreides asked you “{SECRET}”" in theirs
+    assert SECRET not in text_of(await t.players[F.FREMEN].slash(t.table, "status"))
 
 
 async def test_no_answer_by_the_deadline(simcord_env: simcord.Env, bots: Bots) -> None:
