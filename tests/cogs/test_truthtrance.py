@@ -77,6 +77,10 @@ async def test_asked_privately_answered_in_public(simcord_env: simcord.Env) -> N
     assert all("_" not in str(c["name"]) for c in offered)  # words, not ids
     harkonnen = t.players[F.HARKONNEN]
     assert await harkonnen.autocomplete(t.table, "truthtrance ask", "target", "") == []
+    for_them = await t.moderator.autocomplete(
+        t.table, "truthtrance ask", "target", "", faction="atreides"
+    )
+    assert for_them == offered  # a moderator acting for the holder
     waiting = t.state().waiting_on()
     before = public_messages(t)
     await done(t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=SECRET)
