@@ -117,6 +117,13 @@ async def test_a_plan_with_spice_and_the_kwisatz_haderach_built_by_the_menus(
         await at.click(builder, label="Spice…")
         builder = fresh(t, builder)
     refused(await at.slash(t.table, "battle-plan"))
+    # the Harkonnen lock theirs: the reveal shows the Kwisatz Haderach and the spice
+    theirs = message_of(await t.players[HK].slash(t.table, "battle-plan"))
+    done(await t.players[HK].click(theirs, label="Lock"))
+    assert (
+        "Atreides's plan: Duncan Idaho with the Kwisatz Haderach, dials 5, pays 6 spice, "
+        "plays Crysknife." in public_since(t, seen)
+    )
     refusals(simcord_env)
 
 
