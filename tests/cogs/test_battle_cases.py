@@ -180,3 +180,24 @@ async def test_the_harkonnen_call_a_traitor_in_their_allys_battle(
     with pytest.raises(SetupError):  # the answered prompt lost its buttons: no twice
         await t.players[HK].click(asked, label="Call a traitor")
     refusals(simcord_env)
+
+
+async def test_status_says_where_a_captured_leader_went(simcord_env: simcord.Env) -> None:
+    state = duel(advanced=True, seed=3, seats=SIX)
+    fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
+    fought = state.whole.battle
+    assert fought is not None and fought.captive
+    drawn = fought.captive
+    t = await whole_table(simcord_env)
+    await start_at(t, state)
+    for faction in (HK, FR):  # the draw: named in no status before the Harkonnen decide
+        assert drawn not in text_of(await t.players[faction].slash(t.table, "status"))
+    done(await t.players[HK].slash(t.table, "capture", leader=drawn))
+    emperor = await t.players[EM].slash(t.table, "status")
+    assert f"{drawn}, held by the Harkonnen." in text_of(emperor)
+    fremen = text_of(await t.players[FR].slash(t.table, "status"))
+    assert f"Held by the Harkonnen: {drawn} (Emperor)." in fremen
+    harkonnen = text_of(await t.players[HK].slash(t.table, "status"))
+    assert f"{drawn} (captured from the Emperor)" in harkonnen
+    assert all(len(x) <= 2000 for x in (fremen, harkonnen))
+    refusals(simcord_env)
