@@ -173,3 +173,22 @@ async def test_no_spice_menu_in_the_basic_game_and_no_kwisatz_haderach_unless_ac
     assert "Kwisatz" not in builder.content
     assert ("Spice…" in labels(builder)) is advanced
     assert ("**Spice…**" in builder.content) is advanced
+
+
+async def test_a_moderator_who_lost_the_role_turns_no_page(simcord_env: simcord.Env) -> None:
+    t = await whole_table(simcord_env, moderator_role="Moderators")
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    await start_at(t, kwisatz_haderach_battle())
+    builder = message_of(await holder.slash(t.table, "battle-plan", faction="atreides"))
+    await holder.click(builder, label="Spice…")  # a current moderator may, for the Atreides
+    builder = fresh(t, builder)
+    assert options_of(builder, "spice")[-1] == "6"
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
+    before = t.state().to_dict()
+    assert "Atreides seat" in refused(await holder.click(builder, label="Dial…"))
+    spice_id = select_id(builder, "spice")
+    assert "Atreides seat" in refused(await holder.select(builder, ["6"], custom_id=spice_id))
+    assert "Atreides seat" in refused(await holder.click(builder, label="Lock"))
+    assert t.state().to_dict() == before
+    refusals(simcord_env)
