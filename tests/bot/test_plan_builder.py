@@ -113,3 +113,16 @@ def test_the_kwisatz_haderach_is_a_choice_of_the_leader_menu_when_it_may_fight()
         opts = basic.battle_plan_options(F.ATREIDES)
         assert opts is not None and not opts.kwisatz_haderach
         assert not any(v.startswith(WITH_KH) for _, v in menus(opts)["leader"])
+
+
+def test_a_dial_menu_past_25_keeps_every_whole_number() -> None:
+    """20 forces with 10 spice dial up to 15 in halves (31 numbers): the menu keeps 0 to 15
+    and the lowest halves, 25 in all, and its top number makes a legal plan."""
+    state = duel(advanced=True, forces=(20, 3))
+    options = state.battle_plan_options(F.HARKONNEN)
+    assert options is not None and options.max_number == 15 and options.max_spice == 10
+    dials = [v for _, v in menus(options)["number"]]
+    assert len(dials) == 25 and dials[-1] == "15"
+    assert {str(n) for n in range(16)} <= set(dials) and "0.5" in dials
+    draft = choose(options, first_draft(options), "number", "15")
+    assert draft.spice == 10 and state.is_legal(plan_of(F.HARKONNEN, options, draft))
