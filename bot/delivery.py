@@ -52,6 +52,7 @@ NO_MAP = "\n(The map could not be attached here.)"
 NO_PICTURES = "\n(The pictures could not be attached here.)"  # a battle's, maybe a map too
 PICTURES = ("picture", "closeup", "battle")  # a public notice's pictures, by field
 MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
+PICTURES_ABOVE = "(The pictures of the message above.)"  # a battle's, maybe with its map
 PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
 PICTURES_KEPT = 32 * 2**20  # all the pictures of a game's kept messages (PNG bytes)
 
@@ -373,7 +374,8 @@ class Delivery:
             await self.publisher.attach_map(self.game_id, target.ref, notice)
             return
         send = self.publisher.public if job.lane == "table" else self.publisher.spectators
-        await send(self.game_id, replace(notice, text=MAP_ABOVE))
+        above = PICTURES_ABOVE if notice.battle is not None else MAP_ABOVE
+        await send(self.game_id, replace(notice, text=above))
 
     def _failed(self, job: Job, failure: DeliveryError) -> None:
         self.failures += 1

@@ -334,8 +334,8 @@ def _result_lines(reveal: BattleReveal, plan: PlanRevealed) -> list[Line]:
                 if against is side:
                     lines.append((f"Traitor! {leader} betrays them", RED, "bold"))
                 else:
-                    who = "Call" if caller is side else f"{caller.label} call"
-                    lines.append((f"{who} the traitor {leader}", GOLD, "bold"))
+                    by = "" if caller is side else f" by {caller.label}"
+                    lines.append((f"Traitor called{by}: {leader}", GOLD, "bold"))
             case WeaponStruck(card=card, target=target, killed=killed, defense=defense):
                 if event.faction is side:
                     continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -14,7 +15,8 @@ from bot.maps import MapMaker
 from bot.render import battle_examples as examples
 from bot.render.examples import public_view
 from bot.render.geometry import boxes_overlap
-from bot.render.plans import MIN_TEXT, WIDTH, BattleLayout, draw_battle_and_layout, render_battle
+from bot.render.palette import FACTION
+from bot.render.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
 from bot.render.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
 from rules.components import leaders, treachery_cards
 from rules.events import BattlePlanIn, Event, PlanRevealed
@@ -70,13 +72,7 @@ def test_the_picture_is_a_png_about_800_by_400_and_its_texts_fit_a_phone(name: s
     # the picture is not blank: each column has its faction's colour in its header
     for faction, box in layout.columns:
         header = picture.getpixel((int(box[0]) + 6, int(box[1]) + 6))
-        assert header == examples_colour(faction)
-
-
-def examples_colour(faction: Faction) -> tuple[int, int, int]:
-    from bot.render.palette import FACTION
-
-    return FACTION[faction]
+        assert header == FACTION[faction]
 
 
 def test_a_fight_shows_every_element_of_both_plans_and_the_result() -> None:
@@ -108,7 +104,7 @@ def test_a_traitor_an_explosion_and_a_pending_traitor_question() -> None:
     assert "Traitor! Duncan Idaho betrays them" in results(betrayed, F.ATREIDES)
     assert "Duncan Idaho dies" in results(betrayed, F.ATREIDES)
     assert results(betrayed, F.BENE_GESSERIT).startswith("Wins by treachery")
-    assert "Call the traitor Duncan Idaho" in results(betrayed, F.BENE_GESSERIT)
+    assert "Traitor called: Duncan Idaho" in results(betrayed, F.BENE_GESSERIT)
     assert words(betrayed, "weapon", F.BENE_GESSERIT) == ["none"]
     _, exploded = draw_battle_and_layout(examples.exploded())
     assert exploded.winner is None
@@ -123,12 +119,12 @@ def test_a_traitor_an_explosion_and_a_pending_traitor_question() -> None:
 
 
 def test_the_longest_names_fit_their_column() -> None:
-    names = [n for f in Faction for n in leaders(f)]
+    name = max((n for f in Faction for n in leaders(f)), key=len)
     cards = sorted(treachery_cards(), key=len)
-    longest = PlanRevealed(F.SPACING_GUILD, max(names, key=len), 7.5, 12, cards[-1], cards[-2], True)
+    longest = PlanRevealed(F.SPACING_GUILD, name, 7.5, 12, cards[-1], cards[-2], True)
     other = PlanRevealed(F.FREMEN, None, 0, 0, None, None, False)
     _, layout = draw_battle_and_layout(BattleReveal("Hole in the Rock", (longest, other)))
-    assert words(layout, "leader", F.SPACING_GUILD) == [max(names, key=len)]  # whole
+    assert words(layout, "leader", F.SPACING_GUILD) == [name]  # whole
     assert words(layout, "number", F.SPACING_GUILD) == ["7.5"]
     assert words(layout, "leader", F.FREMEN) == ["none"]
     for text in layout.texts:
@@ -207,3 +203,11 @@ def test_one_announcements_reveal_and_a_map_maker_with_maps_off() -> None:
     assert found.territory == "Arrakeen"  # read from the result: no battle in this view
     assert MapMaker("never").reveal(view, events) is None
     assert MapMaker("turn").reveal(view, events) == replace(found, turn=None)
+
+
+def test_the_documented_picture_is_what_the_renderer_draws() -> None:
+    """docs/battle-reveal.png (docs/make_examples.py) comes out pixel for pixel."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    image, _ = draw_battle_and_layout(examples.fought())
+    with Image.open(docs / "battle-reveal.png") as documented:
+        assert image.tobytes() == documented.convert("RGB").tobytes()
