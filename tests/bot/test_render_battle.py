@@ -18,8 +18,9 @@ from bot.render.geometry import boxes_overlap
 from bot.render.palette import FACTION
 from bot.render.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
 from bot.render.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
+from bot.store.events import Undone
 from rules.components import leaders, treachery_cards
-from rules.events import BattlePlanIn, Event, PlanRevealed
+from rules.events import BattlePlanIn, BattleStarted, Event, PlanRevealed
 from rules.factions import Faction
 from rules.game import GameState
 from rules.view import PrivateView
@@ -211,3 +212,24 @@ def test_the_documented_picture_is_what_the_renderer_draws() -> None:
     image, _ = draw_battle_and_layout(examples.fought())
     with Image.open(docs / "battle-reveal.png") as documented:
         assert image.tobytes() == documented.convert("RGB").tobytes()
+
+
+def test_an_undone_reveal_or_a_new_battle_forgets_the_plans() -> None:
+    """A moderator's undo, or the next battle, ends what the watch remembers: a result
+    that comes later is never drawn with plans that are no longer in effect."""
+    view = public_view(())
+    plans = list(examples.betrayed().plans)
+    result = list(examples.betrayed().outcome)
+    for ending in (
+        Undone(7, {"type": "battle_plan"}, 1),
+        BattleStarted(F.HARKONNEN, F.EMPEROR, "Carthag", None, "1.07.02"),
+    ):
+        watch = RevealWatch()
+        revealed = watch.see(view, plans)
+        assert revealed is not None and not revealed.resolved
+        assert watch.see(view, [ending]) is None
+        assert watch.see(view, result) is None and watch.reveal is None
+    watch = RevealWatch()
+    watch.see(view, plans)
+    redrawn = watch.see(view, result)  # nothing between: the result gets its picture
+    assert redrawn is not None and redrawn.resolved and redrawn.plans == tuple(plans)
