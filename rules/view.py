@@ -67,12 +67,14 @@ class PublicPrompt:
 
 @dataclass(frozen=True, slots=True)
 class LeadersView:
-    """A faction's leaders as everyone sees them: in its pool and in the tanks."""
+    """A faction's leaders as everyone sees them: in its pool (the Harkonnen's holds the
+    leaders they captured, face up), in the tanks, and its own held by the Harkonnen."""
 
     faction: Faction
     alive: tuple[str, ...]
     tanks: tuple[str, ...]
     traitors_held: int
+    captured: tuple[str, ...] = ()  # its leaders in the Harkonnen's pool (2.05.10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +266,7 @@ def game_view(state: Position) -> GameView:
                 game.held(game.leaders, f),
                 game.held(game.leaders_tanks, f),
                 len(game.held(game.traitors, f)),
+                tuple(sorted(n for n, owner in game.captives.items() if owner is f)),
             )
             for f in sorted(state.factions)
         ),
