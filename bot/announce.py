@@ -36,10 +36,12 @@ Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 
 @dataclass(frozen=True, slots=True)
 class Maps:
-    """What is drawn for one announcement: the whole map and, maybe, a close-up."""
+    """What is drawn for one announcement: the whole map and, maybe, a close-up; for a
+    battle's reveal or resolution, the picture of both plans (with or without the map)."""
 
-    picture: bytes
+    picture: bytes | None
     closeup: bytes | None = None
+    battle: bytes | None = None
 
 
 Draw = Callable[[], Awaitable[Maps | None]]
@@ -49,26 +51,36 @@ def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) 
     """How to draw the maps of an announcement; None when the game wants none for it.
 
     Called when the events are announced, in their order: a :class:`~bot.maps.MapMaker`
-    takes note of the turn's marks (the storm's path, the worms) now, from every
-    announcement, whether it draws a map or not, and draws the close-up beside the whole
-    map (at the same time, each in a worker of its own); another renderer draws the map
-    alone.
+    takes note of the turn's marks (the storm's path, the worms) and of the battle under
+    way (:class:`~bot.render.reveal.RevealWatch`) now, from every announcement, whether it
+    draws a map or not, and draws the close-up and a battle's picture beside the whole map
+    (at the same time, each in a worker of its own); another renderer draws the map alone.
     """
     if renderer is None:
         return None
     if not isinstance(renderer, MapMaker):
         return lambda: _draw_map(renderer, view, events)
     marks = renderer.turn_marks(view, events)
-    if not renderer.wanted(events):
+    reveal = renderer.reveal(view, events)
+    wanted = renderer.wanted(events)
+    if not wanted and reveal is None:
         return None
 
     async def draw() -> Maps | None:
-        picture, closeup = await asyncio.gather(
-            renderer(view, events, marks=marks), renderer.closeup(view, events, marks=marks)
+        picture, closeup, battle = await asyncio.gather(
+            renderer(view, events, marks=marks) if wanted else _nothing(),
+            renderer.closeup(view, events, marks=marks) if wanted else _nothing(),
+            renderer.battle(reveal),
         )
-        return Maps(picture, closeup) if picture else None
+        if not (picture or battle):
+            return None
+        return Maps(picture, closeup if picture else None, battle)
 
     return draw
+
+
+async def _nothing() -> bytes | None:
+    return None
 
 
 async def _draw_map(renderer: Renderer, view: PublicView, events: list[Event]) -> Maps | None:
@@ -136,7 +148,7 @@ class Announcer:
         if maps is None:
             return
         for job in posted:
-            self.delivery.attach(job, maps.picture, maps.closeup)
+            self.delivery.attach(job, maps.picture, maps.closeup, maps.battle)
 
     def _drawn(self, task: asyncio.Task[None]) -> None:
         self._drawing.discard(task)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from bot import narrate
+from bot import narrate, truthtrance_words
 from bot.choice_words import describe_game_wait
 from bot.opening import corrected, turn_mention
 from bot.publisher import PublicNotice
@@ -86,7 +86,11 @@ def has_news(events: Iterable[Event]) -> bool:
 
 
 def describe_wait(view: PublicView) -> str:
-    return describe_game_wait(view) or narrate.describe_wait(view)
+    return (
+        truthtrance_words.describe_wait(view)
+        or describe_game_wait(view)
+        or narrate.describe_wait(view)
+    )
 
 
 def public_notice(

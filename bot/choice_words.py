@@ -8,7 +8,7 @@ secrets (its traitor, its dial); they go to that faction alone. :func:`describe_
 
 from __future__ import annotations
 
-from bot import bid_words
+from bot import bid_words, truthtrance_words
 from bot.battle_words import battle_answer, battle_choices, battle_options, battle_step_words
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
@@ -16,6 +16,7 @@ from bot.waits import Wait
 from rules.actions import (
     Action,
     Ally,
+    AnswerTruthtrance,
     BreakAlliance,
     ClaimCharity,
     Dial,
@@ -152,6 +153,8 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you pass"
         case PhaseDone():
             return "the phase is closed"
+        case AnswerTruthtrance():
+            return truthtrance_words.answer_words(action.answer, action.remark)
     battle = battle_answer(action)
     if battle is not None:
         return battle
@@ -171,40 +174,46 @@ def _options(state: GameState, faction: Faction) -> list[str]:
     out: list[str] = []
     traitors = [a.leader for a in legal if isinstance(a, KeepTraitor)]
     if traitors:
-        out.append(f"keep one traitor: {', '.join(traitors)}")
+        out.append(f"keep one traitor: {', '.join(traitors)} (`/traitor keep`)")
     if "predict" in kinds:
-        out.append("predict which faction will win, and on which turn")
+        out.append("predict which faction will win, and on which turn (`/predict`)")
     if "place_fremen" in kinds:
-        out.append("place your 10 forces in Sietch Tabr, False Wall South and False Wall West")
+        out.append(
+            "place your 10 forces in Sietch Tabr, False Wall South and False Wall West "
+            "(`/fremen place`)"
+        )
     if "place_advisor" in kinds:
-        out.append("place your advisor in any territory (or the Polar Sink)")
+        out.append("place your advisor in any territory (or the Polar Sink) (`/place-advisor`)")
     dials = sorted(a.value for a in legal if isinstance(a, Dial))
     if dials:
-        out.append(f"dial the storm: a number from {dials[0]} to {dials[-1]}, kept secret")
+        out.append(
+            f"dial the storm: a number from {dials[0]} to {dials[-1]}, kept secret (`/dial`)"
+        )
     if "weather_control" in kinds:
-        out.append("play Weather Control (move the storm 0 to 10 sectors)")
+        out.append("play Weather Control: move the storm 0 to 10 sectors (`/weather-control`)")
     if "family_atomics" in kinds:
-        out.append("play Family Atomics (destroy the Shield Wall)")
+        out.append("play Family Atomics: destroy the Shield Wall (`/family-atomics`)")
     if "fremen_storm_losses" in kinds:
-        out.append("say how many Fedaykin the storm takes")
+        out.append("say how many Fedaykin the storm takes (`/fremen storm-losses`)")
     if "place_worm" in kinds:
-        out.append("place the worm in a sand territory")
+        out.append("place the worm in a sand territory (`/fremen worm`)")
     if "ride_worm" in kinds:
-        out.append("ride the worm to another territory")
+        out.append("ride the worm to another territory (`/fremen ride`)")
     allies = [Faction.parse(a.with_) for a in legal if isinstance(a, Ally)]
     if allies:
-        out.append(f"ask to ally with {_names([f for f in allies if f is not None])}")
+        named = _names([f for f in allies if f is not None])
+        out.append(f"ask to ally with {named} (`/ally`)")
     if "break_alliance" in kinds:
-        out.append("break your alliance")
+        out.append("break your alliance (`/ally-break`)")
     if "claim_charity" in kinds:
-        out.append("claim CHOAM Charity (up to 2 spice)")
+        out.append("claim CHOAM Charity, up to 2 spice (`/charity`)")
     if "revive" in kinds:  # revival
         out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
     if "karama_revive" in kinds:
         out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
     out += battle_options(state, faction)
     if "pass" in kinds:
-        out.append(_pass_words(state))
+        out.append(_pass_words(state) + " (`/pass` or the button)")
     return out
 
 
@@ -245,6 +254,8 @@ def choice_prompt(
     """What ``faction`` is asked in a choice phase: the choices in words, its spice, what
     happens if it does not answer, the deadline."""
     game = state.whole
+    if truthtrance_words.is_asked(state, faction):  # the game waits for its answer
+        return truthtrance_words.question_prompt(state, faction, token, deadline)
     if game.phase is GamePhase.BIDDING:
         return bid_words.bid_prompt(state, faction, token, deadline)
     if game.phase is GamePhase.REVIVAL:

@@ -49,7 +49,10 @@ LONGEST_PAUSE = timedelta(minutes=2)
 KEPT = 200  # undelivered messages kept per game (the oldest are dropped, told)
 ROUNDS = 3  # how many times a kept message is tried again before it is dropped
 NO_MAP = "\n(The map could not be attached here.)"
+NO_PICTURES = "\n(The pictures could not be attached here.)"  # a battle's, maybe a map too
+PICTURES = ("picture", "closeup", "battle")  # a public notice's pictures, by field
 MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
+PICTURES_ABOVE = "(The pictures of the message above.)"  # a battle's, maybe with its map
 PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
 PICTURES_KEPT = 32 * 2**20  # all the pictures of a game's kept messages (PNG bytes)
 
@@ -98,21 +101,22 @@ class Job:
         if pictures and sum(map(len, pictures.values())) <= room:
             data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
         elif pictures:
-            data["text"] += NO_MAP
+            data["text"] += no_pictures(self.notice)
         return data
 
     def pictures(self) -> dict[str, bytes]:
-        """The notice's pictures by name ("picture", "closeup")."""
+        """The notice's pictures by name ("picture", "closeup", "battle")."""
         notice = self.notice
-        if not isinstance(notice, PublicNotice | PrivateNotice):
+        if isinstance(notice, PrivateNotice):
+            return {"picture": notice.picture} if notice.picture else {}
+        if not isinstance(notice, PublicNotice):
             return {}
-        closeup = notice.closeup if isinstance(notice, PublicNotice) else None
-        return {k: v for k, v in (("picture", notice.picture), ("closeup", closeup)) if v}
+        return {k: v for k in PICTURES if (v := getattr(notice, k))}
 
     @classmethod
     def from_payload(cls, seq: int, data: dict[str, Any]) -> Job:
         kind, text = str(data["kind"]), str(data["text"])
-        png = {k: base64.b64decode(data[k]) for k in ("picture", "closeup") if data.get(k)}
+        png = {k: base64.b64decode(data[k]) for k in PICTURES if data.get(k)}
         notice: Notice | None = None
         if kind in ("public", "spectators"):
             mention = Faction(data["mention"]) if data.get("mention") else None
@@ -163,12 +167,19 @@ class Delivery:
     def spectators(self, notice: PublicNotice) -> Job:
         return self._add("spectators", "spectators", notice)
 
-    def attach(self, posted: Job, picture: bytes, closeup: bytes | None = None) -> None:
-        """The map (and close-up) of the public notice of ``posted``, drawn after it was
-        handed over: joined to it if it has not gone out yet (nor is going out), else
-        attached to the posted message by an edit, after what its channel received first."""
+    def attach(
+        self,
+        posted: Job,
+        picture: bytes | None,
+        closeup: bytes | None = None,
+        battle: bytes | None = None,
+    ) -> None:
+        """The map (and close-up), or a battle's picture, of the public notice of
+        ``posted``, drawn after it was handed over: joined to it if it has not gone out yet
+        (nor is going out), else attached to the posted message by an edit, after what its
+        channel received first."""
         assert isinstance(posted.notice, PublicNotice)
-        notice = replace(posted.notice, picture=picture, closeup=closeup)
+        notice = replace(posted.notice, picture=picture, closeup=closeup, battle=battle)
         if not (posted.sent or posted.sending):
             posted.notice = notice
             return
@@ -304,9 +315,10 @@ class Delivery:
         except AttachmentRefusedError as refused:
             self._report(refused, job.lane + ":files")
             assert isinstance(job.notice, PublicNotice | PrivateNotice)
-            job.notice = replace(job.notice, picture=None, text=job.notice.text + NO_MAP)
+            note = no_pictures(job.notice)
+            job.notice = replace(job.notice, picture=None, text=job.notice.text + note)
             if isinstance(job.notice, PublicNotice):
-                job.notice = replace(job.notice, closeup=None)
+                job.notice = replace(job.notice, closeup=None, battle=None)
             return
         except ChannelGoneError as gone:
             self._failed(job, gone)
@@ -362,7 +374,8 @@ class Delivery:
             await self.publisher.attach_map(self.game_id, target.ref, notice)
             return
         send = self.publisher.public if job.lane == "table" else self.publisher.spectators
-        await send(self.game_id, replace(notice, text=MAP_ABOVE))
+        above = PICTURES_ABOVE if notice.battle is not None else MAP_ABOVE
+        await send(self.game_id, replace(notice, text=above))
 
     def _failed(self, job: Job, failure: DeliveryError) -> None:
         self.failures += 1
@@ -443,6 +456,12 @@ class Delivery:
         log.warning("game %d: cannot post in %s: %s", self.game_id, gone.where, gone.why)
         if self.trouble is not None:
             self.trouble(gone)
+
+
+def no_pictures(notice: Notice | None) -> str:
+    """The note that says a message's pictures could not be attached."""
+    battle = isinstance(notice, PublicNotice) and notice.battle is not None
+    return NO_PICTURES if battle else NO_MAP
 
 
 def _private_lane(faction: Faction) -> str:

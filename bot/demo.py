@@ -44,7 +44,7 @@ from rules.scenario import load_scenario
 DEMO_TIMING = Timing(step=timedelta(hours=1), prompt=timedelta(hours=1), reminder=timedelta(0))
 DEFAULT_OUT = Path("demo-out")
 MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
-OWN_FILE = re.compile(r"map-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
+OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
 PUBLIC_LOG = "public.md"
 
 
@@ -91,6 +91,7 @@ class ConsolePublisher:
     out: Path
     stream: TextIO = sys.stdout
     maps: int = 0
+    battles: int = 0  # the battle pictures written (battle-001.png...)
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
     record: list[list[str]] = field(default_factory=list)  # public.md: each message's blocks
@@ -124,7 +125,7 @@ class ConsolePublisher:
         (:meth:`attach_map`), in its place."""
         self.record.append([" \\\n".join(fill_players(notice.text, player_name).splitlines())])
         ref = f"spectators:{len(self.record) - 1}"
-        if notice.picture is not None:
+        if notice.picture is not None or notice.battle is not None:
             await self.attach_map(game_id, ref, notice)
         else:
             self.write_record()
@@ -135,16 +136,28 @@ class ConsolePublisher:
         if not ref.startswith("spectators:"):
             return  # the table's copy of the same map: the record keeps it
         block = self.record[int(ref.split(":")[1])]
-        if notice.picture is None:
-            block.append(NO_MAP.strip())
-        else:
+        pictures = self.save_pictures(notice)
+        block.extend(pictures or [NO_MAP.strip()])
+        self.write_record()
+
+    def save_pictures(self, notice: PublicNotice) -> list[str]:
+        """Write the notice's battle picture and map beside ``public.md``; their links."""
+        links: list[str] = []
+        if notice.battle is not None:
+            self.battles += 1
+            name = f"battle-{self.battles:03d}.png"
+            path = self.file(name)
+            path.write_bytes(notice.battle)
+            self.say(f"  [battle: {path}]")
+            links.append(f"![Battle {self.battles}: both plans and the result]({name})")
+        if notice.picture is not None:
             self.maps += 1
             name = f"map-{self.maps:03d}.png"
             path = self.file(name)
             path.write_bytes(notice.picture)
             self.say(f"  [map: {path}]")
-            block.append(f"![Map {self.maps}]({name})")
-        self.write_record()
+            links.append(f"![Map {self.maps}]({name})")
+        return links
 
     def write_public(self, text: str) -> None:
         """Append ``text`` to ``public.md`` (Markdown GitHub renders)."""

@@ -8,7 +8,7 @@ no phase is left for the moderator to record; no deadline is ever needed (the cl
 :class:`bot.clock.FakeClock` that moves only to wait out a secret window, as a table would).
 
 ``public.md`` is exactly what the spectators' channel received, as Markdown: a heading
-for each phase of each turn, the maps linked as images.
+for each phase of each turn, the maps and the battles' pictures linked as images.
 """
 
 from __future__ import annotations
@@ -114,13 +114,7 @@ class GamePublisher(ConsolePublisher):
             parts.append(f"### Turn {turn}: {phase}")
         if chunk:
             parts.append(markdown_lines("\n".join(chunk)))
-        if notice.picture is not None:
-            self.maps += 1
-            name = f"map-{self.maps:03d}.png"
-            path = self.file(name)
-            path.write_bytes(notice.picture)
-            self.say(f"  [map: {path}]")
-            parts.append(f"![Map {self.maps}]({name})")
+        parts += self.save_pictures(notice)
         self.write_public("\n\n".join(p for p in parts if p))
 
 

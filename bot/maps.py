@@ -18,7 +18,9 @@ from bot.render.marks import (
     touched_pieces,
     worms_of,
 )
+from bot.render.plans import render_battle
 from bot.render.render import check_public
+from bot.render.reveal import BattleReveal, RevealWatch
 from rules.events import Event
 from rules.view import PublicView
 
@@ -48,6 +50,10 @@ class MapMaker:
     shown (the storm moves in the Storm phase, the worm comes in the Spice Blow), so every
     map of that turn marks them; a new turn forgets them. A restarted bot has no memory:
     its maps show them again from the next storm on.
+
+    It follows the battles too (:class:`~bot.render.reveal.RevealWatch`): a battle's
+    reveal, and its resolution when the traitor question came between, get the picture of
+    both plans (:func:`bot.render.plans.render_battle`) whatever the policy but "never".
     """
 
     def __init__(
@@ -59,6 +65,7 @@ class MapMaker:
         self.turn = turn
         self.executor = executor
         self._turn_marks: tuple[int, StormPath | None, tuple[WormSign, ...]] | None = None
+        self._battles = RevealWatch()
 
     def wanted(self, events: list[Event]) -> bool:
         if self.policy == "never":
@@ -83,6 +90,21 @@ class MapMaker:
             worms = tuple({w.territory: w for w in (*known[2], *worms)}.values())
         self._turn_marks = (turn, path, worms)
         return path, worms
+
+    def reveal(self, view: PublicView, events: Sequence[Event]) -> BattleReveal | None:
+        """The battle reveal these events call a picture for (None: none, or maps are off).
+
+        Called once per announcement, in their order (it remembers the plans revealed for
+        a resolution that comes later). Raises TypeError for anything but a PublicView."""
+        check_public(view, "MapMaker")
+        reveal = self._battles.see(view, events)
+        return None if self.policy == "never" else reveal
+
+    async def battle(self, reveal: BattleReveal | None) -> bytes | None:
+        """The picture of both plans and the result (None without a reveal)."""
+        if reveal is None:
+            return None
+        return await self._run(functools.partial(render_battle, reveal))
 
     async def __call__(
         self, view: PublicView, events: list[Event], *, marks: Marks | None = None

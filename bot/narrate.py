@@ -401,6 +401,8 @@ def closed_by(action: Action | None) -> Callable[[Faction], str]:
     def how(faction: Faction) -> str:
         if not isinstance(action, FactionAction):
             return "the game moved on"
+        if action.name == "truthtrance":  # the game waits for the answer, then asks again
+            return "a Truthtrance question holds the game; you will be asked again after it"
         if action.faction is not faction:
             return f"{action.faction.label} acted first, and the game moved on"
         if isinstance(action, Decline):

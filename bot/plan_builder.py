@@ -20,6 +20,8 @@ from rules.game import GameState
 
 NONE = "-"
 """A menu's value for "nothing in this slot" (a select needs a non-empty value)."""
+WITH_KH = "kh:"
+"""A leader menu's value prefix: this leader (or Cheap Hero) with the Kwisatz Haderach."""
 MENU_LIMIT = 25  # Discord's limit on a select's options
 ASKED = {
     "leader": "your leader",
@@ -48,16 +50,25 @@ class Draft:
         if field == "number":
             return replace(self, number=_dial(value))
         if field == "spice":
-            return replace(self, spice=max(0, int(value)) if value.isdigit() else 0)
+            return replace(self, spice=int(value) if value.isdigit() and len(value) < 4 else 0)
         if field == "kwisatz_haderach":
             return replace(self, kwisatz_haderach=value == "yes")
         if field == "leader":
-            return replace(self, leader=given)
+            if value.startswith(WITH_KH):
+                return replace(self, leader=value[len(WITH_KH) :] or None, kwisatz_haderach=True)
+            return replace(self, leader=given, kwisatz_haderach=False)
         if field == "weapon":
             return replace(self, weapon=given)
         if field == "defense":
             return replace(self, defense=given)
         return self
+
+    @property
+    def leader_value(self) -> str:
+        """The leader menu's value for this draft's choice."""
+        if self.leader is None:
+            return NONE
+        return f"{WITH_KH}{self.leader}" if self.kwisatz_haderach else self.leader
 
 
 def _dial(value: str) -> float:
@@ -72,6 +83,30 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+def most_dialed(options: PlanOptions, spice: int) -> float:
+    """The highest dial with ``spice`` paid (all of it when spice is not dialed)."""
+    if not options.dials:
+        return options.max_number
+    return options.dials[max(0, min(spice, len(options.dials) - 1))]
+
+
+def least_spice(options: PlanOptions, number: float) -> int:
+    """The least spice that lets the forces dial ``number`` (0 when spice is not dialed)."""
+    return next((paid for paid, most in enumerate(options.dials) if most >= number), 0)
+
+
+def choose(options: PlanOptions, draft: Draft, field: str, value: str) -> Draft:
+    """The draft after one menu's choice, kept within what the forces may dial: a number
+    that needs more spice raises the spice to what it needs; less spice lowers a number it
+    no longer reaches (the engine checks the whole plan at Lock)."""
+    chosen = draft.choose(field, value)
+    spice = min(chosen.spice, options.max_spice)
+    if field == "number":
+        spice = max(spice, least_spice(options, chosen.number))
+    number = min(chosen.number, most_dialed(options, spice))
+    return replace(chosen, spice=spice, number=number)
+
+
 def first_draft(options: PlanOptions) -> Draft:
     """Where a builder starts: the weakest free leader (one must lead if any is free), no
     card, dial 0, no spice."""
@@ -80,33 +115,48 @@ def first_draft(options: PlanOptions) -> Draft:
 
 
 def menus(options: PlanOptions) -> dict[str, Menu]:
-    """Each menu of the builder: (label, value) pairs, at most 25 each; a menu with no
-    real choice (e.g. no spice may be paid) is left out."""
+    """Each menu of the builder: (label, value) pairs, at most 25 each. The Kwisatz
+    Haderach, when it may fight here, is a choice of the leader menu (each leader "with the
+    Kwisatz Haderach"); the spice menu is there only when spice is dialed."""
     out: dict[str, Menu] = {}
-    leaders: Menu = [(f"Leader: {n}", n) for n in options.leaders]
-    leaders += [(f"Cheap Hero card: {n}", n) for n in options.cheap_heroes]
+    leaders: Menu = []
+    for name in (*options.leaders, *options.cheap_heroes):
+        kind = "Leader" if name in options.leaders else "Cheap Hero card"
+        leaders.append((f"{kind}: {name}", name))
+        if options.kwisatz_haderach:
+            leaders.append((f"{name} with the Kwisatz Haderach", f"{WITH_KH}{name}"))
     if not options.must_lead:
         leaders.append(("No leader", NONE))
     out["leader"] = leaders[:MENU_LIMIT]
-    step = 0.5 if options.halves else 1
-    count = int(options.max_number / step) + 1
-    dials = [i * step for i in range(count)]
-    if len(dials) > MENU_LIMIT:  # never: 20 forces is the most in one territory
-        dials = dials[-MENU_LIMIT:]
-    out["number"] = [(f"Dial {_number(d)}", _number(d)) for d in dials]
+    out["number"] = [(_dial_label(options, d), _number(d)) for d in _dials(options)]
     out["weapon"] = [("No weapon", NONE)] + [(f"Weapon: {c}", c) for c in options.weapons]
     out["defense"] = [("No defense", NONE)] + [(f"Defense: {c}", c) for c in options.defenses]
     out["weapon"] = out["weapon"][:MENU_LIMIT]
     out["defense"] = out["defense"][:MENU_LIMIT]
     if options.max_spice:
         top = min(options.max_spice, MENU_LIMIT - 1)
-        out["spice"] = [(f"Pay {n} spice for the dial", str(n)) for n in range(top + 1)]
-    if options.kwisatz_haderach:
-        out["kwisatz_haderach"] = [
-            ("With the Kwisatz Haderach", "yes"),
-            ("Without the Kwisatz Haderach", "no"),
+        out["spice"] = [
+            (f"Pay {n} spice (dial up to {_number(most_dialed(options, n))})", str(n))
+            for n in range(top + 1)
         ]
     return out
+
+
+def _dials(options: PlanOptions) -> list[float]:
+    """Every number the forces may dial; past 25 (halves with many forces), every whole
+    number and the lowest halves."""
+    step = 0.5 if options.halves else 1
+    dials = [i * step for i in range(int(options.max_number / step) + 1)]
+    if len(dials) <= MENU_LIMIT:
+        return dials
+    whole = [d for d in dials if float(d).is_integer()][:MENU_LIMIT]
+    halves = [d for d in dials if not float(d).is_integer()][: MENU_LIMIT - len(whole)]
+    return sorted(whole + halves)
+
+
+def _dial_label(options: PlanOptions, number: float) -> str:
+    need = least_spice(options, number)
+    return f"Dial {_number(number)}" + (f" (pay {need} spice or more)" if need else "")
 
 
 def constraints(state: GameState, faction: Faction, options: PlanOptions) -> list[str]:
@@ -136,12 +186,16 @@ def summary(state: GameState, faction: Faction, options: PlanOptions, draft: Dra
         f"Forces there: {options.forces.fighters}; the most you may dial: "
         f"{_number(options.max_number)}"
         + (
-            f"; spice you may pay: up to {options.max_spice} (set it with `/battle-plan spice:`)."
+            f", paying {options.max_spice} spice. Spice: up to {options.max_spice}, each makes "
+            "one force count full (rule 1.13.04); **Spice…** shows its menu."
             if options.max_spice
             else "."
         ),
         *(
-            ["The Kwisatz Haderach may go with your leader (`/battle-plan kwisatz_haderach:`)."]
+            [
+                "The Kwisatz Haderach may go with your leader: choose "
+                "“… with the Kwisatz Haderach” in the leader menu (rule 2.01.11)."
+            ]
             if options.kwisatz_haderach
             else []
         ),

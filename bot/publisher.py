@@ -28,6 +28,7 @@ class PublicNotice:
     game_id: int = 0
     closeup: bytes | None = None  # the territories the action touched, legible on a phone
     mention: Faction | None = None  # whose player the table's message pings: whose turn it is
+    battle: bytes | None = None  # a battle's reveal: both plans and the result (battle.png)
 
 
 PLAYER_MARK = re.compile(r"\{player:([a-z_]+)\}")
@@ -115,8 +116,9 @@ class Publisher(Protocol):
 
     async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
         """The public message ``ref`` (from :meth:`public` or :meth:`spectators`) now shows
-        ``notice``: its text as posted, with ``notice.picture`` and ``notice.closeup``
-        attached; without a picture, the text's added note (why no map came) instead.
+        ``notice``: its text as posted, with ``notice.battle``, ``notice.picture`` and
+        ``notice.closeup`` attached (those it has); without any, the text's added note (why
+        no picture came) instead.
         Raises :class:`AttachmentRefusedError` when the channel takes no files."""
         ...
 

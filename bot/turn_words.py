@@ -22,6 +22,8 @@ from collections.abc import Iterable, Sequence
 from bot.battle_words import describe_battle_event
 from bot.bid_words import describe_auction_event, own_lines
 from bot.publisher import PrivateNotice
+from bot.truthtrance_words import describe_event as describe_truthtrance
+from bot.truthtrance_words import private_lines as truthtrance_lines
 from rules.board import POLAR_SINK
 from rules.events import (
     AllianceBroken,
@@ -161,6 +163,7 @@ def describe_turn_event(event: Event) -> str | None:
         or describe_battle_event(event)
         or _recorded(event)
         or _end(event)
+        or describe_truthtrance(event)
     )
 
 
@@ -329,7 +332,7 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     for event in events:
         if getattr(event, "faction", None) is own and (line := _private(event, view)):
             lines.append(line)
-    return lines + own_lines(events, view)
+    return lines + own_lines(events, view) + truthtrance_lines(events, view)
 
 
 def private_notice(events: Iterable[Event], view: PrivateView) -> PrivateNotice | None:

@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Any
 
+from bot import truthtrance_words
 from bot.choice_words import answer_words, to_record
 from bot.clock import Clock
 from bot.delivery import Delivery
@@ -45,12 +46,23 @@ from rules.events import (
     HandTaken,
     Revived,
     SpiceGiven,
+    TruthtranceAnswered,
+    TruthtrancePlayed,
 )
 from rules.factions import Faction
 from rules.game import GameState
 
 DEFAULTS_PER_FACTION = 8  # a faction owes at most a few set-up choices
-OWN_SIDE = (AuctionOpened, CardWon, Revived, HandTaken, CardsGivenBack, SpiceGiven)
+OWN_SIDE = (
+    AuctionOpened,
+    CardWon,
+    Revived,
+    HandTaken,
+    CardsGivenBack,
+    SpiceGiven,
+    TruthtrancePlayed,  # the asker's own side: its question, then the answer to it
+    TruthtranceAnswered,
+)
 """The events whose private side the session tells the factions concerned."""
 Cause = Callable[[Faction], str]
 
@@ -193,12 +205,14 @@ class TurnControls:
         state = self.state
         if state is None or state.game is None:
             return
+        for line in truthtrance_words.moderator_lines(events, state):  # the referees read it
+            self.delivery.moderators(ModeratorNotice(line))
         mine = [e for e in events if isinstance(e, OWN_SIDE)]
         concerned: set[Faction] = set()
         for event in mine:
             if isinstance(event, AuctionOpened):
                 concerned.add(Faction.ATREIDES)  # the one faction that sees it (2.01.05)
-            for name in ("faction", "paid_to", "target", "to"):
+            for name in ("faction", "paid_to", "target", "to", "asker"):
                 who = getattr(event, name, None)
                 if isinstance(who, Faction):
                     concerned.add(who)

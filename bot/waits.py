@@ -52,6 +52,10 @@ def wait_of(state: GameState) -> Wait | None:
     game = state.game
     if game is None:
         return _phase_wait(state)
+    question = game.truthtrance
+    if question is not None and question.open:  # Truthtrance: the game waits for the answer
+        key = f"game:{game.turn}:{game.phase.value}:truthtrance:{question.number}"
+        return Wait(key, CHOICE, (question.target,), ("truthtrance_answer",))
     if game.phase is GamePhase.SHIPMENT_MOVEMENT:
         wait = _phase_wait(state)
         return None if wait is None else replace(wait, key=f"t{game.turn}:{wait.key}")

@@ -74,6 +74,8 @@ ACTION_WORDS = {
     "revive": "revive",
     "karama_revive": "revive with Karama",
     "ghola": "play Tleilaxu Ghola",
+    "truthtrance": "play Truthtrance (ask another player a yes/no question)",
+    "truthtrance_answer": "answer the Truthtrance question (yes or no)",
 }
 
 STARRED = {f: f.starred for f in (Faction.EMPEROR, Faction.FREMEN)}

@@ -1,8 +1,9 @@
 """The Discord :class:`~bot.publisher.Publisher`: notices become channel messages.
 
 Public notices go to the table channel and the spectator channel: the text at once, the
-map (and close-up) attached to that message by an edit once it is drawn (found again by
-its "channel:message" reference). A faction's notices go to its private channel only, a
+map (and close-up), or a battle's picture (``battle.png``, before the map), attached to
+that message by an edit once it is drawn (found again by its "channel:message"
+reference). A faction's notices go to its private channel only, a
 prompt with its choices as persistent buttons bound to that prompt (edited once it
 closes, found again by the reference the session keeps); moderator notices to the
 moderators' channel.
@@ -76,7 +77,7 @@ class DiscordPublisher:
         roles = {int(channel): role for role, channel in record.channels.items()}
         async with failures(roles.get(channel_id, "table")):
             channel = await self._fetch(channel_id)
-            picture = self._picture(channel, notice.picture)
+            picture = self._picture(channel, notice.picture or notice.battle)
             seats = await self.bot.app.seats(game_id)  # the text as it was posted
             text = fill_players(notice.text, lambda faction: _player(seats, faction))
             try:
@@ -177,9 +178,10 @@ class DiscordPublisher:
         """The whole map, with a close-up of what the action touched (legible on a phone);
         each player the text names is written as a mention of the seated user. Returns
         the reference of the (last) message, which a map comes to later."""
-        picture = self._picture(channel, notice.picture)
+        allowed = self._picture(channel, notice.picture or notice.battle) is not None
+        files = public_files(notice) if allowed else []
         text = fill_players(notice.text, lambda faction: _player(seats, faction))
-        message = await self._post(channel, text, picture, closeup=notice.closeup, ping=ping)
+        message = await self._post(channel, text, None, files=files, ping=ping)
         return f"{message.channel.id}:{message.id}"
 
     async def _post(
@@ -190,7 +192,7 @@ class DiscordPublisher:
         view: discord.ui.View | None = None,
         *,
         ping: int | None = None,
-        closeup: bytes | None = None,
+        files: list[discord.File] | None = None,
     ) -> discord.Message:
         """One message per notice (more only when the text passes Discord's 2000 characters).
 
@@ -206,7 +208,9 @@ class DiscordPublisher:
         for chunk in chunks[:-1]:
             await channel.send(chunk, **extra)  # type: ignore[call-overload]
         if picture is not None:
-            extra["files"] = map_files(picture, closeup)
+            files = [discord.File(io.BytesIO(picture), filename="map.png")]
+        if files:
+            extra["files"] = files
         if view is not None:
             extra["view"] = view
         message: discord.Message = await channel.send(chunks[-1], **extra)  # type: ignore[call-overload]
@@ -224,10 +228,10 @@ async def _edit_public(
     if picture is not None:
         if isinstance(channel, discord.TextChannel | discord.Thread):
             partial = channel.get_partial_message(message_id)  # only the files change: no read
-            await partial.edit(attachments=map_files(picture, notice.closeup))
+            await partial.edit(attachments=public_files(notice))
         else:
             posted = await channel.fetch_message(message_id)
-            await posted.edit(attachments=map_files(picture, notice.closeup))
+            await posted.edit(attachments=public_files(notice))
         return
     message = await channel.fetch_message(message_id)
     content = noted(message.content, notice.text)
@@ -235,9 +239,11 @@ async def _edit_public(
         await message.edit(content=content)
 
 
-def map_files(picture: bytes, closeup: bytes | None) -> list[discord.File]:
-    """The whole map, then the close-up (when there is one)."""
-    files = [(picture, "map.png"), (closeup, "closeup.png")]
+def public_files(notice: PublicNotice) -> list[discord.File]:
+    """A battle's picture (both plans and the result), then the whole map, then the
+    close-up: those the notice has."""
+    files = [(notice.battle, "battle.png"), (notice.picture, "map.png")]
+    files.append((notice.closeup, "closeup.png"))
     return [discord.File(io.BytesIO(b), filename=name) for b, name in files if b]
 
 

@@ -7,9 +7,17 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.render import LastKarama, LastMove, LastShipment, render_closeup, render_map
+from bot.render import (
+    LastKarama,
+    LastMove,
+    LastShipment,
+    battle_examples,
+    render_closeup,
+    render_map,
+)
 from bot.render.examples import busy_view, crowded_view
 from bot.render.marks import last_shipment_of, storm_path_of, touched_pieces, worms_of
+from bot.render.plans import render_battle
 from bot.render.turn_example import mid_turn, turn_events
 from mentat.cli import main
 from rules.factions import Faction
@@ -75,3 +83,6 @@ whole_turn = render_map(
     worms=worms_of(turn_events()),
 )
 (DOCS / "map-whole-turn.png").write_bytes(whole_turn)
+
+# Issue 17: a battle's reveal, both plans side by side and how it ended (bot.render.plans).
+(DOCS / "battle-reveal.png").write_bytes(render_battle(battle_examples.fought()))

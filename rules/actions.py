@@ -170,6 +170,26 @@ class Bribe(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayTruthtrance(FactionAction):
+    """Truthtrance, at any time: ask ``target`` one yes/no question about the game, which it
+    must answer truthfully (3.01.21); the question stays between the two of them."""
+
+    name: ClassVar[str] = "truthtrance"
+    target: str
+    question: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTruthtrance(FactionAction):
+    """The target's answer to the open Truthtrance question: "yes" or "no" ("none": no
+    answer given, the deadline's default), with an optional short remark (public)."""
+
+    name: ClassVar[str] = "truthtrance_answer"
+    answer: str
+    remark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class KaramaStopShipment(FactionAction):
     """Spacing Guild, advanced, once a game: stop an off-planet shipment (1.14.06)."""
 
@@ -688,6 +708,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
         KaramaWorm,
         FremenAllyWorm,
         Bribe,
+        PlayTruthtrance,
+        AnswerTruthtrance,
         KaramaStopShipment,
         Advise,
         Flip,

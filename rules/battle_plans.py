@@ -144,7 +144,8 @@ def fighters(state: Position, faction: Faction, battle: Battle) -> Stack:
 class PlanOptions:
     """What ``faction`` may put in its plan for the battle under way (a plan builder's
     menus): leaders free for it, Cheap Hero cards held, cards for each slot, the forces
-    there, the highest dial with all the spice it may pay, the Voice's command."""
+    there, the highest dial with all the spice it may pay (and with each amount: ``dials``),
+    the Voice's command."""
 
     territory: str
     leaders: tuple[str, ...]
@@ -157,6 +158,7 @@ class PlanOptions:
     halves: bool  # the dial may end in a half (unpaid forces, 1.13.04.02)
     kwisatz_haderach: bool
     voice: tuple[str, str] | None
+    dials: tuple[float, ...] = ()  # the highest dial with 0, 1, ... max_spice spice paid
 
     @property
     def must_lead(self) -> bool:
@@ -199,6 +201,7 @@ def plan_options(state: Position, faction: Faction) -> PlanOptions | None:
         halves=state.rules.advanced and value.regular_unpaid != int(value.regular_unpaid),
         kwisatz_haderach=_kwisatz_haderach_free(state, faction, battle.territory),
         voice=battle.voice if voice_target(battle, state) is faction else None,
+        dials=tuple(value.max_number(forces, paid) for paid in range(max_spice + 1)),
     )
 
 

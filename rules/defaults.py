@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.actions import (
+    AnswerTruthtrance,
     BattlePlan,
     ClaimCharity,
     Dial,
@@ -34,6 +35,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.legal import CHOICES, is_legal
 from rules.position import Position
+from rules.truthtrance_model import NO_ANSWER
 
 FREMEN_SPLIT = (4, 3, 3)
 """Sietch Tabr, False Wall South, False Wall West: the Fremen's ten forces by default."""
@@ -43,6 +45,9 @@ def default_action(state: Position, faction: Faction) -> FactionAction | None:
     """The legal action that answers for ``faction`` by default now (None: nothing awaited
     of it here, or a phase without defaults)."""
     game = state.game
+    question = game.truthtrance if game is not None else None
+    if question is not None and question.open:  # Truthtrance: no answer given (T4)
+        return AnswerTruthtrance(faction, NO_ANSWER) if faction is question.target else None
     if game is None or faction not in game.waiting:
         return None
     choices = CHOICES.get(game.phase)

@@ -282,6 +282,30 @@ class BribePaid(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TruthtrancePlayed(Event):
+    """A Truthtrance played: ``faction`` asks ``target`` a question (3.01.21). The question
+    itself is not here: it stays between the two (the private views)."""
+
+    kind: ClassVar[str] = "truthtrance_played"
+    faction: Faction
+    target: Faction
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class TruthtranceAnswered(Event):
+    """The target (``faction``) answers ``asker``'s question: "yes", "no", or "none" (no
+    answer given in time), with its remark; public (3.01.21)."""
+
+    kind: ClassVar[str] = "truthtrance_answered"
+    faction: Faction
+    asker: Faction
+    answer: str
+    remark: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class BribesCollected(Event):
     """The Mentat Pause: a faction takes the bribes in front of its shield (1.09.01)."""
 
@@ -979,6 +1003,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         KaramaPower,
         BribePaid,
         BribesCollected,
+        TruthtrancePlayed,
+        TruthtranceAnswered,
         Retake,
         GuildTimingCancelled,
         GuildActsNow,

@@ -100,6 +100,9 @@ class GameState(Position):
 
     def waiting_on(self) -> tuple[Faction, ...]:
         """The factions the game waits for now ([] where the moderator records or it is over)."""
+        question = self.game.truthtrance if self.game is not None else None
+        if question is not None and question.open:  # Truthtrance: its answer first
+            return (question.target,)
         if self.game is not None and self.game.phase is not GamePhase.SHIPMENT_MOVEMENT:
             return self.game.waiting
         if self.phase.complete:

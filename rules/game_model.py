@@ -19,6 +19,7 @@ from rules.battle_model import Battle
 from rules.bidding_model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 from rules.frozen import evolver
+from rules.truthtrance_model import Question, question_from
 
 T = TypeVar("T")
 
@@ -149,6 +150,8 @@ class TurnState:
     auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
     bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
     give_back: tuple[Faction, int] | None = None  # Harkonnen took this hand of n cards (1.14.04)
+    # -- Truthtrance (rules.truthtrance): the last question, open while unanswered (3.01.21) --
+    truthtrance: Question | None = None
 
     # -- queries ---------------------------------------------------------------------
 
@@ -222,6 +225,8 @@ class TurnState:
             "auction": self.auction.to_dict() if self.auction else None,
             "bid_support": {f.value: n for f, n in sorted(self.bid_support.items())},
             "give_back": give_back_to(self.give_back),
+            # -- Truthtrance: stored only once one was played --
+            **({"truthtrance": self.truthtrance.to_dict()} if self.truthtrance else {}),
         }
 
     @classmethod
@@ -292,6 +297,7 @@ class TurnState:
             auction=auction_from(data.get("auction")),
             bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
             give_back=give_back_from(data.get("give_back")),
+            truthtrance=question_from(data.get("truthtrance")),  # Truthtrance
         )
 
 

@@ -26,6 +26,7 @@ from rules import (
     shipment,
     spice_blow,
     storm,
+    truthtrance,
 )
 from rules.actions import (
     Action,
@@ -43,6 +44,7 @@ from rules.actions import (
     KaramaWorm,
     Pass,
     PlayHajr,
+    PlayTruthtrance,
 )
 from rules.board import POLAR_SINK
 from rules.errors import RulesError
@@ -122,6 +124,8 @@ def legal_actions(
     """What ``faction`` may do now; with ``open_stage_only``, while prompts are open,
     only its answers to the open stage (what a session that lets windows run accepts)."""
     game = state.game
+    if truthtrance.open_question(state) is not None:  # the game waits for its answer
+        return LegalActions(state, faction, tuple(truthtrance.answers(state, faction)), ())
     extra = any_time_actions(state, faction) if not open_stage_only else []
     if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
         choices = CHOICES.get(game.phase)
@@ -150,13 +154,29 @@ def legal_actions(
 
 
 def _any_time_kinds(state: Position, faction: Faction) -> tuple[str, ...]:
-    """A bribe (1.12) is open when one spice could go to some other faction now."""
+    """A bribe (1.12) is open when one spice could go to some other faction now; a
+    Truthtrance (3.01.21) when its holder could ask some other faction now."""
     if state.game is None:
         return ()
-    others = (f for f in state.factions if f is not faction)
+    others = [f for f in state.factions if f is not faction]
+    kinds: tuple[str, ...] = ()
     if any(is_legal(state, Bribe(faction, f.value, 1)) for f in others):
-        return (Bribe.name,)
-    return ()
+        kinds += (Bribe.name,)
+    if truthtrance_targets(state, faction):
+        kinds += (PlayTruthtrance.name,)
+    return kinds
+
+
+def truthtrance_targets(state: Position, faction: Faction) -> list[Faction]:
+    """The factions ``faction`` may ask with a Truthtrance now (none without the card)."""
+    if state.game is None or not truthtrance.holds_card(state, faction):
+        return []
+    probe = truthtrance.PROBE
+    return [
+        other
+        for other in state.factions
+        if other is not faction and is_legal(state, PlayTruthtrance(faction, other.value, probe))
+    ]
 
 
 def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:

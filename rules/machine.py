@@ -32,12 +32,14 @@ from rules import (
     shipment,
     spice_blow,
     storm,
+    truthtrance,
     turn_flow,
 )
 from rules.actions import (
     Action,
     Advise,
     Ally,
+    AnswerTruthtrance,
     BattlePlan,
     Bid,
     BreakAlliance,
@@ -77,6 +79,7 @@ from rules.actions import (
     PlaceWorm,
     PlayGhola,
     PlayHajr,
+    PlayTruthtrance,
     Predict,
     Prescience,
     RecordBattle,
@@ -277,6 +280,7 @@ def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Even
             f"the game is stopped before the {phase_name(game.phase)} phase of turn {game.turn}",
             rule=PHASE_RULES[game.phase],
         )
+    truthtrance.check_held(state, action)  # an open Truthtrance question waits (3.01.21)
     if any_time(action):
         own = ANY_TIME_HANDLERS[type(action)](state, action)
     elif game.phase is not GamePhase.SHIPMENT_MOVEMENT:
@@ -298,6 +302,8 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     Bribe: bribes.bribe,
     GiveSpice: bidding.give_spice,  # the Emperor, to its ally (2.03.06)
     PlayGhola: revival.play_ghola,  # revival: Tleilaxu Ghola, any time (3.01.20)
+    PlayTruthtrance: truthtrance.play,  # Truthtrance: a question, any time (3.01.21)
+    AnswerTruthtrance: truthtrance.answer,
 }
 """Whole-game actions played in any phase: they leave the phase where it is."""
 

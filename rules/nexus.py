@@ -69,6 +69,12 @@ def ally(state: Position, action: Ally) -> list[Event]:
                 rule=ONE_PER_NEXUS_RULE,
             )
     game = state.whole
+    if (faction, other) in game.proposals:
+        raise IllegalActionError(
+            f"{faction.label} has already offered an alliance to {other.label}: "
+            f"waiting for {other.label} to answer",
+            rule=ALLIANCE_RULE,
+        )
     if (other, faction) not in game.proposals:
         state.set_game(proposals=game.proposals | {(faction, other)})
         return [AllianceOffered(faction, other)]
@@ -207,13 +213,20 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     out: list[FactionAction] = [Pass(faction)]
     if state.ally_of(faction) is not None:
         out.append(BreakAlliance(faction))
-    else:
-        out += [
-            Ally(faction, f.value)
-            for f in state.whole.waiting
-            if f is not faction and state.ally_of(f) is None and faction not in state.whole.joined
-        ]
+    elif faction not in state.whole.joined:
+        out += [Ally(faction, f.value) for f in state.whole.waiting if _may_ask(state, faction, f)]
     return out
+
+
+def _may_ask(state: Position, faction: Faction, other: Faction) -> bool:
+    """Whether ``faction`` may ask ``other`` to ally now (not itself, not allied, not
+    joined in this Nexus, not asked already)."""
+    return (
+        other is not faction
+        and state.ally_of(other) is None
+        and other not in state.whole.joined
+        and (faction, other) not in state.whole.proposals
+    )
 
 
 def _ride_candidates(state: Position, faction: Faction) -> list[FactionAction]:

@@ -67,12 +67,14 @@ class PublicPrompt:
 
 @dataclass(frozen=True, slots=True)
 class LeadersView:
-    """A faction's leaders as everyone sees them: in its pool and in the tanks."""
+    """A faction's leaders as everyone sees them: in its pool (the Harkonnen's holds the
+    leaders they captured, face up), in the tanks, and its own held by the Harkonnen."""
 
     faction: Faction
     alive: tuple[str, ...]
     tanks: tuple[str, ...]
     traitors_held: int
+    captured: tuple[str, ...] = ()  # its leaders in the Harkonnen's pool (2.05.10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +133,7 @@ class GameView:
     battle: BattleView | None = None  # the battle under way (1.07)
     kwisatz_haderach_dead: bool = False
     auction: AuctionView | None = None  # the Bidding phase's card on offer (1.04.05)
+    truthtrance: tuple[Faction, Faction] | None = None  # an open question: (asker, target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +181,7 @@ class GameSecrets:
     card_on_offer: str | None = None  # the Atreides only: the card up for bid (2.01.05)
     bid_support: int = 0  # what its ally commits to its bids now (1.10.02.04)
     bid_support_given: int = 0  # what it commits to its ally's bids
+    truthtrance: dict[str, Any] | None = None  # the last question it asked or was asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +266,7 @@ def game_view(state: Position) -> GameView:
                 game.held(game.leaders, f),
                 game.held(game.leaders_tanks, f),
                 len(game.held(game.traitors, f)),
+                tuple(sorted(n for n, owner in game.captives.items() if owner is f)),
             )
             for f in sorted(state.factions)
         ),
@@ -276,6 +281,11 @@ def game_view(state: Position) -> GameView:
         battle=_battle_view(game.battle),
         kwisatz_haderach_dead=game.kwisatz_haderach_dead,
         auction=_auction_view(game.auction),
+        truthtrance=(  # who asked whom, never the question (3.01.21)
+            (game.truthtrance.asker, game.truthtrance.target)
+            if game.truthtrance is not None and game.truthtrance.open
+            else None
+        ),
     )
 
 
@@ -350,6 +360,12 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         ),
         bid_support=support_for(state, faction),
         bid_support_given=game.bid_support.get(faction, 0),
+        truthtrance=(  # the asker's and the target's alone (FAQ 55)
+            game.truthtrance.to_dict()
+            if game.truthtrance is not None
+            and faction in (game.truthtrance.asker, game.truthtrance.target)
+            else None
+        ),
     )
 
 

@@ -93,8 +93,10 @@ class Battles(commands.Cog):
         name="battle-plan", description="Battle: build your secret plan (only you see it)."
     )
     @app_commands.describe(
-        spice="Advanced game: spice paid for the dial (the builder shows how much you may).",
-        kwisatz_haderach="Atreides: the Kwisatz Haderach accompanies your leader.",
+        spice="Advanced game: spice paid for the dial to start with (the builder's Spice… menu "
+        "changes it).",
+        kwisatz_haderach="Atreides: the Kwisatz Haderach goes with your leader to start with "
+        "(the leader menu changes it).",
     )
     async def battle_plan(
         self,

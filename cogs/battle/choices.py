@@ -5,31 +5,48 @@ from __future__ import annotations
 
 from cogs.turn.choices import Choice, legal, same
 from rules.actions import Capture, KeepCards, StartBattle, Voice
+from rules.battle import sites
 from rules.factions import Faction
 from rules.game import GameState
 
 
 def territories(state: GameState, faction: Faction) -> list[Choice[str]]:
     """Where ``faction`` may name its next battle (it is the aggressor now)."""
-    return [(a.territory, a.territory) for a in legal(state, faction, StartBattle)]
+    names = dict.fromkeys(a.territory for a in legal(state, faction, StartBattle))
+    return [(name, name) for name in names]
 
 
 def sectors(state: GameState, faction: Faction, territory: str | None) -> list[Choice[int]]:
-    """The storm-split part of ``territory`` a battle may be named in (by its sector)."""
-    return [
-        (f"The part of sector {a.sector}", a.sector)
-        for a in legal(state, faction, StartBattle)
-        if a.sector is not None and (territory is None or same(a.territory, territory))
-    ]
+    """The storm-split parts of ``territory`` a battle may be named in (by a sector)."""
+    out: dict[int, str] = {}
+    for a in legal(state, faction, StartBattle):
+        if a.sector is not None and (territory is None or same(a.territory, territory)):
+            out.setdefault(a.sector, f"{a.territory}, {part(state, a.territory, a.sector)}")
+    return [(label, sector) for sector, label in out.items()]
+
+
+def part(state: GameState, territory: str, sector: int) -> str:
+    """The part of a storm-split territory holding ``sector``, in words."""
+    found = next(
+        (s.sectors for s in sites(state) if s.territory == territory and sector in s.sectors),
+        (sector,),
+    )
+    numbers = [str(n) for n in found if n is not None]
+    named = f"sectors {numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else f"sector {sector}"
+    return f"{named} (the storm is in sector {state.storm_sector})"
 
 
 def opponents(state: GameState, faction: Faction, territory: str | None) -> list[Choice[str]]:
-    """Whom ``faction`` may attack (in ``territory``, when named)."""
+    """Whom ``faction`` may attack (in ``territory``, when named; in a storm-split
+    territory, each part's opponents with the part)."""
     out: list[Choice[str]] = []
     for a in legal(state, faction, StartBattle):
         if territory is None or same(a.territory, territory):
             other = Faction.parse(a.opponent)
-            out.append((f"{other.label if other else a.opponent} in {a.territory}", a.opponent))
+            where = a.territory
+            if a.sector is not None:
+                where += f", {part(state, a.territory, a.sector)}"
+            out.append((f"{other.label if other else a.opponent} in {where}", a.opponent))
     return out
 
 

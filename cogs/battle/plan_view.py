@@ -1,9 +1,11 @@
 """The private battle plan builder: an ephemeral message with select menus and a Lock
 button (1.07.04).
 
-The draft lives only in this view (in memory, for its owner): nothing is submitted, and
-nothing is told to the table, until Lock. Each menu offers what
-:func:`bot.plan_builder.menus` gives for the battle under way; every click is checked
+Four menus (leader, with the Kwisatz Haderach where it may fight; number; weapon;
+defense) and the buttons: Lock, and Spice… where spice is dialed (it swaps the number menu
+for the spice menu, and back). The draft lives only in this view (in memory, for its
+owner): nothing is submitted, and nothing is told to the table, until Lock. Each menu
+offers what :func:`bot.plan_builder.menus` gives for the battle under way; every click is checked
 again (the clicker must still hold the faction's seat or moderate the game, now), and the
 engine checks the locked plan (a refusal cites its rule and the builder stays open). A
 builder that timed out, was locked, or belongs to a battle no longer waiting for this
@@ -16,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.plan_builder import Draft, Menu, first_draft, menus, plan_of, summary
+from bot.plan_builder import Draft, Menu, choose, first_draft, menus, plan_of, summary
 from bot.session import SessionError
 from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
@@ -28,12 +30,16 @@ from rules.game import GameState
 PLACEHOLDERS = {
     "leader": "Leader or Cheap Hero",
     "number": "Number dialed",
+    "spice": "Spice paid for the dial",
     "weapon": "Weapon",
     "defense": "Defense",
 }
-SELECTS = ("leader", "number", "weapon", "defense")
-"""The menus shown (Discord allows 5 rows: 4 menus and the Lock button); spice and the
-Kwisatz Haderach are the command's options."""
+ROWS = {"leader": 0, "number": 1, "spice": 1, "weapon": 2, "defense": 3}
+"""Each menu's row. Discord allows 5 rows: 4 menus and the buttons (Lock, and Spice… where
+spice is dialed, which swaps the number menu for the spice menu in row 1 and back). The
+Kwisatz Haderach is a choice of the leader menu."""
+PAGE_LABELS = {"number": "Spice…", "spice": "Dial…"}
+"""The page button's label while each of row 1's menus is shown (it names the other)."""
 
 
 class PlanBuilder(PreviewView):
@@ -55,22 +61,39 @@ class PlanBuilder(PreviewView):
         self.options = options
         fight = state.whole.battle
         self.battle = (options.territory, fight.sides if fight is not None else ())
-        self.draft = draft or first_draft(options)
-        offered = menus(options)
-        for row, field in enumerate(SELECTS):
-            menu = offered.get(field, [])
-            if menu:
-                self.add_item(self._select(field, menu, row))
+        start = draft or first_draft(options)
+        self.draft = choose(options, start, "spice", str(start.spice))
+        self.selects: dict[str, discord.ui.Select[Any]] = {
+            field: self._select(field, menu) for field, menu in menus(options).items() if menu
+        }
+        for field, select in self.selects.items():
+            if field != "spice":
+                self.add_item(select)
         self.lock.custom_id = f"{PREVIEW_ID}plan-lock:{self.nonce}"
+        self.page: discord.ui.Button[Any] | None = None
+        if "spice" in self.selects:
+            self.page = discord.ui.Button(
+                label=PAGE_LABELS["number"],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREVIEW_ID}plan-page:{self.nonce}",
+                row=4,
+            )
+            self.page.callback = self._turn_page  # type: ignore[method-assign]
+            self.add_item(self.page)
 
-    def _select(self, field: str, menu: Menu, row: int) -> discord.ui.Select[Any]:
-        chosen = {
-            "leader": self.draft.leader,
-            "number": None,
-            "weapon": self.draft.weapon,
-            "defense": self.draft.defense,
-        }[field]
-        current = _value(self.draft.number) if field == "number" else (chosen or "-")
+    def _current(self, field: str) -> str:
+        """The value the draft has chosen in ``field``'s menu."""
+        draft = self.draft
+        if field == "leader":
+            return draft.leader_value
+        if field == "number":
+            return _value(draft.number)
+        if field == "spice":
+            return str(draft.spice)
+        return getattr(draft, field, None) or "-"
+
+    def _select(self, field: str, menu: Menu) -> discord.ui.Select[Any]:
+        current = self._current(field)
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"{PREVIEW_ID}plan-{field}:{self.nonce}",
             placeholder=PLACEHOLDERS[field],
@@ -78,7 +101,7 @@ class PlanBuilder(PreviewView):
                 discord.SelectOption(label=label[:100], value=value[:100], default=value == current)
                 for label, value in menu
             ],
-            row=row,
+            row=ROWS[field],
         )
 
         async def chose(interaction: discord.Interaction) -> None:
@@ -107,6 +130,17 @@ class PlanBuilder(PreviewView):
             raise SessionError("this battle no longer waits for this plan (rule 1.07.04)")
         return state
 
+    async def _show(self, interaction: discord.Interaction, state: GameState) -> None:
+        """The builder again, every menu showing the draft's choices."""
+        for field, select in self.selects.items():
+            current = self._current(field)
+            for option in select.options:
+                option.default = option.value == current
+        try:
+            await interaction.edit_original_response(content=self.text(state), view=self)
+        except discord.HTTPException:
+            await reply(interaction, self.text(state))
+
     async def _chose(self, interaction: discord.Interaction, field: str, value: str) -> None:
         try:
             await interaction.response.defer()
@@ -114,21 +148,24 @@ class PlanBuilder(PreviewView):
         except Exception as error:
             await report(interaction, error)
             return
-        self.draft = self.draft.choose(field, value)
-        for item in self.children:
-            if isinstance(item, discord.ui.Select):
-                name = str(item.custom_id).removeprefix(f"{PREVIEW_ID}plan-").split(":")[0]
-                current = (
-                    _value(self.draft.number)
-                    if name == "number"
-                    else (getattr(self.draft, name, None) or "-")
-                )
-                for option in item.options:
-                    option.default = option.value == current
+        self.draft = choose(self.options, self.draft, field, value)
+        await self._show(interaction, state)
+
+    async def _turn_page(self, interaction: discord.Interaction) -> None:
+        """Spice… / Dial…: row 1 shows the other of the number and spice menus."""
         try:
-            await interaction.edit_original_response(content=self.text(state), view=self)
-        except discord.HTTPException:
-            await reply(interaction, self.text(state))
+            await interaction.response.defer()
+            state = await self._check(interaction)
+        except Exception as error:
+            await report(interaction, error)
+            return
+        shown = "spice" if self.selects["spice"] in self.children else "number"
+        other = "number" if shown == "spice" else "spice"
+        self.remove_item(self.selects[shown])
+        self.add_item(self.selects[other])
+        if self.page is not None:
+            self.page.label = PAGE_LABELS[other]
+        await self._show(interaction, state)
 
     @discord.ui.button(label="Lock", style=discord.ButtonStyle.success, row=4)
     async def lock(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
@@ -155,7 +192,9 @@ def _value(number: float) -> str:
 def _words(draft: Draft) -> str:
     cards = [c for c in (draft.weapon, draft.defense) if c]
     return (
-        f"{draft.leader or 'no leader'}, dial {_value(draft.number)}"
+        f"{draft.leader or 'no leader'}"
+        + (" with the Kwisatz Haderach" if draft.kwisatz_haderach else "")
+        + f", dial {_value(draft.number)}"
         + (f", paying {draft.spice} spice" if draft.spice else "")
         + (", playing " + " and ".join(cards) if cards else ", no card")
     )

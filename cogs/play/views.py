@@ -17,7 +17,7 @@ from cogs.common import app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons
 from cogs.play.clicks import submit_click
-from rules.actions import Advise, CallTraitor, FactionAction, Pass
+from rules.actions import Advise, AnswerTruthtrance, CallTraitor, FactionAction, Pass
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
@@ -152,6 +152,8 @@ LABELS = {
     "hajr": "Play Hajr",
     "karama_buy": "Take it with Karama",
     "call_traitor": "Call a traitor",
+    "truthtrance_yes": "Yes",
+    "truthtrance_no": "No",
 }
 REPLIES = {
     "pass": "Passed",
@@ -166,6 +168,8 @@ REPLIES = {
     "hajr": "Hajr played",
     "karama_buy": "Card taken with Karama",
     "call_traitor": "Traitor called",
+    "truthtrance_yes": "You answered Yes; the table sees it",
+    "truthtrance_no": "You answered No; the table sees it",
 }
 """What a click answers, in the button's own words ("Declined" for "Decline")."""
 ADVISE_CHOICES = ("advise_sink", "advise_here")
@@ -181,6 +185,7 @@ BUTTONS = {
     "hajr": ("hajr",),
     "karama_buy": ("karama_buy",),
     "call_traitor": ("call_traitor",),
+    "truthtrance_answer": ("truthtrance_yes", "truthtrance_no"),
 }
 
 
@@ -249,7 +254,13 @@ class PromptButton(
 
 
 KEPT = "Only you know; the open window still runs its time, and your answer stands until then."
-CHOICE_ACTIONS = {"advise_sink": "advise", "advise_here": "advise"}
+CHOICE_ACTIONS = {
+    "advise_sink": "advise",
+    "advise_here": "advise",
+    "truthtrance_yes": "truthtrance_answer",
+    "truthtrance_no": "truthtrance_answer",
+}
+TRUTHTRANCE_ANSWERS = {"truthtrance_yes": "yes", "truthtrance_no": "no"}
 
 
 def answer(state: GameState, faction: Faction, choice: str, kind: str | None) -> FactionAction:
@@ -295,6 +306,9 @@ def _fits(choice: str, action: FactionAction) -> bool:
         return isinstance(action, Advise) and action.to == POLAR_SINK
     if choice == "advise_here":
         return isinstance(action, Advise) and action.to != POLAR_SINK
+    if choice in TRUTHTRANCE_ANSWERS:  # Truthtrance: the Yes button, the No button
+        wanted = TRUTHTRANCE_ANSWERS[choice]
+        return isinstance(action, AnswerTruthtrance) and action.answer == wanted
     return True
 
 

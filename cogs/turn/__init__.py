@@ -1,9 +1,11 @@
-"""The whole turn's player choices: set-up, storm, Nexus and CHOAM Charity."""
+"""The whole turn's player choices: set-up, storm, Nexus and CHOAM Charity; Truthtrance."""
 
 from discord.ext import commands
 
+from cogs.turn.truthtrance import Truthtrance
 from cogs.turn.turn import Turn
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Turn(bot))
+    await bot.add_cog(Truthtrance(bot))

@@ -6,7 +6,16 @@ import json
 from dataclasses import dataclass, field
 
 from bot.clock import FakeClock
-from bot.delivery import KEPT, NO_MAP, PICTURE_LIMIT, PICTURES_KEPT, ROUNDS, TRIES, Delivery
+from bot.delivery import (
+    KEPT,
+    NO_MAP,
+    NO_PICTURES,
+    PICTURE_LIMIT,
+    PICTURES_KEPT,
+    ROUNDS,
+    TRIES,
+    Delivery,
+)
 from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
@@ -191,4 +200,45 @@ async def test_kept_pictures_survive_a_restart_within_their_cap() -> None:
     assert [n.text for n in sent] == [k["text"] for k in kept]
     assert [n.picture for n in sent][1:4] == [bytes([n]) * big for n in (1, 2, 3)]
     assert sent[3].closeup == b"close" and sent[0].picture is None and sent[4].picture is None
+    await again.stop()
+
+
+@dataclass
+class NoFiles(RecordingPublisher):
+    """The table takes no files: any picture, a battle's too, is refused."""
+
+    async def public(self, game_id: int, notice: PublicNotice) -> str | None:
+        if notice.picture or notice.closeup or notice.battle:
+            raise AttachmentRefusedError("table", "no Attach Files")
+        return await super().public(game_id, notice)
+
+
+async def test_a_battles_picture_refused_leaves_its_words_with_a_note() -> None:
+    clock, publisher = FakeClock(), NoFiles()
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.public(PublicNotice("Atreides's plan: Duncan Idaho.", battle=b"plans"))
+    delivery.public(PublicNotice("Atreides ships.", picture=b"map"))
+    await _delivered(delivery, clock)
+    first, second = (n for _, n in publisher.public_notices)
+    assert first.text == "Atreides's plan: Duncan Idaho." + NO_PICTURES and first.battle is None
+    assert second.text == "Atreides ships." + NO_MAP and second.picture is None
+    await delivery.stop()
+
+
+async def test_a_battles_picture_attached_later_is_kept_across_a_restart() -> None:
+    clock, publisher = FakeClock(), TableGone()
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    job = delivery.public(PublicNotice("Atreides's plan: Duncan Idaho."))
+    delivery.attach(job, b"map", None, b"plans")  # drawn after the words were handed over
+    await _delivered(delivery, clock)
+    kept = await delivery.stop()
+    assert [k["text"] for k in kept] == ["Atreides's plan: Duncan Idaho."]
+    publisher.back = True
+    again = Delivery(1, publisher, clock)
+    again.start(json.loads(json.dumps(kept)))  # as the store keeps them
+    await _delivered(again, clock)
+    ((_, sent),) = publisher.public_notices
+    assert sent.battle == b"plans" and sent.picture == b"map" and sent.closeup is None
     await again.stop()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.demo_game import GamePublisher, demo_game, play_game_demo
 from mentat.cli import main
@@ -166,3 +167,26 @@ def test_mentat_demo_phase_still_plays_the_one_phase_demo(
     assert main(["demo", "--phase", "--out", str(tmp_path / "p")]) == 0
     assert "**Fremen's turn**" in (tmp_path / "p" / "public.md").read_text()  # the record
     assert "Wrote " in capsys.readouterr().out
+
+
+def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path: Path) -> None:
+    """`mentat demo` draws both plans of each battle (bot.render.plans): at the reveal, or
+    at the result when the traitor question came between; public.md links each after the
+    words of its reveal or result."""
+    out = tmp_path / "demo"
+    asyncio.run(play_game_demo(out, stream=io.StringIO(), maps=True))
+    battles = sorted(p.name for p in out.glob("battle-*.png"))
+    assert battles and battles[0] == "battle-001.png"
+    for name in battles:
+        with Image.open(out / name) as picture:
+            assert picture.format == "PNG" and picture.width == 800
+    markdown = (out / "public.md").read_text(encoding="utf-8")
+    blocks = markdown.split("\n\n")
+    for n, name in enumerate(battles, 1):
+        link = f"![Battle {n}: both plans and the result]({name})"
+        at = blocks.index(link)
+        before = "\n".join(blocks[at - 2 : at])
+        assert "'s plan: " in before or "win" in before or "explode" in before, before
+    assert f"({battles[-1]})" in markdown and "map-001.png" in markdown
+    marker = (out / ".mentat-demo").read_text(encoding="utf-8").splitlines()
+    assert set(battles) <= set(marker)  # replaced by the next demo like the maps

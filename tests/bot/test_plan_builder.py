@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from bot.plan_builder import NONE, Draft, first_draft, menus, plan_of, summary
+from typing import Any
+
+from bot.plan_builder import NONE, WITH_KH, Draft, choose, first_draft, menus, plan_of, summary
 from rules.actions import BattlePlan
 from rules.factions import Faction
-from tests.rules.battle_helpers import duel
+from rules.game import GameState
+from tests.rules.battle_helpers import at_battle, duel
+from tests.rules.helpers import act
 
 F = Faction
 
@@ -45,4 +49,80 @@ def test_the_advanced_game_offers_half_dials_and_spice() -> None:
     draft = first_draft(options).choose("number", dials[-1]).choose("spice", str(options.max_spice))
     assert state.is_legal(plan_of(F.HARKONNEN, options, draft))
     words = summary(state, F.HARKONNEN, options, draft)
-    assert "`/battle-plan spice:`" in words and f"paying {options.max_spice} spice" in words
+    assert "**Spice…**" in words and f"paying {options.max_spice} spice" in words
+    assert "Kwisatz Haderach" not in words  # the Harkonnen have none
+
+
+def test_a_number_needing_spice_raises_it_and_less_spice_lowers_the_number() -> None:
+    """Advanced: 5 Harkonnen forces dial 2.5 unpaid, 5 with 5 spice; every label says what
+    a choice needs or allows, and the draft stays a legal plan."""
+    state = duel(advanced=True)
+    options = state.battle_plan_options(F.HARKONNEN)
+    assert options is not None and options.dials == (2.5, 3, 3.5, 4, 4.5, 5)
+    offered = menus(options)
+    assert ("Dial 2.5", "2.5") in offered["number"]
+    assert ("Dial 4 (pay 3 spice or more)", "4") in offered["number"]
+    assert ("Pay 1 spice (dial up to 3)", "1") in offered["spice"]
+    draft = choose(options, first_draft(options), "number", "4")
+    assert (draft.number, draft.spice) == (4, 3)
+    assert state.is_legal(plan_of(F.HARKONNEN, options, draft))
+    more = choose(options, draft, "spice", "5")
+    assert (more.number, more.spice) == (4, 5)  # more spice keeps the dial (fewer losses)
+    less = choose(options, more, "spice", "1")
+    assert (less.number, less.spice) == (3, 1)
+    assert state.is_legal(plan_of(F.HARKONNEN, options, less))
+    for junk in ("junk", "-1", "99", "1e9", "9" * 100):  # never past what may be paid
+        odd = choose(options, less, "spice", junk)
+        assert 0 <= odd.spice <= options.max_spice
+        assert odd.number <= options.dials[odd.spice]
+
+
+def atreides_at_plans(**fields: Any) -> GameState:
+    """The Atreides (aggressor, a Cheap Hero in hand) against the Harkonnen in Arrakeen, at
+    the plans (no Prescience)."""
+    state = at_battle(
+        seats=["atreides", "harkonnen", None, None, None, None],
+        factions={"atreides": {"cards": ("Cheap Hero",)}},
+        board=[("atreides", "Arrakeen", 9, 6), ("harkonnen", "Arrakeen", 9, 3)],
+        **fields,
+    )
+    act(state, "atreides", "pass")
+    assert state.whole.step == "plans"
+    return state
+
+
+def test_the_kwisatz_haderach_is_a_choice_of_the_leader_menu_when_it_may_fight() -> None:
+    state = atreides_at_plans(advanced=True, kwisatz_haderach_active=True)
+    options = state.battle_plan_options(F.ATREIDES)
+    assert options is not None and options.kwisatz_haderach
+    leader_menu = menus(options)["leader"]
+    assert ("Duncan Idaho with the Kwisatz Haderach", WITH_KH + "Duncan Idaho") in leader_menu
+    assert ("Cheap Hero with the Kwisatz Haderach", WITH_KH + "Cheap Hero") in leader_menu
+    assert len(leader_menu) == 12 and all(len(v) <= 100 for _, v in leader_menu)
+    draft = choose(options, first_draft(options), "leader", WITH_KH + "Duncan Idaho")
+    assert (draft.leader, draft.kwisatz_haderach) == ("Duncan Idaho", True)
+    assert draft.leader_value == WITH_KH + "Duncan Idaho"
+    plan = plan_of(F.ATREIDES, options, draft)
+    assert plan.kwisatz_haderach and state.is_legal(plan)
+    assert "Duncan Idaho with the Kwisatz Haderach" in summary(state, F.ATREIDES, options, draft)
+    plain = choose(options, draft, "leader", "Duncan Idaho")
+    assert not plain.kwisatz_haderach  # choosing the leader alone leaves it out
+    # inactive, or in the basic game: no such entry
+    for fields in ({"advanced": True}, {"kwisatz_haderach_active": True}):
+        basic = atreides_at_plans(**fields)
+        opts = basic.battle_plan_options(F.ATREIDES)
+        assert opts is not None and not opts.kwisatz_haderach
+        assert not any(v.startswith(WITH_KH) for _, v in menus(opts)["leader"])
+
+
+def test_a_dial_menu_past_25_keeps_every_whole_number() -> None:
+    """20 forces with 10 spice dial up to 15 in halves (31 numbers): the menu keeps 0 to 15
+    and the lowest halves, 25 in all, and its top number makes a legal plan."""
+    state = duel(advanced=True, forces=(20, 3))
+    options = state.battle_plan_options(F.HARKONNEN)
+    assert options is not None and options.max_number == 15 and options.max_spice == 10
+    dials = [v for _, v in menus(options)["number"]]
+    assert len(dials) == 25 and dials[-1] == "15"
+    assert {str(n) for n in range(16)} <= set(dials) and "0.5" in dials
+    draft = choose(options, first_draft(options), "number", "15")
+    assert draft.spice == 10 and state.is_legal(plan_of(F.HARKONNEN, options, draft))

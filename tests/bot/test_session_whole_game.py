@@ -367,7 +367,8 @@ async def test_nexus_and_charity_default_on_their_deadlines(table: WholeTable) -
     assert table.state.game_phase is GamePhase.CHOAM_CHARITY
     assert Faction.ATREIDES in table.state.waiting_on()
     asked = table.publisher.open_prompts_for(Faction.ATREIDES)[-1].text
-    assert "claim CHOAM Charity (up to 2 spice)" in asked and "claim_charity" not in asked
+    assert "claim CHOAM Charity, up to 2 spice (`/charity`)" in asked
+    assert "claim_charity" not in asked
     await table.advance(61 * 60)
     claims = [d for d in (await system_entries(table))[earlier:] if d["action"] == "claim_charity"]
     assert [d["faction"] for d in claims] == ["atreides"]

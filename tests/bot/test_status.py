@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.status import status_text
 from rules.factions import Faction
-from tests.rules.helpers import position
+from tests.rules.battle_helpers import duel, fight
+from tests.rules.helpers import act, position
 
 SEATS = ["atreides", "fremen", None, None, None, None]
 
@@ -43,3 +44,25 @@ def test_a_faction_that_waits_may_do_nothing_and_sees_only_its_own_data() -> Non
         "Standing orders: none (you are asked every time).",
     ]
     assert "Karama" not in text and "10" not in text
+
+
+def test_a_captured_leader_is_named_where_it_went_once_captured() -> None:
+    """2.05.10: the captive sits face up in the Harkonnen's pool; its owner reads it held
+    by the Harkonnen, a third faction reads who holds whom; the draw itself is named by
+    nobody's status before the Harkonnen decide."""
+    state = duel(advanced=True, seed=3, seats=["harkonnen", None, "fremen", None, "emperor", None])
+    fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
+    fought = state.whole.battle
+    assert fought is not None and fought.captive is not None
+    drawn = fought.captive
+    for faction in (Faction.HARKONNEN, Faction.FREMEN):
+        assert drawn not in status_text(state.view_for(faction))
+    act(state, "harkonnen", "capture", leader=drawn)
+    emperor = status_text(state.view_for(Faction.EMPEROR))
+    assert f"; {drawn}, held by the Harkonnen." in emperor
+    assert "Held by the Harkonnen" not in emperor  # its own line says it
+    harkonnen = status_text(state.view_for(Faction.HARKONNEN))
+    assert f"{drawn} (captured from the Emperor)" in harkonnen
+    fremen = status_text(state.view_for(Faction.FREMEN))
+    assert f"Held by the Harkonnen: {drawn} (Emperor)." in fremen
+    assert "Your leaders: " in fremen and "in the Tleilaxu Tanks: none" in fremen

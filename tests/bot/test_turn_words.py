@@ -53,6 +53,8 @@ from rules.events import (
     StormSet,
     TraitorCalled,
     TraitorKept,
+    TruthtranceAnswered,
+    TruthtrancePlayed,
     VoiceUsed,
     WeaponStruck,
     WormRidden,
@@ -92,6 +94,10 @@ HAND_MADE: tuple[Event, ...] = (
     HandTaken(Faction.HARKONNEN, Faction.ATREIDES, 3),
     KaramaPower(Faction.FREMEN, "Karama", "worm", None, "1.14.03"),
     CardsGivenBack(Faction.HARKONNEN, Faction.ATREIDES, 3),
+    # Truthtrance (3.01.21): who asked whom, the answer as given, none in time
+    TruthtrancePlayed(Faction.ATREIDES, Faction.HARKONNEN, "3.01.21"),
+    TruthtranceAnswered(Faction.HARKONNEN, Faction.ATREIDES, "yes", "not this turn", "3.01.21"),
+    TruthtranceAnswered(Faction.BENE_GESSERIT, Faction.FREMEN, "none", "", "3.01.21"),
     # kinds the random games of this seed base happen not to make since battles are played
     BattleRecorded(Faction.ATREIDES, Faction.HARKONNEN),  # a moderator's correction now
     WormRidden(Faction.FREMEN, "The Great Flat", "Sietch Tabr", 13, 3, 1, "2.04.08"),

@@ -67,6 +67,7 @@ COMMANDS = {
     "ally-break",
     "bribe",
     "charity",
+    "truthtrance",
     # the Battle phase (cogs.battle)
     "battle",
     "battle-plan",

@@ -243,6 +243,20 @@ CASES = [
         plain=("amount",),
     ),
     Case(
+        "truthtrance ask",
+        "truthtrance",
+        _own(F.ATREIDES),
+        lambda t: {"target": "harkonnen", "question": "Do you hold a Lasgun?"},
+        _bidding(factions={"atreides": {"cards": ("Truthtrance",)}}),
+        junk=lambda t: [
+            {"target": "atreides", "question": "Me?"},
+            {"target": LONG, "question": "Who?"},
+            {"target": "harkonnen", "question": " "},
+            {"target": "harkonnen", "question": LONG},
+        ],
+        plain=("question",),
+    ),
+    Case(
         "fremen karama-worm",
         "karama_worm",
         _own(F.FREMEN),

@@ -164,7 +164,7 @@ async def test_a_choice_prompt_s_pass_button_answers_it(simcord_env: simcord.Env
         await t.session.submit(faction, action, actor=1, key=f"to-charity-{n}")
     assert t.state().waiting_on() == (ATREIDES,)
     prompt = t.private(ATREIDES).last_message
-    assert "claim CHOAM Charity (up to 2 spice)" in prompt.content
+    assert "claim CHOAM Charity, up to 2 spice (`/charity`)" in prompt.content
     clicked = await t.players[ATREIDES].click(prompt, label="Pass")
     assert text_of(clicked) == "Passed."
     assert t.state().game_phase is GamePhase.BIDDING

@@ -276,3 +276,17 @@ def test_the_advanced_fremen_place_the_second_worm_of_a_blow() -> None:
     assert state.stack(F.FREMEN, "Imperial Basin", 9).forces == 2
     assert of_kind(events, "spice_blown")[0]["territory"] == "Red Chasm"
     assert state.whole.step == "nexus_a" and state.whole.worm_territory == "Imperial Basin"
+
+
+def test_an_alliance_is_offered_once(nexus: GameState) -> None:
+    """Asking again before the answer is refused (nothing posted twice) and the asked
+    faction is no longer among the asker's choices; the answer still forms the alliance."""
+    act(nexus, "atreides", "ally", with_="fremen")
+    before = nexus.to_dict()
+    err = refused(nexus, IllegalActionError, "1.10.01", "atreides", "ally", with_="fremen")
+    assert "already offered" in err.message
+    assert nexus.to_dict() == before
+    offered = [a for a in nexus.legal_actions(F.ATREIDES) if a.name == "ally"]
+    assert "fremen" not in [getattr(a, "with_", None) for a in offered]
+    act(nexus, "fremen", "ally", with_="atreides")
+    assert nexus.ally_of(F.ATREIDES) is F.FREMEN

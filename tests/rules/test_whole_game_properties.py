@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from rules.actions import (
     Action,
+    AnswerTruthtrance,
     Bid,
     Dial,
     GiveBackCards,
@@ -27,6 +28,7 @@ from rules.actions import (
     PayAllyRevival,
     PhaseDone,
     PlayGhola,
+    PlayTruthtrance,
     Revive,
     action_from_dict,
     action_to_dict,
@@ -105,6 +107,8 @@ def assert_no_secret_in_public(state: GameState) -> None:
             if card not in public_cards:
                 assert f'"{card}"' not in text, card
     assert all("spice" not in f and "cards" not in f for f in json.loads(text)["factions"])
+    if game.truthtrance is not None:  # the question stays between asker and target
+        assert game.truthtrance.text not in text
 
 
 SINGLE_CARDS = {card for card in CARDS_BY_NAME if CARDS_BY_NAME[card] == 1}
@@ -153,6 +157,8 @@ def wrong_action(state: GameState, rng: random.Random) -> Action:
         Revive(faction, 0, 0, "Duncan Idaho"),
         KaramaRevive(faction, rng.randint(0, 4)),
         PlayGhola(faction, rng.randint(0, 6)),
+        PlayTruthtrance(faction, rng.choice([*SIX, faction]).value, rng.choice(JUNK_QUESTIONS)),
+        AnswerTruthtrance(faction, rng.choice(["yes", "no", "none", "maybe", ""]), "r" * 201),
     ]
     if state.game_phase not in (GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE):
         choices.append(PhaseDone())
@@ -163,6 +169,23 @@ def wrong_action(state: GameState, rng: random.Random) -> Action:
         GiveBackCards(faction, rng.choice(["", "Lasgun", "Karama, Karama", "x" * 200])),
     ]
     return rng.choice(choices)
+
+
+JUNK_QUESTIONS = ("", "   ", "x" * 301, "Secret question about Carthag?")
+QUESTIONS = ("Secret: do you hold a Lasgun?", "Secret: will you ship to Carthag this turn?")
+
+
+def maybe_truthtrance(state: GameState, rng: random.Random) -> Action | None:
+    """Now and then a holder of Truthtrance asks another faction a question (3.01.21)."""
+    if rng.random() >= 0.05:
+        return None
+    holders = [f for f, own in sorted(state.factions.items()) if "Truthtrance" in own.cards]
+    if not holders:
+        return None
+    asker = rng.choice(holders)
+    target = rng.choice([f for f in sorted(state.factions) if f is not asker])
+    action = PlayTruthtrance(asker, target.value, rng.choice(QUESTIONS))
+    return action if state.is_legal(action) else None
 
 
 def probe_refusal(state: GameState, rng: random.Random) -> None:
@@ -220,7 +243,7 @@ def test_random_whole_games_keep_the_invariants(
             assert_no_secret_in_public(state)
             assert GameState.from_dict(state.to_dict()).to_dict() == state.to_dict()
         probe_refusal(state, rng)
-        action = choose(state, rng)
+        action = maybe_truthtrance(state, rng) or choose(state, rng)
         if action is None:
             break
         assert_events_keep_hands_secret(state, state.apply(action))

@@ -1,0 +1,194 @@
+"""The plan builder's spice and Kwisatz Haderach through Discord (simcord), and the
+battles the builder's table meets: a plan built with both and locked, a stale builder, and
+what the table hears (only that a plan is in) until the reveal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+from simcord.backend.errors import SetupError
+from simcord.results import ResponseMessage
+
+from bot.plan_builder import WITH_KH
+from rules.factions import Faction
+from rules.game import GameState
+from tests.cogs.conftest import Table, refusals
+from tests.cogs.test_battle_table import (
+    done,
+    message_of,
+    options_of,
+    refused,
+    select_id,
+)
+from tests.cogs.turn_helpers import public_messages, public_since, start_at, whole_table
+from tests.rules.battle_helpers import at_battle
+from tests.rules.helpers import act
+
+F = Faction
+AT, HK = F.ATREIDES, F.HARKONNEN
+
+
+def fresh(t: Table, message: Any) -> Any:
+    """The message as it reads now (the builder is edited in place)."""
+    stored = t.env.backend.get_message(message.channel.id, message.id)
+    return ResponseMessage(t.env, stored).message
+
+
+def labels(message: Any) -> list[str]:
+    """The builder's buttons, in order."""
+    rows = [row.to_dict()["components"] for row in message.components]
+    return [c["label"] for row in rows for c in row if "label" in c]
+
+
+def kwisatz_haderach_battle(*, advanced: bool = True, active: bool = True) -> GameState:
+    """The Atreides (aggressor, 6 forces, 10 spice) against the Harkonnen (3 forces) in
+    Arrakeen, at the plans: the Kwisatz Haderach active when ``active``."""
+    state = at_battle(
+        seats=["atreides", "harkonnen", "spacing_guild", "fremen", "emperor", "bene_gesserit"],
+        factions={"atreides": {"cards": ("Crysknife",)}},
+        board=[("atreides", "Arrakeen", 9, 6), ("harkonnen", "Arrakeen", 9, 3)],
+        advanced=advanced,
+        kwisatz_haderach_active=active,
+    )
+    act(state, "atreides", "pass")  # no Prescience
+    assert state.whole.step == "plans"
+    return state
+
+
+async def test_a_plan_with_spice_and_the_kwisatz_haderach_built_by_the_menus(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, kwisatz_haderach_battle())
+    seen = public_messages(t)
+    at = t.players[AT]
+    builder = message_of(await at.slash(t.table, "battle-plan"))
+    assert "Kwisatz Haderach" in builder.content and "**Spice…**" in builder.content
+    leaders = options_of(builder, "leader")
+    assert "Duncan Idaho" in leaders and WITH_KH + "Duncan Idaho" in leaders
+    assert labels(builder)[-2:] == ["Lock", "Spice…"]
+    assert options_of(builder, "spice") == []  # row 1 holds the number menu first
+    # the Kwisatz Haderach goes with Duncan Idaho; dial 5 needs 4 spice: it is raised
+    await at.select(builder, [WITH_KH + "Duncan Idaho"], custom_id=select_id(builder, "leader"))
+    builder = fresh(t, builder)
+    await at.select(builder, ["5"], custom_id=select_id(builder, "number"))
+    builder = fresh(t, builder)
+    assert "Plan: Duncan Idaho with the Kwisatz Haderach, dial 5, paying 4 spice" in (
+        builder.content
+    )
+    # Spice… swaps the number menu for the spice menu: pay 6 (fewer losses), same dial
+    await at.click(builder, label="Spice…")
+    builder = fresh(t, builder)
+    assert options_of(builder, "number") == [] and options_of(builder, "spice")[-1] == "6"
+    assert labels(builder)[-1] == "Dial…"
+    await at.select(builder, ["6"], custom_id=select_id(builder, "spice"))
+    builder = fresh(t, builder)
+    await at.select(builder, ["Crysknife"], custom_id=select_id(builder, "weapon"))
+    builder = fresh(t, builder)
+    assert "dial 5, paying 6 spice, playing Crysknife" in builder.content
+    await at.click(builder, label="Dial…")
+    builder = fresh(t, builder)
+    assert options_of(builder, "spice") == [] and "5" in options_of(builder, "number")
+    # the Harkonnen cannot see the Atreides' builder, let alone click it
+    with pytest.raises(SetupError, match="not visible"):
+        await t.players[HK].click(builder, label="Lock")
+    assert public_messages(t) == seen  # the table hears nothing of a plan being built
+    locked = done(await at.click(builder, label="Lock"))
+    assert "Duncan Idaho with the Kwisatz Haderach, dial 5, paying 6 spice" in locked
+    fight = t.state().whole.battle
+    assert fight is not None
+    made = fight.plans[AT]
+    assert (made.leader, made.number, made.spice, made.kwisatz_haderach) == (
+        "Duncan Idaho",
+        5,
+        6,
+        True,
+    )
+    assert made.weapon == "Crysknife"
+    public = public_since(t, seen)
+    assert "Atreides's battle plan is in" in public
+    for secret in ("Duncan Idaho", "Kwisatz", "Crysknife", "spice", "dial"):
+        assert secret not in public, secret
+    # the locked builder has no buttons left; the spice menu of a builder opened before
+    # the lock is stale
+    with pytest.raises(SetupError):
+        await at.click(builder, label="Spice…")
+        builder = fresh(t, builder)
+    refused(await at.slash(t.table, "battle-plan"))
+    # the Harkonnen lock theirs: the reveal shows the Kwisatz Haderach and the spice
+    theirs = message_of(await t.players[HK].slash(t.table, "battle-plan"))
+    done(await t.players[HK].click(theirs, label="Lock"))
+    assert (
+        "Atreides's plan: Duncan Idaho with the Kwisatz Haderach, dials 5, pays 6 spice, "
+        "plays Crysknife." in public_since(t, seen)
+    )
+    refusals(simcord_env)
+
+
+async def test_a_stale_builder_and_another_faction_change_nothing(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, kwisatz_haderach_battle())
+    at = t.players[AT]
+    first = message_of(await at.slash(t.table, "battle-plan"))
+    second = message_of(await at.slash(t.table, "battle-plan"))
+    # the Harkonnen naming the Atreides are refused; their own builder has no KH, a spice
+    # menu of their own (3 forces)
+    assert "Atreides seat" in refused(
+        await t.players[HK].slash(t.table, "battle-plan", faction="atreides")
+    )
+    mine = message_of(await t.players[HK].slash(t.table, "battle-plan"))
+    assert not any(v.startswith(WITH_KH) for v in options_of(mine, "leader"))
+    assert "Kwisatz" not in mine.content
+    await t.players[HK].click(mine, label="Spice…")
+    mine = fresh(t, mine)
+    assert options_of(mine, "spice") == ["0", "1", "2", "3"]
+    before = t.state().to_dict()
+    seen = public_messages(t)
+    done(await at.click(first, label="Lock"))  # the first builder's draft: no KH
+    wid = select_id(second, "leader")
+    choice = [WITH_KH + "Duncan Idaho"]
+    assert "no longer waits" in refused(await at.select(second, choice, custom_id=wid))
+    assert "no longer waits" in refused(await at.click(second, label="Spice…"))
+    assert "no longer waits" in refused(await at.click(second, label="Lock"))
+    fight = t.state().whole.battle
+    assert fight is not None and not fight.plans[AT].kwisatz_haderach
+    assert before != t.state().to_dict()
+    table = [m.content for m in t.table.history() if m.id not in seen]
+    assert sum("Atreides's battle plan is in" in m for m in table) == 1
+    refusals(simcord_env)
+
+
+@pytest.mark.parametrize(("advanced", "active"), [(False, True), (True, False)])
+async def test_no_spice_menu_in_the_basic_game_and_no_kwisatz_haderach_unless_active(
+    simcord_env: simcord.Env, advanced: bool, active: bool
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, kwisatz_haderach_battle(advanced=advanced, active=active))
+    builder = message_of(await t.players[AT].slash(t.table, "battle-plan"))
+    assert not any(v.startswith(WITH_KH) for v in options_of(builder, "leader"))
+    assert "Kwisatz" not in builder.content
+    assert ("Spice…" in labels(builder)) is advanced
+    assert ("**Spice…**" in builder.content) is advanced
+
+
+async def test_a_moderator_who_lost_the_role_turns_no_page(simcord_env: simcord.Env) -> None:
+    t = await whole_table(simcord_env, moderator_role="Moderators")
+    holder = t.role_holder
+    assert holder is not None and t.role is not None
+    await start_at(t, kwisatz_haderach_battle())
+    builder = message_of(await holder.slash(t.table, "battle-plan", faction="atreides"))
+    await holder.click(builder, label="Spice…")  # a current moderator may, for the Atreides
+    builder = fresh(t, builder)
+    assert options_of(builder, "spice")[-1] == "6"
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, t.role.id)
+    before = t.state().to_dict()
+    assert "Atreides seat" in refused(await holder.click(builder, label="Dial…"))
+    spice_id = select_id(builder, "spice")
+    assert "Atreides seat" in refused(await holder.select(builder, ["6"], custom_id=spice_id))
+    assert "Atreides seat" in refused(await holder.click(builder, label="Lock"))
+    assert t.state().to_dict() == before
+    refusals(simcord_env)
