@@ -84,6 +84,7 @@ class Ledger:
         self.record = record
         """The game as opened (its status is kept current; read settings from the store)."""
         self._state = state
+        state.limit_undo(0)  # the ledger goes back by its log, never by the engine's undo
         self._history = history
         self._heads = set(snapshot_heads)
         self._keys = set(keys)  # every idempotency key in the game's log
@@ -323,6 +324,7 @@ class Ledger:
         except BaseException:
             self._stale = True
             raise
+        state.limit_undo(0)
         self._history, self._state = history, state
         self._keys.add(entry.key)
         if snapshot is not None:
@@ -391,6 +393,7 @@ async def _rebuild_many(
         if game_id in errors:
             continue
         base, state = bases[game_id]
+        state.limit_undo(0)  # replayed by the log: no engine undo to keep
         try:
             for seq in history.replay_after(base):
                 _replay(game_id, state, seq, bodies.get(game_id, {}).get(seq))

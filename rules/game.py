@@ -159,6 +159,12 @@ class GameState(Position):
     def can_undo(self) -> bool:
         return bool(self._history)
 
+    def limit_undo(self, steps: int) -> None:
+        """Keep at most ``steps`` positions for :meth:`undo` from now on (the oldest are
+        forgotten first); 0 keeps none, for an application that goes back by its own log
+        (each position kept costs about 2 KB of a game's memory)."""
+        self._history = deque(self._history, maxlen=max(0, steps))
+
     def answers_open_prompt(self, action: Action) -> bool:
         """True if ``action`` answers one of the open prompts (not a later stage's)."""
         return turn_flow.answers_prompt(self, action, self.phase.stages[:1])

@@ -94,6 +94,20 @@ async def test_submit_commits_and_returns_the_events(
     assert rows == [(1, "start", 0, "mentat:create"), (2, "action", PLAYER, "interaction-1")]
 
 
+async def test_the_live_position_keeps_no_engine_undo(
+    store: Store, script: list[dict[str, Any]]
+) -> None:
+    """The ledger goes back by its log: its positions, played or replayed from a snapshot,
+    keep no engine undo history (each position kept would cost a long game's memory)."""
+    game = await new_game(store)
+    await play(game, script[:6])
+    assert not game.state.can_undo
+    again = await reopened(store, game)  # a snapshot (every 4) and the actions after it
+    assert again.state == game.state and not again.state.can_undo
+    await game.undo(MOD, key="undo-1")
+    assert not game.state.can_undo and game.state == replay(script[:5])
+
+
 async def test_a_refused_action_writes_nothing(store: Store) -> None:
     game = await new_game(store)
     with pytest.raises(RulesError):

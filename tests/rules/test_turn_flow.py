@@ -128,6 +128,24 @@ def test_undo_restores_exactly() -> None:
         state.undo()
 
 
+def test_limit_undo_keeps_the_newest_positions_only() -> None:
+    state = position(
+        storm=18, board=[{"faction": "atreides", "territory": "Arrakeen", "forces": 3}]
+    )
+    act(state, "atreides", "ship", to="Carthag", forces=2)
+    middle = state.to_dict()
+    act(state, "atreides", "move", from_="Arrakeen", to="Old Gap", sector=9, forces=3)
+    state.limit_undo(1)
+    state.undo()
+    assert state.to_dict() == middle
+    assert not state.can_undo  # the shipment's position was forgotten
+    state.limit_undo(0)
+    act(state, "atreides", "move", from_="Arrakeen", to="Old Gap", sector=9, forces=3)
+    assert not state.can_undo
+    with pytest.raises(IndexError):
+        state.undo()
+
+
 def test_to_dict_round_trips_in_the_middle_of_a_karama_window() -> None:
     state = position(storm=18)
     act(state, "atreides", "ship", to="Carthag", forces=2)
