@@ -145,19 +145,20 @@ class ConsolePublisher:
         links: list[str] = []
         if notice.battle is not None:
             self.battles += 1
-            name = f"battle-{self.battles:03d}.png"
-            path = self.file(name)
-            path.write_bytes(notice.battle)
-            self.say(f"  [battle: {path}]")
-            links.append(f"![Battle {self.battles}: both plans and the result]({name})")
+            what = f"Battle {self.battles}: both plans and the result"
+            links.append(self._save("battle", self.battles, notice.battle, what))
         if notice.picture is not None:
             self.maps += 1
-            name = f"map-{self.maps:03d}.png"
-            path = self.file(name)
-            path.write_bytes(notice.picture)
-            self.say(f"  [map: {path}]")
-            links.append(f"![Map {self.maps}]({name})")
+            links.append(self._save("map", self.maps, notice.picture, f"Map {self.maps}"))
         return links
+
+    def _save(self, kind: str, number: int, png: bytes, title: str) -> str:
+        """Write ``png`` as ``kind-NNN.png`` (said on the console); its Markdown link."""
+        name = f"{kind}-{number:03d}.png"
+        path = self.file(name)
+        path.write_bytes(png)
+        self.say(f"  [{kind}: {path}]")
+        return f"![{title}]({name})"
 
     def write_public(self, text: str) -> None:
         """Append ``text`` to ``public.md`` (Markdown GitHub renders)."""

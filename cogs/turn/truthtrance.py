@@ -62,9 +62,9 @@ class Truthtrance(commands.Cog):
         await reply(
             interaction,
             clamp(
-                f"Done: you play Truthtrance on {label}: “{clean(question)}”. Only the two of "
-                "you see the question; the table sees that you asked, then the answer, which "
-                "you will also hear in your private channel."
+                f"Done: you play Truthtrance on {label}: “{clip(clean(question))}”. Only the "
+                "two of you see the question; the table sees that you asked, then the answer, "
+                "which you will also hear in your private channel."
             ),
         )
 

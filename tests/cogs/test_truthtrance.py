@@ -227,3 +227,16 @@ async def test_in_shipment_and_movement_the_step_waits_and_is_asked_again(
     assert len(t.private(first).history()) > asked_before + 1 and "ship" in newest, newest
     no_leak_for(t, asker=F.FREMEN, target=first)
     refusals(simcord_env)
+
+
+async def test_a_long_question_reaches_the_target_whole_and_is_quoted_short(
+    simcord_env: simcord.Env,
+) -> None:
+    """A question of the longest length allowed: the asker's reply quotes at most 80
+    characters of it; the target's prompt holds all of it."""
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("bidding", factions=HOLDING))
+    question = ("Do you hold a Lasgun? " * 20)[:300].strip()
+    said = await done(t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=question)
+    assert question[:70] in said and question[:81] not in said
+    assert question in question_message(t, F.HARKONNEN).content
