@@ -202,6 +202,7 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
             f"{leaders}, a number up "
             f"to {_number(options.max_number)}"
             + (f", up to {options.max_spice} spice" if options.max_spice else "")
+            + (", the Kwisatz Haderach beside your leader" if options.kwisatz_haderach else "")
         )
     if state.whole.step == "traitor_calls" and faction in state.whole.waiting:
         out.append(TRAITOR_QUESTION)
