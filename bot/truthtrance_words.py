@@ -8,6 +8,7 @@ addressed to that faction alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,9 +28,25 @@ def _of(faction: Faction) -> str:
     return f"the {faction.label}'" if faction.label.endswith("s") else f"the {faction.label}'s"
 
 
+MARKUP = re.compile(r"([\\*_~`|\[\]])")
+"""Discord's markdown in a player's words: bold, italics, strike, code, spoilers, masked
+links (``[Yes](https://...)``), each escaped so that it reads as typed."""
+MENTION = re.compile(r"<(@[!&]?|#)|@(?=everyone|here)")
+"""The start of a mention (a user, a role, a channel, ``@everyone``/``@here``)."""
+ZERO_WIDTH = "\u200b"
+
+
+def inert(text: str) -> str:
+    """A player's own words (a question, a remark) as literal text: no markdown, and no
+    mention (a zero-width space after its ``@`` or ``#``), so that they can neither ping,
+    link nor dress up as the bot's own words; no braces (no player marks)."""
+    text = MARKUP.sub(r"\\\1", text.replace("{", "(").replace("}", ")"))
+    return MENTION.sub(lambda m: m.group(0) + ZERO_WIDTH, text)
+
+
 def remark_words(remark: str) -> str:
-    """A remark as the table reads it: quoted, and no braces (no player marks in it)."""
-    text = remark.replace("{", "(").replace("}", ")").replace("“", '"').replace("”", '"')
+    """A remark as the table reads it: quoted, as typed (:func:`inert`)."""
+    text = inert(remark.replace("“", '"').replace("”", '"'))
     return f" (“{text}”)" if text else ""
 
 
@@ -73,7 +90,7 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     if question is None or Faction(question["asker"]) is not view.faction:
         return []
     target = Faction(question["target"]).label
-    text = question["text"]
+    text = inert(question["text"])
     lines: list[str] = []
     for event in events:
         if isinstance(event, TruthtrancePlayed) and event.faction is view.faction:
@@ -102,7 +119,7 @@ def status_line(view: PrivateView) -> str | None:
     said = "not answered yet" if answer is None else f"answer: {ANSWER_WORDS.get(answer, answer)}"
     remark = remark_words(question["remark"]) if answer not in (None, NO_ANSWER) else ""
     who = f"you asked {target.label}" if asker is view.faction else f"{asker.label} asked you"
-    return f"Truthtrance: {who} “{question['text']}” ({said}{remark})."
+    return f"Truthtrance: {who} “{inert(question['text'])}” ({said}{remark})."
 
 
 def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:
@@ -114,7 +131,7 @@ def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:
         return []
     return [
         f"Truthtrance: {question.asker.label} ask {question.target.label} (only the two of "
-        f"them and you see it): “{question.text}”"
+        f"them and you see it): “{inert(question.text)}”"
         for event in events
         if isinstance(event, TruthtrancePlayed)
     ]
@@ -135,7 +152,7 @@ def question_prompt(
     assert question is not None
     lines = [
         f"**Truthtrance**: {question.asker.label} ask you, and you must answer truthfully "
-        f"(3.01.21): “{question.text}”",
+        f"(3.01.21): “{inert(question.text)}”",
         "Answer **Yes** or **No** with a button, or with `/truthtrance answer` to add a short "
         "remark. Only you and the asker see the question; the table sees your answer. "
         f"The game waits for it. If you do not answer in time, no answer is given. "

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.truthtrance_words import ANSWER_WORDS, remark_words
+from bot.truthtrance_words import ANSWER_WORDS, inert, remark_words
 from cogs.common import FactionName, act_for
 from cogs.errors import clamp, clip, reply
 from cogs.turn.autocomplete import offer
@@ -59,10 +59,11 @@ class Truthtrance(commands.Cog):
         await act_for(interaction, faction, PlayTruthtrance, target, question)
         other = Faction.parse(target)
         label = other.label if other else clip(target)
+        quoted = clip(inert(clean(question)))
         await reply(
             interaction,
             clamp(
-                f"Done: you play Truthtrance on {label}: “{clip(clean(question))}”. Only the "
+                f"Done: you play Truthtrance on {label}: “{quoted}”. Only the "
                 "two of you see the question; the table sees that you asked, then the answer, "
                 "which you will also hear in your private channel."
             ),

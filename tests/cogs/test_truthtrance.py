@@ -5,6 +5,8 @@ Hostile use: another faction answering, an outsider, an ex-moderator, a stale bu
 
 from __future__ import annotations
 
+import re
+
 import discord
 import simcord
 
@@ -240,3 +242,44 @@ async def test_a_long_question_reaches_the_target_whole_and_is_quoted_short(
     said = await done(t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=question)
     assert question[:70] in said and question[:81] not in said
     assert question in question_message(t, F.HARKONNEN).content
+
+
+MARKUP = "<@123456789012345678> <#1456074443980800005> @everyone [Yes](https://evil.example) ||y||"
+MENTIONS = re.compile(r"<(@[!&]?|#)\d+>|@everyone|@here")
+
+
+def live_markup(text: str) -> list[str]:
+    """Mentions that would render (or ping) and markdown that would apply in ``text``."""
+    unescaped = re.findall(r"(?<!\\)(\[|\|\|)", text)
+    return MENTIONS.findall(text) + unescaped
+
+
+async def test_a_question_and_a_remark_can_neither_ping_link_nor_spoof(
+    simcord_env: simcord.Env,
+) -> None:
+    """A hostile asker's question and a hostile target's remark with mentions, a masked
+    link posing as the answer, a spoiler and a player mark: shown as typed everywhere
+    (escaped), never as a mention, a link or markup, at the table or in private."""
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("bidding", factions=HOLDING))
+    watched = (t.table, t.spectators, t.private(F.ATREIDES), t.channel("dune-moderators"))
+    seen = {m.id for c in watched for m in c.history()}
+
+    def raw(*channels: simcord.ChannelHandle) -> str:
+        """The new messages as posted (mentions kept)."""
+        return "\n".join(m.content or "" for c in channels for m in c.history() if m.id not in seen)
+
+    asked = await done(
+        t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=MARKUP + " {player:fremen}"
+    )
+    prompt = question_message(t, F.HARKONNEN).content or ""
+    said = await done(t, F.HARKONNEN, "truthtrance answer", answer="no", remark=MARKUP)
+    table = raw(t.table, t.spectators)
+    assert "question: **No** (“<@\u200b123456789012345678>" in table, table
+    assert "\\[Yes\\](https://evil.example)" in table and "player:fremen" not in table
+    mine = text_of(await t.players[F.ATREIDES].slash(t.table, "status"))
+    moderators = raw(t.channel("dune-moderators"))
+    for text in (table, prompt, said, asked, raw(t.private(F.ATREIDES)), mine, moderators):
+        assert live_markup(text) == [], text
+    assert "\\[Yes\\](https://evil.example)" in prompt and "\\[Yes\\]" in mine
+    assert refusals(simcord_env) == []
