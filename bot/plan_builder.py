@@ -4,7 +4,8 @@ for the battle under way, a draft's summary, and the plan it makes.
 Everything is read from :meth:`rules.game.GameState.battle_plan_options` for the one
 faction building its plan, so a menu offers only what is legal for this battle: leaders
 free this phase (or a Cheap Hero), the cards in hand that fit each slot, numbers up to the
-forces there, spice up to what may be paid. The Voice's command and the Atreides'
+forces there, spice up to what may be paid; a card the Voice forbids is not offered, and a
+draft starts obeying its command to play a kind. The Voice's command and the Atreides'
 Prescience are shown; the engine checks the whole plan when it is locked. Nothing here is
 ever shown to anyone but the plan's owner (and a current moderator acting for it).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.actions import BattlePlan
-from rules.battle_plans import PlanOptions
+from rules.battle_plans import PlanOptions, voice_cards, voice_forbids
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -96,10 +97,14 @@ def least_spice(options: PlanOptions, number: float) -> int:
 
 
 def choose(options: PlanOptions, draft: Draft, field: str, value: str) -> Draft:
-    """The draft after one menu's choice, kept within what the forces may dial: a number
-    that needs more spice raises the spice to what it needs; less spice lowers a number it
-    no longer reaches (the engine checks the whole plan at Lock)."""
+    """The draft after one menu's choice, kept within what the menus offer (a value outside
+    them, forged or left from another battle, leaves that slot as it was) and what the
+    forces may dial: a number that needs more spice raises the spice to what it needs; less
+    spice lowers a number it no longer reaches (the engine checks the whole plan at Lock)."""
     chosen = draft.choose(field, value)
+    offered = menus(options)
+    if field in ("leader", "weapon", "defense") and value not in dict(offered[field]).values():
+        return draft
     spice = min(chosen.spice, options.max_spice)
     if field == "number":
         spice = max(spice, least_spice(options, chosen.number))
@@ -107,20 +112,35 @@ def choose(options: PlanOptions, draft: Draft, field: str, value: str) -> Draft:
     return replace(chosen, spice=spice, number=number)
 
 
-def first_draft(options: PlanOptions) -> Draft:
+def first_draft(options: PlanOptions, *, spice: int = 0, kwisatz_haderach: bool = False) -> Draft:
     """Where a builder starts: the weakest free leader (one must lead if any is free), no
-    card, dial 0, no spice."""
-    leaders = [*options.leaders, *options.cheap_heroes]
-    return Draft(leader=leaders[0] if options.must_lead and leaders else None)
+    card, dial 0; under the Voice's command to play a kind, a card of that kind held (or
+    the Cheap Hero), as the deadline's default plan would (2.02.06). ``spice`` (at most what
+    may be paid) and the Kwisatz Haderach (only where it may fight, with a leader) as asked."""
+    heroes = [] if _heroes_barred(options) else list(options.cheap_heroes)
+    leaders = [*options.leaders, *heroes]
+    leader = leaders[0] if options.must_lead and leaders else None
+    if options.voice == ("play", "Cheap Hero") and options.cheap_heroes:
+        leader = options.cheap_heroes[0]
+    weapon, defense = voice_cards(options) if leader is not None else (None, None)
+    with_kh = kwisatz_haderach and options.kwisatz_haderach and leader is not None
+    start = Draft(leader=leader, weapon=weapon, defense=defense, kwisatz_haderach=with_kh)
+    return choose(options, start, "spice", str(max(0, spice)))
+
+
+def _heroes_barred(options: PlanOptions) -> bool:
+    return options.voice == ("not_play", "Cheap Hero")
 
 
 def menus(options: PlanOptions) -> dict[str, Menu]:
-    """Each menu of the builder: (label, value) pairs, at most 25 each. The Kwisatz
+    """Each menu of the builder: (label, value) pairs, at most 25 each; a card (or the Cheap
+    Hero) the Voice forbids is not offered (2.02.06). The Kwisatz
     Haderach, when it may fight here, is a choice of the leader menu (each leader "with the
     Kwisatz Haderach"); the spice menu is there only when spice is dialed."""
     out: dict[str, Menu] = {}
     leaders: Menu = []
-    for name in (*options.leaders, *options.cheap_heroes):
+    heroes = () if _heroes_barred(options) else options.cheap_heroes
+    for name in (*options.leaders, *heroes):
         kind = "Leader" if name in options.leaders else "Cheap Hero card"
         leaders.append((f"{kind}: {name}", name))
         if options.kwisatz_haderach:
@@ -129,8 +149,10 @@ def menus(options: PlanOptions) -> dict[str, Menu]:
         leaders.append(("No leader", NONE))
     out["leader"] = leaders[:MENU_LIMIT]
     out["number"] = [(_dial_label(options, d), _number(d)) for d in _dials(options)]
-    out["weapon"] = [("No weapon", NONE)] + [(f"Weapon: {c}", c) for c in options.weapons]
-    out["defense"] = [("No defense", NONE)] + [(f"Defense: {c}", c) for c in options.defenses]
+    weapons = [c for c in options.weapons if not voice_forbids(options, c, "weapon")]
+    defenses = [c for c in options.defenses if not voice_forbids(options, c, "defense")]
+    out["weapon"] = [("No weapon", NONE)] + [(f"Weapon: {c}", c) for c in weapons]
+    out["defense"] = [("No defense", NONE)] + [(f"Defense: {c}", c) for c in defenses]
     out["weapon"] = out["weapon"][:MENU_LIMIT]
     out["defense"] = out["defense"][:MENU_LIMIT]
     if options.max_spice:

@@ -419,6 +419,25 @@ def could_play(options: PlanOptions, kind: str) -> bool:
     )
 
 
+def voice_cards(options: PlanOptions) -> tuple[str | None, str | None]:
+    """The weapon and defense obeying a Voice that commands ``options``' side to play a kind
+    (2.02.06): the first card of that kind it holds, in the weapon slot if it fits there;
+    (None, None) without such a command or such a card."""
+    if options.voice is None or options.voice[0] != "play":
+        return None, None
+    kind = options.voice[1]
+    weapon = next((c for c in options.weapons if _matches(c, kind, "weapon")), None)
+    if weapon is not None:
+        return weapon, None
+    return None, next((c for c in options.defenses if _matches(c, kind, "defense")), None)
+
+
+def voice_forbids(options: PlanOptions, card: str, slot: str) -> bool:
+    """Does a Voice command ``options``' side not to play ``card`` in ``slot`` (2.02.06)?"""
+    voice = options.voice
+    return voice is not None and voice[0] == "not_play" and _matches(card, voice[1], slot)
+
+
 def check_voice(faction: Faction, plan: Plan, options: PlanOptions, voice: tuple[str, str]) -> None:
     """The Voice's target obeys as far as it can (2.02.06)."""
     command, kind = voice

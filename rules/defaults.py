@@ -27,8 +27,7 @@ from rules.actions import (
     PlaceWorm,
     Predict,
 )
-from rules.battle_model import Plan
-from rules.battle_plans import plan_options, plays
+from rules.battle_plans import plan_options, voice_cards
 from rules.board import POLAR_SINK
 from rules.components import leader_strength, leaders
 from rules.factions import Faction
@@ -158,14 +157,9 @@ def _battle_plan(
     leader = next(iter(options.leaders), next(iter(options.cheap_heroes), None))
     weapon = defense = None
     if options.voice is not None and options.voice[0] == "play" and leader is not None:
-        kind = options.voice[1]
-        if kind == "Cheap Hero" and options.cheap_heroes:
+        if options.voice[1] == "Cheap Hero" and options.cheap_heroes:
             leader = options.cheap_heroes[0]
-        weapon = next((w for w in options.weapons if plays(Plan(None, 0, weapon=w), kind)), None)
-        if weapon is None:
-            defense = next(
-                (d for d in options.defenses if plays(Plan(None, 0, defense=d), kind)), None
-            )
+        weapon, defense = voice_cards(options)
     wanted = BattlePlan(faction, options.territory, leader, 0, weapon, defense)
     if is_legal(state, wanted):
         return wanted

@@ -19,7 +19,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.battle_words import battle_answer
-from bot.plan_builder import Draft, first_draft, summary
+from bot.plan_builder import first_draft, summary
 from cogs.battle import choices as ch
 from cogs.battle.plan_view import PlanBuilder
 from cogs.common import FactionName, act_for, acting_faction, game_of, session_of
@@ -111,8 +111,7 @@ class Battles(commands.Cog):
         options = state.battle_plan_options(who) if state is not None else None
         if state is None or options is None:
             raise NotYourTurnError(f"{who.label} has no battle plan to make now", rule=PLAN_RULE)
-        start = first_draft(options)
-        draft = Draft(start.leader, spice=spice, kwisatz_haderach=kwisatz_haderach)
+        draft = first_draft(options, spice=spice, kwisatz_haderach=kwisatz_haderach)
         live: set[str] = getattr(interaction.client, "live_previews", set())
         view = PlanBuilder(game_id, who, state, options, draft, live=live)
         await reply(interaction, summary(state, who, options, view.draft), view=view)

@@ -126,3 +126,69 @@ def test_a_dial_menu_past_25_keeps_every_whole_number() -> None:
     assert {str(n) for n in range(16)} <= set(dials) and "0.5" in dials
     draft = choose(options, first_draft(options), "number", "15")
     assert draft.spice == 10 and state.is_legal(plan_of(F.HARKONNEN, options, draft))
+
+
+def voiced(command: str, kind: str, cards: tuple[str, ...]) -> GameState:
+    """The Atreides (holding ``cards``) at their plan, the Bene Gesserit's Voice on them."""
+    state = at_battle(
+        seats=["bene_gesserit", "harkonnen", "atreides", "fremen", "emperor", "spacing_guild"],
+        factions={"atreides": {"cards": cards}},
+        board=[("bene_gesserit", "Arrakeen", 9, 4), ("atreides", "Arrakeen", 9, 4)],
+    )
+    act(state, "bene_gesserit", "voice", command=command, kind=kind)
+    act(state, "atreides", "pass")  # no Prescience
+    assert state.whole.step == "plans"
+    return state
+
+
+def test_the_menus_follow_the_voice_and_the_first_draft_obeys_it() -> None:
+    """2.02.06: a card of a kind the Voice forbids is not offered; commanded to play a kind,
+    the builder starts with a card of it (as the deadline's default would): its draft, locked
+    at once, is a legal plan."""
+    cards = ("Crysknife", "Snooper", "Baliset", "Cheap Hero")
+    forbidden = voiced("not_play", "worthless", cards)
+    options = forbidden.battle_plan_options(F.ATREIDES)
+    assert options is not None
+    offered = menus(options)
+    assert [v for _, v in offered["weapon"]] == [NONE, "Crysknife"]
+    assert [v for _, v in offered["defense"]] == [NONE, "Snooper"]
+    assert choose(options, first_draft(options), "weapon", "Baliset").weapon is None  # forged
+    no_hero = voiced("not_play", "Cheap Hero", cards).battle_plan_options(F.ATREIDES)
+    assert no_hero is not None and "Cheap Hero" not in dict(menus(no_hero)["leader"]).values()
+    for command, kind, slot, card in (
+        ("play", "projectile weapon", "weapon", "Crysknife"),
+        ("play", "poison defense", "defense", "Snooper"),
+        ("play", "worthless", "weapon", "Baliset"),
+    ):
+        state = voiced(command, kind, cards)
+        options = state.battle_plan_options(F.ATREIDES)
+        assert options is not None
+        draft = first_draft(options)
+        assert getattr(draft, slot) == card, (kind, draft)
+        assert state.is_legal(plan_of(F.ATREIDES, options, draft)), kind
+    state = voiced("play", "Cheap Hero", cards)
+    options = state.battle_plan_options(F.ATREIDES)
+    assert options is not None and first_draft(options).leader == "Cheap Hero"
+    assert state.is_legal(plan_of(F.ATREIDES, options, first_draft(options)))
+
+
+def test_values_outside_the_menus_leave_the_draft_as_it_was() -> None:
+    """A forged or stale menu value (a card not held, a leader not free, the Kwisatz
+    Haderach where it may not fight) changes nothing; the starting options are clamped."""
+    state = duel({"cards": ("Lasgun", "Shield")})
+    options = state.battle_plan_options(F.HARKONNEN)
+    assert options is not None
+    start = first_draft(options)
+    for field, value in (
+        ("leader", "Duke Leto Atreides"),
+        ("leader", WITH_KH + start.leader_value),
+        ("leader", "x" * 500),
+        ("weapon", "Crysknife"),
+        ("weapon", "Shield"),
+        ("defense", "Lasgun"),
+    ):
+        assert choose(options, start, field, value) == start, (field, value)
+    asked = first_draft(options, spice=99, kwisatz_haderach=True)
+    assert asked == start and not asked.kwisatz_haderach and asked.spice == 0
+    words = summary(state, F.HARKONNEN, options, asked)
+    assert "Kwisatz Haderach" not in words

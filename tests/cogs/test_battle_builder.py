@@ -16,6 +16,7 @@ from rules.factions import Faction
 from rules.game import GameState
 from tests.cogs.conftest import Table, refusals
 from tests.cogs.test_battle_table import (
+    bg_against_atreides,
     done,
     message_of,
     options_of,
@@ -191,4 +192,30 @@ async def test_a_moderator_who_lost_the_role_turns_no_page(simcord_env: simcord.
     assert "Atreides seat" in refused(await holder.select(builder, ["6"], custom_id=spice_id))
     assert "Atreides seat" in refused(await holder.click(builder, label="Lock"))
     assert t.state().to_dict() == before
+    refusals(simcord_env)
+
+
+async def test_the_menus_follow_the_voice_and_junk_starting_options_are_clamped(
+    simcord_env: simcord.Env,
+) -> None:
+    """The Voice forbids worthless cards: the Atreides' menus offer none (their Baliset
+    neither as weapon nor as defense); the Harkonnen asking for the Kwisatz Haderach and 99
+    spice start with neither; the Atreides' draft, locked as it opened, obeys."""
+    t = await whole_table(simcord_env)
+    await start_at(t, bg_against_atreides())
+    done(
+        await t.players[F.BENE_GESSERIT].slash(
+            t.table, "voice", command="not_play", kind="worthless"
+        )
+    )
+    done(await t.players[AT].slash(t.table, "prescience", ask="defense"))
+    at = t.players[AT]
+    builder = message_of(await at.slash(t.table, "battle-plan", kwisatz_haderach=True, spice=99))
+    assert options_of(builder, "weapon") == ["-", "Crysknife"]
+    assert options_of(builder, "defense") == ["-", "Snooper"]
+    assert "Kwisatz" not in builder.content and "paying" not in builder.content
+    assert "The Voice: you must not play worthless" in builder.content
+    assert "Locked" in done(await at.click(builder, label="Lock"))
+    fight = t.state().whole.battle
+    assert fight is not None and not fight.plans[AT].kwisatz_haderach
     refusals(simcord_env)

@@ -111,9 +111,12 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     assert options_of(builder, "defense") == ["-", "Snooper", "Baliset"]
     assert "Lady Jessica" in options_of(builder, "leader")
     assert options_of(builder, "number")[-1] == "4"
+    # the builder starts obeying the Voice: the Crysknife in the weapon slot
+    assert "playing Crysknife" in builder.content
     await t.players[AT].select(builder, ["Duncan Idaho"], custom_id=select_id(builder, "leader"))
     await t.players[AT].select(builder, ["3"], custom_id=select_id(builder, "number"))
     await t.players[AT].select(builder, ["Snooper"], custom_id=select_id(builder, "defense"))
+    await t.players[AT].select(builder, ["-"], custom_id=select_id(builder, "weapon"))
     # a plan that disobeys the Voice is refused (the rule cited) and the builder stays open
     text = refused(await t.players[AT].click(builder, label="Lock"))
     assert "2.02.06" in text
