@@ -12,9 +12,11 @@ from simcord.backend.errors import SetupError
 from simcord.results import ResponseMessage
 
 from bot.plan_builder import WITH_KH
+from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
-from tests.cogs.conftest import Table, refusals
+from tests.cogs.conftest import Bots, Table, refusals
+from tests.cogs.faults import STEP, advance
 from tests.cogs.test_battle_table import (
     bg_against_atreides,
     done,
@@ -219,3 +221,33 @@ async def test_the_menus_follow_the_voice_and_junk_starting_options_are_clamped(
     fight = t.state().whole.battle
     assert fight is not None and not fight.plans[AT].kwisatz_haderach
     refusals(simcord_env)
+
+
+async def test_a_builder_outlives_neither_its_seat_nor_its_deadline(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """The Atreides' player, re-seated away with a builder open, can neither choose nor
+    lock; the new player's builder, after the deadline gave the plan its default, is stale.
+    Nothing changes and nothing is logged as a crash."""
+    t = await whole_table(simcord_env)
+    await start_at(t, kwisatz_haderach_battle())
+    old = t.players[AT]
+    builder = message_of(await old.slash(t.table, "battle-plan"))
+    await t.moderator.slash(t.table, "game seat", player=t.outsider, faction="atreides")
+    before = t.state().to_dict()
+    wid = select_id(builder, "leader")
+    assert "Atreides seat" in refused(await old.select(builder, ["Duncan Idaho"], custom_id=wid))
+    assert "Atreides seat" in refused(await old.click(builder, label="Lock"))
+    assert t.state().to_dict() == before
+    new = message_of(await t.outsider.slash(t.table, "battle-plan"))
+    await advance(t, bots, STEP + 1)  # the deadline: both plans get their defaults
+    fight = t.state().whole.battle
+    assert fight is not None and fight.revealed
+    after = t.state().to_dict()
+    wid = select_id(new, "leader")
+    assert "no longer waits" in refused(
+        await t.outsider.select(new, ["Duncan Idaho"], custom_id=wid)
+    )
+    assert "no longer waits" in refused(await t.outsider.click(new, label="Lock"))
+    assert t.state().to_dict() == after
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
