@@ -127,3 +127,26 @@ async def test_a_table_without_attach_files_reads_the_reveal_in_words(
     assert _files(_posted(t.spectators, REVEAL)) == ["battle.png", "map.png"]
     assert len(drawn) == 1
     assert t.session.paused_left is None  # no files is not a lost table
+
+
+async def test_undo_and_redo_around_a_reveal_draw_the_plans_in_effect(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reveal taken back and made again is drawn again; taken back and replaced by
+    another plan, the new reveal and its result show the new plan, never the old one."""
+    t, drawn = await _table(simcord_env, monkeypatch)
+    await _plans(t)
+    for command in ("mod undo", "mod redo", "mod undo"):
+        await t.moderator.slash(t.table, command)
+        await t.session.until_idle()
+    assert [[p.leader for p in d.plans] for d in drawn] == [["Alia", "Duncan Idaho"]] * 2
+    other = BattlePlan(BG, "Arrakeen", "Wanna Yueh", 2, defense="Shield")
+    await t.bot.app.submit(t.game_id, other, actor=t.players[BG].id, key="other")
+    await t.bot.app.submit(t.game_id, CallTraitor(BG), actor=t.players[BG].id, key="call")
+    if t.state().whole.step == "traitor_calls":
+        await t.bot.app.submit(t.game_id, Pass(AT), actor=t.players[AT].id, key="pass")
+    await t.session.until_idle()
+    assert [p.leader for p in drawn[2].plans] == ["Wanna Yueh", "Duncan Idaho"]
+    assert drawn[3].resolved and drawn[3].plans == drawn[2].plans
+    assert _picture(t, _posted(t.table, WON)) == render_battle(drawn[3])
+    refusals(simcord_env)
