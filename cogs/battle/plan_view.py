@@ -43,7 +43,8 @@ PAGE_LABELS = {"number": "Spice…", "spice": "Dial…"}
 
 
 class PlanBuilder(PreviewView):
-    """One faction's plan builder, for one battle (its territory and sides)."""
+    """One faction's plan builder, for one battle (its territory, its part of a territory
+    the storm splits, and its sides)."""
 
     def __init__(
         self,
@@ -59,8 +60,7 @@ class PlanBuilder(PreviewView):
         self.game_id = game_id
         self.faction = faction
         self.options = options
-        fight = state.whole.battle
-        self.battle = (options.territory, fight.sides if fight is not None else ())
+        self.battle = _battle_of(state)
         start = draft or first_draft(options)
         self.draft = choose(options, start, "spice", str(start.spice))
         self.selects: dict[str, discord.ui.Select[Any]] = {
@@ -120,11 +120,9 @@ class PlanBuilder(PreviewView):
             self.game_id, interaction.user.id, self.faction, roles=roles_of(interaction)
         )
         state = app.session(self.game_id).state
-        fight = state.whole.battle if state is not None else None
         if (
             state is None
-            or fight is None
-            or (fight.territory, fight.sides) != self.battle
+            or _battle_of(state) != self.battle
             or state.battle_plan_options(self.faction) is None
         ):
             raise SessionError("this battle no longer waits for this plan (rule 1.07.04)")
@@ -183,6 +181,13 @@ class PlanBuilder(PreviewView):
         await close_preview(
             interaction, f"Locked: {_words(self.draft)}. The table hears only that your plan is in."
         )
+
+
+def _battle_of(state: GameState) -> tuple[object, ...]:
+    """The battle under way: where (its territory and, in a territory the storm splits, its
+    part: the same sides may fight on each side of the storm, 1.07.01) and who."""
+    fight = state.whole.battle
+    return () if fight is None else (fight.territory, fight.sectors, fight.sides)
 
 
 def _value(number: float) -> str:

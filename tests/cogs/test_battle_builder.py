@@ -12,6 +12,7 @@ from simcord.backend.errors import SetupError
 from simcord.results import ResponseMessage
 
 from bot.plan_builder import WITH_KH
+from rules.actions import BattlePlan, Pass
 from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
@@ -251,3 +252,49 @@ async def test_a_builder_outlives_neither_its_seat_nor_its_deadline(
     assert "no longer waits" in refused(await t.outsider.click(new, label="Lock"))
     assert t.state().to_dict() == after
     assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
+
+
+async def test_a_builder_of_one_side_of_the_storm_locks_nothing_on_the_other(
+    simcord_env: simcord.Env,
+) -> None:
+    """The storm splits Wind Pass: the Harkonnen and the Emperor fight twice there, once on
+    each side (1.07.01). The Emperor's builder opened for the first battle is stale in the
+    second (the same territory and sides, other forces): its Lock submits nothing."""
+    state = at_battle(
+        storm=14,
+        seats=["harkonnen", "atreides", "fremen", "spacing_guild", "emperor", "bene_gesserit"],
+        board=[
+            ("harkonnen", "Wind Pass", 13, 1),
+            ("emperor", "Wind Pass", 13, 2),
+            ("harkonnen", "Wind Pass", 16, 1),
+            ("emperor", "Wind Pass", 16, 1),
+        ],
+    )
+    act(state, "harkonnen", "battle", territory="Wind Pass", opponent="emperor", sector=16)
+    t = await whole_table(simcord_env)
+    await start_at(t, state)
+    em = t.players[F.EMPEROR]
+    first = message_of(await em.slash(t.table, "battle-plan"))
+    assert "Forces there: 1;" in first.content
+    n = 0
+    for plan in (
+        BattlePlan(HK, "Wind Pass", "Feyd Rautha", 1),
+        BattlePlan(F.EMPEROR, "Wind Pass", "Bashar", 0),
+    ):
+        await t.bot.app.submit(t.game_id, plan, actor=t.players[plan.faction].id, key=f"p{n}")
+        n += 1
+    while (fight := t.state().whole.battle) is not None and fight.sectors != (13,):
+        for faction in t.state().whole.waiting:  # no traitor, no card kept
+            n += 1
+            await t.bot.app.submit(
+                t.game_id, Pass(faction), actor=t.players[faction].id, key=f"pass-{n}"
+            )
+    await t.session.until_idle()
+    assert t.state().whole.step == "plans" and F.EMPEROR in t.state().whole.waiting
+    before = t.state().to_dict()
+    assert "no longer waits" in refused(await em.click(first, label="Lock"))
+    assert t.state().to_dict() == before
+    second = message_of(await em.slash(t.table, "battle-plan"))
+    assert "Forces there: 2;" in second.content
+    assert "Locked" in done(await em.click(second, label="Lock"))
+    refusals(simcord_env)
