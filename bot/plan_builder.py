@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.actions import BattlePlan
+from rules.battle_model import Battle
 from rules.battle_plans import PlanOptions, voice_cards, voice_forbids
 from rules.factions import Faction
 from rules.game import GameState
@@ -202,7 +203,7 @@ def summary(state: GameState, faction: Faction, options: PlanOptions, draft: Dra
     against = fight.opponent(faction).label if fight is not None else "your opponent"
     cards = [c for c in (draft.weapon, draft.defense) if c]
     lines = [
-        f"**Your battle plan in {options.territory}** against {against} "
+        f"**Your battle plan in {options.territory}{_part(state, fight)}** against {against} "
         "(only you see this until both plans are revealed).",
         *constraints(state, faction, options),
         f"Forces there: {options.forces.fighters}; the most you may dial: "
@@ -231,6 +232,20 @@ def summary(state: GameState, faction: Faction, options: PlanOptions, draft: Dra
         "Change it with the menus; **Lock** submits it (it cannot be changed after).",
     ]
     return "\n".join(lines)
+
+
+def _part(state: GameState, fight: Battle | None) -> str:
+    """ " (sectors 15-16)" where the storm splits the territory (one battle on each side,
+    1.07.01); "" elsewhere."""
+    if fight is None:
+        return ""
+    whole = [s for _, s in state.board[fight.territory].pieces()]
+    numbers = [n for n in fight.sectors if n is not None]
+    if not numbers or len(numbers) == len(whole):
+        return ""
+    if len(numbers) == 1:
+        return f" (sector {numbers[0]})"
+    return f" (sectors {numbers[0]}-{numbers[-1]})"
 
 
 def plan_of(faction: Faction, options: PlanOptions, draft: Draft) -> BattlePlan:

@@ -275,7 +275,7 @@ async def test_a_builder_of_one_side_of_the_storm_locks_nothing_on_the_other(
     await start_at(t, state)
     em = t.players[F.EMPEROR]
     first = message_of(await em.slash(t.table, "battle-plan"))
-    assert "Forces there: 1;" in first.content
+    assert "Forces there: 1;" in first.content and "Wind Pass (sectors 15-16)**" in first.content
     n = 0
     for plan in (
         BattlePlan(HK, "Wind Pass", "Feyd Rautha", 1),
@@ -295,6 +295,6 @@ async def test_a_builder_of_one_side_of_the_storm_locks_nothing_on_the_other(
     assert "no longer waits" in refused(await em.click(first, label="Lock"))
     assert t.state().to_dict() == before
     second = message_of(await em.slash(t.table, "battle-plan"))
-    assert "Forces there: 2;" in second.content
+    assert "Forces there: 2;" in second.content and "Wind Pass (sector 13)**" in second.content
     assert "Locked" in done(await em.click(second, label="Lock"))
     refusals(simcord_env)
