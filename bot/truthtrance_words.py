@@ -31,8 +31,9 @@ def _of(faction: Faction) -> str:
 MARKUP = re.compile(r"([\\*_~`|\[\]])")
 """Discord's markdown in a player's words: bold, italics, strike, code, spoilers, masked
 links (``[Yes](https://...)``), each escaped so that it reads as typed."""
-MENTION = re.compile(r"<(@[!&]?|#)|@(?=everyone|here)")
-"""The start of a mention (a user, a role, a channel, ``@everyone``/``@here``)."""
+MENTION = re.compile(r"<(@[!&]?|#|t:)|@(?=everyone|here)")
+"""The start of a mention (a user, a role, a channel, ``@everyone``/``@here``) or of a
+timestamp (``<t:...>``, which would read as the bot's own deadline)."""
 ZERO_WIDTH = "\u200b"
 
 

@@ -244,8 +244,11 @@ async def test_a_long_question_reaches_the_target_whole_and_is_quoted_short(
     assert question in question_message(t, F.HARKONNEN).content
 
 
-MARKUP = "<@123456789012345678> <#1456074443980800005> @everyone [Yes](https://evil.example) ||y||"
-MENTIONS = re.compile(r"<(@[!&]?|#)\d+>|@everyone|@here")
+MARKUP = (
+    "<@123456789012345678> <#1456074443980800005> @everyone [Yes](https://evil.example) ||y|| "
+    "Deadline: <t:1000000000:R>"
+)
+MENTIONS = re.compile(r"<(@[!&]?|#)\d+>|@everyone|@here|<t:1000000000")
 
 
 def live_markup(text: str) -> list[str]:
