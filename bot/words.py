@@ -40,6 +40,10 @@ ABILITY_NAMES = {
     "fedaykin": "the Fedaykin's double strength",
     "battle_hardened": "the Fremen's battle hardening (no spice needed)",
     "capture": "the Harkonnen's capture of a leader",
+    "atreides_bidding": "the Atreides' look at each card on offer",
+    "emperor_payment": "the Emperor's payment for treachery cards",
+    "top_card": "the Harkonnen's free card with each purchase (Top Card)",
+    "ally_revival": "the Emperor's payment for its ally's revival",
 }
 
 ACTION_WORDS = {

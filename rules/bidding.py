@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from rules import revival
+from rules import karama_turn, revival
 from rules.actions import (
     Bid,
     FactionAction,
@@ -55,6 +55,7 @@ from rules.events import (
 )
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
+from rules.model import Ability
 from rules.position import Position
 
 PHASE_RULE = "1.04"
@@ -156,9 +157,16 @@ def _open(
     opener = next((f for f in _after(state.whole.order, previous) if can_raise(state, f, 0)), None)
     if opener is None:
         return _bought_in(state, cards)
-    auction = Auction(cards=cards, number=number, of=of, opener=opener, bidder=opener)
+    seen, stopped = (
+        karama_turn.uses(state, Ability.ATREIDES_BIDDING)
+        if state.in_game(Faction.ATREIDES)
+        else (True, [])
+    )
+    auction = Auction(
+        cards=cards, number=number, of=of, opener=opener, bidder=opener, unseen=not seen
+    )
     state.set_game(auction=auction, step=AUCTION, waiting=(opener,))
-    return [AuctionOpened(number, of, opener)]
+    return [*stopped, AuctionOpened(number, of, opener)]
 
 
 def _next(state: Position, after: Faction) -> list[Event]:
@@ -206,14 +214,23 @@ def _sell(state: Position, auction: Auction) -> list[Event]:
 
 def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Event]:
     """The card on offer goes to ``winner`` for ``price``: its own spice first, its ally's
-    commitment the rest (1.10.02.04), to the Emperor when another faction buys (2.03.04);
-    the Harkonnen draw one more (2.05.08)."""
+    commitment the rest (1.10.02.04), to the Emperor when another faction pays (2.03.04);
+    the Harkonnen draw one more (2.05.08). A Karama played ahead against either ability
+    stops it this once (reading K1): the spice goes to the bank, no card is drawn."""
     game = state.whole
     auction = game.auction
     assert auction is not None
     emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
     own = min(price, state.factions[winner].spice)
     ally = state.ally_of(winner)
+    events: list[Event] = []
+    to_emperor = (own if winner is not emperor else 0) + (
+        price - own if ally is not None and ally is not emperor else 0
+    )
+    if emperor is not None and to_emperor > 0:
+        paid, stopped = karama_turn.uses(state, Ability.EMPEROR_PAYMENT)
+        events += stopped
+        emperor = emperor if paid else None
     if ally is not None and price > own:
         state.pay(ally, price - own, emperor if emperor is not ally else None)
         support = dict(game.bid_support)
@@ -222,8 +239,11 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     paid_to = emperor if emperor is not winner and price else None
     state.pay(winner, own, paid_to)
     state.update(winner, cards=(*state.factions[winner].cards, auction.cards[0]))
-    events: list[Event] = [CardWon(winner, price, paid_to, rule)]
+    events.append(CardWon(winner, price, paid_to, rule))
     if winner is Faction.HARKONNEN and not full_hand(state, winner):
+        free, stopped = karama_turn.uses(state, Ability.TOP_CARD)
+        if not free:
+            return events + stopped
         extra, shuffled = draw_treachery(state)
         events += shuffled
         if extra is not None:

@@ -27,6 +27,7 @@ class Auction:
     high_bidder: Faction | None = None
     karama: bool = False  # secret: the high bid was made with a Karama (3.01.11.04)
     passed: tuple[Faction, ...] = ()  # passed since the last bid (or on this card, pass final)
+    unseen: bool = False  # a Karama stopped the Atreides' look at this card (2.01.05)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -39,6 +40,7 @@ class Auction:
             "high_bidder": self.high_bidder.value if self.high_bidder else None,
             "karama": self.karama,
             "passed": [f.value for f in self.passed],
+            "unseen": self.unseen,
         }
 
     @classmethod
@@ -54,6 +56,7 @@ class Auction:
             high_bidder=Faction(high) if high else None,
             karama=bool(data.get("karama", False)),
             passed=tuple(Faction(f) for f in data.get("passed", ())),
+            unseen=bool(data.get("unseen", False)),
         )
 
 

@@ -36,6 +36,11 @@ TURN_ABILITIES = (
     Ability.FEDAYKIN,
     Ability.BATTLE_HARDENED,
     Ability.CAPTURE,
+    # the Bidding phase's (rules.bidding) and the Revival phase's (rules.revival)
+    Ability.ATREIDES_BIDDING,
+    Ability.EMPEROR_PAYMENT,
+    Ability.TOP_CARD,
+    Ability.ALLY_REVIVAL,
 )
 ADVANCED_ONLY = frozenset(
     {

@@ -295,8 +295,14 @@ def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Even
     return own, advance(state)
 
 
+def _karama_prevent(state: Position, action: KaramaPrevent) -> list[Event]:
+    """A Karama against a whole turn's ✷ ability (reading K1): the Emperor's payment for
+    its ally's revival (2.03.07), if open now, is stopped at once."""
+    return karama_turn.prevent(state, action) + revival.after_prevent(state)
+
+
 ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
-    KaramaPrevent: karama_turn.prevent,
+    KaramaPrevent: _karama_prevent,
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,

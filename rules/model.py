@@ -137,6 +137,11 @@ class Ability(enum.StrEnum):
     FEDAYKIN = "fedaykin"  # 2.04.18: Fedaykin count 2
     BATTLE_HARDENED = "battle_hardened"  # 2.04.21: Fremen need no spice
     CAPTURE = "capture"  # 2.05.10: the Harkonnen capture or kill a leader
+    # the Bidding and Revival phases' ✷ abilities (prevented ahead, rules.karama_turn)
+    ATREIDES_BIDDING = "atreides_bidding"  # 2.01.05: the Atreides see each card on offer
+    EMPEROR_PAYMENT = "emperor_payment"  # 2.03.04: spice paid for cards goes to the Emperor
+    TOP_CARD = "top_card"  # 2.05.08: the Harkonnen draw a free card with each purchase
+    ALLY_REVIVAL = "ally_revival"  # 2.03.07: the Emperor pays for its ally's extra forces
 
     @property
     def rule(self) -> str:
@@ -181,6 +186,10 @@ ABILITY_RULES = {
     Ability.FEDAYKIN: "2.04.18",
     Ability.BATTLE_HARDENED: "2.04.21",
     Ability.CAPTURE: "2.05.10",
+    Ability.ATREIDES_BIDDING: "2.01.05",
+    Ability.EMPEROR_PAYMENT: "2.03.04",
+    Ability.TOP_CARD: "2.05.08",
+    Ability.ALLY_REVIVAL: "2.03.07",
 }
 
 _RULE_OWNERS = {

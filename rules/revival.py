@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from rules import karama_turn
 from rules.actions import (
     FactionAction,
     KaramaRevive,
@@ -37,6 +38,7 @@ from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnErro
 from rules.events import Event, KaramaPower, Passed, Revived, SpicePaid
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase, with_entry
+from rules.model import Ability
 from rules.position import Position
 
 PHASE_RULE = "1.05"
@@ -283,7 +285,7 @@ def begin(state: Position) -> list[Event]:
         ally_revival_room=_room_beyond_limit(state),
         ally_revival_paid=False,
     )
-    events: list[Event] = []
+    events: list[Event] = stop_ally_revival(state)
     waiting = []
     for faction in state.whole.order:
         if _own_choice(state, faction):
@@ -751,6 +753,29 @@ def after_gift(state: Position) -> None:
     if asked and emperor in game.revived and not may_pay_ally(state, emperor):
         state.set_game(ally_revival_room=0)
         _answered(state, emperor)
+
+
+def stop_ally_revival(state: Position) -> list[Event]:
+    """A Karama played ahead against the Emperor's ALLIANCE (2.03.07, reading K1) stops
+    its next use: the first time in a Revival phase that the Emperor may pay for its
+    ally's forces beyond the ally's limit, it may not this turn (the event says so)."""
+    game = state.whole
+    emperor = Faction.EMPEROR
+    if Ability.ALLY_REVIVAL.value not in game.prevented or not may_pay_ally(state, emperor):
+        return []
+    _, stopped = karama_turn.uses(state, Ability.ALLY_REVIVAL)
+    state.set_game(ally_revival_room=0)
+    return stopped
+
+
+def after_prevent(state: Position) -> list[Event]:
+    """A Karama against the Emperor's ALLIANCE played while the Emperor may still pay for
+    its ally's forces this turn stops that payment at once; the Emperor is then asked only
+    for what is left to decide."""
+    stopped = stop_ally_revival(state)
+    if stopped and Faction.EMPEROR in state.whole.waiting:
+        _answered(state, Faction.EMPEROR)
+    return stopped
 
 
 def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:

@@ -356,7 +356,9 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         foreseen_plan=_foreseen(game.battle, faction),
         captive_drawn=_captive(game.battle, faction),
         card_on_offer=(
-            game.auction.cards[0] if game.auction and faction is Faction.ATREIDES else None
+            game.auction.cards[0]
+            if game.auction and faction is Faction.ATREIDES and not game.auction.unseen
+            else None
         ),
         bid_support=support_for(state, faction),
         bid_support_given=game.bid_support.get(faction, 0),

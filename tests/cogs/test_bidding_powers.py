@@ -1,7 +1,8 @@
 """The abilities of the Bidding phase through Discord (simcord): an ally's commitment to
 bids and the Emperor's gift (amounts told only to the two allies), a card bought with
-Karama, the Harkonnen's hand taken and given back, a Ghola. The table reads who did what,
-never a card or an amount of spice held or given."""
+Karama, the Harkonnen's hand taken and given back, a Ghola, a Karama played ahead against
+the Emperor's payment. The table reads who did what, never a card or an amount of spice
+held or given."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import re
 
 import simcord
 
+from cogs.play.karama import PREVENTED
 from rules.factions import Faction
+from rules.karama import PREVENTABLE
+from rules.karama_turn import TURN_ABILITIES
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
 from tests.cogs.turn_helpers import (
     private_words,
@@ -22,6 +26,7 @@ from tests.rules.game_helpers import DECK, game_at
 
 F = Faction
 HAND = ("Ellaca Drug", "Gom Jabbar")
+KARAMA = {"cards": ("Karama",)}
 
 
 def done(result: simcord.InteractionResult) -> str:
@@ -135,3 +140,59 @@ async def test_a_ghola_revives_at_any_time_and_is_told_as_played(simcord_env: si
     again = await atreides.slash(t.table, "ghola", forces=1)
     assert text_of(again).startswith("Refused: ")  # the card is spent
     refusals(simcord_env)
+
+
+async def test_a_karama_ahead_sends_the_next_purchases_spice_to_the_bank(
+    simcord_env: simcord.Env,
+) -> None:
+    """3.01.11.02 (reading K1): the Atreides play a Karama against the Emperor's payment
+    for treachery cards (2.03.04); the next card sold pays the bank, and the table hears
+    both. Refused: the Emperor against its own ability, a player without a Karama, an
+    outsider, a second play (the card is spent)."""
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("bidding", treachery_deck=DECK, factions={"atreides": KARAMA}))
+    before, state = public_messages(t), t.state().to_dict()
+    ability = "emperor_payment"
+    for result in (
+        await t.players[F.EMPEROR].slash(t.table, "karama prevent", ability=ability),
+        await t.players[F.HARKONNEN].slash(t.table, "karama prevent", ability=ability),
+        await t.players[F.EMPEROR].slash(
+            t.table, "karama prevent", ability=ability, faction="atreides"
+        ),
+        await t.outsider.slash(t.table, "karama prevent", ability=ability),
+    ):
+        text = text_of(result)
+        assert is_ephemeral(result) and text.startswith("Refused: "), text
+    own = text_of(await t.players[F.EMPEROR].slash(t.table, "karama prevent", ability=ability))
+    assert "not Emperor's own" in own and "(rule 3.01.11)" in own
+    assert t.state().to_dict() == state and public_messages(t) == before
+    said = done(await t.players[F.ATREIDES].slash(t.table, "karama prevent", ability=ability))
+    assert said == "Done: Karama played to prevent the Emperor's payment for treachery cards."
+    assert t.state().factions[F.ATREIDES].cards == ()
+    again = await t.players[F.ATREIDES].slash(t.table, "karama prevent", ability=ability)
+    assert text_of(again).startswith("Refused: ")  # the card is spent
+    bank = t.state().spice_bank
+    done(await t.players[F.HARKONNEN].slash(t.table, "bid", amount=2))
+    while t.state().whole.auction is not None and t.state().whole.auction.number == 1:
+        bidder = t.state().waiting_on()[0]
+        done(await t.players[bidder].slash(t.table, "pass"))
+    assert t.state().factions[F.EMPEROR].spice == 10
+    assert t.state().spice_bank == bank + 2
+    public = public_since(t, before)
+    assert (
+        "Atreides plays Karama to prevent the next use of the Emperor's payment for "
+        "treachery cards." in public
+    )
+    assert "Karama: the Emperor's payment for treachery cards does not work this time." in public
+    assert "Harkonnen wins a treachery card for 2 spice, paid to the Spice Bank." in public
+    assert t.state().whole.prevented == frozenset()
+    refusals(simcord_env)
+
+
+def test_the_prevent_list_names_every_preventable_ability_within_discords_limit() -> None:
+    """Discord allows 25 choices of at most 100 characters; each in words, no id."""
+    values = {c.value for c in PREVENTED}
+    assert values == {a.value for a in (*TURN_ABILITIES, *PREVENTABLE)}
+    assert {"atreides_bidding", "emperor_payment", "top_card", "ally_revival"} <= values
+    assert len(PREVENTED) <= 25
+    assert all(len(c.name) <= 100 and "_" not in c.name for c in PREVENTED)

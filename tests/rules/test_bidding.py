@@ -613,12 +613,14 @@ def test_undo_steps_back_through_the_auction_exactly() -> None:
 
 SIX = ["harkonnen", "spacing_guild", "atreides", "fremen", "emperor", "bene_gesserit"]
 ALL_CARDS = tuple(treachery_deck())
+PREVENTABLE = ("atreides_bidding", "emperor_payment", "top_card")  # a Karama ahead (K1)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_auctions_keep_cards_spice_and_hand_limits(data: st.DataObject) -> None:
-    """Random holdings, alliances, switches and legal choices (junk probes between them):
+    """Random holdings, alliances, switches, Karamas played ahead (reading K1) and legal
+    choices (junk probes between them):
     each of the 33 cards is somewhere exactly once (deck, discard, hands, on offer), spice
     is conserved with the bank, no hand passes its limit, a refusal changes nothing, and
     the phase ends."""
@@ -639,6 +641,7 @@ def test_random_auctions_keep_cards_spice_and_hand_limits(data: st.DataObject) -
             "bid_pass_final": data.draw(st.booleans()),
             "karama_bid": data.draw(st.sampled_from(["free", "pay"])),
         },
+        prevented=frozenset(data.draw(st.sets(st.sampled_from(PREVENTABLE)))),
     )
     total = spice_total(state)
     for _ in range(400):

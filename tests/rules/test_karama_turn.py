@@ -80,9 +80,13 @@ def test_legal_actions_offer_the_karama_against_other_factions_abilities_only() 
     prevents = {
         a.ability.value for a in state.legal_actions(F.FREMEN) if a.name == "karama_prevent"
     }
-    # the Bene Gesserit's charity and Voice, the Atreides' Prescience, the Emperor's
-    # Sardaukar, the Harkonnen's capture: never the Fremen's own
-    assert prevents == {"bg_charity", "voice", "prescience", "sardaukar", "capture"}
+    # the Bene Gesserit's charity and Voice, the Atreides' Prescience and look at the cards,
+    # the Emperor's Sardaukar, payment and ally's revival, the Harkonnen's capture and top
+    # card: never the Fremen's own
+    assert prevents == {
+        *("bg_charity", "voice", "prescience", "sardaukar", "capture", "atreides_bidding"),
+        *("emperor_payment", "ally_revival", "top_card"),
+    }
     worms = [a for a in state.legal_actions(F.FREMEN) if a.name == "karama_worm"]
     assert worms and all(state.board[a.territory].kind == "sand" for a in worms)  # type: ignore[attr-defined]
     assert not [a for a in state.legal_actions(F.ATREIDES) if a.name.startswith("karama")]
