@@ -118,9 +118,19 @@ def status_line(view: PrivateView) -> str | None:
     asker, target = Faction(question["asker"]), Faction(question["target"])
     answer = question["answer"]
     said = "not answered yet" if answer is None else f"answer: {ANSWER_WORDS.get(answer, answer)}"
-    remark = remark_words(question["remark"]) if answer not in (None, NO_ANSWER) else ""
+    shown = answer not in (None, NO_ANSWER)
+    remark = remark_words(_short(question["remark"])) if shown else ""
     who = f"you asked {target.label}" if asker is view.faction else f"{asker.label} asked you"
-    return f"Truthtrance: {who} “{inert(question['text'])}” ({said}{remark})."
+    return f"Truthtrance: {who} “{inert(_short(question['text']))}” ({said}{remark})."
+
+
+STATUS_QUOTE = 80
+"""``/status`` quotes at most this many characters of a question and of a remark (the two
+players' own messages hold them whole), so that a long one never crowds the rest out."""
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= STATUS_QUOTE else text[: STATUS_QUOTE - 1] + "…"
 
 
 def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:

@@ -286,3 +286,22 @@ async def test_a_question_and_a_remark_can_neither_ping_link_nor_spoof(
         assert live_markup(text) == [], text
     assert "\\[Yes\\](https://evil.example)" in prompt and "\\[Yes\\]" in mine
     assert refusals(simcord_env) == []
+
+
+async def test_status_quotes_a_long_question_and_remark_short(simcord_env: simcord.Env) -> None:
+    """The longest question and remark, all markup: /status quotes at most 80 characters of
+    each (the prompt and the asker's private lines hold them whole), so the rest of the
+    status (the standing orders last) is never cut to Discord's limit."""
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("bidding", factions=HOLDING))
+    question, remark = "*_" * 150, "|[" * 100
+    await done(t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=question)
+    await done(t, F.HARKONNEN, "truthtrance answer", answer="no", remark=remark)
+    for faction in (F.ATREIDES, F.HARKONNEN):
+        status = text_of(await t.players[faction].slash(t.table, "status"))
+        (line,) = [x for x in status.splitlines() if x.startswith("Truthtrance:")]
+        assert "\\*\\_" * 39 + "\\*…" in line and "\\*\\_" * 41 not in line, line
+        assert "\\|\\[" * 39 + "\\|…" in line and len(line) <= 400, line
+        assert status.splitlines()[-1].startswith("Standing orders")
+    prompts = [m.content or "" for m in t.private(F.HARKONNEN).history()]
+    assert any("\\*\\_" * 150 in m for m in prompts)  # the target read it whole
