@@ -11,6 +11,7 @@ moderators' corrections aside), and on the deadline the answer is "none" (no ans
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 
 from rules.actions import Action, AnswerTruthtrance, FactionAction, PlayTruthtrance
@@ -72,7 +73,7 @@ def play(state: Position, action: PlayTruthtrance) -> list[Event]:
             f"Truthtrance asks another faction in the game, not {quote(action.target)}", rule=RULE
         )
     text = clean(action.question)
-    if not text:
+    if not visible(text):
         raise InvalidActionError("Truthtrance asks one question: it is empty", rule=RULE)
     if len(text) > QUESTION_LIMIT:
         raise InvalidActionError(
@@ -113,6 +114,16 @@ def answer(state: Position, action: AnswerTruthtrance) -> list[Event]:
 def clean(text: str) -> str:
     """Runs of spaces and line breaks made one space, the ends trimmed."""
     return " ".join(str(text).split())
+
+
+UNSEEN = ("Cc", "Cf", "Mn", "Me", "Zs", "Zl", "Zp")
+"""Unicode categories that show nothing on their own: controls, zero-width and format
+characters, combining marks, spaces."""
+
+
+def visible(text: str) -> bool:
+    """Does ``text`` show anything (not only zero-width, combining or blank characters)?"""
+    return any(unicodedata.category(c) not in UNSEEN and c != "\u2800" for c in text)
 
 
 def _held(state: Position, faction: Faction) -> str | None:

@@ -110,6 +110,19 @@ def test_the_open_question_holds_every_other_action() -> None:
         ("atreides", {"target": "emperor", "question": ASKED}, IllegalActionError, "3.01.21"),
         ("atreides", {"target": "nobody", "question": ASKED}, IllegalActionError, "3.01.21"),
         ("atreides", {"target": "fremen", "question": "   "}, InvalidActionError, "3.01.21"),
+        # nothing to read: zero-width spaces and joiners, a braille blank, combining marks
+        (
+            "atreides",
+            {"target": "fremen", "question": "\u200b\u200d\u2800"},
+            InvalidActionError,
+            "3.01.21",
+        ),
+        (
+            "atreides",
+            {"target": "fremen", "question": "\u0301" * 40},
+            InvalidActionError,
+            "3.01.21",
+        ),
         ("atreides", {"target": "fremen", "question": "x" * 301}, InvalidActionError, "3.01.21"),
     ],
 )
