@@ -6,7 +6,8 @@ defense) and the buttons: Lock, and Spice… where spice is dialed (it swaps the
 for the spice menu, and back). The draft lives only in this view (in memory, for its
 owner): nothing is submitted, and nothing is told to the table, until Lock. Each menu
 offers what :func:`bot.plan_builder.menus` gives for the battle under way; every click is checked
-again (the clicker must still hold the faction's seat or moderate the game, now), and the
+again (the clicker must still hold the faction's seat or moderate the game, now; the menus
+must still be what the plan may hold, else the builder is stale), and the
 engine checks the locked plan (a refusal cites its rule and the builder stays open). A
 builder that timed out, was locked, or belongs to a battle no longer waiting for this
 plan is answered as stale (:func:`cogs.play.views.answer_stale_preview`).
@@ -120,12 +121,14 @@ class PlanBuilder(PreviewView):
             self.game_id, interaction.user.id, self.faction, roles=roles_of(interaction)
         )
         state = app.session(self.game_id).state
-        if (
-            state is None
-            or _battle_of(state) != self.battle
-            or state.battle_plan_options(self.faction) is None
-        ):
+        options = state.battle_plan_options(self.faction) if state is not None else None
+        if state is None or _battle_of(state) != self.battle or options is None:
             raise SessionError("this battle no longer waits for this plan (rule 1.07.04)")
+        if options != self.options:  # e.g. the Voice taken back and spoken again, a card lost
+            raise SessionError(
+                "what this plan may hold has changed since this builder opened (the Voice, "
+                "your cards, forces or spice): open `/battle-plan` again (rule 1.07.04)"
+            )
         return state
 
     async def _show(self, interaction: discord.Interaction, state: GameState) -> None:

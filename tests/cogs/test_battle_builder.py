@@ -298,3 +298,31 @@ async def test_a_builder_of_one_side_of_the_storm_locks_nothing_on_the_other(
     assert "Forces there: 2;" in second.content and "Wind Pass (sector 13)**" in second.content
     assert "Locked" in done(await em.click(second, label="Lock"))
     refusals(simcord_env)
+
+
+async def test_a_builder_whose_options_changed_is_stale(simcord_env: simcord.Env) -> None:
+    """The Voice taken back by the moderators and spoken again otherwise: the Atreides'
+    builder opened under the first command (its menus, its words) locks nothing; a new one
+    follows the new command."""
+    t = await whole_table(simcord_env)
+    await start_at(t, bg_against_atreides())
+    bg, at = t.players[F.BENE_GESSERIT], t.players[AT]
+    done(await bg.slash(t.table, "voice", command="not_play", kind="worthless"))
+    done(await at.slash(t.table, "prescience", ask="defense"))
+    old = message_of(await at.slash(t.table, "battle-plan"))
+    assert "must not play worthless" in old.content
+    for _ in range(2):  # the Prescience, then the Voice
+        await t.moderator.slash(t.table, "mod undo")
+    done(await bg.slash(t.table, "voice", command="play", kind="worthless"))
+    done(await at.slash(t.table, "prescience", ask="defense"))
+    before = t.state().to_dict()
+    for result in (
+        await at.select(old, ["-"], custom_id=select_id(old, "weapon")),
+        await at.click(old, label="Lock"),
+    ):
+        assert "open `/battle-plan` again" in refused(result)
+    assert t.state().to_dict() == before
+    new = message_of(await at.slash(t.table, "battle-plan"))
+    assert "must play worthless" in new.content and "playing Baliset" in new.content
+    assert "Locked" in done(await at.click(new, label="Lock"))
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
