@@ -320,8 +320,9 @@ def run(args: argparse.Namespace) -> int:
     except DemoFolderError as error:
         print(f"mentat demo: {error}", file=sys.stderr)
         return 2
+    battles = f", {publisher.battles} battle pictures" if publisher.battles else ""
     print(
-        f"Wrote {publisher.maps} maps, {len(publisher.private_logs)} private logs and "
-        f"{PUBLIC_LOG} to {out}/"
+        f"Wrote {publisher.maps} maps{battles}, {len(publisher.private_logs)} private logs "
+        f"and {PUBLIC_LOG} to {out}/"
     )
     return 0
