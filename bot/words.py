@@ -44,6 +44,7 @@ ABILITY_NAMES = {
     "emperor_payment": "the Emperor's payment for treachery cards",
     "top_card": "the Harkonnen's free card with each purchase (Top Card)",
     "ally_revival": "the Emperor's payment for its ally's revival",
+    "fremen_ally_revival": "the Fremen's gift of 3 free revivals to their ally",
 }
 
 ACTION_WORDS = {

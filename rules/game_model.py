@@ -128,6 +128,7 @@ class TurnState:
     starred_revived: frozenset[Faction] = frozenset()  # a starred force back this turn
     ally_revival_room: int = 0  # the ally's forces the Emperor may still pay for (2.03.07)
     ally_revival_paid: bool = False  # the Emperor paid for its ally's forces this turn
+    fremen_gift_stopped: bool = False  # a Karama stopped the Fremen ally's 3 free (2.04.11)
     atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
     kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
     shield_wall_destroyed: bool = False
@@ -227,6 +228,7 @@ class TurnState:
             "give_back": give_back_to(self.give_back),
             # -- Truthtrance: stored only once one was played --
             **({"truthtrance": self.truthtrance.to_dict()} if self.truthtrance else {}),
+            **({"fremen_gift_stopped": True} if self.fremen_gift_stopped else {}),
         }
 
     @classmethod
@@ -271,6 +273,7 @@ class TurnState:
             starred_revived=frozenset(_factions(data.get("starred_revived", ()))),
             ally_revival_room=int(data.get("ally_revival_room", 0)),
             ally_revival_paid=bool(data.get("ally_revival_paid", False)),
+            fremen_gift_stopped=bool(data.get("fremen_gift_stopped", False)),
             atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
             kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),
             shield_wall_destroyed=bool(data.get("shield_wall_destroyed", False)),

@@ -41,6 +41,7 @@ TURN_ABILITIES = (
     Ability.EMPEROR_PAYMENT,
     Ability.TOP_CARD,
     Ability.ALLY_REVIVAL,
+    Ability.FREMEN_ALLY_REVIVAL,
 )
 ADVANCED_ONLY = frozenset(
     {

@@ -142,6 +142,7 @@ class Ability(enum.StrEnum):
     EMPEROR_PAYMENT = "emperor_payment"  # 2.03.04: spice paid for cards goes to the Emperor
     TOP_CARD = "top_card"  # 2.05.08: the Harkonnen draw a free card with each purchase
     ALLY_REVIVAL = "ally_revival"  # 2.03.07: the Emperor pays for its ally's extra forces
+    FREMEN_ALLY_REVIVAL = "fremen_ally_revival"  # 2.04.11: the Fremen's ally revives 3 free
 
     @property
     def rule(self) -> str:
@@ -190,6 +191,7 @@ ABILITY_RULES = {
     Ability.EMPEROR_PAYMENT: "2.03.04",
     Ability.TOP_CARD: "2.05.08",
     Ability.ALLY_REVIVAL: "2.03.07",
+    Ability.FREMEN_ALLY_REVIVAL: "2.04.11",
 }
 
 _RULE_OWNERS = {

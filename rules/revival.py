@@ -78,10 +78,34 @@ def force_cost() -> int:
 
 def free_revival(state: Position, faction: Faction) -> int:
     """The faction's free revival; 3 for the Fremen's ally (2.04.11, the Fremen's
-    alliance grants it as it protects from worms: implied by the alliance)."""
-    if faction is not Faction.FREMEN and state.ally_of(faction) is Faction.FREMEN:
-        return FREMEN_ALLY_FREE
-    return extras(faction)["free_revival"]
+    alliance grants it as it protects from worms: implied by the alliance), unless a
+    Karama stopped that gift this turn."""
+    own: int = extras(faction)["free_revival"]
+    if _fremen_gift(state, faction) and not state.whole.fremen_gift_stopped:
+        return max(own, FREMEN_ALLY_FREE)
+    return own
+
+
+def _fremen_gift(state: Position, faction: Faction) -> bool:
+    return faction is not Faction.FREMEN and state.ally_of(faction) is Faction.FREMEN
+
+
+def stop_fremen_gift(state: Position) -> list[Event]:
+    """A Karama played ahead against the Fremen's ALLIANCE (2.04.11, reading K1) stops its
+    next use: the first Revival phase in which the Fremen's ally, not yet revived, has
+    forces in the tanks for the gift to raise, it revives its own free number this turn."""
+    game = state.whole
+    ally = state.ally_of(Faction.FREMEN)
+    if Ability.FREMEN_ALLY_REVIVAL.value not in game.prevented or ally is None:
+        return []
+    own = state.factions[ally]
+    if ally in game.revived or not own.tanks + own.special_tanks:
+        return []
+    if extras(ally)["free_revival"] >= FREMEN_ALLY_FREE:
+        return []
+    _, stopped = karama_turn.uses(state, Ability.FREMEN_ALLY_REVIVAL)
+    state.set_game(fremen_gift_stopped=True)
+    return stopped
 
 
 def starred_limit(state: Position, faction: Faction) -> int:
@@ -284,8 +308,9 @@ def begin(state: Position) -> list[Event]:
         starred_revived=frozenset(),
         ally_revival_room=_room_beyond_limit(state),
         ally_revival_paid=False,
+        fremen_gift_stopped=False,
     )
-    events: list[Event] = stop_ally_revival(state)
+    events: list[Event] = stop_ally_revival(state) + stop_fremen_gift(state)
     waiting = []
     for faction in state.whole.order:
         if _own_choice(state, faction):
@@ -775,7 +800,14 @@ def after_prevent(state: Position) -> list[Event]:
     stopped = stop_ally_revival(state)
     if stopped and Faction.EMPEROR in state.whole.waiting:
         _answered(state, Faction.EMPEROR)
+    if _in_revival(state):
+        stopped += stop_fremen_gift(state)
     return stopped
+
+
+def _in_revival(state: Position) -> bool:
+    game = state.whole
+    return game.phase is GamePhase.REVIVAL and game.step == STEP
 
 
 def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:

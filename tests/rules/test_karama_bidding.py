@@ -229,6 +229,60 @@ def test_a_karama_played_while_the_emperor_may_pay_stops_that_payment_at_once() 
     refused(state, IllegalActionError, "2.03.07", "emperor", "pay_ally_revival", forces=1)
 
 
+# -- the Fremen's gift of 3 free revivals to their ally (2.04.11) -------------------------
+
+
+def fremen_ally(tanks: int, **kw: Any) -> GameState:
+    """The Atreides (2 free of their own) allied with the Fremen, no spice to pay more."""
+    factions = {"atreides": {"tanks": tanks, "spice": 0}} | kw.pop("factions", {})
+    return game_at("revival", alliances=[["fremen", "atreides"]], factions=factions, **kw)
+
+
+def test_the_fremen_ally_revives_its_own_free_number_at_the_next_revival() -> None:
+    state = fremen_ally(5, prevented=frozenset({"fremen_ally_revival"}))
+    assert stopped(state.start_events) == [("fremen", "fremen_ally_revival", "2.04.11")]
+    revived = [e for e in of_kind(state.start_events, "revived") if e["faction"] == "atreides"]
+    assert [e["forces"] for e in revived] == [2]  # its own 2, not the Fremen's 3
+    assert state.factions[F.ATREIDES].tanks == 3 and state.whole.prevented == frozenset()
+
+
+def test_the_gift_is_back_the_turn_after() -> None:
+    state = fremen_ally(5, prevented=frozenset({"fremen_ally_revival"}))
+    again = GameState.from_dict(state.to_dict())
+    assert again.whole.fremen_gift_stopped  # kept for the rest of this turn
+    following = fremen_ally(5)  # a new Revival phase, nothing waiting
+    assert not following.whole.fremen_gift_stopped
+    assert following.factions[F.ATREIDES].tanks == 2
+
+
+def test_an_ally_with_nobody_in_the_tanks_uses_nothing() -> None:
+    state = fremen_ally(0, prevented=frozenset({"fremen_ally_revival"}))
+    assert stopped(state.start_events) == []
+    assert state.whole.prevented == frozenset({"fremen_ally_revival"})
+
+
+def test_a_karama_after_the_ally_revived_waits_for_the_next_revival() -> None:
+    """With the gift the ally's free revival is the turn's limit: it revives as the phase
+    begins, so a Karama played later in the phase stops the next turn's gift."""
+    state = fremen_ally(5, factions={"harkonnen": KARAMA, "bene_gesserit": {"tanks": 3}})
+    assert state.factions[F.ATREIDES].tanks == 2 and state.waiting_on() == (F.BENE_GESSERIT,)
+    events = act(state, "harkonnen", "karama_prevent", ability="fremen_ally_revival")
+    assert stopped(events) == []
+    assert state.whole.prevented == frozenset({"fremen_ally_revival"})
+
+
+def test_the_fremen_may_not_stop_their_own_gift() -> None:
+    state = fremen_ally(5, factions={"fremen": KARAMA, "atreides": {"tanks": 5, "spice": 10}})
+    refused(
+        state,
+        IllegalActionError,
+        "3.01.11",
+        "fremen",
+        "karama_prevent",
+        ability="fremen_ally_revival",
+    )
+
+
 # -- refusals ---------------------------------------------------------------------------
 
 
