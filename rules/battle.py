@@ -358,10 +358,7 @@ def _karama_plan(state: Position, faction: Faction, battle: Battle) -> list[Even
     """The Atreides' once-a-game Karama power: the opponent's whole plan (1.14.01)."""
     game = state.whole
     card = state.karama_card(faction)
-    if not state.rules.advanced or faction in game.karama_powers_used:
-        raise IllegalActionError(
-            "the Atreides' Karama power is advanced, once a game", rule=KARAMA_PLAN_RULE
-        )
+    karama_turn.check_power(state, faction, Faction.ATREIDES, KARAMA_PLAN_RULE)
     if faction not in battle.sides:
         raise IllegalActionError(
             "the Atreides see the whole plan in their own battle", rule=KARAMA_PLAN_RULE

@@ -425,16 +425,7 @@ def give_spice(state: Position, action: GiveSpice) -> list[Event]:
 def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
     faction = action.faction
     game = state.whole
-    if faction is not Faction.HARKONNEN:
-        raise IllegalActionError("only the Harkonnen have this Karama power", rule=TAKE_HAND_RULE)
-    if not state.rules.advanced:
-        raise IllegalActionError(
-            "faction Karama powers are part of the advanced game", rule=TAKE_HAND_RULE
-        )
-    if faction in game.karama_powers_used:
-        raise IllegalActionError(
-            "the Harkonnen have used their Karama power this game", rule=TAKE_HAND_RULE
-        )
+    karama_turn.check_power(state, faction, Faction.HARKONNEN, TAKE_HAND_RULE)
     _auction(state, faction, "taking a hand")
     target = Faction.parse(action.target)
     if target is None or target not in state.factions or target is faction:

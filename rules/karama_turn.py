@@ -115,18 +115,26 @@ def uses(state: Position, ability: Ability) -> tuple[bool, list[Event]]:
 # -- the Fremen's once-a-game Karama power: a worm where they choose (1.14.03) ---------
 
 
+def check_power(state: Position, faction: Faction, owner: Faction, rule: str) -> None:
+    """Refuse ``faction``'s use of ``owner``'s once-a-game Karama power (1.14) unless it is
+    ``owner``, the game is advanced, and the power is still unused."""
+    if faction is not owner:
+        raise IllegalActionError(f"only the {owner.label} have this Karama power", rule=rule)
+    if not state.rules.advanced:
+        raise IllegalActionError("faction Karama powers are part of the advanced game", rule=rule)
+    if owner in state.whole.karama_powers_used:
+        raise IllegalActionError(
+            f"the {owner.label} have used their Karama power this game", rule=rule
+        )
+
+
 def karama_worm(state: Position, action: KaramaWorm) -> list[Event]:
     """The Fremen play a Karama for a worm in a sand territory at the next spice blow; the
     play is public, the territory stays their secret until the worm comes up."""
     fremen = Faction.FREMEN
     game = state.whole
-    if action.faction is not fremen:
-        raise IllegalActionError("only the Fremen have this Karama power", rule=WORM_POWER_RULE)
-    if not state.rules.advanced:
-        raise IllegalActionError(
-            "faction Karama powers are part of the advanced game", rule=WORM_POWER_RULE
-        )
-    if fremen in game.karama_powers_used or game.karama_worm is not None:
+    check_power(state, action.faction, fremen, WORM_POWER_RULE)
+    if game.karama_worm is not None:
         raise IllegalActionError(
             "the Fremen have used their Karama power this game", rule=WORM_POWER_RULE
         )

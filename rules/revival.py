@@ -577,16 +577,7 @@ def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:
         raise NotYourTurnError(
             "the Emperor's Karama revival belongs to the Revival phase, not now", rule=KARAMA_RULE
         )
-    if faction is not Faction.EMPEROR:
-        raise IllegalActionError("only the Emperor have this Karama power", rule=KARAMA_RULE)
-    if not state.rules.advanced:
-        raise IllegalActionError(
-            "faction Karama powers are part of the advanced game", rule=KARAMA_RULE
-        )
-    if faction in game.karama_powers_used:
-        raise IllegalActionError(
-            "the Emperor have used their Karama power this game", rule=KARAMA_RULE
-        )
+    karama_turn.check_power(state, faction, Faction.EMPEROR, KARAMA_RULE)
     for n in (action.forces, action.special):
         _count(n, "forces", KARAMA_RULE)
     count = action.forces + action.special
