@@ -429,8 +429,13 @@ def _winner_cards(
 
 def _kill(state: Position, holder: Faction, name: str) -> list[Event]:
     """A leader dies: face up to its owner's tanks (1.07.06.02; a captive too, 2.05.12)."""
-    game = state.whole
-    owner = game.captives.get(name) or leader_owner(name) or holder
+    owner = state.whole.captives.get(name) or leader_owner(name) or holder
+    _leader_to_tanks(state, holder, owner, name)
+    return [LeaderKilled(owner, name, KILLED_RULE), *prison_break(state)]
+
+
+def _leader_to_tanks(state: Position, holder: Faction, owner: Faction, name: str) -> None:
+    """Leader ``name``, held by ``holder``, goes to its ``owner``'s tanks: one more death."""
     battle.drop_leader(state, holder, name)
     game = state.whole
     state.set_game(
@@ -440,7 +445,6 @@ def _kill(state: Position, holder: Faction, name: str) -> list[Event]:
         leader_deaths={**game.leader_deaths, name: game.leader_deaths.get(name, 0) + 1},
         captives={n: f for n, f in game.captives.items() if n != name},
     )
-    return [LeaderKilled(owner, name, KILLED_RULE), *prison_break(state)]
 
 
 def prison_break(state: Position) -> list[Event]:
@@ -529,15 +533,8 @@ def capture(state: Position, action: Capture) -> list[Event]:
     victim = fight.opponent(fight.winner)
     hark = Faction.HARKONNEN
     events: list[Event] = [LeaderCaptured(hark, victim, action.kill, CAPTURE_RULE)]
-    if action.kill:
-        battle.drop_leader(state, victim, drawn)
-        game = state.whole
-        state.set_game(
-            leaders_tanks=with_entry(
-                game.leaders_tanks, victim, (*game.held(game.leaders_tanks, victim), drawn)
-            ),
-            leader_deaths={**game.leader_deaths, drawn: game.leader_deaths.get(drawn, 0) + 1},
-        )
+    if action.kill:  # face down: no leader_killed event names it (2.05.10)
+        _leader_to_tanks(state, victim, victim, drawn)
         events.append(SpiceReceived(hark, state.from_bank(hark, KILL_SPICE), CAPTURE_RULE))
     else:
         battle.drop_leader(state, victim, drawn)
