@@ -26,14 +26,12 @@ from rules.actions import (
     KaramaRevive,
     KeepTraitor,
     Pass,
-    PayAllyRevival,
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
     PlayGhola,
     Predict,
-    Revive,
     RideWorm,
     WeatherControl,
 )
@@ -144,11 +142,10 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you break your alliance"
         case ClaimCharity():
             return "you claim CHOAM Charity"
-        case Revive() | KaramaRevive() | PlayGhola():  # revival
-            return _revival_words(action)
-        case PayAllyRevival(forces=forces, special=special):  # revival: 2.03.07
-            paid = bid_words.ally_forces(forces, special)
-            return f"you pay for {paid} of your ally beyond its limit"
+        case KaramaRevive():  # revival; Revive and the Emperor's payment: bid_words
+            return f"you play a Karama to revive {bid_words.revive_words(action)} free"
+        case PlayGhola():
+            return f"you play Tleilaxu Ghola to revive {bid_words.revive_words(action)} free"
         case Pass():
             return "you pass"
         case PhaseDone():
@@ -215,18 +212,6 @@ def _options(state: GameState, faction: Faction) -> list[str]:
     if "pass" in kinds:
         out.append(_pass_words(state) + " (`/pass` or the button)")
     return out
-
-
-def _revival_words(action: Revive | KaramaRevive | PlayGhola) -> str:
-    what = [f"{action.forces} forces"] if action.forces else []
-    what += [f"{action.special} starred forces"] if action.special else []
-    what += [action.leader] if action.leader else []
-    named = " and ".join(what) or "nothing more"
-    if isinstance(action, KaramaRevive):
-        return f"you play a Karama to revive {named} free"
-    if isinstance(action, PlayGhola):
-        return f"you play Tleilaxu Ghola to revive {named} free"
-    return f"you revive {named}"
 
 
 def _pass_words(state: GameState) -> str:
