@@ -242,13 +242,16 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     events.append(CardWon(winner, price, paid_to, rule))
     if winner is Faction.HARKONNEN and not full_hand(state, winner):
         free, stopped = karama_turn.uses(state, Ability.TOP_CARD)
-        if not free:
-            return events + stopped
-        extra, shuffled = draw_treachery(state)
-        events += shuffled
-        if extra is not None:
-            state.update(winner, cards=(*state.factions[winner].cards, extra))
-            events.append(CardWon(winner, 0, None, TOP_CARD_RULE))
+        events += draw_top_card(state, winner) if free else stopped
+    return events
+
+
+def draw_top_card(state: Position, harkonnen: Faction) -> list[Event]:
+    """TOP CARD (2.05.08): the Harkonnen draw one more card free (if the deck has one)."""
+    extra, events = draw_treachery(state)
+    if extra is not None:
+        state.update(harkonnen, cards=(*state.factions[harkonnen].cards, extra))
+        events.append(CardWon(harkonnen, 0, None, TOP_CARD_RULE))
     return events
 
 

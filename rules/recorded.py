@@ -24,6 +24,7 @@ from rules.actions import (
     RecordPayment,
     RecordRevival,
 )
+from rules.bidding import draw_top_card
 from rules.components import extras
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -119,11 +120,7 @@ def win_card(state: Position, action: RecordCardWon) -> list[Event]:
     state.update(faction, cards=(*state.factions[faction].cards, card))
     events.append(CardWon(faction, action.price, paid_to if action.price else None, BUY_RULE))
     if faction is Faction.HARKONNEN and len(state.factions[faction].cards) < limit:
-        extra, shuffled = draw_treachery(state)
-        events += shuffled
-        if extra is not None:
-            state.update(faction, cards=(*state.factions[faction].cards, extra))
-            events.append(CardWon(faction, 0, None, TOP_CARD_RULE))
+        events += draw_top_card(state, faction)  # a correction: no waiting Karama is used
     return events
 
 
