@@ -243,9 +243,14 @@ def _part(state: GameState, fight: Battle | None) -> str:
     numbers = [n for n in fight.sectors if n is not None]
     if not numbers or len(numbers) == len(whole):
         return ""
+    return f" ({sectors_words(numbers)})"
+
+
+def sectors_words(numbers: list[int]) -> str:
+    """A run of sectors in words: "sectors 15-16", or "sector 15" alone."""
     if len(numbers) == 1:
-        return f" (sector {numbers[0]})"
-    return f" (sectors {numbers[0]}-{numbers[-1]})"
+        return f"sector {numbers[0]}"
+    return f"sectors {numbers[0]}-{numbers[-1]}"
 
 
 def plan_of(faction: Faction, options: PlanOptions, draft: Draft) -> BattlePlan:

@@ -3,6 +3,7 @@ only (its battles to name, its Voice, the cards it may keep, the leader it captu
 
 from __future__ import annotations
 
+from bot.plan_builder import sectors_words
 from cogs.turn.choices import Choice, legal, same
 from rules.actions import Capture, KeepCards, StartBattle, Voice
 from rules.battle import sites
@@ -31,9 +32,8 @@ def part(state: GameState, territory: str, sector: int) -> str:
         (s.sectors for s in sites(state) if s.territory == territory and sector in s.sectors),
         (sector,),
     )
-    numbers = [str(n) for n in found if n is not None]
-    named = f"sectors {numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else f"sector {sector}"
-    return f"{named} (the storm is in sector {state.storm_sector})"
+    numbers = [n for n in found if n is not None] or [sector]
+    return f"{sectors_words(numbers)} (the storm is in sector {state.storm_sector})"
 
 
 def opponents(state: GameState, faction: Faction, territory: str | None) -> list[Choice[str]]:
