@@ -1,0 +1,86 @@
+"""Issue 23 §3: a prompt a player must answer reaches them in time, through simcord.
+
+- whoever a new wait asks is pinged once, by the prompt message itself (its buttons are
+  there), in their own private channel;
+- a prompt that Discord refuses for a while (5xx) is tried again on its own timer, and
+  the moderators hear that it waits;
+- ``/mod channels`` after a private channel was deleted posts the faction's open prompt
+  again in the new channel;
+- a button whose acknowledgement fails (a 503 on ``defer``) still does what it says.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from cogs.errors import APOLOGY
+from rules.factions import Faction
+from rules.game_model import GamePhase
+from tests.bot.auction_helpers import new_game, to_phase
+from tests.cogs.conftest import Table, text_of
+from tests.cogs.test_battle_builder import kwisatz_haderach_battle
+from tests.cogs.test_battle_table import message_of
+from tests.cogs.turn_helpers import start_at, whole_table
+
+F = Faction
+CALLBACK = "/interactions/*"  # the acknowledgement (and first answer) of an interaction
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [c["label"] for row in message.components for c in row.to_dict()["components"]]
+
+
+def prompt_of(t: Table, faction: Faction) -> discord.Message:
+    """The faction's newest message with buttons (its prompt)."""
+    return next(m for m in reversed(t.private(faction).history()) if m.components)
+
+
+def unexpected(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """What was logged as an unexpected error (the apology's log line)."""
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def at_bidding(env: simcord.Env) -> tuple[Table, Faction]:
+    t = await whole_table(env)
+    await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
+    return t, t.state().whole.waiting[0]
+
+
+# -- a button whose acknowledgement fails still acts ------------------------------------------
+
+
+async def test_a_bid_button_whose_acknowledgement_fails_still_bids(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    t, bidder = await at_bidding(simcord_env)
+    prompt = prompt_of(t, bidder)
+    raise_label = next(label for label in labels(prompt) if label.startswith("Bid "))
+    high = t.state().whole.auction.high_bid
+    simcord_env.inject_error("POST", CALLBACK, status=503, times=1)
+    result = await t.players[bidder].click(prompt, label=raise_label)
+    assert t.state().whole.auction.high_bid == high + 1  # the bid is in
+    assert APOLOGY not in text_of(result), text_of(result)
+    assert text_of(result).startswith("Done: you bid"), text_of(result)
+    assert unexpected(caplog) == []
+
+
+async def test_the_plan_builders_lock_whose_acknowledgement_fails_still_locks(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, kwisatz_haderach_battle())
+    atreides = t.players[F.ATREIDES]
+    builder = message_of(await atreides.slash(t.table, "battle-plan"))
+    simcord_env.inject_error("POST", CALLBACK, status=503, times=1)
+    result = await atreides.click(builder, label="Lock")
+    fight: Any = t.state().whole.battle
+    assert fight is not None and F.ATREIDES in fight.plans  # the plan is in
+    assert APOLOGY not in text_of(result) and text_of(result).startswith("Locked"), text_of(
+        result
+    )
+    assert unexpected(caplog) == []
