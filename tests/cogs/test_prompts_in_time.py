@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -22,12 +23,14 @@ from cogs.errors import APOLOGY
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import new_game, to_phase
-from tests.cogs.conftest import Table, text_of
+from tests.cogs.conftest import Bots, Table, make_table, text_of
+from tests.cogs.faults import advance, step, texts
 from tests.cogs.test_battle_builder import kwisatz_haderach_battle
 from tests.cogs.test_battle_table import message_of
 from tests.cogs.turn_helpers import start_at, whole_table
 
 F = Faction
+SHIP = "Waiting for Bene Gesserit to ship"
 CALLBACK = "/interactions/*"  # the acknowledgement (and first answer) of an interaction
 
 
@@ -80,7 +83,28 @@ async def test_the_plan_builders_lock_whose_acknowledgement_fails_still_locks(
     result = await atreides.click(builder, label="Lock")
     fight: Any = t.state().whole.battle
     assert fight is not None and F.ATREIDES in fight.plans  # the plan is in
-    assert APOLOGY not in text_of(result) and text_of(result).startswith("Locked"), text_of(
-        result
-    )
+    assert APOLOGY not in text_of(result) and text_of(result).startswith("Locked"), text_of(result)
     assert unexpected(caplog) == []
+
+
+# -- a prompt Discord refuses for a while is tried again on its own timer ----------------------
+
+
+async def test_a_prompt_refused_for_minutes_arrives_long_before_the_reminder(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await make_table(simcord_env)
+    mine = t.private(F.BENE_GESSERIT)
+    simcord_env.inject_error("POST", f"/channels/{mine.id}/messages", status=503, times=7)
+    await t.players[F.SPACING_GUILD].click(t.private(F.SPACING_GUILD).last_message, label="Decline")
+    await advance(t, bots, 40)  # five tries in about thirty seconds, all refused
+    assert not any(SHIP in m for m in texts(mine))
+    told = [m for m in texts(t.channel("dune-moderators")) if "Bene Gesserit private" in m]
+    assert len(told) == 1 and "prompt" in told[0], told  # the moderators hear it waits
+    await advance(t, bots, 10 * 60)  # Discord answers again: the prompt comes by itself
+    prompt = prompt_of(t, F.BENE_GESSERIT)
+    assert SHIP in prompt.content
+    assert bots.clock.now() < t.session._deadline - timedelta(hours=1)  # before the reminder
+    assert not any("Reminder" in m for m in texts(mine))
+    await t.players[F.BENE_GESSERIT].click(prompt, label="Pass")  # and it works
+    assert step(t) == ("bene_gesserit", "move")
