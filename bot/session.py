@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bot import ceremony, narrate
@@ -28,7 +29,7 @@ from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.opening import OpeningControls
 from bot.orders import StandingOrders
-from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
+from bot.prompts import PromptMessages, deadline_text, pings, prompt_for, reminder_for
 from bot.publisher import (
     ModeratorNotice,
     PrivateNotice,
@@ -451,13 +452,15 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         recorded phase: the moderators hear what to record)."""
         if wait.kind == MODERATORS:
             self._tell_moderators(wait)
-        self.prompts.ask(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+        prompt = partial(self._prompt, wait=wait)
+        self.prompts.ask(wait.factions, prompt, self._posted, ping=pings(wait))
 
     def _ask_again(self) -> None:
         """After a restart: the prompts of the current wait that were never posted."""
         if self._wait is not None:
             wait = self._wait
-            self.prompts.ask_again(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+            prompt = partial(self._prompt, wait=wait)
+            self.prompts.ask_again(wait.factions, prompt, self._posted, ping=pings(wait))
 
     def _posted(self, faction: Faction, token: str | None, ref: str) -> None:
         async def record() -> None:

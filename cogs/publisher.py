@@ -95,12 +95,15 @@ class DiscordPublisher:
             await self._post(channel, notice.text, picture, ping=ping)
 
     async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        """A prompt with its buttons; one that begins its wait (``notice.ping``) starts with
+        a mention of the faction's player, the one user it pings."""
         async with failures("private", notice.faction):
             channel = await self._private_channel(game_id, notice)
             view = prompt_view(game_id, notice)
-            ping = await self._player(game_id, notice)
+            player = await self._player(game_id, notice) if notice.ping else None
+            text = notice.text if player is None else f"<@{player}> {notice.text}"
             picture = self._picture(channel, notice.picture)
-            message = await self._post(channel, notice.text, picture, view, ping=ping)
+            message = await self._post(channel, text, picture, view, ping=player)
             return f"{message.channel.id}:{message.id}"
 
     async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -52,6 +53,90 @@ async def at_bidding(env: simcord.Env) -> tuple[Table, Faction]:
     t = await whole_table(env)
     await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
     return t, t.state().whole.waiting[0]
+
+
+# -- whoever a new wait asks is pinged once, by the prompt itself ------------------------------
+
+
+@dataclass(frozen=True)
+class Ping:
+    """A message that notified a player as it was posted (Discord's allowed mentions
+    applied; a later edit notifies nobody)."""
+
+    channel: int
+    content: str
+
+
+def pings_of(t: Table, faction: Faction, after: int = 0) -> list[Ping]:
+    """The messages the bot posted (after its ``after`` first REST calls) that pinged
+    ``faction``'s player, anywhere."""
+    user = t.players[faction].id
+    found = []
+    for request in t.env.http_requests[after:]:
+        path, sent = request.path, request.json
+        if request.method != "POST" or not path.endswith("/messages") or not sent:
+            continue
+        allowed = [int(u) for u in (sent.get("allowed_mentions") or {}).get("users", [])]
+        if user in allowed and f"<@{user}>" in str(sent.get("content", "")):
+            found.append(Ping(int(path.split("/")[2]), str(sent["content"])))
+    return found
+
+
+def newest(t: Table) -> int:
+    """How many REST calls the bot made so far."""
+    return len(t.env.http_requests)
+
+
+async def test_each_bidder_is_pinged_once_by_its_own_prompt(simcord_env: simcord.Env) -> None:
+    t = await whole_table(simcord_env)
+    before = newest(t)
+    await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
+    first = t.state().whole.waiting[0]
+    prompt = prompt_of(t, first)
+    assert pings_of(t, first, before) == [Ping(t.private(first).id, prompt.content)]  # its prompt
+    assert prompt.content.startswith(f"<@{t.players[first].id}> ")
+    assert "your turn to bid" in prompt.content
+    await t.players[first].click(prompt, label="Pass")
+    second = t.state().whole.waiting[0]
+    assert second is not first
+    (pinged,) = pings_of(t, second, before)
+    assert pinged.channel == t.private(second).id and "your turn to bid" in pinged.content
+    assert len(pings_of(t, first, before)) == 1  # not pinged again by what followed
+    for other in F:  # nobody else was pinged by the auction
+        if other not in (first, second):
+            assert pings_of(t, other, before) == [], other
+
+
+async def test_the_battle_plans_ping_both_sides_privately_and_a_reminder_does_not(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    t = await whole_table(simcord_env)
+    before = newest(t)
+    await start_at(t, kwisatz_haderach_battle())
+    wait = t.session.current_wait()
+    assert wait is not None and set(wait.factions) == {F.ATREIDES, F.HARKONNEN}
+    for faction in wait.factions:  # asked at once: each pinged in its own channel
+        (ping,) = pings_of(t, faction, before)
+        assert ping.channel == t.private(faction).id and "battle plan" in ping.content
+    for other in set(F) - set(wait.factions):
+        assert pings_of(t, other, before) == [], other
+    before = newest(t)
+    await advance(t, bots, t.session.timing.step.total_seconds() - 30 * 60)  # the reminders
+    assert any("Reminder" in m for m in texts(t.private(F.ATREIDES)))
+    assert all(pings_of(t, f, before) == [] for f in F)
+
+
+async def test_a_turn_in_shipment_and_movement_is_pinged_once_at_the_table(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    bg = F.BENE_GESSERIT
+    (opening,) = pings_of(t, bg)  # the phase's opening names the first player
+    assert opening.channel == t.table.id
+    before = newest(t)
+    await t.players[F.SPACING_GUILD].click(t.private(F.SPACING_GUILD).last_message, label="Decline")
+    assert SHIP in prompt_of(t, bg).content  # its step's prompt ...
+    assert pings_of(t, bg, before) == []  # ... pings nobody: the opening did already
 
 
 # -- a button whose acknowledgement fails still acts ------------------------------------------
