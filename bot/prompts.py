@@ -71,6 +71,20 @@ class PromptMessages:
                 notice = replace(prompt(faction), ping=ping)
                 self.delivery.ask(notice, self._posted(faction, posted))
 
+    def post_again(
+        self, factions: Collection[Faction], prompt: Asker, posted: Later, *, ping: bool
+    ) -> int:
+        """The open prompts of ``factions`` whose message was lost with its channel (a
+        private channel made again) are posted again, with buttons bound to the current
+        wait, pinging as the first did; returns how many. A prompt not posted yet goes out
+        with the delivery's kept messages instead."""
+        lost = [f for f, ref in self.asked.items() if f in factions and ref is not None]
+        for faction in lost:
+            self.asked[faction] = None
+            notice = replace(prompt(faction), ping=ping)
+            self.delivery.ask(notice, self._posted(faction, posted))
+        return len(lost)
+
     def _posted(self, faction: Faction, posted: Later) -> Posted:
         token = self.token
 

@@ -25,7 +25,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import new_game, to_phase
 from tests.cogs.conftest import Bots, Table, make_table, text_of
-from tests.cogs.faults import advance, step, texts
+from tests.cogs.faults import advance, delete, step, texts
 from tests.cogs.test_battle_builder import kwisatz_haderach_battle
 from tests.cogs.test_battle_table import message_of
 from tests.cogs.turn_helpers import start_at, whole_table
@@ -137,6 +137,33 @@ async def test_a_turn_in_shipment_and_movement_is_pinged_once_at_the_table(
     await t.players[F.SPACING_GUILD].click(t.private(F.SPACING_GUILD).last_message, label="Decline")
     assert SHIP in prompt_of(t, bg).content  # its step's prompt ...
     assert pings_of(t, bg, before) == []  # ... pings nobody: the opening did already
+
+
+# -- /mod channels posts the open prompt again in a private channel made again --------------
+
+
+async def test_mod_channels_posts_the_open_prompt_again_where_it_was_deleted(
+    simcord_env: simcord.Env,
+) -> None:
+    t, bidder = await at_bidding(simcord_env)
+    lost = t.private(bidder)
+    assert "your turn to bid" in prompt_of(t, bidder).content
+    delete(t, lost)
+    await simcord_env.settle()
+    before = newest(t)
+    result = await t.moderator.slash(t.channel("dune-moderators"), "mod channels")
+    said = text_of(result)
+    assert f"created again: #{lost.name}" in said, said
+    assert "1 open prompt posted again" in said, said
+    mine = t.private(bidder)
+    assert mine.id != lost.id
+    prompt = prompt_of(t, bidder)
+    assert "your turn to bid" in prompt.content and "Pass" in labels(prompt)
+    (ping,) = pings_of(t, bidder, before)  # it pings as the first one did
+    assert ping.channel == mine.id
+    passed = await t.players[bidder].click(prompt, label="Pass")  # its buttons are the turn's
+    assert text_of(passed).startswith("Passed"), text_of(passed)
+    assert t.state().whole.waiting[0] is not bidder
 
 
 # -- a button whose acknowledgement fails still acts ------------------------------------------
