@@ -72,18 +72,26 @@ class PromptMessages:
                 self.delivery.ask(notice, self._posted(faction, posted))
 
     def post_again(
-        self, factions: Collection[Faction], prompt: Asker, posted: Later, *, ping: bool
+        self,
+        factions: Collection[Faction],
+        prompt: Asker,
+        posted: Later,
+        *,
+        ping: bool,
+        closed: str | None = None,
     ) -> int:
-        """The open prompts of ``factions`` whose message was lost with its channel (a
-        private channel made again) are posted again, with buttons bound to the current
-        wait, pinging as the first did; returns how many. A prompt not posted yet goes out
-        with the delivery's kept messages instead."""
-        lost = [f for f, ref in self.asked.items() if f in factions and ref is not None]
-        for faction in lost:
+        """The open prompts of ``factions`` already posted are posted again, with buttons
+        bound to the current wait (``ping``: pinging their player); returns how many. The
+        old messages say ``closed`` if given (else they were lost with their channel). A
+        prompt not posted yet is left to go out as it is (it pings whoever is seated then)."""
+        again = [(f, ref) for f, ref in self.asked.items() if f in factions and ref is not None]
+        for faction, ref in again:
             self.asked[faction] = None
+            if closed is not None:
+                self.delivery.close_prompt(faction, ref, f"Closed: {closed}.")
             notice = replace(prompt(faction), ping=ping)
             self.delivery.ask(notice, self._posted(faction, posted))
-        return len(lost)
+        return len(again)
 
     def _posted(self, faction: Faction, posted: Later) -> Posted:
         token = self.token

@@ -58,6 +58,7 @@ __all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
+SEATED = "asked again below, for the player who holds the seat now"
 
 
 class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls, OpeningControls):
@@ -308,6 +309,17 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
 
         async def run() -> None:
             self.delivery.private(notice)
+
+        await self._call(run)
+
+    async def seated(self, faction: Faction) -> None:
+        """A player took ``faction``'s seat (and reads its channel): an open prompt of the
+        faction, posted before them, is posted again below, pinging them once."""
+
+        async def run() -> None:
+            if self._wait is not None:
+                prompt = partial(self._prompt, wait=self._wait)
+                self.prompts.post_again((faction,), prompt, self._posted, ping=True, closed=SEATED)
 
         await self._call(run)
 

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
@@ -65,21 +65,37 @@ class Ping:
 
     channel: int
     content: str
+    at: int = field(default=0, compare=False)  # its place among the bot's REST calls
 
 
 def pings_of(t: Table, faction: Faction, after: int = 0) -> list[Ping]:
     """The messages the bot posted (after its ``after`` first REST calls) that pinged
     ``faction``'s player, anywhere."""
-    user = t.players[faction].id
+    return pings_to(t, t.players[faction].id, after)
+
+
+def pings_to(t: Table, user: int, after: int = 0) -> list[Ping]:
     found = []
-    for request in t.env.http_requests[after:]:
+    for at, request in enumerate(t.env.http_requests[after:], start=after):
         path, sent = request.path, request.json
         if request.method != "POST" or not path.endswith("/messages") or not sent:
             continue
         allowed = [int(u) for u in (sent.get("allowed_mentions") or {}).get("users", [])]
         if user in allowed and f"<@{user}>" in str(sent.get("content", "")):
-            found.append(Ping(int(path.split("/")[2]), str(sent["content"])))
+            found.append(Ping(int(path.split("/")[2]), str(sent["content"]), at))
     return found
+
+
+def opened_to(t: Table, channel: int, user: int) -> int:
+    """The place among the bot's REST calls where ``channel`` was opened to ``user`` (a
+    ping before it notifies nobody: Discord notifies only who may read the channel)."""
+    for at, request in enumerate(t.env.http_requests):
+        sent = request.json if isinstance(request.json, dict) else {}
+        overwrites = sent.get("permission_overwrites") or []
+        edited = request.method == "PATCH" and request.path == f"/channels/{channel}"
+        if edited and any(int(o["id"]) == user for o in overwrites):
+            return at
+    raise AssertionError(f"channel {channel} was never opened to {user}")
 
 
 def newest(t: Table) -> int:
@@ -105,6 +121,33 @@ async def test_each_bidder_is_pinged_once_by_its_own_prompt(simcord_env: simcord
     for other in F:  # nobody else was pinged by the auction
         if other not in (first, second):
             assert pings_of(t, other, before) == [], other
+
+
+async def test_a_player_seated_while_the_game_waits_on_them_is_pinged_once(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)  # the set-up's prompts went out before the seats
+    wait = t.session.current_wait()
+    assert wait is not None and len(wait.factions) > 1
+    for faction in wait.factions:  # each player, once seated, pinged by its prompt again
+        (ping,) = pings_of(t, faction)
+        assert ping.channel == t.private(faction).id, faction
+        assert "**Turn 1, Set-up**: your choice." in ping.content
+        assert ping.at > opened_to(t, ping.channel, t.players[faction].id)
+        first, again = [m for m in t.private(faction).history() if "your choice" in m.content]
+        assert "Closed: asked again below" in first.content
+        assert again.content.startswith(f"<@{t.players[faction].id}> ")  # after an edit too
+        assert "Closed" not in again.content
+    for faction in set(t.state().factions) - set(wait.factions):
+        assert pings_of(t, faction) == [], faction  # not asked: not pinged
+    before = newest(t)
+    newcomer = t.guild.add_member(simcord_env.create_user("newcomer"))
+    asked = wait.factions[0]
+    await t.moderator.slash(t.table, "game seat", player=newcomer, faction=asked.value)
+    (ping,) = pings_to(t, newcomer.id, before)  # a new player for an asked faction too
+    assert ping.channel == t.private(asked).id
+    assert ping.at > opened_to(t, ping.channel, newcomer.id)
+    assert pings_of(t, asked, before) == []  # the player before is pinged no more
 
 
 async def test_the_battle_plans_ping_both_sides_privately_and_a_reminder_does_not(
