@@ -263,3 +263,21 @@ async def test_a_prompt_refused_for_minutes_arrives_long_before_the_reminder(
     assert not any("Reminder" in m for m in texts(mine))
     await t.players[F.BENE_GESSERIT].click(prompt, label="Pass")  # and it works
     assert step(t) == ("bene_gesserit", "move")
+
+
+async def test_a_prompt_button_and_a_previews_confirm_act_when_their_acknowledgement_fails(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    t = await make_table(simcord_env)
+    guild, bg = F.SPACING_GUILD, F.BENE_GESSERIT
+    simcord_env.inject_error("POST", CALLBACK, status=503, times=1)
+    declined = await t.players[guild].click(t.private(guild).last_message, label="Decline")
+    assert text_of(declined) == "Declined.", text_of(declined)
+    assert not t.state().open_prompts()  # the Guild's window is answered
+    preview = await t.players[bg].slash(t.table, "ship", to="Arrakeen", forces=1)
+    assert preview.response is not None
+    simcord_env.inject_error("POST", CALLBACK, status=503, times=1)
+    confirmed = await t.players[bg].click(preview.response.message, label="Confirm")
+    assert step(t) == ("bene_gesserit", "move")  # shipped
+    assert text_of(confirmed) == "Done: submitted.", text_of(confirmed)
+    assert unexpected(caplog) == []
