@@ -84,6 +84,7 @@ class Job:
     tries: int = 0
     rounds: int = 0
     waits: int = 0  # how many times it was kept for a 5xx (its own timer's pauses)
+    told: bool = False  # the moderators heard that it waits
     due: datetime | None = None
     fallback: str | None = None  # a lane to try when this one's channel is gone
     target: Job | None = None  # the public notice whose message a map is attached to
@@ -484,11 +485,13 @@ class Delivery:
             self._drop(self.kept.pop(0), f"beyond {KEPT} kept")
 
     def _tell_waiting(self, job: Job, failed: DeliveryError) -> None:
-        """The moderators hear (once per channel, until a message gets through there) that
-        Discord refuses its messages for now, and whether a prompt waits among them."""
-        if job.lane in self._waiting or job.lane == "moderators":
+        """The moderators hear (once per channel, until a message gets through there, and
+        once per message) that Discord refuses its messages for now, and whether a prompt
+        waits among them."""
+        if job.lane in self._waiting or job.lane == "moderators" or job.told:
             return
         self._waiting.add(job.lane)
+        job.told = True
         what = "a prompt the player must answer waits" if job.kind == "ask" else "messages wait"
         text = (
             f"Discord has refused Mentat's messages to {_lane_words(job.lane)} for a while "

@@ -276,3 +276,19 @@ async def test_a_battles_picture_attached_later_is_kept_across_a_restart() -> No
     ((_, sent),) = publisher.public_notices
     assert sent.battle == b"plans" and sent.picture == b"map" and sent.closeup is None
     await again.stop()
+
+
+async def test_a_message_refused_again_after_others_got_through_is_told_once() -> None:
+    clock, publisher = FakeClock(), Down(failing=2 * TRIES + 1)
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.ask(PrivateNotice(BG, "your turn"), lambda ref: None)
+    await _delivered(delivery, clock, 40)  # kept; the moderators told
+    delivery.private(PrivateNotice(BG, "a note"))  # gets through: the kept one follows...
+    await _delivered(delivery, clock, 40)  # ...and is refused every try again
+    assert [n.text for _, n in publisher.private_notices] == ["a note"]
+    assert len(delivery.kept) == 1
+    assert len(publisher.moderator_notices) == 1  # not told again for the same message
+    await _delivered(delivery, clock, 5 * 60)  # refused once more, then delivered
+    assert [n.text for n in publisher.prompts.values()] == ["your turn"]
+    await delivery.stop()
