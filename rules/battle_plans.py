@@ -229,6 +229,34 @@ def spice_available(state: Position, faction: Faction) -> int:
     return own
 
 
+def dialed_spice(state: Position) -> dict[Faction, int]:
+    """The spice held for the dials of the locked plans not yet paid (1.13.04): each side
+    its own part, its ally the part it pays under D13 "yes"; paid at the resolution."""
+    game = state.game
+    battle = game.battle if game is not None else None
+    if battle is None or (battle.revealed and game is not None and game.step != "traitor_calls"):
+        return {}
+    held: dict[Faction, int] = {}
+    for side, plan in battle.plans.items():
+        ally = state.ally_of(side)
+        parts = [(side, plan.spice - plan.ally_spice), (ally, plan.ally_spice)]
+        for payer, amount in parts:
+            if payer is not None and amount > 0:
+                held[payer] = held.get(payer, 0) + amount
+    return held
+
+
+def check_dialed_spice(state: Position, rule: str = SPICE_RULE) -> None:
+    """Spice given away may not leave a locked plan's dial unpaid (1.13.04)."""
+    for faction, amount in sorted(dialed_spice(state).items()):
+        if state.factions[faction].spice < amount:
+            raise IllegalActionError(
+                f"{faction.label} has {amount} spice dialed in a locked battle plan: "
+                "that spice is held for it until the battle is resolved",
+                rule=rule,
+            )
+
+
 def _kwisatz_haderach_free(state: Position, faction: Faction, territory: str) -> bool:
     game = state.whole
     return (

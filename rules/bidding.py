@@ -20,12 +20,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from rules import karama_turn, revival
+from rules import karama_turn
 from rules.actions import (
     Bid,
     FactionAction,
     GiveBackCards,
-    GiveSpice,
     KaramaBuy,
     KaramaTakeHand,
     Pass,
@@ -51,7 +50,6 @@ from rules.events import (
     HandTaken,
     KaramaPower,
     Passed,
-    SpiceGiven,
 )
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
@@ -206,7 +204,8 @@ def _sell(state: Position, auction: Auction) -> list[Event]:
         price = min(auction.high_bid, bid_limit(state, winner))
         price = price if state.rules.karama_bid == "pay" else 0
         rule = KARAMA_RULE
-    else:  # a Karama gone since (a moderator's correction): what it can, up to the bid
+    else:  # no bribe or gift lowers a standing bid's spice (check_standing_bid); a
+        # moderator's correction can: then what it can, up to the bid
         price, rule = min(auction.high_bid, bid_limit(state, winner)), BUY_RULE
     events += _award(state, winner, price, rule)
     return events + _following(state, auction)
@@ -353,11 +352,12 @@ def karama_buy(state: Position, action: KaramaBuy) -> list[Event]:
     return events + _following(state, auction)
 
 
-# -- an ally's commitment, the Emperor's gift ---------------------------------------------
+# -- an ally's commitment ---------------------------------------------
 
 
-def _check_standing_bid(state: Position, rule: str) -> None:
-    """A commitment or a gift may not leave the high bidder unable to pay its bid."""
+def check_standing_bid(state: Position, rule: str = BUY_RULE) -> None:
+    """A commitment, a gift or a bribe may not leave the high bidder unable to pay its bid
+    (1.04.06.02): the bidder's spice and its ally's commitment stand behind it."""
     auction = state.whole.auction
     if auction is None or auction.high_bidder is None or auction.karama:
         return
@@ -389,37 +389,8 @@ def support_bids(state: Position, action: SupportBids) -> list[Event]:
         )
     support = {f: n for f, n in game.bid_support.items() if f is not faction}
     state.set_game(bid_support={**support, faction: amount} if amount else support)
-    _check_standing_bid(state, ALLY_RULE)
+    check_standing_bid(state, ALLY_RULE)
     return [BidsSupported(faction)]
-
-
-def give_spice(state: Position, action: GiveSpice) -> list[Event]:
-    """2.03.06: the Emperor gives spice to its ally, any time; it becomes the ally's."""
-    faction, amount = action.faction, action.amount
-    if faction is not Faction.EMPEROR:
-        raise IllegalActionError("only the Emperor gives spice to an ally", rule=GIVE_SPICE_RULE)
-    if state.whole.phase in (GamePhase.SETUP, GamePhase.OVER):
-        raise NotYourTurnError("spice is given once the turns have begun", rule=GIVE_SPICE_RULE)
-    if state.whole.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
-        raise NotYourTurnError(  # a Karama window's saved position must stay exact
-            "nobody acts while a faction ability is being resolved", rule="1.00.05"
-        )
-    ally = state.ally_of(faction)
-    if ally is None:
-        raise IllegalActionError("the Emperor has no ally to give spice to", rule=GIVE_SPICE_RULE)
-    if not 0 < amount <= MAX_AMOUNT:
-        raise InvalidActionError(
-            f"a gift is 1 spice or more, not {quote(amount)}", rule=GIVE_SPICE_RULE
-        )
-    if amount > state.factions[faction].spice:
-        raise IllegalActionError(
-            f"the Emperor holds {state.factions[faction].spice} spice, not {quote(amount)}",
-            rule=GIVE_SPICE_RULE,
-        )
-    state.pay(faction, amount, ally)
-    _check_standing_bid(state, GIVE_SPICE_RULE)
-    revival.after_gift(state)
-    return [SpiceGiven(faction, ally)]
 
 
 # -- the Harkonnen's Karama power (1.14.04) --------------------------------------------
@@ -561,13 +532,6 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     if faction is Faction.HARKONNEN and faction not in game.karama_powers_used:
         out += [KaramaTakeHand(faction, f.value) for f in game.order if f is not faction]
     return out
-
-
-def any_time_candidates(state: Position, faction: Faction) -> list[FactionAction]:
-    """The Emperor's gift to its ally (2.03.06), in any phase."""
-    if faction is not Faction.EMPEROR or state.ally_of(faction) is None:
-        return []
-    return [GiveSpice(faction, 1)]
 
 
 def cards_in_play(state: Position) -> Counter[str]:
