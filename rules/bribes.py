@@ -61,10 +61,7 @@ def give_spice(state: Position, action: GiveSpice) -> list[Event]:
         raise IllegalActionError("only the Emperor gives spice to an ally", rule=GIVE_SPICE_RULE)
     if state.whole.phase in (GamePhase.SETUP, GamePhase.OVER):
         raise NotYourTurnError("spice is given once the turns have begun", rule=GIVE_SPICE_RULE)
-    if state.whole.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
-        raise NotYourTurnError(  # a Karama window's saved position must stay exact
-            "nobody acts while a faction ability is being resolved", rule="1.00.05"
-        )
+    state.check_nothing_resolving()
     ally = state.ally_of(faction)
     if ally is None:
         raise IllegalActionError("the Emperor has no ally to give spice to", rule=GIVE_SPICE_RULE)
@@ -105,10 +102,7 @@ def _check_time(state: Position) -> None:
         )
     if game.phase in (GamePhase.MENTAT_PAUSE, GamePhase.OVER):
         raise NotYourTurnError("no bribe may be made now", rule="1.12.05")
-    if game.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
-        raise NotYourTurnError(
-            "nobody acts while a faction ability is being resolved", rule="1.00.05"
-        )
+    state.check_nothing_resolving()
 
 
 def collect(state: Position) -> list[Event]:
