@@ -34,12 +34,11 @@ from rules.events import (
     CardWon,
     Event,
     ForcesLost,
-    LeaderKilled,
     SpicePaid,
     SpiceReceived,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import RECORDED_PHASES, GamePhase, with_entry
+from rules.game_model import RECORDED_PHASES, GamePhase
 from rules.model import Stack
 from rules.position import Position
 from rules.revival import GHOLA_FORCES, STEP
@@ -221,16 +220,7 @@ def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
             f"{quote(action.leader)} is not a living leader of {action.faction.label}",
             rule=BATTLE_RULE,
         )
-    state.set_game(
-        leaders=with_entry(game.leaders, action.faction, tuple(n for n in alive if n != name)),
-        leaders_tanks=with_entry(
-            game.leaders_tanks,
-            action.faction,
-            (*game.held(game.leaders_tanks, action.faction), name),
-        ),
-        leader_deaths={**game.leader_deaths, name: game.leader_deaths.get(name, 0) + 1},
-    )
-    return [LeaderKilled(action.faction, name, BATTLE_RULE)]
+    return battle_flow.kill_leader(state, action.faction, name, BATTLE_RULE)
 
 
 def discard(state: Position, action: RecordDiscard) -> list[Event]:

@@ -373,3 +373,34 @@ def test_a_captive_goes_home_after_fighting_for_the_harkonnen() -> None:
     fight(state, ("harkonnen", "Caid", 2, NONE), ("emperor", "Bashar", 0, NONE))
     act(state, "harkonnen", "pass")  # no capture
     assert "Caid" in state.whole.leaders[F.EMPEROR] and not state.whole.captives
+
+
+def test_a_captive_the_moderator_records_killed_goes_to_its_owners_tanks() -> None:
+    """2.05.12, found by random whole games: the record put a killed captive in the
+    Harkonnen's tanks and kept it listed as a captive, so its owner could never revive it."""
+    state = duel(
+        emperor={"cards": ("Tleilaxu Ghola",)},
+        advanced=True,
+        leaders={F.HARKONNEN: ("Umman Kudu", "Caid"), F.EMPEROR: ("Bashar",)},
+        captives={"Caid": F.EMPEROR},
+    )
+    events = act(state, "harkonnen", "record_leader_killed", leader="Caid")
+    assert of(events, "leader_killed") == [
+        {"type": "leader_killed", "faction": "emperor", "leader": "Caid", "rule": "1.07.06"}
+    ]
+    assert tanks(state, "emperor") == ("Caid",) and tanks(state, "harkonnen") == ()
+    assert state.whole.leaders[F.HARKONNEN] == ("Umman Kudu",) and not state.whole.captives
+    act(state, "emperor", "ghola", leader="Caid")  # its owner brings it back (3.01.20)
+    assert state.whole.leaders[F.EMPEROR] == ("Bashar", "Caid")
+
+
+def test_the_last_harkonnen_leader_recorded_killed_frees_the_captives() -> None:
+    """2.05.11: the captives go home when every Harkonnen leader is dead, recorded too."""
+    state = duel(
+        advanced=True,
+        leaders={F.HARKONNEN: ("Umman Kudu", "Caid"), F.EMPEROR: ("Bashar",)},
+        captives={"Caid": F.EMPEROR},
+    )
+    events = act(state, "harkonnen", "record_leader_killed", leader="Umman Kudu")
+    assert of(events, "captives_released")[0]["leaders"] == ("Caid",)
+    assert state.whole.leaders[F.EMPEROR] == ("Bashar", "Caid") and not state.whole.captives
