@@ -219,30 +219,45 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     game = state.whole
     auction = game.auction
     assert auction is not None
-    emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
     own = min(price, state.factions[winner].spice)
-    ally = state.ally_of(winner)
-    events: list[Event] = []
-    to_emperor = (own if winner is not emperor else 0) + (
-        price - own if ally is not None and ally is not emperor else 0
-    )
-    if emperor is not None and to_emperor > 0:
-        paid, stopped = karama_turn.uses(state, Ability.EMPEROR_PAYMENT)
-        events += stopped
-        emperor = emperor if paid else None
-    if ally is not None and price > own:
-        state.pay(ally, price - own, emperor if emperor is not ally else None)
+    ally = state.ally_of(winner) if price > own else None
+    parts = [(winner, own), *([(ally, price - own)] if ally is not None else [])]
+    emperor, events = _emperor_paid(state, parts)
+    paid_to = pay_for_card(state, parts, emperor)
+    if ally is not None:
         support = dict(game.bid_support)
         support[ally] = max(0, support.get(ally, 0) - (price - own))
         state.set_game(bid_support={f: n for f, n in support.items() if n})
-    paid_to = emperor if emperor is not winner and price else None
-    state.pay(winner, own, paid_to)
     state.update(winner, cards=(*state.factions[winner].cards, auction.cards[0]))
-    events.append(CardWon(winner, price, paid_to, rule))
+    events.append(CardWon(winner, price, paid_to, rule, ally, price - own if ally else 0))
     if winner is Faction.HARKONNEN and not full_hand(state, winner):
         free, stopped = karama_turn.uses(state, Ability.TOP_CARD)
         events += draw_top_card(state, winner) if free else stopped
     return events
+
+
+def _emperor_paid(
+    state: Position, parts: list[tuple[Faction, int]]
+) -> tuple[Faction | None, list[Event]]:
+    """The Emperor, if it is to be paid for this card and no Karama stops it (reading K1)."""
+    emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
+    if emperor is None or not any(n > 0 and f is not emperor for f, n in parts):
+        return None, []
+    paid, stopped = karama_turn.uses(state, Ability.EMPEROR_PAYMENT)
+    return (emperor if paid else None), stopped
+
+
+def pay_for_card(
+    state: Position, parts: list[tuple[Faction, int]], emperor: Faction | None
+) -> Faction | None:
+    """Each payer pays its part to the Emperor, the Emperor its own to the bank (2.03.04);
+    the Emperor if it received some spice, else None."""
+    received = False
+    for payer, amount in parts:
+        to = emperor if payer is not emperor else None
+        state.pay(payer, amount, to)
+        received = received or (to is not None and amount > 0)
+    return emperor if received else None
 
 
 def draw_top_card(state: Position, harkonnen: Faction) -> list[Event]:

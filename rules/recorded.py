@@ -24,7 +24,7 @@ from rules.actions import (
     RecordPayment,
     RecordRevival,
 )
-from rules.bidding import draw_top_card
+from rules.bidding import draw_top_card, pay_for_card
 from rules.components import extras
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -112,11 +112,10 @@ def win_card(state: Position, action: RecordCardWon) -> list[Event]:
     if card is None:
         raise IllegalActionError("the treachery deck and its discards are empty", rule=BUY_RULE)
     emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
-    for payer, amount in payers:
-        state.pay(payer, amount, emperor if emperor is not payer else None)
-    paid_to = emperor if emperor is not faction else None
+    paid_to = pay_for_card(state, payers, emperor)  # a correction: no waiting Karama is used
     state.update(faction, cards=(*state.factions[faction].cards, card))
-    events.append(CardWon(faction, action.price, paid_to if action.price else None, BUY_RULE))
+    ally = state.ally_of(faction) if action.ally_pays else None
+    events.append(CardWon(faction, action.price, paid_to, BUY_RULE, ally, action.ally_pays))
     if faction is Faction.HARKONNEN and len(state.factions[faction].cards) < limit:
         events += draw_top_card(state, faction)  # a correction: no waiting Karama is used
     return events

@@ -23,6 +23,7 @@ from rules.events import (
     CardsGivenBack,
     CardsKept,
     CardTaken,
+    CardWon,
     Corrected,
     CrossShipped,
     Event,
@@ -182,6 +183,20 @@ def test_the_polar_sink_reads_right() -> None:
             "**Atreides and Fremen win the game** as allies holding enough strongholds!",
         ),
         (TraitorKept(Faction.HARKONNEN, 4, "0.11"), "Harkonnen keeps all 4 traitors, face down."),
+        (
+            CardWon(Faction.ATREIDES, 3, Faction.EMPEROR, "1.04.06.02"),
+            "Atreides wins a treachery card for 3 spice, paid to Emperor.",
+        ),
+        (  # the Emperor's commitment pays its part to the bank, not to itself (2.03.04)
+            CardWon(Faction.ATREIDES, 5, Faction.EMPEROR, "1.04.06.02", Faction.EMPEROR, 3),
+            "Atreides wins a treachery card for 5 spice: 2 paid to Emperor, 3 by its ally "
+            "Emperor to the Spice Bank.",
+        ),
+        (
+            CardWon(Faction.EMPEROR, 3, Faction.EMPEROR, "1.04.06.02", Faction.FREMEN, 2),
+            "Emperor wins a treachery card for 3 spice: 1 paid to the Spice Bank, 2 by its ally "
+            "Fremen to Emperor.",
+        ),
     ],
 )
 def test_sentences_read_as_words(event: Event, words: str) -> None:
