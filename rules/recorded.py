@@ -25,6 +25,7 @@ from rules.actions import (
     RecordRevival,
 )
 from rules.bidding import draw_top_card, pay_for_card
+from rules.bribes import check_spice_held
 from rules.components import extras
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -113,6 +114,7 @@ def win_card(state: Position, action: RecordCardWon) -> list[Event]:
         raise IllegalActionError("the treachery deck and its discards are empty", rule=BUY_RULE)
     emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
     paid_to = pay_for_card(state, payers, emperor)  # a correction: no waiting Karama is used
+    check_spice_held(state)  # not the spice behind a standing high bid (1.04.06.02)
     state.update(faction, cards=(*state.factions[faction].cards, card))
     ally = state.ally_of(faction) if action.ally_pays else None
     events.append(CardWon(faction, action.price, paid_to, BUY_RULE, ally, action.ally_pays))
@@ -249,6 +251,7 @@ def payment(state: Position, action: RecordPayment) -> list[Event]:
             rule=BATTLE_RULE,
         )
     state.pay(action.faction, action.amount, to)
+    check_spice_held(state)  # not the spice of a locked plan's dial (1.13.04)
     return [SpicePaid(action.faction, action.amount, to)]
 
 

@@ -123,3 +123,23 @@ def test_the_allys_share_of_a_dial_is_held_too() -> None:
     plan(state, "harkonnen", "Feyd Rautha", 1)
     no_calls(state)
     assert (state.factions[F.EMPEROR].spice, state.factions[F.FREMEN].spice) == (0, 0)
+
+
+def test_a_recorded_payment_cannot_take_the_spice_dialed_in_a_locked_plan() -> None:
+    """Found by random whole games: the moderator's record of a payment during the traitor
+    question left the revealed dial unpaid."""
+    state = locked_dial()
+    refused(state, IllegalActionError, "1.13.04", "emperor", "record_payment", amount=1)
+
+
+def test_a_card_recorded_for_the_allys_spice_cannot_leave_a_standing_bid_unpaid() -> None:
+    state = game_at(
+        "bidding",
+        seats=SEATS,
+        treachery_deck=DECK,
+        alliances=[["harkonnen", "bene_gesserit"]],
+        factions={"harkonnen": {"spice": 2}, "bene_gesserit": {"spice": 6}},
+    )
+    act(state, "bene_gesserit", "support_bids", amount=6)
+    act(state, "harkonnen", "bid", amount=8)
+    refused(state, IllegalActionError, "1.04.06.02", "bene_gesserit", "record_card", price=1)
