@@ -8,6 +8,7 @@ spice); :func:`check_plan` refuses what the rules forbid and builds the stored p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.actions import BattlePlan
@@ -229,15 +230,21 @@ def spice_available(state: Position, faction: Faction) -> int:
     return own
 
 
+def locked_plans(state: Position) -> Mapping[Faction, Plan]:
+    """The plans locked for the battle under way and not yet resolved (revealed, they
+    stand while traitors may be called); none otherwise."""
+    game = state.game
+    battle = game.battle if game is not None else None
+    if game is None or battle is None or (battle.revealed and game.step != "traitor_calls"):
+        return {}
+    return battle.plans
+
+
 def dialed_spice(state: Position) -> dict[Faction, int]:
     """The spice held for the dials of the locked plans not yet paid (1.13.04): each side
     its own part, its ally the part it pays under D13 "yes"; paid at the resolution."""
-    game = state.game
-    battle = game.battle if game is not None else None
-    if battle is None or (battle.revealed and game is not None and game.step != "traitor_calls"):
-        return {}
     held: dict[Faction, int] = {}
-    for side, plan in battle.plans.items():
+    for side, plan in locked_plans(state).items():
         ally = state.ally_of(side)
         parts = [(side, plan.spice - plan.ally_spice), (ally, plan.ally_spice)]
         for payer, amount in parts:

@@ -24,6 +24,7 @@ from rules.actions import (
     RecordPayment,
     RecordRevival,
 )
+from rules.battle_plans import locked_plans
 from rules.bidding import draw_top_card, pay_for_card
 from rules.bribes import check_spice_held
 from rules.components import extras
@@ -219,6 +220,12 @@ def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
     if name is None:
         raise IllegalActionError(
             f"{quote(action.leader)} is not a living leader of {action.faction.label}",
+            rule=BATTLE_RULE,
+        )
+    if any(plan.leader == name for plan in locked_plans(state).values()):
+        raise IllegalActionError(
+            f"{name} leads a battle plan of the battle under way: the battle decides whether "
+            "it dies (record it after the battle is resolved)",
             rule=BATTLE_RULE,
         )
     return battle_flow.kill_leader(state, action.faction, name, BATTLE_RULE)

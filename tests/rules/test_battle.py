@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from rules.errors import IllegalActionError
 from rules.factions import Faction
 from tests.rules.battle_helpers import at_battle, duel, fight, no_calls, of, plan, tanks
 from tests.rules.game_helpers import spice_total
 from tests.rules.helpers import act
+from tests.rules.refusal import refused
 
 F = Faction
 NONE: dict[str, Any] = {}
@@ -404,3 +406,17 @@ def test_the_last_harkonnen_leader_recorded_killed_frees_the_captives() -> None:
     events = act(state, "harkonnen", "record_leader_killed", leader="Umman Kudu")
     assert of(events, "captives_released")[0]["leaders"] == ("Caid",)
     assert state.whole.leaders[F.EMPEROR] == ("Bashar", "Caid") and not state.whole.captives
+
+
+def test_a_leader_in_a_locked_plan_cannot_be_recorded_killed_before_the_battle_ends() -> None:
+    """Found by the battle property test: the record put the leader in the tanks, then the
+    battle killed it again (twice in the tanks). The battle decides; after it, the record."""
+    state = duel({"cards": ("Crysknife",)})
+    plan(state, "emperor", "Bashar", 1)
+    refused(
+        state, IllegalActionError, "1.07.06", "emperor", "record_leader_killed", leader="Bashar"
+    )
+    act(state, "emperor", "record_leader_killed", leader="Caid")  # not fighting: recorded
+    plan(state, "harkonnen", "Feyd Rautha", 3, weapon="Crysknife")
+    no_calls(state)
+    assert tanks(state, "emperor") == ("Caid", "Bashar")
