@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.actions import (
     Action,
     BattlePlan,
+    Bribe,
     CallTraitor,
     KeepCards,
     RecordLeaderKilled,
@@ -154,6 +155,11 @@ def test_random_battles_keep_the_invariants(start: GameState, seed: int) -> None
         options = list(state.legal_actions(faction))
         assert options, (faction, state.whole.step)
         action = rng.choice(options)
+        if rng.random() < 0.15:  # a bribe, from anyone, of what it holds (1.12)
+            giver, to = rng.sample(sorted(state.factions), 2)
+            held = state.factions[giver].spice
+            bribe = Bribe(giver, to.value, rng.randint(1, max(1, held)))
+            action = bribe if state.is_legal(bribe) else action
         if rng.random() < 0.1:  # the moderator records a leader killed, a captive often
             killed = [a for a in state.moderator_actions() if isinstance(a, RecordLeaderKilled)]
             captive = [a for a in killed if a.leader in state.whole.captives]
