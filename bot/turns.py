@@ -212,7 +212,7 @@ class TurnControls:
         for event in mine:
             if isinstance(event, AuctionOpened):
                 concerned.add(Faction.ATREIDES)  # the one faction that sees it (2.01.05)
-            for name in ("faction", "paid_to", "target", "to", "asker"):
+            for name in ("faction", "paid_to", "target", "to", "asker", "ally"):
                 who = getattr(event, name, None)
                 if isinstance(who, Faction):
                     concerned.add(who)
