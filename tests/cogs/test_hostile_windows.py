@@ -1,0 +1,174 @@
+"""Issue 23: a hostile round on the Karama windows, the advisors and stale buttons of
+Shipment & Movement as a whole game runs it (``/game new kind:whole_game``).
+
+The position: turn 2's Shipment & Movement phase, advanced game; the Harkonnen ship first,
+to Carthag, paying the Guild (a ✷ ability: a Karama window, then the Bene Gesserit's
+advisor). The Atreides hold a Karama card; the Bene Gesserit a worthless one (a Karama in
+the advanced game). Every test plays as a hostile player would: another faction, an
+outsider, a stale or doubled button, junk, and Discord failing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+import simcord
+
+from cogs.publisher import DiscordPublisher
+from rules.factions import Faction
+from tests.cogs.conftest import Bots, Table, is_ephemeral, text_of
+from tests.cogs.turn_helpers import start_at, whole_table
+from tests.rules.game_helpers import game_at
+
+F = Faction
+ATREIDES, BG, GUILD, HARKONNEN = F.ATREIDES, F.BENE_GESSERIT, F.SPACING_GUILD, F.HARKONNEN
+FREMEN, EMPEROR = F.FREMEN, F.EMPEROR
+HOLDINGS: dict[str, dict[str, Any]] = {
+    "atreides": {"cards": ("Karama",)},
+    "bene_gesserit": {"cards": ("Baliset",)},
+}
+
+
+def labels(message: discord.Message) -> list[str]:
+    return [c["label"] for row in message.components for c in row.to_dict()["components"]]
+
+
+def latest(t: Table, faction: Faction) -> discord.Message:
+    """``faction``'s newest message with buttons."""
+    return next(m for m in reversed(t.private(faction).history()) if m.components)
+
+
+def now(t: Table, faction: Faction, old: discord.Message) -> discord.Message:
+    """The message ``old`` as it reads now (edits included)."""
+    return next(m for m in t.private(faction).history() if m.id == old.id)
+
+
+def kinds(t: Table) -> list[str]:
+    return [p.kind.value for p in t.state().open_prompts()]
+
+
+@pytest.fixture
+def edits_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's edits of closed prompts never reach the players (an outage, a client
+    that did not refresh): their old buttons are still there to press."""
+
+    async def lost(self: DiscordPublisher, game_id: int, ref: str, text: str) -> None:
+        return None
+
+    monkeypatch.setattr(DiscordPublisher, "close_prompt", lost, raising=False)
+
+
+async def advance(t: Table, bots: Bots, seconds: float) -> None:
+    await t.session.until_idle()
+    await bots.clock.advance(seconds, settle=t.session.next_idle)
+    await t.env.settle()
+
+
+async def at_shipment(env: simcord.Env, **holdings: dict[str, Any]) -> Table:
+    """A whole game in its Shipment & Movement phase, the Guild's timing answered: the
+    Harkonnen are to ship."""
+    t = await whole_table(env)
+    await start_at(t, game_at("shipment_movement", advanced=True, factions=holdings or HOLDINGS))
+    await t.players[GUILD].click(latest(t, GUILD), label="Decline")
+    assert t.state().to_act() is HARKONNEN and not t.state().open_prompts()
+    return t
+
+
+async def ship_to_carthag(t: Table) -> None:
+    harkonnen = t.players[HARKONNEN]
+    preview = await harkonnen.slash(t.table, "ship", to="Carthag", sector=10, forces=2)
+    done = await harkonnen.click(preview.response.message, label="Confirm")
+    assert "Done" in text_of(done), text_of(done)
+    assert kinds(t)[0] == "karama"
+
+
+# -- 1. a stale Karama or step button cannot act on a later prompt ----------------------
+
+
+async def test_a_stale_karama_button_cannot_cancel_a_later_window(
+    simcord_env: simcord.Env, bots: Bots, edits_lost: None
+) -> None:
+    """The Atreides' button of the shipment's window, pressed once the Bene Gesserit's
+    advisor opened a window of its own (the same choice, the same label), plays nothing;
+    the new window's own button does."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    old = latest(t, ATREIDES)
+    assert labels(old) == ["Cancel it with Karama", "Decline"]
+    await advance(t, bots, 5 * 60 + 1)  # the shipment's window runs out
+    assert kinds(t) == ["advise"]
+    await t.players[BG].click(latest(t, BG), label="Advise to the Polar Sink")
+    assert kinds(t) == ["karama"]  # a window on the advisor, asked in a new message
+    new = latest(t, ATREIDES)
+    assert new.id != old.id and labels(new) == ["Cancel it with Karama", "Decline"]
+    before = t.state().to_dict()
+    stale = await t.players[ATREIDES].click(old, label="Cancel it with Karama")
+    assert is_ephemeral(stale) and text_of(stale).startswith("Refused: this prompt has closed")
+    assert t.state().to_dict() == before  # no Karama played, the window still open
+    assert t.state().factions[ATREIDES].cards == ("Karama",)
+    assert now(t, ATREIDES, old).components == []  # the stale message is closed now
+    played = await t.players[ATREIDES].click(new, label="Cancel it with Karama")
+    assert text_of(played) == "Cancelled with Karama.", text_of(played)
+    assert t.state().factions[ATREIDES].cards == ()
+
+
+async def test_a_stale_karama_button_cannot_answer_the_same_offers_next_stage(
+    simcord_env: simcord.Env, bots: Bots, edits_lost: None
+) -> None:
+    """Within one offer (one token) the window's buttons die with the window: once the
+    advisor's stage is open, the Atreides' Karama and Decline answer nothing."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    old = latest(t, ATREIDES)
+    await advance(t, bots, 5 * 60 + 1)
+    assert kinds(t) == ["advise"]
+    before = t.state().to_dict()
+    stale = await t.players[ATREIDES].click(old, label="Cancel it with Karama")
+    assert text_of(stale) == "Refused: this prompt has closed: the window timed out."
+    assert t.state().to_dict() == before
+    assert now(t, ATREIDES, old).content.endswith("**Closed: the window timed out.**")
+
+
+async def test_a_stale_step_button_cannot_pass_a_later_step(
+    simcord_env: simcord.Env, bots: Bots, edits_lost: None
+) -> None:
+    """The Harkonnen's shipment-step Pass, pressed in their movement step after the
+    windows, passes nothing."""
+    t = await at_shipment(simcord_env)
+    ship_step = latest(t, HARKONNEN)
+    assert "Pass" in labels(ship_step)
+    await ship_to_carthag(t)
+    await advance(t, bots, 5 * 60 + 1)
+    await t.players[BG].click(latest(t, BG), label="Decline")
+    assert not t.state().open_prompts()
+    assert t.state().to_act() is HARKONNEN and t.state().public_view().step == "move"
+    stale = await t.players[HARKONNEN].click(ship_step, label="Pass")
+    assert text_of(stale) == "Refused: this prompt has closed: you acted."
+    assert t.state().to_act() is HARKONNEN and t.state().public_view().step == "move"
+    move_step = latest(t, HARKONNEN)
+    assert move_step.id != ship_step.id
+    await t.players[HARKONNEN].click(move_step, label="Pass")
+    assert t.state().to_act() is not HARKONNEN
+
+
+async def test_a_karama_button_pressed_twice_plays_one_card(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clicks on the same Karama button reach the bot before either is handled: one
+    card is played, the other click is refused by the button's binding."""
+    t = await at_shipment(simcord_env, atreides={"cards": ("Karama", "Karama")})
+    await ship_to_carthag(t)
+    prompt = latest(t, ATREIDES)
+
+    async def not_yet(**_: object) -> None:
+        return None  # the first click is dispatched, not yet handled
+
+    with monkeypatch.context() as held:
+        held.setattr(simcord_env, "_settle_internal", not_yet)
+        first = await t.players[ATREIDES].click(prompt, label="Cancel it with Karama")
+    second = await t.players[ATREIDES].click(prompt, label="Cancel it with Karama")
+    answers = sorted([text_of(first), text_of(second)])
+    assert answers[0] == "Cancelled with Karama.", answers
+    assert answers[1].startswith("Refused: this prompt has closed"), answers
+    assert t.state().factions[ATREIDES].cards == ("Karama",)  # one card played
