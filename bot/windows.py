@@ -181,6 +181,8 @@ class WindowControls:
                 return self._deadline
             self.offer = replace(self.offer, window=ids)
             return now + self.timing.window
+        # the window is over: if an undo opens it again, it runs its whole time again
+        self.offer = replace(self.offer, window="")
         started = self.offer.started or now
         return max(started + self.timing.prompt, now + self.timing.window)
 

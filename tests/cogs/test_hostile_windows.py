@@ -9,6 +9,7 @@ outsider, a stale or doubled button, junk, and Discord failing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -172,3 +173,62 @@ async def test_a_karama_button_pressed_twice_plays_one_card(
     assert answers[0] == "Cancelled with Karama.", answers
     assert answers[1].startswith("Refused: this prompt has closed"), answers
     assert t.state().factions[ATREIDES].cards == ("Karama",)  # one card played
+
+
+# -- 2. an undone decline never names the decliner ----------------------------------------
+
+
+def posted(t: Table) -> tuple[int, int]:
+    """How many messages the table and the spectators' channel hold now."""
+    return len(t.table.history()), len(t.spectators.history())
+
+
+def public_since(t: Table, seen: tuple[int, int]) -> str:
+    """What the table and the spectators were told since ``seen`` (:func:`posted`)."""
+    table = [m.content for m in t.table.history()[seen[0] :]]
+    return "\n".join(table + [m.content for m in t.spectators.history()[seen[1] :]])
+
+
+async def test_an_undone_and_redone_window_never_names_its_decliner(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """The Atreides decline the shipment's window; the moderator takes the shipment back
+    and makes it again, then lets the window run out and takes its end back: no public
+    word names the Atreides (only the window and the shipment are told)."""
+    t = await at_shipment(simcord_env)
+    seen = posted(t)
+    await ship_to_carthag(t)
+    await t.players[ATREIDES].click(latest(t, ATREIDES), label="Decline")
+    await t.moderator.slash(t.table, "mod undo")
+    assert "shipment of 2 forces to Carthag (sector 10) was taken back" in (
+        t.table.last_message.content
+    )
+    await t.moderator.slash(t.table, "mod redo")
+    assert kinds(t)[0] == "karama"
+    await t.players[ATREIDES].click(latest(t, ATREIDES), label="Decline")  # asked anew
+    await advance(t, bots, 5 * 60 + 1)
+    assert kinds(t) == ["advise"]
+    await t.moderator.slash(t.table, "mod undo")  # the window's end taken back
+    assert kinds(t)[0] == "karama"
+    assert "the last decision was taken back" in t.table.last_message.content
+    told = public_since(t, seen)
+    assert not re.search(r"Atreides|Fremen|Emperor|declines|declined the", told), told
+
+
+async def test_a_window_reopened_by_an_undo_runs_the_window_time_again(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """Taking back the end of a window reopens it for the game's window time from then
+    (docs/windows.md), not for the advisor's prompt time that followed it; the table is
+    told when it closes."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    await advance(t, bots, 5 * 60 + 1)
+    assert kinds(t) == ["advise"]
+    await t.moderator.slash(t.table, "mod undo")
+    assert kinds(t)[0] == "karama"
+    closes = int((bots.clock.now() + t.session.timing.window).timestamp())
+    assert f"The window closes <t:{closes}:R>" in t.table.last_message.content
+    assert t.session._deadline == bots.clock.now() + t.session.timing.window
+    await advance(t, bots, 5 * 60 + 1)
+    assert kinds(t) == ["advise"]
