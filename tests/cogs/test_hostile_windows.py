@@ -19,6 +19,7 @@ import simcord
 from cogs.publisher import DiscordPublisher
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, text_of
+from tests.cogs.faults import delete
 from tests.cogs.turn_helpers import start_at, whole_table
 from tests.rules.game_helpers import game_at
 
@@ -37,7 +38,9 @@ def labels(message: discord.Message) -> list[str]:
 
 def latest(t: Table, faction: Faction) -> discord.Message:
     """``faction``'s newest message with buttons."""
-    return next(m for m in reversed(t.private(faction).history()) if m.components)
+    asked = [m for m in t.private(faction).history() if m.components]
+    assert asked, f"{faction.label} was never asked"
+    return asked[-1]
 
 
 def now(t: Table, faction: Faction, old: discord.Message) -> discord.Message:
@@ -232,3 +235,62 @@ async def test_a_window_reopened_by_an_undo_runs_the_window_time_again(
     assert t.session._deadline == bots.clock.now() + t.session.timing.window
     await advance(t, bots, 5 * 60 + 1)
     assert kinds(t) == ["advise"]
+
+
+# -- 3. a window reaches every other faction when the table or a channel fails -----------
+
+
+def moderators(t: Table) -> str:
+    return "\n".join(m.content for m in t.channel("dune-moderators").history())
+
+
+@pytest.mark.parametrize("status", [503, 429])
+async def test_a_window_reaches_every_holder_when_the_table_fails_and_a_channel_is_gone(
+    simcord_env: simcord.Env, bots: Bots, status: int
+) -> None:
+    """The Atreides' private channel is deleted and the table refuses every post: the
+    Bene Gesserit (a worthless card: a Karama in the advanced game) still hear of the
+    shipment's window in their own channel, with its buttons, and may play it."""
+    t = await at_shipment(simcord_env)
+    delete(t, t.private(ATREIDES))
+    simcord_env.inject_error("POST", f"/channels/{t.table.id}/messages", status=status, times=None)
+    await ship_to_carthag(t)
+    assert "Harkonnen ships 2 forces" not in t.table.last_message.content  # not told yet
+    prompt = latest(t, BG)
+    assert "Karama window" in prompt.content
+    assert labels(prompt)[:2] == ["Cancel it with Karama", "Decline: Karama"]
+    assert "Atreides private channel" in moderators(t)
+    played = await t.players[BG].click(prompt, label="Cancel it with Karama")
+    assert text_of(played) == "Cancelled with Karama.", text_of(played)
+    assert t.state().factions[BG].cards == ()
+
+
+# -- 4. the spectators hear of a shipment whose table post was rate-limited ----------------
+
+
+async def test_the_spectators_hear_of_a_shipment_the_table_could_not_post(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """Every post to the table is rate-limited (429) from the shipment on: the window,
+    the advisor and the Harkonnen's movement go on in private, and the spectators' record
+    of the Harkonnen's turn tells the shipment; once the table takes posts again, it gets
+    what it missed, in order."""
+    t = await at_shipment(simcord_env)
+    seen = posted(t)
+    simcord_env.inject_error("POST", f"/channels/{t.table.id}/messages", status=429, times=None)
+    await ship_to_carthag(t)
+    await advance(t, bots, 5 * 60 + 1)  # the window runs out unseen at the table
+    await t.players[BG].click(latest(t, BG), label="Decline")
+    await t.players[HARKONNEN].click(latest(t, HARKONNEN), label="Pass")
+    assert t.state().to_act() is GUILD or t.state().open_prompts()
+    assert len(t.table.history()) == seen[0]  # the table heard nothing
+    record = [m.content for m in t.spectators.history()[seen[1] :]]
+    turns = [text for text in record if text.startswith("**Harkonnen's turn**")]
+    assert turns and "Harkonnen ships 2 forces to Carthag (sector 10)" in turns[0], record
+    simcord_env.backend.faults.clear()
+    await t.moderator.slash(t.table, "mod pause")
+    await advance(t, bots, 1)
+    table = [m.content for m in t.table.history()[seen[0] :]]
+    shipped = [i for i, text in enumerate(table) if "Harkonnen ships 2 forces" in text]
+    paused = [i for i, text in enumerate(table) if "Paused by" in text]
+    assert shipped and paused and shipped[0] < paused[0], table
