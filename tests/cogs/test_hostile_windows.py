@@ -18,7 +18,7 @@ import simcord
 
 from cogs.publisher import DiscordPublisher
 from rules.factions import Faction
-from tests.cogs.conftest import Bots, Table, is_ephemeral, text_of
+from tests.cogs.conftest import Bots, Table, is_ephemeral, refusals, text_of
 from tests.cogs.faults import delete
 from tests.cogs.turn_helpers import start_at, whole_table
 from tests.rules.game_helpers import game_at
@@ -294,3 +294,40 @@ async def test_the_spectators_hear_of_a_shipment_the_table_could_not_post(
     shipped = [i for i, text in enumerate(table) if "Harkonnen ships 2 forces" in text]
     paused = [i for i, text in enumerate(table) if "Paused by" in text]
     assert shipped and paused and shipped[0] < paused[0], table
+
+
+# -- the hostile round ---------------------------------------------------------------------
+
+
+async def copied(t: Table, prompt: discord.Message) -> discord.Message:
+    """``prompt``'s buttons, their custom ids unchanged, in a message of the table: what a
+    player who is not its faction's could send with a crafted interaction."""
+    view = discord.ui.View(timeout=None)
+    for row in prompt.components:
+        for button in row.to_dict()["components"]:
+            view.add_item(discord.ui.Button(label=button["label"], custom_id=button["custom_id"]))
+    channel = t.bot.get_channel(t.table.id)
+    assert isinstance(channel, discord.TextChannel)
+    return await channel.send("A copy", view=view)
+
+
+async def test_an_advisor_sent_by_command_during_the_window_is_noted_not_done(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """``/bg advise`` while the shipment's window runs is kept, like the button's answer:
+    the Bene Gesserit read that it is noted and waits for the window, never "Done" (no
+    advisor is on the board yet); it is applied when the advisor's stage opens."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    result = await t.players[BG].slash(t.table, "bg advise", to="Carthag")
+    assert is_ephemeral(result)
+    assert text_of(result) == (
+        "Noted: advisor to Carthag. Only you know; the open window still runs its time, "
+        "and your answer stands until then."
+    )
+    assert t.state().stack(BG, "Carthag", 10).advisors == 0
+    await advance(t, bots, 5 * 60 + 1)
+    assert t.state().stack(BG, "Carthag", 10).advisors == 1
+    done = await t.players[BG].slash(t.table, "bg advise", to="Polar Sink")  # answered
+    assert text_of(done).startswith("Refused"), text_of(done)
+    refusals(simcord_env)
