@@ -296,19 +296,7 @@ async def test_the_spectators_hear_of_a_shipment_the_table_could_not_post(
     assert shipped and paused and shipped[0] < paused[0], table
 
 
-# -- the hostile round ---------------------------------------------------------------------
-
-
-async def copied(t: Table, prompt: discord.Message) -> discord.Message:
-    """``prompt``'s buttons, their custom ids unchanged, in a message of the table: what a
-    player who is not its faction's could send with a crafted interaction."""
-    view = discord.ui.View(timeout=None)
-    for row in prompt.components:
-        for button in row.to_dict()["components"]:
-            view.add_item(discord.ui.Button(label=button["label"], custom_id=button["custom_id"]))
-    channel = t.bot.get_channel(t.table.id)
-    assert isinstance(channel, discord.TextChannel)
-    return await channel.send("A copy", view=view)
+# -- the advisors --------------------------------------------------------------------------
 
 
 async def test_an_advisor_sent_by_command_during_the_window_is_noted_not_done(
@@ -330,4 +318,112 @@ async def test_an_advisor_sent_by_command_during_the_window_is_noted_not_done(
     assert t.state().stack(BG, "Carthag", 10).advisors == 1
     done = await t.players[BG].slash(t.table, "bg advise", to="Polar Sink")  # answered
     assert text_of(done).startswith("Refused"), text_of(done)
+    refusals(simcord_env)
+
+
+async def test_a_stale_advisor_button_cannot_send_an_advisor_after_a_later_shipment(
+    simcord_env: simcord.Env, bots: Bots, edits_lost: None
+) -> None:
+    """The Bene Gesserit decline their advisor after the Harkonnen's shipment; the Guild
+    then ships to the same place. The old message's "Advise to Carthag (sector 10)" (the
+    same label, the same prompt kind) sends nothing: only the new message answers."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    old = latest(t, BG)
+    await advance(t, bots, 5 * 60 + 1)
+    declined = await t.players[BG].click(old, label="Decline")
+    assert text_of(declined) == "Declined."
+    await t.players[HARKONNEN].click(latest(t, HARKONNEN), label="Pass")
+    assert t.state().to_act() is GUILD
+    guild = t.players[GUILD]
+    preview = await guild.slash(t.table, "ship", to="Carthag", sector=10, forces=1)
+    await guild.click(preview.response.message, label="Confirm")
+    assert "advise" in [p.kind.value for stage in t.state().phase.stages for p in stage]
+    new = latest(t, BG)
+    assert new.id != old.id and "Advise to Carthag (sector 10)" in labels(new)
+    before = t.state().to_dict()
+    stale = await t.players[BG].click(old, label="Advise to Carthag (sector 10)")
+    assert text_of(stale) == "Refused: this prompt has closed: you declined."
+    assert t.state().to_dict() == before and t.session.offer.kept == {}
+    await advance(t, bots, 5 * 60 + 1)  # the Guild's window, if any, runs out
+    assert t.state().stack(BG, "Carthag", 10).advisors == 0  # nothing was kept either
+    sent = await t.players[BG].click(new, label="Advise to Carthag (sector 10)")
+    assert text_of(sent).startswith("Advisor sent to Carthag"), text_of(sent)
+    assert t.state().stack(BG, "Carthag", 10).advisors == 1
+    refusals(simcord_env)
+
+
+# -- the hostile round: other seats, outsiders, ex-moderators, junk --------------------------
+
+
+async def copied(t: Table, prompt: discord.Message) -> discord.Message:
+    """``prompt``'s buttons, their custom ids unchanged, in a message of the table: what a
+    player who is not its faction's could send with a crafted interaction."""
+    view = discord.ui.View(timeout=None)
+    for row in prompt.components:
+        for button in row.to_dict()["components"]:
+            view.add_item(discord.ui.Button(label=button["label"], custom_id=button["custom_id"]))
+    channel = t.bot.get_channel(t.table.id)
+    assert isinstance(channel, discord.TextChannel)
+    return await channel.send("A copy", view=view)
+
+
+async def test_nobody_but_the_seat_answers_a_window_or_an_advisor(
+    simcord_env: simcord.Env,
+) -> None:
+    """The window's and the advisor's buttons, pressed by another faction's player, an
+    outsider and a moderator whose role was taken away (crafted interactions): each is
+    refused privately, and nothing changes, is kept, declined or told."""
+    t = await whole_table(simcord_env, moderator_role="Mentats")
+    await start_at(t, game_at("shipment_movement", advanced=True, factions=HOLDINGS))
+    await t.players[GUILD].click(latest(t, GUILD), label="Decline")
+    await ship_to_carthag(t)
+    atreides = await copied(t, latest(t, ATREIDES))
+    bg = await copied(t, latest(t, BG))
+    holder, role = t.role_holder, t.role
+    assert holder is not None and role is not None
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, role.id)
+    before, offer, seen = t.state().to_dict(), t.session.offer, posted(t)
+    for who, message, label, seat in [
+        (t.players[FREMEN], atreides, "Cancel it with Karama", "Atreides"),
+        (t.players[HARKONNEN], atreides, "Decline", "Atreides"),
+        (t.outsider, bg, "Advise to Carthag (sector 10)", "Bene Gesserit"),
+        (holder, bg, "Decline: Karama", "Bene Gesserit"),
+        (holder, atreides, "Cancel it with Karama", "Atreides"),
+    ]:
+        result = await who.click(message, label=label)
+        assert is_ephemeral(result)
+        assert text_of(result) == f"Refused: you do not hold the {seat} seat in this game."
+    assert t.state().to_dict() == before and t.session.offer == offer
+    assert public_since(t, seen) == ""
+    assert labels(latest(t, ATREIDES)) == ["Cancel it with Karama", "Decline"]  # still asked
+    refusals(simcord_env)
+
+
+@pytest.mark.parametrize(
+    ("faction", "command", "options", "said"),
+    [
+        (FREMEN, "karama cancel", {}, "Fremen holds no Karama card (rule 3.01.11)"),
+        (FREMEN, "bg advise", {"to": "Polar Sink"}, "please wait until this closes"),
+        (BG, "bg advise", {"to": "x" * 90}, "please wait until this closes"),
+        (BG, "place-advisor", {"to": "Arrakeen"}, "please wait until this closes"),
+        (ATREIDES, "pass", {}, "please wait until this closes"),
+        (EMPEROR, "karama stop-shipment", {}, "please wait until this closes"),
+    ],
+)
+async def test_junk_and_other_seats_commands_in_a_window_change_nothing(
+    simcord_env: simcord.Env, faction: Faction, command: str, options: dict[str, Any], said: str
+) -> None:
+    """Commands in the window by those it does not wait on, or with junk: refused
+    privately, citing the rule, within Discord's limit; nothing changes or is told, and
+    the window's own asked players are still asked."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    before, offer, seen = t.state().to_dict(), t.session.offer, posted(t)
+    result = await t.players[faction].slash(t.table, command, **options)
+    text = text_of(result)
+    assert is_ephemeral(result) and text.startswith("Refused: ") and said in text, text
+    assert "(rule " in text and len(text) < 2000 and "x" * 90 not in text
+    assert t.state().to_dict() == before and t.session.offer == offer
+    assert public_since(t, seen) == ""
     refusals(simcord_env)
