@@ -20,6 +20,7 @@ from cogs.publisher import DiscordPublisher
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, refusals, text_of
 from tests.cogs.faults import delete
+from tests.cogs.test_restart import restart
 from tests.cogs.turn_helpers import start_at, whole_table
 from tests.rules.game_helpers import game_at
 
@@ -426,4 +427,31 @@ async def test_junk_and_other_seats_commands_in_a_window_change_nothing(
     assert "(rule " in text and len(text) < 2000 and "x" * 90 not in text
     assert t.state().to_dict() == before and t.session.offer == offer
     assert public_since(t, seen) == ""
+    refusals(simcord_env)
+
+
+async def test_a_restart_in_a_window_keeps_its_no_its_end_and_its_kept_advisor(
+    simcord_env: simcord.Env, bots: Bots, edits_lost: None
+) -> None:
+    """Mentat restarts in the middle of the shipment's window: the Atreides' "no" stands
+    (not asked again, their old button refused), the window ends when it would have, and
+    the advisor the Bene Gesserit sent early is placed then."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    old = latest(t, ATREIDES)
+    await t.players[ATREIDES].click(old, label="Decline")
+    await t.players[BG].click(latest(t, BG), label="Advise to Carthag (sector 10)")
+    end = t.session._deadline
+    asked = len(t.private(ATREIDES).history())
+    await advance(t, bots, 60)
+    await restart(t, bots)
+    assert t.session._deadline == end and kinds(t)[0] == "karama"
+    assert len(t.private(ATREIDES).history()) == asked  # not asked again
+    stale = await t.players[ATREIDES].click(old, label="Cancel it with Karama")
+    assert text_of(stale).startswith("Refused: this prompt has closed: you declined")
+    assert t.state().factions[ATREIDES].cards == ("Karama",)
+    await advance(t, bots, 4 * 60 - 1)
+    assert kinds(t)[0] == "karama"
+    await advance(t, bots, 2)
+    assert t.state().stack(BG, "Carthag", 10).advisors == 1
     refusals(simcord_env)
