@@ -16,7 +16,7 @@ window's length and end say nothing about who holds what.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -166,9 +166,19 @@ class WindowControls:
             return
         now = self.clock.now()
         ids = tuple(prompt_id(p) for _, p in pending(self.state))
-        self.offer = Offer(prompts=ids, started=now)
+        kept, declined = self._answers_still_pending(ids)
+        self.offer = Offer(prompts=ids, started=now, kept=kept, declined=declined)
         self._deadline = self._stage_deadline(now)
         self._reminded = self._deadline - self.timing.reminder <= now
+
+    def _answers_still_pending(
+        self, ids: tuple[str, ...]
+    ) -> tuple[dict[str, Mapping[str, Any]], frozenset[str]]:
+        """The answers kept and the "no"s of the last offer whose prompts are still pending:
+        a new offer (the advisor's own window, for one) does not lose them."""
+        kept = {k: v for k, v in self.offer.kept.items() if k.split("|", 1)[1] in ids}
+        declined = frozenset(k for k in self.offer.declined if k.split("|", 1)[1] in ids)
+        return kept, declined
 
     def _stage_deadline(self, now: datetime) -> datetime:
         """A window: its fixed time from when it opens (kept while it stays open). Any

@@ -18,6 +18,7 @@ import simcord
 
 from cogs.publisher import DiscordPublisher
 from rules.factions import Faction
+from rules.model import Stack
 from tests.cogs.conftest import Bots, Table, is_ephemeral, refusals, text_of
 from tests.cogs.faults import delete
 from tests.cogs.test_restart import restart
@@ -454,4 +455,36 @@ async def test_a_restart_in_a_window_keeps_its_no_its_end_and_its_kept_advisor(
     assert kinds(t)[0] == "karama"
     await advance(t, bots, 2)
     assert t.state().stack(BG, "Carthag", 10).advisors == 1
+    refusals(simcord_env)
+
+
+async def test_an_answer_kept_for_intrusion_outlives_the_advisors_own_window(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """The Harkonnen ship where the Bene Gesserit have fighters. During the window the
+    Bene Gesserit answer both later prompts: an advisor to the Polar Sink, and Intrusion's
+    flip. The advisor, placed when the window ends, opens a window of its own (a new
+    offer); the flip they were told is kept still applies when Intrusion's turn comes."""
+    t = await whole_table(simcord_env)
+    board = [("bene_gesserit", "Carthag", 10, 2)]
+    await start_at(t, game_at("shipment_movement", advanced=True, factions=HOLDINGS, board=board))
+    await t.players[GUILD].click(latest(t, GUILD), label="Decline")
+    await ship_to_carthag(t)
+    bg = latest(t, BG)
+    assert labels(bg)[2:] == [
+        "Advise to the Polar Sink",
+        "Decline: advisor",
+        "Flip",
+        "Decline: intrusion",
+    ]
+    await t.players[BG].click(bg, label="Advise to the Polar Sink")
+    flip = await t.players[BG].click(now(t, BG, bg), label="Flip")
+    assert text_of(flip).startswith("Noted: Flip.")
+    await advance(t, bots, 5 * 60 + 1)  # the shipment's window ends: the advisor goes
+    assert kinds(t) == ["karama"]  # the advisor's own window
+    asked = len(t.private(BG).history())
+    await advance(t, bots, 5 * 60 + 1)  # it ends: Intrusion's turn, answered as kept
+    assert t.state().stack(BG, "Carthag", 10) == Stack(advisors=2)
+    assert "intrusion" not in kinds(t)
+    assert not any("Intrusion" in m.content for m in t.private(BG).history()[asked:])
     refusals(simcord_env)
