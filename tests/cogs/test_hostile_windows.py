@@ -488,3 +488,26 @@ async def test_an_answer_kept_for_intrusion_outlives_the_advisors_own_window(
     assert "intrusion" not in kinds(t)
     assert not any("Intrusion" in m.content for m in t.private(BG).history()[asked:])
     refusals(simcord_env)
+
+
+async def test_an_ex_moderators_shipment_preview_confirms_nothing(
+    simcord_env: simcord.Env,
+) -> None:
+    """A moderator previews the Harkonnen's shipment for them, loses the moderator role,
+    then presses Confirm: refused; nothing is shipped and no window opens."""
+    t = await whole_table(simcord_env, moderator_role="Mentats")
+    await start_at(t, game_at("shipment_movement", advanced=True, factions=HOLDINGS))
+    await t.players[GUILD].click(latest(t, GUILD), label="Decline")
+    holder, role = t.role_holder, t.role
+    assert holder is not None and role is not None
+    preview = await holder.slash(
+        t.table, "ship", to="Carthag", sector=10, forces=2, faction="harkonnen"
+    )
+    assert preview.response.content.startswith("**Preview**")
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, role.id)
+    before, seen = t.state().to_dict(), posted(t)
+    result = await holder.click(preview.response.message, label="Confirm")
+    assert text_of(result) == "Refused: you do not hold the Harkonnen seat in this game."
+    assert t.state().to_dict() == before and not t.state().open_prompts()
+    assert public_since(t, seen) == ""
+    refusals(simcord_env)
