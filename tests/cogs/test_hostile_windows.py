@@ -511,3 +511,25 @@ async def test_an_ex_moderators_shipment_preview_confirms_nothing(
     assert t.state().to_dict() == before and not t.state().open_prompts()
     assert public_since(t, seen) == ""
     refusals(simcord_env)
+
+
+async def test_an_advisor_kept_for_a_stopped_shipment_never_lands(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """The Bene Gesserit send their advisor ahead while the window runs; the Guild stops
+    the shipment with Karama. The kept advisor goes nowhere, and the Bene Gesserit's
+    message no longer offers it."""
+    t = await at_shipment(simcord_env, **HOLDINGS, spacing_guild={"cards": ("Karama",)})
+    await ship_to_carthag(t)
+    bg = latest(t, BG)
+    await t.players[BG].click(bg, label="Advise to Carthag (sector 10)")
+    stop = await t.players[GUILD].click(latest(t, GUILD), label="Stop the shipment (Karama)")
+    assert text_of(stop) == "Shipment stopped with Karama."
+    assert not t.state().open_prompts() and t.session.offer.kept == {}
+    await advance(t, bots, 5 * 60 + 1)
+    assert t.state().stack(BG, "Carthag", 10) == Stack()
+    assert t.state().factions[BG].reserves == 10
+    assert now(t, BG, bg).components == []
+    late = await t.players[BG].slash(t.table, "bg advise", to="Carthag")
+    assert text_of(late).startswith("Refused"), text_of(late)
+    refusals(simcord_env)
