@@ -25,7 +25,7 @@ from bot import narrate
 from bot.orders import StandingOrders, order_answer, standing_answer
 from bot.prompts import PromptMessages
 from bot.publisher import PrivateNotice, PublicNotice
-from bot.refusals import PromptClosedError
+from bot.refusals import SessionError
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
 from bot.words import may_do
@@ -263,7 +263,8 @@ class WindowControls:
         self._check_running()
         keys = {_key(faction, p) for _, p in found}
         if not keys - self.offer.declined - set(self.offer.kept):
-            raise PromptClosedError("you already answered it")
+            # the faction's other choices stay open: its message is not stale, so not closed
+            raise SessionError("you already answered that; your first answer stands")
         if isinstance(action, Decline):
             self.offer = replace(self.offer, declined=self.offer.declined | keys)
         else:

@@ -533,3 +533,36 @@ async def test_an_advisor_kept_for_a_stopped_shipment_never_lands(
     late = await t.players[BG].slash(t.table, "bg advise", to="Carthag")
     assert text_of(late).startswith("Refused"), text_of(late)
     refusals(simcord_env)
+
+
+async def test_a_doubled_click_on_one_answer_leaves_the_others_of_the_message(
+    simcord_env: simcord.Env, bots: Bots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Bene Gesserit's message asks the window and the advisor. A double click on
+    "Decline: Karama" declines once; the second click is refused, and the message still
+    offers the advisor (the refusal closed the whole message, advisor buttons included)."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    bg = latest(t, BG)
+
+    async def not_yet(**_: object) -> None:
+        return None  # the first click is dispatched, not yet handled
+
+    with monkeypatch.context() as held:
+        held.setattr(simcord_env, "_settle_internal", not_yet)
+        first = await t.players[BG].click(bg, label="Decline: Karama")
+    second = await t.players[BG].click(bg, label="Decline: Karama")
+    answers = sorted([text_of(first), text_of(second)])
+    assert answers[0].startswith("Noted: Decline."), answers
+    assert answers[1] == "Refused: you already answered that; your first answer stands.", answers
+    message = now(t, BG, bg)
+    assert "**Closed" not in message.content
+    assert labels(message) == [
+        "Advise to the Polar Sink",
+        "Advise to Carthag (sector 10)",
+        "Decline",
+    ]
+    await advance(t, bots, 5 * 60 + 1)
+    sent = await t.players[BG].click(now(t, BG, bg), label="Advise to the Polar Sink")
+    assert text_of(sent) == "Advisor sent to the Polar Sink.", text_of(sent)
+    refusals(simcord_env)
