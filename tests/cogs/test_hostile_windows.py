@@ -566,3 +566,23 @@ async def test_a_doubled_click_on_one_answer_leaves_the_others_of_the_message(
     sent = await t.players[BG].click(now(t, BG, bg), label="Advise to the Polar Sink")
     assert text_of(sent) == "Advisor sent to the Polar Sink.", text_of(sent)
     refusals(simcord_env)
+
+
+@pytest.mark.parametrize("card", ["Baliset", "@everyone", "x" * 1900])
+async def test_a_karama_holder_naming_a_card_it_lacks_is_told_so(
+    simcord_env: simcord.Env, card: str
+) -> None:
+    """The Atreides hold a Karama card and name another one (junk, a card they lack):
+    refused, quoting the name short, without being told they hold no Karama card; the
+    window stays open and their own Karama still plays."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    before = t.state().to_dict()
+    result = await t.players[ATREIDES].slash(t.table, "karama cancel", card=card)
+    text = text_of(result)
+    assert is_ephemeral(result) and text.startswith("Refused: Atreides holds no card "), text
+    assert text.endswith(" to play as a Karama (rule 3.01.11).") and len(text) < 200, text
+    assert t.state().to_dict() == before
+    played = await t.players[ATREIDES].slash(t.table, "karama cancel", card="karama")
+    assert text_of(played) == "Done: Karama played to cancel the ability just used."
+    refusals(simcord_env)
