@@ -586,3 +586,32 @@ async def test_a_karama_holder_naming_a_card_it_lacks_is_told_so(
     played = await t.players[ATREIDES].slash(t.table, "karama cancel", card="karama")
     assert text_of(played) == "Done: Karama played to cancel the ability just used."
     refusals(simcord_env)
+
+
+async def test_a_step_button_of_an_earlier_turn_passes_nothing(
+    simcord_env: simcord.Env, edits_lost: None
+) -> None:
+    """The Harkonnen's shipment-step Pass of turn 2, pressed in turn 3's Shipment &
+    Movement phase, in the Harkonnen's shipment step again (the moderator ended every
+    phase between them with its defaults, then skipped the steps before theirs)."""
+    t = await at_shipment(simcord_env)
+    old = latest(t, HARKONNEN)
+    assert "Pass" in labels(old)
+    for _ in range(40):
+        state = t.state()
+        if state.turn == 3 and state.game_phase.value == "shipment_movement":
+            break
+        await t.moderator.slash(t.table, "mod end-phase")
+    assert t.state().turn == 3 and t.state().game_phase.value == "shipment_movement"
+    for _ in range(30):  # the others' steps and prompts run out, until the Harkonnen ship
+        state = t.state()
+        if state.to_act() is HARKONNEN and not state.open_prompts():
+            break
+        await t.moderator.slash(t.table, "mod skip")
+    assert t.state().to_act() is HARKONNEN and t.state().public_view().step == "ship"
+    assert t.state().turn == 3
+    before = t.state().to_dict()
+    stale = await t.players[HARKONNEN].click(old, label="Pass")
+    assert text_of(stale).startswith("Refused: this prompt has closed"), text_of(stale)
+    assert t.state().to_dict() == before
+    refusals(simcord_env)
