@@ -243,8 +243,9 @@ class WindowControls:
         return prompt not in self.state.open_prompts()  # applied when its stage opens
 
     async def _keep_answer(self, action: FactionAction, token: str | None) -> bool:
-        """A decline of a window, or an answer to a later stage of the offer: recorded
-        privately (True), the window left to run; anything else goes to the engine."""
+        """A decline of a window, or an answer to a later stage of the offer (its decline
+        too): recorded privately (True), the window left to run; anything else goes to the
+        engine."""
         state = self.state
         if state is None or state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
             return False
@@ -252,8 +253,8 @@ class WindowControls:
         found = [
             (i, p) for i, p in pending(state) if faction in p.waiting_on() and _answers(action, p)
         ]
-        if isinstance(action, Decline):
-            found = [(i, p) for i, p in found if p.kind in SECRET]
+        if isinstance(action, Decline):  # a window's, or a later stage's (the advisor's)
+            found = [(i, p) for i, p in found if p.kind in SECRET or i > 0]
         else:
             found = [(i, p) for i, p in found if i > 0 and action in state.answers(p, faction)]
         if not found:
@@ -265,7 +266,7 @@ class WindowControls:
         if not keys - self.offer.declined - set(self.offer.kept):
             # the faction's other choices stay open: its message is not stale, so not closed
             raise SessionError("you already answered that; your first answer stands")
-        if isinstance(action, Decline):
+        if _says_no_to_a_window(action):
             self.offer = replace(self.offer, declined=self.offer.declined | keys)
         else:
             kept = {**self.offer.kept, _key(faction, found[0][1]): action_to_dict(action)}
@@ -281,11 +282,17 @@ def _kept_by(action: FactionAction) -> Cause:
     def how(faction: Faction) -> str:
         if faction is not action.faction:
             return said(faction)
-        if isinstance(action, Decline):
+        if _says_no_to_a_window(action):
             return "you declined (the window still runs its time)"
         return "your answer is kept, and applies when its turn comes"
 
     return how
+
+
+def _says_no_to_a_window(action: FactionAction) -> bool:
+    """A decline of a secret window: kept as a "no", never sent to the engine (any other
+    answer kept, a later stage's decline too, is applied when its stage opens)."""
+    return isinstance(action, Decline) and action.prompt in {k.value for k in SECRET}
 
 
 def _answers(action: Action, prompt: Prompt) -> bool:

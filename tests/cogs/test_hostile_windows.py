@@ -615,3 +615,25 @@ async def test_a_step_button_of_an_earlier_turn_passes_nothing(
     assert text_of(stale).startswith("Refused: this prompt has closed"), text_of(stale)
     assert t.state().to_dict() == before
     refusals(simcord_env)
+
+
+async def test_the_advisors_decline_given_during_the_window_is_kept_like_its_advise(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """The Bene Gesserit's message offers "Decline: advisor" while the shipment's window
+    runs: pressed, it is noted like an advisor sent ahead (it was refused, "please wait"),
+    and applied when the advisor's stage opens: nobody asks the Bene Gesserit again."""
+    t = await at_shipment(simcord_env)
+    await ship_to_carthag(t)
+    bg = latest(t, BG)
+    result = await t.players[BG].click(bg, label="Decline: advisor")
+    assert is_ephemeral(result) and text_of(result).startswith("Noted: Decline."), text_of(result)
+    assert labels(now(t, BG, bg)) == ["Cancel it with Karama", "Decline"]
+    assert kinds(t)[0] == "karama"  # the window runs on
+    asked = len(t.private(BG).history())
+    await advance(t, bots, 5 * 60 + 1)
+    assert not t.state().open_prompts() and t.state().to_act() is HARKONNEN
+    assert t.state().public_view().step == "move" and t.state().factions[BG].reserves == 10
+    assert len(t.private(BG).history()) == asked  # not asked again
+    assert now(t, BG, bg).components == []
+    refusals(simcord_env)
