@@ -25,6 +25,7 @@ from rules.events import (
     CaptivesReleased,
     CardsKept,
     Event,
+    KaramaPower,
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
@@ -77,6 +78,11 @@ def describe_battle_event(event: Event) -> str | None:
         case VoiceUsed(faction=faction, target=target, command=command, card_kind=kind):
             verb = "to play" if command == "play" else "not to play"
             return f"{faction.label} use the Voice: {target.label} must choose {verb} {kind}."
+        case KaramaPower(faction=faction, card=card, power="plan"):
+            return (
+                f"{faction.label} play {card} to see their opponent's whole battle plan "
+                "(once a game)."
+            )
         case PrescienceAsked(faction=faction, target=target, ask=ask):
             return f"{faction.label} use Prescience: {target.label} must show {ASKED[ask]}."
         case PrescienceAnswered(faction=faction, ask="plan"):
