@@ -64,10 +64,15 @@ def _card(state: GameState) -> str | None:
     return f"card {on_offer.number} of {on_offer.of}" if on_offer is not None else None
 
 
+def _whole_turn(state: GameState) -> bool:
+    """A phase of a whole game other than Shipment & Movement."""
+    return state.game is not None and state.game_phase is not GamePhase.SHIPMENT_MOVEMENT
+
+
 def pass_words(state: GameState, faction: Faction) -> str | None:
     """What ``/pass`` does now for ``faction`` in a phase of the whole turn, in words
     (None when a pass is not one of its choices there, or in Shipment & Movement)."""
-    if state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
+    if not _whole_turn(state):
         return None
     if not state.in_game(faction) or not state.is_legal(Pass(faction)):
         return None
@@ -81,7 +86,7 @@ def passed_on(state: GameState, faction: Faction) -> str:
     """What a pass of ``faction`` now passes on ("card 2 of 4", "the Voice")."""
     if state.game_phase is GamePhase.BIDDING:
         return _card(state) or "the card on offer"
-    return DECLINED.get(_step(state, faction), ("", "your choice"))[1] or "your choice"
+    return DECLINED.get(_step(state, faction), ("", "what is asked now"))[1] or "your choice"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +109,8 @@ class RepeatedPasses:
         """Refuse a ``/pass`` that repeats ``faction``'s last one (said once: the next
         ``/pass`` is taken as meant for what is asked now)."""
         last = self._last.pop(faction, None)
-        if last is None or now - last.at > REPEAT_WINDOW or state.game is None:
-            return
+        if last is None or now - last.at > REPEAT_WINDOW or not _whole_turn(state):
+            return  # Shipment & Movement has its own reading (bare_pass_step)
         wait = wait_of(state)
         asked = state.in_game(faction) and state.is_legal(Pass(faction))
         rule = AUCTION_RULE if state.game_phase is GamePhase.BIDDING else None
@@ -123,7 +128,7 @@ class RepeatedPasses:
     def before(self, state: GameState, faction: Faction, now: datetime) -> OwnPass | None:
         """What a ``/pass`` of ``faction`` answers now (None in Shipment & Movement)."""
         wait = wait_of(state)
-        if state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT or not wait:
+        if not _whole_turn(state) or wait is None:
             return None
         return OwnPass(wait.key, passed_on(state, faction), now)
 
