@@ -89,6 +89,16 @@ def passed_on(state: GameState, faction: Faction) -> str:
     return DECLINED.get(_step(state, faction), ("", "what is asked now"))[1] or "your choice"
 
 
+def _passed_on_this_card(state: GameState, faction: Faction) -> None:
+    """In the auction, a faction that passed since the last bid and is not asked now has
+    already passed on the card on offer."""
+    on_offer = game_view(state).auction
+    if on_offer is not None and faction in on_offer.passed and faction is not on_offer.bidder:
+        raise SessionError(
+            f"you already passed on card {on_offer.number} of {on_offer.of}", rule=AUCTION_RULE
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class OwnPass:
     """A faction's accepted ``/pass``: the wait it answered, what it passed on, when."""
@@ -109,8 +119,11 @@ class RepeatedPasses:
         """Refuse a ``/pass`` that repeats ``faction``'s last one (said once: the next
         ``/pass`` is taken as meant for what is asked now)."""
         last = self._last.pop(faction, None)
-        if last is None or now - last.at > REPEAT_WINDOW or not _whole_turn(state):
+        if not _whole_turn(state):
             return  # Shipment & Movement has its own reading (bare_pass_step)
+        if last is None or now - last.at > REPEAT_WINDOW:
+            _passed_on_this_card(state, faction)  # by the button, or long ago
+            return
         wait = wait_of(state)
         asked = state.in_game(faction) and state.is_legal(Pass(faction))
         rule = AUCTION_RULE if state.game_phase is GamePhase.BIDDING else None

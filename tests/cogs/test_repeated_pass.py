@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import simcord
 
+from rules.actions import Pass
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import new_game, to_phase
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
 from tests.cogs.test_bidding import auction, prompt_of
-from tests.cogs.turn_helpers import start_at, whole_table
+from tests.cogs.turn_helpers import WORM, start_at, whole_table
+from tests.rules.game_helpers import game_at
 
 
 async def answer_by_button(t: Table, faction: Faction, label: str) -> None:
@@ -80,4 +82,45 @@ async def test_a_double_pass_on_one_card_passes_once(simcord_env: simcord.Env) -
     assert repeated.startswith("Refused: you already passed on card 1 of"), repeated
     assert "now asked" not in repeated
     assert (auction(t).bidder, auction(t).passed) == (second, (first,))
+    refusals(simcord_env)
+
+
+async def test_a_pass_by_the_button_then_by_the_command_is_already_passed(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await bidding_table(simcord_env)
+    first, second, *_ = in_turn_order(t)
+    await answer_by_button(t, first, "Pass")
+    said = text_of(await t.players[first].slash(t.table, "pass"))
+    assert said.startswith("Refused: you already passed on card 1 of"), said
+    assert said.endswith("(rule 1.04.05).")
+    assert (auction(t).bidder, auction(t).passed) == (second, (first,))
+    refusals(simcord_env)
+
+
+async def test_a_double_pass_ending_the_nexus_never_declines_the_worm_ride(
+    simcord_env: simcord.Env,
+) -> None:
+    """The Fremen's pass ends the Nexus; their worm ride is asked next (2.04.08): a repeat
+    of that pass must not decline the ride they never saw."""
+    state = game_at(
+        "spice_blow",
+        storm=10,
+        board=[("fremen", "Old Gap", 8, 3), ("harkonnen", "Carthag", 10, 2)],
+        spice_deck=(WORM, "Red Chasm"),
+        spice_discard=("Old Gap",),
+    )
+    for faction in state.waiting_on():
+        if faction is not Faction.FREMEN:
+            state.apply(Pass(faction))
+    t = await whole_table(simcord_env)
+    await start_at(t, state)
+    accepted, repeated = await double_pass(t, Faction.FREMEN)
+    assert accepted == "Done: you are done with this Nexus."
+    assert repeated.startswith(
+        "Refused: you already passed on this Nexus. You are now asked about the worm ride"
+    ), repeated
+    assert t.state().whole.step.startswith("ride") and t.state().whole.waiting == (Faction.FREMEN,)
+    said = text_of(await t.players[Faction.FREMEN].slash(t.table, "pass"))
+    assert said == "Done: the Fremen stay where they are: no worm ride."
     refusals(simcord_env)
