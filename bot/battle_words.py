@@ -149,9 +149,11 @@ def foreseen_line(view: PrivateView) -> str | None:
     fight = game.battle if game is not None else None
     if fight is None or fight.prescience != "plan":
         return None
-    sides = (fight.aggressor, fight.defender)
-    if view.faction not in sides:
-        return None
+    if view.faction is not Faction.ATREIDES or view.faction not in (
+        fight.aggressor,
+        fight.defender,
+    ):
+        return None  # the power is the Atreides', in their own battle
     opponent = fight.defender if view.faction is fight.aggressor else fight.aggressor
     plan = view.secrets.foreseen_plan if view.secrets is not None else None
     if plan is not None:

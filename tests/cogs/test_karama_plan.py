@@ -66,6 +66,7 @@ async def test_the_atreides_see_the_whole_plan_their_karama_bought(
     # the opponent has not locked yet: the Atreides are told it is awaited
     assert "it is not in yet" in await status_of(t, AT)
     assert "it is not in yet" in await builder_of(t, AT)
+    assert "Your Karama" not in await status_of(t, HK) + await builder_of(t, HK)
     # the Harkonnen lock: the plan reaches the Atreides' channel, and theirs alone
     await lock(t, HK, leader="Feyd Rautha", number="1", weapon="Chaumas", defense="Shield")
     said = "\n".join(m.content or "" for m in t.private(AT).history())
