@@ -32,20 +32,21 @@ REPEAT_WINDOW = timedelta(minutes=1)
 AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
 
 DECLINED = {
-    "storm_cards": ("you play no storm card this turn", "the storm card"),
-    "claims": ("you do not claim CHOAM Charity", "CHOAM Charity"),
-    "revive": ("you take your free revival only", "your revival"),
-    "nexus_a": ("you are done with this Nexus", "this Nexus"),
-    "nexus_b": ("you are done with this Nexus", "this Nexus"),
-    "ride_a": ("the Fremen stay where they are: no worm ride", "the worm ride"),
-    "ride_b": ("the Fremen stay where they are: no worm ride", "the worm ride"),
-    "voice": ("you do not use the Voice", "the Voice"),
-    "prescience": ("you do not use Prescience", "Prescience"),
-    "traitor_calls": ("you call no traitor", "the traitor call"),
-    "keep": ("you keep every card you played", "the cards you played"),
-    "capture": ("you neither capture nor kill a leader", "the capture"),
+    "storm_cards": ("you play no storm card this turn", "the storm card", "1.01"),
+    "claims": ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
+    "revive": ("you take your free revival only", "your revival", "1.05.01"),
+    "nexus_a": ("you are done with this Nexus", "this Nexus", "1.10.01"),
+    "nexus_b": ("you are done with this Nexus", "this Nexus", "1.10.01"),
+    "ride_a": ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08"),
+    "ride_b": ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08"),
+    "voice": ("you do not use the Voice", "the Voice", "2.02.06"),
+    "prescience": ("you do not use Prescience", "Prescience", "2.01.08"),
+    "traitor_calls": ("you call no traitor", "the traitor call", "1.07.06.06"),
+    "keep": ("you keep every card you played", "the cards you played", "1.07.06.05"),
+    "capture": ("you neither capture nor kill a leader", "the capture", "2.05.10"),
 }
-"""Each step's pass: the reply to it ("you do not use the Voice") and what it passed on."""
+"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
+the rule of that choice."""
 
 
 def _step(state: GameState, faction: Faction) -> str:
@@ -79,14 +80,16 @@ def pass_words(state: GameState, faction: Faction) -> str | None:
     if state.game_phase is GamePhase.BIDDING:
         card = _card(state)
         return f"you pass on {card}" if card else "you pass"
-    return DECLINED.get(_step(state, faction), ("you pass", ""))[0]
+    return DECLINED.get(_step(state, faction), ("you pass", "", None))[0]
 
 
-def passed_on(state: GameState, faction: Faction) -> str:
-    """What a pass of ``faction`` now passes on ("card 2 of 4", "the Voice")."""
+def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
+    """What a pass of ``faction`` now passes on ("card 2 of 4", "the Voice"), and the rule
+    of that choice."""
     if state.game_phase is GamePhase.BIDDING:
-        return _card(state) or "the card on offer"
-    return DECLINED.get(_step(state, faction), ("", "what is asked now"))[1] or "your choice"
+        return _card(state) or "the card on offer", AUCTION_RULE
+    _, what, rule = DECLINED.get(_step(state, faction), ("", "what is asked now", None))
+    return what, rule
 
 
 def _passed_on_this_card(state: GameState, faction: Faction) -> None:
@@ -105,6 +108,7 @@ class OwnPass:
 
     wait: str
     what: str
+    rule: str | None
     at: datetime
 
 
@@ -126,15 +130,14 @@ class RepeatedPasses:
             return
         wait = wait_of(state)
         asked = state.in_game(faction) and state.is_legal(Pass(faction))
-        rule = AUCTION_RULE if state.game_phase is GamePhase.BIDDING else None
         if wait is not None and wait.key == last.wait and asked:
             return  # still the very question it passed on: the engine answers
         if not asked:
-            raise SessionError(f"you already passed on {last.what}", rule=rule)
+            raise SessionError(f"you already passed on {last.what}", rule=last.rule)
+        now_asked, rule = passed_on(state, faction)
         raise SessionError(
-            f"you already passed on {last.what}. You are now asked about "
-            f"{passed_on(state, faction)}: to pass on it too, send /pass again (or use the "
-            "Pass button of its prompt)",
+            f"you already passed on {last.what}. You are now asked about {now_asked}: to "
+            "pass on it too, send /pass again (or use the Pass button of its prompt)",
             rule=rule,
         )
 
@@ -143,7 +146,7 @@ class RepeatedPasses:
         wait = wait_of(state)
         if not _whole_turn(state) or wait is None:
             return None
-        return OwnPass(wait.key, passed_on(state, faction), now)
+        return OwnPass(wait.key, *passed_on(state, faction), now)
 
     def remember(self, faction: Faction, own: OwnPass | None) -> None:
         if own is not None:

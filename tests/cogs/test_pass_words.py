@@ -29,7 +29,7 @@ async def test_a_pass_declining_the_voice_and_prescience_says_so(
     assert is_ephemeral(said) and text_of(said) == "Done: you do not use the Voice."
     # sent twice: the second is refused, and the Atreides' Prescience is still theirs
     again = text_of(await t.players[BG].slash(t.table, "pass"))
-    assert again == "Refused: you already passed on the Voice.", again
+    assert again == "Refused: you already passed on the Voice (rule 2.02.06).", again
     assert t.state().whole.step == "prescience" and t.state().whole.waiting == (AT,)
     said = await t.players[AT].slash(t.table, "pass")
     assert text_of(said) == "Done: you do not use Prescience."

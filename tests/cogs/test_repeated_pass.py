@@ -120,6 +120,7 @@ async def test_a_double_pass_ending_the_nexus_never_declines_the_worm_ride(
     assert repeated.startswith(
         "Refused: you already passed on this Nexus. You are now asked about the worm ride"
     ), repeated
+    assert repeated.endswith("(rule 2.04.08)."), repeated
     assert t.state().whole.step.startswith("ride") and t.state().whole.waiting == (Faction.FREMEN,)
     said = text_of(await t.players[Faction.FREMEN].slash(t.table, "pass"))
     assert said == "Done: the Fremen stay where they are: no worm ride."
