@@ -143,12 +143,12 @@ def plan_words(plan: Plan) -> str:
 
 def foreseen_line(view: PrivateView) -> str | None:
     """What the Atreides' Karama bought them (the opponent's whole plan), from their own
-    private view: the plan once it is in, else that it is awaited; None for anyone else or
-    when no battle is under way with that power played."""
+    private view: the plan once it is in, else that it is awaited; None for anyone else,
+    once the plans are revealed, or when no battle is under way with that power played."""
     game = view.public.game
     fight = game.battle if game is not None else None
-    if fight is None or fight.prescience != "plan":
-        return None
+    if fight is None or fight.prescience != "plan" or fight.revealed:
+        return None  # once revealed, both plans are everyone's (1.07.05)
     if view.faction is not Faction.ATREIDES or view.faction not in (
         fight.aggressor,
         fight.defender,
@@ -161,7 +161,7 @@ def foreseen_line(view: PrivateView) -> str | None:
             f"Your Karama shows you {opponent.label}'s whole battle plan: "
             f"{plan_words(Plan.from_dict(plan))} (only you see it, rule {KARAMA_PLAN_RULE})."
         )
-    if fight.revealed or opponent in fight.plans_in:
+    if opponent in fight.plans_in:
         return None
     return (
         f"Your Karama shows you {opponent.label}'s whole battle plan as soon as it is in: "

@@ -57,5 +57,5 @@ def test_atreides_who_lock_first_see_the_plan_at_the_reveal_only() -> None:
     act(state, "atreides", "battle_plan", territory="Carthag", leader="Duncan Idaho", number=1)
     events = act(state, "emperor", "battle_plan", territory="Carthag", leader="Bashar", number=1)
     assert any(e.kind == "plan_revealed" for e in events)
-    line = foreseen_line(state.view_for(Faction.ATREIDES))
-    assert line is None or "not in yet" not in line  # never "awaited" once it is in
+    assert foreseen_line(state.view_for(Faction.ATREIDES)) is None  # the reveal shows it
+    assert foreseen_lines(events, state.view_for(Faction.ATREIDES)) == []
