@@ -170,7 +170,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         async def run() -> SubmitResult:
             if await self._keep_answer(action, token):  # kept privately: nothing applied yet
                 assert self.state is not None
-                return SubmitResult(self._seq, (), self.state)
+                return SubmitResult(self._seq, (), self.state, kept=True)
             return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
 
         result: SubmitResult = await self._call(run)
