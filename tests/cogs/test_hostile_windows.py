@@ -477,6 +477,9 @@ async def test_an_answer_kept_for_intrusion_outlives_the_advisors_own_window(
         "Flip",
         "Decline: intrusion",
     ]
+    # Intrusion flips fighters to advisors (2.02.16): the prompt says no direction it lacks
+    assert "flip your forces between fighters and advisors" in bg.content
+    assert "advisors to fighters" not in bg.content
     await t.players[BG].click(bg, label="Advise to the Polar Sink")
     flip = await t.players[BG].click(now(t, BG, bg), label="Flip")
     assert text_of(flip).startswith("Noted: Flip.")
