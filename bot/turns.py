@@ -214,7 +214,7 @@ class TurnControls:
         for event in mine:
             if isinstance(event, AuctionOpened | PrescienceAnswered):
                 concerned.add(Faction.ATREIDES)  # who sees the card (2.01.05), the plan
-            for name in ("faction", "paid_to", "target", "to", "asker"):
+            for name in ("faction", "paid_to", "target", "to", "asker", "ally"):
                 who = getattr(event, name, None)
                 if isinstance(who, Faction):
                     concerned.add(who)

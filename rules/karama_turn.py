@@ -83,6 +83,7 @@ def _check_preventable(state: Position, faction: Faction, ability: Ability) -> N
     game = state.whole
     if game.phase in (GamePhase.SETUP, GamePhase.OVER):
         raise NotYourTurnError("a Karama is played once the turns have begun", rule=KARAMA_RULE)
+    state.check_nothing_resolving()
     owner = ability.owner
     if owner is faction:
         raise IllegalActionError(
@@ -145,6 +146,7 @@ def karama_worm(state: Position, action: KaramaWorm) -> list[Event]:
     fremen = Faction.FREMEN
     game = state.whole
     check_power(state, action.faction, fremen, WORM_POWER_RULE)
+    state.check_nothing_resolving()
     if game.karama_worm is not None:
         raise IllegalActionError(
             "the Fremen have used their Karama power this game", rule=WORM_POWER_RULE
@@ -190,6 +192,7 @@ def ally_worm(state: Position, action: FremenAllyWorm) -> list[Event]:
         raise IllegalActionError("only the Fremen decide who the worm spares", rule=ALLY_WORM_RULE)
     if state.whole.phase is GamePhase.OVER:
         raise NotYourTurnError("the game is over", rule=ALLY_WORM_RULE)
+    state.check_nothing_resolving()
     state.set_game(fremen_expose_ally=not action.protect)
     return []
 

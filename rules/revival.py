@@ -512,6 +512,7 @@ def play_ghola(state: Position, action: PlayGhola) -> list[Event]:
         raise NotYourTurnError(
             "Tleilaxu Ghola is played once the turns have begun", rule=GHOLA_RULE
         )
+    state.check_nothing_resolving()
     return _ghola(state, action.faction, action.forces, action.special, action.leader)
 
 

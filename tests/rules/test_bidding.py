@@ -15,7 +15,7 @@ from rules.bidding import cards_in_play, hand_limit
 from rules.components import treachery_deck
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError
-from rules.events import Event
+from rules.events import CardWon, Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase, TurnState
@@ -114,6 +114,8 @@ def test_the_card_goes_to_the_high_bidder_once_everyone_else_has_passed() -> Non
         "price": 3,
         "paid_to": "emperor",
         "rule": "1.04.06.02",
+        "ally": None,
+        "ally_paid": 0,
     }
     assert state.factions[F.ATREIDES].cards == ("Lasgun",)
     assert (state.factions[F.ATREIDES].spice, state.factions[F.EMPEROR].spice) == (7, 13)
@@ -227,6 +229,8 @@ def test_a_karama_takes_the_card_on_offer_free() -> None:
         "price": 0,
         "paid_to": None,
         "rule": "3.01.11.04",
+        "ally": None,
+        "ally_paid": 0,
     }
     assert state.factions[F.HARKONNEN].cards == ("Lasgun", "Kulon")
     assert state.whole.treachery_discard == ("Karama",)
@@ -586,6 +590,40 @@ def test_the_default_give_back_returns_the_cards_taken() -> None:
     assert chosen == GiveBackCards(F.HARKONNEN, "Shield, Chaumas")
     state.apply(chosen)
     assert state.factions[F.ATREIDES].cards == ("Shield", "Chaumas")
+
+
+def test_the_emperor_paying_for_its_allys_card_pays_the_bank_not_itself() -> None:
+    """2.03.04 with 1.10.02.04: the Atreides pay their 2 to the Emperor, the Emperor's
+    commitment pays the other 3 to the bank; the event says so (it named the Emperor as
+    receiving the whole price)."""
+    state = bidding(alliances=[["emperor", "atreides"]], factions={"atreides": {"spice": 2}})
+    act(state, "emperor", "support_bids", amount=5)
+    act(state, "harkonnen", "pass")
+    act(state, "atreides", "bid", amount=5)
+    events = passes(state, "emperor", "harkonnen")
+    (won,) = [e for e in events if isinstance(e, CardWon)]
+    assert won.to_dict() == {
+        "type": "card_won",
+        "faction": "atreides",
+        "price": 5,
+        "paid_to": "emperor",
+        "rule": "1.04.06.02",
+        "ally": "emperor",
+        "ally_paid": 3,
+    }
+    assert won.received == 2
+    assert (state.factions[F.ATREIDES].spice, state.factions[F.EMPEROR].spice) == (0, 9)
+
+
+def test_the_emperors_card_paid_in_part_by_its_ally_pays_the_emperor_that_part() -> None:
+    state = bidding(alliances=[["emperor", "atreides"]], factions={"emperor": {"spice": 1}})
+    act(state, "atreides", "support_bids", amount=4)
+    passes(state, "harkonnen", "atreides")
+    events = act(state, "emperor", "bid", amount=3)
+    events += passes(state, "harkonnen", "atreides")
+    (won,) = [e for e in events if isinstance(e, CardWon)]
+    assert (won.paid_to, won.ally, won.ally_paid, won.received) == (F.EMPEROR, F.ATREIDES, 2, 2)
+    assert (state.factions[F.EMPEROR].spice, state.factions[F.ATREIDES].spice) == (2, 8)
 
 
 def test_allies_are_offered_a_commitment() -> None:

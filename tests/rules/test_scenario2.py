@@ -14,6 +14,7 @@ from rules.scenario2 import load, run
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenario-2"
 RUN_BY_THE_ENGINE = [
     *("storm_turn1", "blow_worm_nexus", "collection_then_win", "revival_turn", "battle_basic"),
+    "karama_window_holds",
 ]
 
 
@@ -181,6 +182,16 @@ def test_an_action_after_stop_before_is_refused_and_changes_nothing() -> None:
     assert not last["accepted"] and "stopped before" in last["error"]
     assert state.whole.halted and output["state"]["phase"] == "spice_blow"
     assert output["state"]["storm_sector"] == 13
+
+
+def test_nothing_is_played_ahead_while_a_karama_window_is_open() -> None:
+    """karama_window_holds (issue 27): the Emperor's Karama ahead is refused while the
+    Fremen's move may be cancelled (1.00.05), accepted once the window has closed."""
+    _, output = run(example("karama_window_holds")["scenario"])
+    results = output["results"]
+    assert [r["accepted"] for r in results] == [True, True, False, True, True]
+    assert results[2]["rule"] == "1.00.05" and results[2]["events"] == []
+    assert [e["type"] for e in results[4]["events"]] == ["karama_prevent"]
 
 
 def test_a_run_ending_after_the_plans_stops_at_the_traitor_question() -> None:

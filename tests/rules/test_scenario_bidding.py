@@ -68,6 +68,8 @@ def test_an_auction_played_from_a_scenario() -> None:
         "price": 3,
         "paid_to": "emperor",
         "rule": "1.04.06.02",
+        "ally": None,
+        "ally_paid": 0,
     }
     assert kinds(results[4]) == ["card_discarded", "card_won", "auction_opened"]
     assert results[4]["events"][1]["rule"] == "3.01.11.04"
