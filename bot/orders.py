@@ -87,7 +87,7 @@ VALUE_WORDS = {
     ("intrusion", "never"): "never flip to advisors",
     ("guild_timing", "in_order"): "keep your place in storm order",
     ("guild_timing", "last"): "delay to act last",
-    ("charity", "claim"): "always claim it",
+    ("charity", "claim"): "always claim it when you may (else decline it)",
     ("charity", "pass"): "never claim it",
     ("nexus", "pass"): "always pass",
     ("revival", "free"): "free revival only (you are not asked)",
@@ -267,7 +267,8 @@ def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> Facti
         return None
     wanted: FactionAction | None = None
     if game.step == "claims" and orders.charity != "ask":
-        wanted = ClaimCharity(faction) if orders.charity == "claim" else Pass(faction)
+        claim = ClaimCharity(faction)  # "claim": when it may (0 or 1 spice), else decline
+        wanted = claim if orders.charity == "claim" and state.is_legal(claim) else Pass(faction)
     elif game.step == "dial" and orders.dial != "ask":
         low, high = DIAL_RANGES.get(game.turn, LATER_DIAL)
         wanted = Dial(faction, min(max(int(orders.dial), low), high))
