@@ -6,10 +6,10 @@ opening rotating (1.04.05-1.04.07). Only the player whose turn it is waits. Whom
 auction asks is a function of public facts only (docs/secrets-and-waits.md): a player with
 a full hand (a count everyone knows, 1.04.03) is passed by; every other player is asked in
 turn, even one that cannot raise (its spice, its ally's commitment and its Karama are
-secret): its only answer is a pass, given by hand or by its standing order. The readings (a pass is not final unless the table's
-``bid_pass_final`` says so; a Karama bid wins free unless ``karama_bid`` says "pay"; the
-bidder's own spice pays first, its ally's commitment the rest) are in
-docs/whole-turn-readings.md.
+secret): its only answer is a pass, given by hand or by its standing order. The readings
+(a pass is not final unless the table's ``bid_pass_final`` says so; a Karama bid wins free
+unless ``karama_bid`` says "pay"; the bidder's own spice pays first, its ally's commitment
+the rest) are in docs/whole-turn-readings.md.
 
 Abilities: the Emperor is paid for other factions' cards (2.03.04) and may give spice
 to its ally at any time (2.03.06); the Harkonnen draw a free card with each purchase
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from rules import karama_turn, revival
+from rules import karama_turn
 from rules.actions import (
     Bid,
     FactionAction,
@@ -428,7 +428,6 @@ def give_spice(state: Position, action: GiveSpice) -> list[Event]:
         )
     state.pay(faction, amount, ally)
     _check_standing_bid(state, GIVE_SPICE_RULE)
-    revival.after_gift(state)
     return [SpiceGiven(faction, ally)]
 
 
