@@ -331,6 +331,18 @@ def only_a_pass(state: GameState, faction: Faction) -> bool:
     return True
 
 
+def asked_alike(state: GameState, faction: Faction) -> str:
+    """The private line of a prompt whose only answer is a pass ("" otherwise): why the
+    faction is asked at all, and the order that answers for it."""
+    if not only_a_pass(state, faction):
+        return ""
+    return (
+        "You can only pass here. Everyone who might act is asked alike, so that whom the "
+        "game asks tells nobody what you hold; `/orders only-pass` passes for you at once "
+        "whenever that is all you can do."
+    )
+
+
 def _bid(state: GameState, faction: Faction, order: str) -> FactionAction | None:
     """A bidding order's answer to the auction now: a pass, or the minimum raise while it
     stays within the order's limit (a pass beyond); None when the order is not for the

@@ -173,3 +173,43 @@ async def test_revival_asks_the_same_factions_whatever_their_spice_and_cards(
     assert set(twins.waiting()) == {F.ATREIDES, F.EMPEROR}  # the Fremen: all 3 free
     await everyone_passes(twins, "revival")
     assert twins.first.state().game_phase.value != "revival"
+
+
+async def test_the_only_pass_order_answers_at_once_like_a_quick_pass_by_hand(
+    simcord_env: simcord.Env, bots: Bots
+) -> None:
+    """A standing order answers for its player at once and leaves no public trace: the
+    Fremen (no spice) order "pass whenever a pass is all I can do" in both games; holding a
+    worthless card, the order passes for them; holding a Karama they are asked, and pass
+    by hand. The table cannot tell the two apart."""
+    twins = await twin_tables(simcord_env, bots)
+    seats: list[str | None] = ["atreides", "fremen", "emperor"]
+
+    def position(card: str) -> GameState:
+        factions = {"fremen": {"spice": 0, "cards": (card,)}}
+        return game_at("bidding", seats=seats, treachery_deck=DECK, factions=factions)
+
+    await twins.start(position("Karama"), position("Kulon"))
+
+    async def order(t: Table) -> None:
+        result = await t.players[F.FREMEN].slash(t.table, "orders only-pass", order="pass")
+        assert is_ephemeral(result) and text_of(result).startswith("Standing order saved")
+
+    await twins.each(order, "the Fremen's order")
+
+    async def bid(t: Table) -> None:
+        await answer(t, F.ATREIDES, "bid", amount=1)
+
+    await twins.each(bid, "Atreides bids 1", check=False)  # a quick player is still to answer
+    holder, other = twins.tables
+    assert holder.state().whole.waiting == (F.FREMEN,)  # a Karama: it may act, asked
+    assert other.state().whole.waiting == (F.EMPEROR,)  # the order passed at once
+    assert "Your standing order answered" in other.private(F.FREMEN).last_message.content
+
+    async def by_hand(t: Table) -> None:
+        if F.FREMEN in t.state().whole.waiting:
+            await answer(t, F.FREMEN, "pass")
+
+    await twins.each(by_hand, "the Fremen pass (by hand, or their order did)")
+    prompt = holder.private(F.FREMEN).history()
+    assert not any("You can only pass here" in m.content for m in prompt)
