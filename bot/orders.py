@@ -90,8 +90,8 @@ ORDER_TITLES = {
     "nexus": "Nexus",
     "bidding": "Bidding",
     "revival": "Revival",
-    "storm": "Storm cards",
-    "only_pass": "When a pass is all you can do",
+    "storm": "Storm",
+    "only_pass": "Pass only",
 }
 VALUE_WORDS = {
     ("karama", "never"): "always decline (never play Karama in a window)",
