@@ -16,6 +16,7 @@ from rules.factions import Faction
 from rules.game import GameState
 from tests.cogs.conftest import Bots, Table, is_ephemeral, text_of
 from tests.cogs.secret_twins import Twins, seen, twin_tables
+from tests.cogs.turn_helpers import private_words
 from tests.rules.game_helpers import DECK, game_at
 
 F = Faction
@@ -91,6 +92,9 @@ async def test_the_auction_asks_the_same_bidders_whatever_they_hold(
     public = "\n".join(m.content for m in twins.first.table.history())
     assert "Atreides bids 5." in public and "Emperor bids 6." in public
     assert "Fremen pass" in public and "Bene Gesserit pass" in public
+    poor, rich = (private_words(t, F.BENE_GESSERIT) for t in twins.tables)
+    assert "You can only pass here" in poor and "/orders only-pass" in poor  # privately
+    assert "You can only pass here" not in rich
 
 
 async def test_the_storm_card_step_asks_every_hand_alike_and_runs_the_same_time(
