@@ -10,8 +10,7 @@ others are asked all at once (step ``"revive"``), whether or not their spice pay
 most one leader) or :class:`~rules.actions.Pass` (the free revival alone). The Emperor
 allied is asked too when it may pay for its ally's forces beyond the ally's limit
 (:class:`~rules.actions.PayAllyRevival`, 2.03.07), whatever spice it holds; its pass
-declines that. When the
-last of them has answered the phase is ``"done"``.
+declines that. When the last of them has answered the phase is ``"done"``.
 
 Besides: the Emperor's once-a-game Karama revival (1.14.02), the Tleilaxu Ghola
 played at any time (3.01.20), and the moderator's records (``RecordRevival``,
@@ -705,15 +704,10 @@ def _room_beyond_limit(state: Position) -> int:
     return max(0, min(EMPEROR_PAYS, _revivable(state, ally) - forces_per_turn()))
 
 
-def may_pay_ally(state: Position, faction: Faction) -> bool:
-    """Whether ``faction`` is the Emperor with its ally's forces beyond the ally's limit
-    still to pay for this turn, and at least 2 spice to pay with (a secret)."""
-    return faction is Faction.EMPEROR and bool(ally_revival_options(state, faction))
-
-
 def _ally_payment_open(state: Position, faction: Faction) -> bool:
-    """The same on public facts: the Emperor, allied, its ally's forces beyond the ally's
-    limit still to pay for this turn (the Emperor's spice aside)."""
+    """Whether ``faction`` is the Emperor, allied, with its ally's forces beyond the ally's
+    limit still to pay for this turn: public facts (whether its spice pays for one is its
+    secret, :func:`ally_revival_options`)."""
     game = state.whole
     return (
         faction is Faction.EMPEROR
