@@ -15,6 +15,7 @@ input is given to the first game, then to the second, and the channels compared 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -121,6 +122,6 @@ def seen(t: Table) -> list[str]:
 
 
 def attachment_bytes(t: Table, attachment: Any) -> str:
-    data = t.env.backend.cdn.get(attachment.url)
-    size = len(data) if data is not None else 0
-    return f"{attachment.filename}:{size}:{hash(bytes(data or b''))}"
+    """An attachment as its name and a digest of its bytes (the picture itself)."""
+    data = bytes(t.env.backend.cdn.get(attachment.url) or b"")
+    return f"{attachment.filename}:{len(data)}:{hashlib.sha256(data).hexdigest()}"
