@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.battle_words import describe_battle_event
+from bot.battle_words import describe_battle_event, foreseen_lines
 from bot.bid_words import describe_auction_event, own_lines
 from bot.publisher import PrivateNotice
 from bot.truthtrance_words import describe_event as describe_truthtrance
@@ -332,6 +332,7 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     for event in events:
         if getattr(event, "faction", None) is own and (line := _private(event, view)):
             lines.append(line)
+    lines += foreseen_lines(events, view)  # the Atreides' Karama: the opponent's whole plan
     return lines + own_lines(events, view) + truthtrance_lines(events, view)
 
 

@@ -13,6 +13,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.orders import OrderError, saved
+from bot.passes import pass_words
 from bot.preview import preview
 from bot.render import render_map
 from bot.session import SessionError
@@ -32,7 +33,7 @@ from cogs.common import (
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
 from cogs.play.views import ConfirmActionView
-from cogs.turn.choices import pass_words, stray_step
+from cogs.turn.choices import stray_step
 from rules.actions import (
     Advise,
     CrossShip,
