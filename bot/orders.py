@@ -155,7 +155,8 @@ def saved(name: str, value: str) -> str:
 
 def _option(name: str) -> str:
     """The option of an order's command that gives it."""
-    return "order" if name in ("karama", "guild_timing", "bidding", "revival", "storm") else name
+    ordered = ("karama", "guild_timing", "bidding", "revival", "storm", "charity", "only_pass")
+    return "order" if name in ordered else name
 
 
 def _valid(name: str, value: str) -> bool:

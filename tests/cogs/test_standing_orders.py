@@ -218,7 +218,11 @@ async def test_charity_and_storm_orders_answer_whoever_is_asked_alike(
     assert not {ATREIDES, HARKONNEN} & set(t.state().waiting_on())
     public = "\n".join(m.content for m in t.table.history())
     assert "Harkonnen" in public and "Atreides" in public
-    assert "Charity: always claim it when you may" in await status(t, HARKONNEN)
+    mine = await status(t, HARKONNEN)
+    assert "Charity: always claim it when you may" in mine
+    assert "`/orders charity` order: “ask me each time”" in mine  # how to withdraw it
+    withdrawn = await t.players[HARKONNEN].slash(t.table, "orders charity", order="ask")
+    assert text_of(withdrawn) == "Standing order withdrawn: Charity: ask me each time."
     only = await t.players[BG].slash(t.table, "orders only-pass", order="pass")
     assert "Pass only: pass at once whenever a pass is your only answer" in text_of(only)
     assert BG not in t.state().waiting_on()  # 10 spice: a pass was all it could do
