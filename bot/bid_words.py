@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.orders import asked_alike
 from bot.publisher import PrivateNotice
 from rules import revival
 from rules.actions import (
@@ -260,6 +261,8 @@ def bid_prompt(
     if "karama_buy" in legal:
         how += "; take the card with a Karama card with `/karama buy`"
     lines.append(f"{how}; or pass. If you do not answer in time, you pass. Deadline: {deadline}.")
+    if alike := asked_alike(state, faction):
+        lines.append(alike)
     choices = tuple(k for k in ("pass", "karama_buy") if k in legal)
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, raises=offered)
 
@@ -388,6 +391,8 @@ def revival_prompt(
             f"Your own revival is done. If you do not answer in time, you pay for none of "
             f"your ally's forces. Deadline: {deadline}."
         )
+    if alike := asked_alike(state, faction):
+        lines.append(alike)
     choices = ("pass",) if state.is_legal(Pass(faction)) else ()
     labels = (("pass", "Pay for none" if revived else "Free revival only"),)
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, labels=labels)

@@ -2,12 +2,14 @@
 
 Every player announces its hand (1.04.01); one card per player with room in its hand is
 laid out face down (1.04.04); the cards are sold one at a time in storm order, the
-opening rotating (1.04.05-1.04.07). Only the player whose turn it is waits: a player who
-cannot bid (a full hand; no spice, no ally's commitment and no Karama to raise the bid)
-is skipped without being asked. The readings (a pass is not final unless the table's
-``bid_pass_final`` says so; a Karama bid wins free unless ``karama_bid`` says "pay"; the
-bidder's own spice pays first, its ally's commitment the rest) are in
-docs/whole-turn-readings.md.
+opening rotating (1.04.05-1.04.07). Only the player whose turn it is waits. Whom the
+auction asks is a function of public facts only (docs/secrets-and-waits.md): a player with
+a full hand (a count everyone knows, 1.04.03) is passed by; every other player is asked in
+turn, even one that cannot raise (its spice, its ally's commitment and its Karama are
+secret): its only answer is a pass, given by hand or by its standing order. The readings
+(a pass is not final unless the table's ``bid_pass_final`` says so; a Karama bid wins free
+unless ``karama_bid`` says "pay"; the bidder's own spice pays first, its ally's commitment
+the rest) are in docs/whole-turn-readings.md.
 
 Abilities: the Emperor is paid for other factions' cards (2.03.04) and may give spice
 to its ally at any time (2.03.06); the Harkonnen draw a free card with each purchase
@@ -104,16 +106,23 @@ def karama_for_bidding(state: Position, faction: Faction) -> str | None:
 
 
 def can_raise(state: Position, faction: Faction, high_bid: int) -> bool:
+    """Whether ``faction`` could raise ``high_bid`` now (a secret: its own prompt and
+    standing order may use it; whom the auction asks never does)."""
     if full_hand(state, faction):
         return False
     return bid_limit(state, faction) > high_bid or state.karama_card(faction) is not None
+
+
+def eligible(state: Position, faction: Faction) -> bool:
+    """1.04.03: a player may bid unless its hand is full (public: hands are declared)."""
+    return not full_hand(state, faction)
 
 
 def _askable(state: Position, auction: Auction, faction: Faction) -> bool:
     return (
         faction is not auction.high_bidder
         and faction not in auction.passed
-        and can_raise(state, faction, auction.high_bid)
+        and eligible(state, faction)
     )
 
 
@@ -150,9 +159,9 @@ def begin(state: Position) -> list[Event]:
 def _open(
     state: Position, cards: tuple[str, ...], number: int, of: int, previous: Faction | None
 ) -> list[Event]:
-    """Put ``cards[0]`` on offer; the opening goes to the first player able to bid after
-    the previous opener (1.04.05.02, 1.04.07). Nobody able to bid: bought in."""
-    opener = next((f for f in _after(state.whole.order, previous) if can_raise(state, f, 0)), None)
+    """Put ``cards[0]`` on offer; the opening goes to the first eligible player after the
+    previous opener (1.04.05.02, 1.04.07). Nobody eligible: bought in."""
+    opener = next((f for f in _after(state.whole.order, previous) if eligible(state, f)), None)
     if opener is None:
         return _bought_in(state, cards)
     seen, stopped = (
@@ -168,8 +177,9 @@ def _open(
 
 
 def _next(state: Position, after: Faction) -> list[Event]:
-    """The turn goes round in storm order to the next player able to raise; when nobody
-    is left the card is sold to the high bidder, or bought in."""
+    """The turn goes round in storm order to the next eligible player who has not passed
+    since the last bid; when nobody is left the card is sold to the high bidder, or
+    bought in."""
     auction = state.whole.auction
     assert auction is not None
     nxt = next((f for f in _after(state.whole.order, after) if _askable(state, auction, f)), None)
@@ -473,7 +483,7 @@ def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
     assert auction is not None
     state.set_game(give_back=None, step=AUCTION, waiting=(auction.bidder,))
     events: list[Event] = [CardsGivenBack(faction, target, count)]
-    if not _askable(state, auction, auction.bidder):  # the bidder lost its only Karama
+    if not _askable(state, auction, auction.bidder):  # the bidder's hand is full now
         events += _next(state, auction.bidder)
     return events
 

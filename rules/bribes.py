@@ -16,7 +16,6 @@ the spice dialed in a locked battle plan is held for it until the battle is reso
 
 from __future__ import annotations
 
-from rules import revival
 from rules.actions import Bribe, FactionAction, GiveSpice
 from rules.battle_plans import check_dialed_spice
 from rules.bidding import MAX_AMOUNT, check_standing_bid
@@ -76,7 +75,6 @@ def give_spice(state: Position, action: GiveSpice) -> list[Event]:
         )
     state.pay(faction, amount, ally)
     check_spice_held(state)
-    revival.after_gift(state)
     return [SpiceGiven(faction, ally)]
 
 
