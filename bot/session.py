@@ -29,6 +29,7 @@ from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.opening import OpeningControls
 from bot.orders import StandingOrders
+from bot.passes import RepeatedPasses
 from bot.prompts import PromptMessages, deadline_text, pings, prompt_for, reminder_for
 from bot.publisher import (
     ModeratorNotice,
@@ -108,6 +109,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self.spectating = SpectatorRecord(game_id, store)  # what the spectators read
         self._last_action: Action | None = None  # the last accepted action
         self.offer = Offer()  # the prompts offered together now (bot.windows)
+        self.passes = RepeatedPasses()  # each faction's last /pass (bot.passes)
 
     # -- life cycle --------------------------------------------------------------
 
@@ -170,7 +172,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         async def run() -> SubmitResult:
             if await self._keep_answer(action, token):  # kept privately: nothing applied yet
                 assert self.state is not None
-                return SubmitResult(self._seq, (), self.state)
+                return SubmitResult(self._seq, (), self.state, kept=True)
             return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
 
         result: SubmitResult = await self._call(run)
@@ -186,8 +188,12 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             bare = bare_pass_step(self.state, faction, self._last_action)
             if self.state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
                 bare = None  # a choice's pass (a Nexus, charity) has no step
+            now = self.clock.now()
+            self.passes.check(self.state, faction, now)  # a repeated /pass: already passed
+            own = self.passes.before(self.state, faction, now)
             action = Pass(faction, step=step or bare)
             await self._submit_now(action, actor=actor, key=key, token=None)
+            self.passes.remember(faction, own)
             return action.step
 
         passed: str | None = await self._call(run)
@@ -369,6 +375,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         """``action`` is what was done (or, for a correction, how prompts closed)."""
         self.state, self._seq = result.state, max(self._seq, result.seq)
         self._last_action = action if isinstance(action, Action) else None
+        if isinstance(action, FactionAction):
+            self.passes.forget(action.faction)  # its next /pass repeats nothing
         if isinstance(action, Action) or action is None:
             done, cause = action, narrate.closed_by(action)
         else:

@@ -247,7 +247,7 @@ class PromptButton(
         result = await submit_click(interaction, self.game_id, self.faction, self.token, action_of)
         if result is None:
             return
-        if not result.events:  # kept by the session: a window runs its time first
+        if result.kept:  # kept by the session: a window runs its time first
             await reply(interaction, f"Noted: {LABELS.get(self.choice, 'your answer')}. {KEPT}")
             return
         await reply(interaction, f"{said}.")
