@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bot import ceremony, narrate
@@ -29,7 +30,7 @@ from bot.ledger import Ledger, SubmitResult
 from bot.opening import OpeningControls
 from bot.orders import StandingOrders
 from bot.passes import RepeatedPasses
-from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
+from bot.prompts import PromptMessages, deadline_text, pings, prompt_for, reminder_for
 from bot.publisher import (
     ModeratorNotice,
     PrivateNotice,
@@ -58,6 +59,7 @@ __all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
+SEATED = "asked again below, for the player who holds the seat now"
 
 
 class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls, OpeningControls):
@@ -316,6 +318,17 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
 
         await self._call(run)
 
+    async def seated(self, faction: Faction) -> None:
+        """A player took ``faction``'s seat (and reads its channel): an open prompt of the
+        faction, posted before them, is posted again below, pinging them once."""
+
+        async def run() -> None:
+            if self._wait is not None:
+                prompt = partial(self._prompt, wait=self._wait)
+                self.prompts.post_again((faction,), prompt, self._posted, ping=True, closed=SEATED)
+
+        await self._call(run)
+
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``run`` in the session's turn; returns once its messages were tried."""
         try:
@@ -459,13 +472,15 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         recorded phase: the moderators hear what to record)."""
         if wait.kind == MODERATORS:
             self._tell_moderators(wait)
-        self.prompts.ask(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+        prompt = partial(self._prompt, wait=wait)
+        self.prompts.ask(wait.factions, prompt, self._posted, ping=pings(wait))
 
     def _ask_again(self) -> None:
         """After a restart: the prompts of the current wait that were never posted."""
         if self._wait is not None:
             wait = self._wait
-            self.prompts.ask_again(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+            prompt = partial(self._prompt, wait=wait)
+            self.prompts.ask_again(wait.factions, prompt, self._posted, ping=pings(wait))
 
     def _posted(self, faction: Faction, token: str | None, ref: str) -> None:
         async def record() -> None:

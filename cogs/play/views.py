@@ -13,7 +13,7 @@ import discord
 from bot.narrate import where
 from bot.publisher import PrivateNotice
 from bot.session import SessionError
-from cogs.common import app_of, key_of, roles_of
+from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons
 from cogs.play.clicks import submit_click
@@ -73,7 +73,7 @@ class ConfirmActionView(PreviewView):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         try:
-            await interaction.response.defer()
+            await acknowledge_click(interaction)
             app = app_of(interaction)
             await app.require_player(
                 self.game_id,
@@ -104,7 +104,7 @@ class ConfirmActionView(PreviewView):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await interaction.response.defer()
+        await acknowledge_click(interaction)
         await close_preview(interaction, "Cancelled: nothing was done.")
 
 

@@ -79,7 +79,8 @@ async def test_bidding_asks_only_the_bidder_each_turn_once_with_a_deadline(
         if table.state.game_phase is GamePhase.BIDDING and auction(table) is not None:
             turns.append(table.state.whole.waiting[0])
             pinged = [n.mention for _, n in table.publisher.public_notices[seen:] if n.mention]
-            assert pinged == [turns[-1]]  # the table pings the next bidder, once
+            assert pinged == []  # the next bidder is pinged by its own prompt, not the table
+            assert table.publisher.open_prompts_for(turns[-1])[-1].ping
     assert table.state.game_phase is not GamePhase.BIDDING
     assert asked(table, "Bidding") == turns  # one prompt per turn to bid, in the order of the turns
     text = table.public_text()
