@@ -222,8 +222,9 @@ async def create_channels(
     *,
     creator: discord.Member | discord.User | None = None,
 ) -> tuple[dict[str, int], dict[Faction, int]]:
-    """The category, the table, the read-only spectators', the moderators' and one private
-    channel per faction (its player is added by ``/game seat``).
+    """The category, the table, the spectators' (hidden: ``/observe join`` opens it to one
+    user, read only), the moderators' and one private channel per faction (its player is
+    added by ``/game seat``).
 
     The moderators' channel is for the game's creator (its first moderator) and the
     moderator role's holders, whatever their server permissions."""
@@ -236,7 +237,7 @@ async def create_channels(
     spectators = await guild.create_text_channel(
         "dune-spectators",
         category=category,
-        overwrites={everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can},
+        overwrites=dict(hidden),  # each observer is let in by /observe join, one by one
     )
     mods = dict(hidden)
     moderator_can = discord.PermissionOverwrite(view_channel=True, send_messages=True)

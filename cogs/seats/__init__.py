@@ -1,0 +1,9 @@
+"""Seats and watchers across games: /observe (and later /profile, /my-turns)."""
+
+from discord.ext import commands
+
+from cogs.seats.observe import Observe
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Observe(bot))
