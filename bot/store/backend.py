@@ -39,6 +39,13 @@ class EntryRow:
     created_at: str
 
 
+TenureRow = tuple[int, str, int, str]
+"""A tenure of a seat: game id, faction, user id, since (ISO-8601 UTC)."""
+AnswerRow = tuple[int, int, str, int, str, str | None, str]
+"""A log entry, light: game id, seq, kind, actor, idempotency key, the faction its action
+names (None: none) and its time (ISO-8601 UTC)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SnapshotRow:
     game_id: int
@@ -83,7 +90,18 @@ class Backend(Protocol):
         """The kept payloads of the game, in order, removed from the store."""
         ...
 
-    async def set_seat(self, game_id: int, faction: str, user_id: int) -> None: ...
+    async def set_seat(self, game_id: int, faction: str, user_id: int, since: str) -> None:
+        """Seat ``user_id`` and add the tenure that begins ``since`` to the seat's history."""
+        ...
+
+    async def tenures(self, guild_id: int, user_id: int) -> list[TenureRow]:
+        """Every tenure of every game of the server in which ``user_id`` held a seat, each
+        game's and faction's in order."""
+        ...
+
+    async def answers(self, game_ids: Sequence[int]) -> list[AnswerRow]:
+        """The log of these games, light: no bodies, no events (each game's in order)."""
+        ...
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]: ...
 

@@ -92,6 +92,31 @@ class LogEntry:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class Tenure:
+    """One player's hold on one faction's seat from ``since`` until the next tenure of the
+    same seat (or the game's end)."""
+
+    game_id: int
+    faction: Faction
+    user_id: int
+    since: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One log entry without its body or events: its kind, the actor (0: the bot), its key
+    (a deadline's default has ``:deadline:`` in it) and the faction its action names."""
+
+    game_id: int
+    seq: int
+    kind: str
+    actor: int
+    key: str
+    faction: Faction | None
+    at: datetime
+
+
 class Store:
     """Every game in one database. Open with :meth:`open`; close with :meth:`close` or
     ``async with``."""
@@ -245,12 +270,27 @@ class Store:
     async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
         """Give ``faction``'s seat to ``user_id`` (replacing whoever held it)."""
         await self.game(game_id)
-        await self.backend.set_seat(game_id, faction.value, user_id)
+        await self.backend.set_seat(game_id, faction.value, user_id, _now())
 
     async def seats(self, game_id: int) -> dict[Faction, int]:
         """The Discord user holding each seated faction."""
         await self.game(game_id)
         return {Faction(f): user for f, user in await self.backend.seats(game_id)}
+
+    async def tenures(self, guild_id: int, user_id: int) -> list[Tenure]:
+        """Every tenure of every seat of the server's games ``user_id`` ever held a seat in
+        (theirs and the others', so that each tenure's end is known), in order."""
+        return [
+            Tenure(game, Faction(faction), user, datetime.fromisoformat(since))
+            for game, faction, user, since in await self.backend.tenures(guild_id, user_id)
+        ]
+
+    async def answers(self, game_ids: Sequence[int]) -> list[Answer]:
+        """The log of these games without bodies or events: who did what for whom, when."""
+        return [
+            Answer(game, seq, kind, actor, key, Faction.parse(faction or ""), _time(at))
+            for game, seq, kind, actor, key, faction, at in await self.backend.answers(game_ids)
+        ]
 
     async def add_moderator(self, game_id: int, user_id: int) -> None:
         await self.game(game_id)
@@ -409,6 +449,10 @@ def _log_entry(row: EntryRow) -> LogEntry:
         events=tuple(read_event(e) for e in json.loads(row.events)),
         created_at=datetime.fromisoformat(row.created_at),
     )
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
 
 
 def _sha256(text: str) -> str:

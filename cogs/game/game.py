@@ -66,6 +66,7 @@ class Game(commands.Cog):
         kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
         window_minutes="How long every Karama window stays open, whoever holds a card.",
+        required_level="Seat only players of this reliability in this server (see /profile).",
     )
     @app_commands.choices(
         kind=[
@@ -76,6 +77,11 @@ class Game(commands.Cog):
             app_commands.Choice(name="Blocked by the storm", value="blocked"),
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
+        ],
+        required_level=[
+            app_commands.Choice(name="Anyone", value="anyone"),
+            app_commands.Choice(name="New or Reliable (not Unreliable)", value="not_unreliable"),
+            app_commands.Choice(name="Reliable only", value="reliable"),
         ],
     )
     async def game_new(
@@ -93,6 +99,7 @@ class Game(commands.Cog):
         ornithopters_from_shipment: bool = True,
         fremen_storm_movement: str = "blocked",
         guild_ally_pays: Literal["guild", "bank"] = "guild",
+        required_level: str = "anyone",
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -120,6 +127,7 @@ class Game(commands.Cog):
             channels=Channels(private, moderator_role.id if moderator_role else None),
             timing=timing,
             maps=maps,
+            required_level=None if required_level == "anyone" else required_level,
         )
         app = app_of(interaction)
         session = await app.create_game(

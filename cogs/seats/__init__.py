@@ -3,7 +3,9 @@
 from discord.ext import commands
 
 from cogs.seats.observe import Observe
+from cogs.seats.profile import Profile
 
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Observe(bot))
+    await bot.add_cog(Profile(bot))
