@@ -18,7 +18,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import Enum
-from itertools import pairwise
 
 from bot.store import SYSTEM_ACTOR, Answer, Store, Tenure
 from bot.words import duration
@@ -89,11 +88,15 @@ async def reliability(store: Store, guild_id: int, user_id: int) -> Reliability:
     for tenure in tenures:
         seats.setdefault(tenure.game_id, []).append(tenure)
     logs: dict[int, list[Answer]] = {}
-    for answer in await store.answers(game_ids):
+    for answer in await store.answers(game_ids, user_id):
         logs.setdefault(answer.game_id, []).append(answer)
+    firsts = await store.first_actions(game_ids)
     tally = _Tally(user_id)
     for game_id in game_ids:
-        tally.game(seats[game_id], logs.get(game_id, []), finished=game_id in finished)
+        played = firsts.get(game_id)
+        if played is not None:
+            log = logs.get(game_id, [])
+            tally.game(seats[game_id], log, played, finished=game_id in finished)
     return tally.result()
 
 
@@ -157,25 +160,26 @@ class _Tally:
         self.played = self.finished = self.answered = self.missed = self.abandoned = 0
         self.times: list[timedelta] = []
 
-    def game(self, tenures: Sequence[Tenure], log: Sequence[Answer], *, finished: bool) -> None:
+    def game(
+        self, tenures: Sequence[Tenure], log: Sequence[Answer], first: datetime, *, finished: bool
+    ) -> None:
+        """One game whose first action was logged at ``first``; ``log`` holds the player's
+        actions and the deadlines' defaults."""
         held = _held(tenures)
-        first = next((a.at for a in log if a.kind == "action"), None)
         mine = [h for h in held if h.user_id == self.user_id]
-        if first is None or not any(h.until is None or h.until > first for h in mine):
+        if not any(h.until is None or h.until > first for h in mine):
             return  # never at the table while the game was played
         self.played += 1
         self.finished += finished and any(h.until is None for h in mine)
         self.abandoned += sum(1 for h in mine if h.until is not None and h.until > first)
-        for before, entry in pairwise(log):
-            if entry.kind != "action" or entry.faction is None:
-                continue
-            if _holder(held, entry.faction, entry.at) != self.user_id:
+        for entry in log:
+            if entry.faction is None or _holder(held, entry.faction, entry.at) != self.user_id:
                 continue
             if entry.actor == SYSTEM_ACTOR and DEADLINE_KEY in entry.key:
                 self.missed += 1
             elif entry.actor == self.user_id:
                 self.answered += 1
-                self.times.append(entry.at - before.at)
+                self.times.append(entry.at - entry.previous)
 
     def result(self) -> Reliability:
         return Reliability(

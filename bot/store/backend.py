@@ -41,9 +41,9 @@ class EntryRow:
 
 TenureRow = tuple[int, str, int, str]
 """A tenure of a seat: game id, faction, user id, since (ISO-8601 UTC)."""
-AnswerRow = tuple[int, int, str, int, str, str | None, str]
-"""A log entry, light: game id, seq, kind, actor, idempotency key, the faction its action
-names (None: none) and its time (ISO-8601 UTC)."""
+AnswerRow = tuple[int, int, int, str, str | None, str, str | None]
+"""An action of the log, light: game id, seq, actor, idempotency key, the faction it names
+(None: none), its time and the time of the entry before it (ISO-8601 UTC)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +99,13 @@ class Backend(Protocol):
         game's and faction's in order."""
         ...
 
-    async def answers(self, game_ids: Sequence[int]) -> list[AnswerRow]:
-        """The log of these games, light: no bodies, no events (each game's in order)."""
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
+        """The actions of these games by ``user_id`` and the bot's defaults at a deadline
+        (a key with ``:deadline:``), light: no bodies, no events (each game's in order)."""
+        ...
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, str]:
+        """The time of each game's first action (a game without one is left out)."""
         ...
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]: ...

@@ -207,14 +207,28 @@ class PostgresBackend:
         )
         return [(game, faction, user, since) for game, faction, user, since in rows]
 
-    async def answers(self, game_ids: Sequence[int]) -> list[AnswerRow]:
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
         rows = await self._read(
-            "SELECT game_id, seq, kind, actor, idem_key,"
-            " CASE WHEN kind = 'action' THEN body::jsonb ->> 'faction' END, created_at"
-            " FROM action_log WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seq",
+            "SELECT game_id, seq, actor, idem_key, body::jsonb ->> 'faction', created_at,"
+            " previous FROM (SELECT game_id, seq, kind, actor, idem_key, created_at,"
+            " CASE WHEN kind = 'action' THEN body END AS body,"
+            " LAG(created_at) OVER (PARTITION BY game_id ORDER BY seq) AS previous"
+            " FROM action_log WHERE game_id = ANY($1::bigint[])) AS entries"
+            " WHERE kind = 'action'"
+            " AND (actor = $2 OR (actor = 0 AND idem_key LIKE '%:deadline:%'))"
+            " ORDER BY game_id, seq",
             list(game_ids),
+            user_id,
         )
         return [tuple(row) for row in rows]
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, str]:
+        rows = await self._read(
+            "SELECT DISTINCT ON (game_id) game_id, created_at FROM action_log"
+            " WHERE game_id = ANY($1::bigint[]) AND kind = 'action' ORDER BY game_id, seq",
+            list(game_ids),
+        )
+        return {int(row[0]): str(row[1]) for row in rows}
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]:
         rows = await self._read(

@@ -51,9 +51,17 @@ _TENURES = (
     " AND g.guild_id = {p2} ORDER BY h.game_id, h.faction, h.id"
 )
 _ANSWERS = (
-    "SELECT game_id, seq, kind, actor, idem_key,"
-    " CASE WHEN kind = 'action' THEN json_extract(body, '$.faction') END, created_at"
-    " FROM action_log WHERE game_id IN ({ids}) ORDER BY game_id, seq"
+    "SELECT game_id, seq, actor, idem_key, json_extract(body, '$.faction'), created_at, previous"
+    " FROM (SELECT game_id, seq, kind, actor, idem_key, created_at,"
+    " CASE WHEN kind = 'action' THEN body END AS body,"
+    " LAG(created_at) OVER (PARTITION BY game_id ORDER BY seq) AS previous"
+    " FROM action_log WHERE game_id IN ({ids}))"
+    " WHERE kind = 'action' AND (actor = ? OR (actor = 0 AND idem_key LIKE '%:deadline:%'))"
+    " ORDER BY game_id, seq"
+)
+_FIRST_ACTIONS = (
+    "SELECT game_id, created_at FROM action_log AS a WHERE game_id IN ({ids}) AND seq ="
+    " (SELECT min(seq) FROM action_log AS b WHERE b.game_id = a.game_id AND b.kind = 'action')"
 )
 _INSERT_SNAPSHOT = (
     "INSERT OR IGNORE INTO snapshots (game_id, head_seq, state, state_hash, created_at)"
@@ -176,13 +184,16 @@ class SQLiteBackend:
         rows = await self._read(_TENURES.format(p1="?", p2="?"), (user_id, guild_id))
         return [(game, faction, user, since) for game, faction, user, since in rows]
 
-    async def answers(self, game_ids: Sequence[int]) -> list[AnswerRow]:
-        grouped = await self._read_grouped(_ANSWERS, game_ids)
-        return [
-            (game, seq, kind, actor, key, faction, at)
-            for game in game_ids
-            for seq, kind, actor, key, faction, at in grouped.get(game, [])
-        ]
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
+        rows: list[Any] = []
+        for chunk in _chunks(game_ids, 500):
+            sql = _ANSWERS.format(ids=", ".join("?" * len(chunk)))
+            rows += await self._read(sql, [*chunk, user_id])
+        return [tuple(row) for row in rows]
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, str]:
+        found = await self._read_grouped(_FIRST_ACTIONS, game_ids)
+        return {game: rows[0][0] for game, rows in found.items()}
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]:
         rows = await self._read(

@@ -105,16 +105,17 @@ class Tenure:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """One log entry without its body or events: its kind, the actor (0: the bot), its key
-    (a deadline's default has ``:deadline:`` in it) and the faction its action names."""
+    """One action of the log without its body or events: the actor (0: the bot), its key
+    (a deadline's default has ``:deadline:`` in it), the faction it names, its time and the
+    time of the entry before it (when what the game waited on last changed)."""
 
     game_id: int
     seq: int
-    kind: str
     actor: int
     key: str
     faction: Faction | None
     at: datetime
+    previous: datetime
 
 
 class Store:
@@ -285,12 +286,21 @@ class Store:
             for game, faction, user, since in await self.backend.tenures(guild_id, user_id)
         ]
 
-    async def answers(self, game_ids: Sequence[int]) -> list[Answer]:
-        """The log of these games without bodies or events: who did what for whom, when."""
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[Answer]:
+        """The actions of these games by ``user_id`` and the bot's defaults at a deadline,
+        without bodies or events: who did what for whom, when, and when the entry before."""
         return [
-            Answer(game, seq, kind, actor, key, Faction.parse(faction or ""), _time(at))
-            for game, seq, kind, actor, key, faction, at in await self.backend.answers(game_ids)
+            Answer(
+                game, seq, actor, key, Faction.parse(faction or ""), _time(at), _time(before or at)
+            )
+            for game, seq, actor, key, faction, at, before in await self.backend.answers(
+                game_ids, user_id
+            )
         ]
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, datetime]:
+        """When each game's first action was logged (a game without one is left out)."""
+        return {g: _time(at) for g, at in (await self.backend.first_actions(game_ids)).items()}
 
     async def add_moderator(self, game_id: int, user_id: int) -> None:
         await self.game(game_id)

@@ -85,17 +85,24 @@ async def test_each_tenure_of_a_seat_is_kept_in_order(store: Store, clock: Clock
     assert await store.tenures(GUILD, 999) == []
 
 
-async def test_the_light_log_names_each_action_s_faction_and_time(
+async def test_the_light_log_holds_a_player_s_actions_and_the_deadlines_defaults(
     store: Store, clock: Clock
 ) -> None:
-    game = await new(store, clock, {F: ALICE})
+    game = await new(store, clock, {F: ALICE, A: BOB})
     await game.act(F, ALICE, after=5)
-    await game.deadline(F, after=60)
-    start, answer, default = await store.answers([game.id])
-    assert (start.kind, start.faction, start.seq) == ("start", None, 1)
-    assert (answer.kind, answer.actor, answer.faction) == ("action", ALICE, F)
-    assert answer.at == T0 + timedelta(minutes=6)
-    assert (default.actor, default.key) == (SYSTEM_ACTOR, f"{game.id}:deadline:2")
+    await game.act(A, BOB, after=2)  # another player's: left out
+    await game.deadline(A, after=60)  # every default at a deadline: in
+    other = await new(store, clock, {A: BOB})
+    assert await store.first_actions([game.id, other.id]) == {game.id: T0 + timedelta(minutes=6)}
+    answer, default = await store.answers([game.id, other.id], ALICE)
+    assert (answer.seq, answer.actor, answer.faction) == (2, ALICE, F)
+    assert (answer.at, answer.previous) == (T0 + timedelta(minutes=6), T0)  # after the start
+    assert (default.actor, default.key, default.faction) == (
+        SYSTEM_ACTOR,
+        f"{game.id}:deadline:3",
+        A,
+    )
+    assert default.previous == T0 + timedelta(minutes=8)
 
 
 async def test_a_player_s_record_from_the_logs(store: Store, clock: Clock) -> None:
