@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import standard_start, whole_game_start
+from bot.briefing import brief
 from bot.session import SessionError
 from bot.settings import Channels, GameSettings, Timing
 from cogs.common import (
@@ -157,6 +158,9 @@ class Game(commands.Cog):
         note = " Their private channel is gone: `/mod channels` creates it again."
         if isinstance(channel, discord.TextChannel):
             note = await _handed_over(channel, player, previous)
+            if not note and previous not in (None, player.id):  # a substitute: briefed
+                await brief(app, game_id, Faction(faction), player.id, previous)
+                note = " They were briefed in their private channel."
         await reply(interaction, f"{player.mention} plays {Faction(faction).label}.{note}")
 
     @game.command(name="start", description="Start the phase (optionally from a scenario file).")

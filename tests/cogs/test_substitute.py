@@ -1,0 +1,78 @@
+"""Issue 25, substitutes (the hand-over part): a moderator seats a new player in a running
+game's faction; the private channel passes at once (the leaving player no longer reads
+it), the newcomer is briefed there in words from that faction's own view only, the open
+prompt still takes their answer, and the seat's tenures are kept and told."""
+
+from __future__ import annotations
+
+import simcord
+from simcord.backend.access import can_access_channel
+
+from rules.factions import Faction
+from tests.cogs.conftest import Table, make_table, refusals, text_of
+from tests.cogs.faults import step
+from tests.cogs.turn_helpers import whole_table
+
+BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
+
+
+def reads(t: Table, who: simcord.MemberActor, channel: simcord.ChannelHandle) -> bool:
+    return can_access_channel(t.env, channel.id, who, history=True)
+
+
+async def substitute(t: Table, faction: Faction) -> tuple[str, str]:
+    """The moderator seats the outsider for ``faction``: their answer and the briefing."""
+    result = await t.moderator.slash(t.table, "game seat", player=t.outsider, faction=faction.value)
+    return text_of(result), t.private(faction).last_message.content
+
+
+async def test_a_substitute_mid_turn_is_briefed_and_answers_the_open_prompt(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env)
+    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
+    prompt = t.private(BG).last_message
+    leaving = t.players[BG]
+    table_before = len(t.table.history())
+    answer, briefing = await substitute(t, BG)
+    assert (
+        answer
+        == f"{t.outsider.mention} plays Bene Gesserit. They were briefed in their private channel."
+    )
+    assert not reads(t, leaving, t.private(BG)) and reads(t, t.outsider, t.private(BG))
+    assert briefing.startswith(
+        f"<@{t.outsider.id}>, you now play Bene Gesserit in game #{t.game_id}, taking over "
+        f"from <@{leaving.id}>. The messages above are this faction's private history so far"
+    )
+    spice = t.state().view_for(BG).spice
+    assert f"Spice: {spice}." in briefing and "You have no ally." in briefing
+    assert "Now: it is your turn (deadline <t:" in briefing
+    held = briefing.split("This seat was held by: ")[1]
+    assert held.startswith(f"<@{leaving.id}> from <t:") and f"; <@{t.outsider.id}> from <t:" in held
+    assert len(t.table.history()) == table_before  # nothing of it at the table
+    await t.outsider.click(prompt, label="Pass")  # the open prompt takes the newcomer's answer
+    assert step(t) == ("bene_gesserit", "move")
+    refused = await leaving.slash(t.table, "pass", step="movement")  # no longer theirs
+    assert (
+        text_of(refused)
+        == "Refused: you hold no seat in this game (a moderator names the faction with `faction:`)."
+    )
+    assert step(t) == ("bene_gesserit", "move")
+    assert len(refusals(t.env)) == 1  # (answered by the central handler)
+
+
+async def test_a_whole_game_briefing_holds_the_faction_s_own_secrets_only(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    secrets = {f: t.state().view_for(f).secrets for f in t.state().factions}
+    _, briefing = await substitute(t, Faction.HARKONNEN)
+    own = secrets[Faction.HARKONNEN]
+    assert own is not None and own.traitors  # the Harkonnen keep all four (2.05.07)
+    assert f"Your traitors: {', '.join(own.traitors)}." in briefing
+    leaders = ("Your leaders:", "Held by the")  # its own leaders, named by right
+    secret = "\n".join(x for x in briefing.split("\n") if not x.startswith(leaders))
+    for faction, theirs in secrets.items():
+        if faction is not Faction.HARKONNEN and theirs is not None:
+            for name in set(theirs.traitors_offered) - set(own.traitors):
+                assert name not in secret, (faction, name)
