@@ -35,6 +35,7 @@ COMMANDS = {
     "observe",
     "profile",
     "my-turns",
+    "substitute",
     "bid",
     "revive",
     "revive-ally",

@@ -5,6 +5,8 @@ prompt still takes their answer, and the seat's tenures are kept and told."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import simcord
 from simcord.backend.access import can_access_channel
 
@@ -76,3 +78,65 @@ async def test_a_whole_game_briefing_holds_the_faction_s_own_secrets_only(
         if faction is not Faction.HARKONNEN and theirs is not None:
             for name in set(theirs.traitors_offered) - set(own.traitors):
                 assert name not in secret, (faction, name)
+
+
+# -- the open seat: Join, Accept, and the hostile round -----------------------------------
+
+
+def posted(channel: simcord.ChannelHandle, start: str) -> Any:
+    return next(m for m in reversed(channel.history()) if m.content.startswith(start))
+
+
+async def test_an_open_seat_is_joined_accepted_and_handed_over(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env)
+    volunteer = t.guild.add_member(simcord_env.create_user("volunteer"))
+    leaving = t.players[BG]
+    opened = await t.moderator.slash(
+        t.table, "substitute open", faction="bene_gesserit", channel=t.lobby
+    )
+    assert (
+        text_of(opened)
+        == f"The Bene Gesserit seat is open in {t.table.mention}, {t.lobby.mention}."
+    )
+    head = f"**Seat open in game #{t.game_id}: Bene Gesserit.**"
+    post = posted(t.lobby, head)
+    assert post.content == posted(t.table, head).content
+    assert "12 hours for a turn's step, 2 hours for a question" in post.content
+    assert "Spice" not in post.content and "<@" not in post.content  # nothing private, no one
+    joined = await volunteer.click(post, label="Join")
+    assert text_of(joined) == "You volunteered: the moderators will answer here and ping you."
+    mods = t.channel("dune-moderators")
+    request = posted(mods, f"<@{volunteer.id}> volunteers for the Bene Gesserit seat")
+    again = await volunteer.click(post, label="Join")  # pressed twice: told, not posted again
+    assert text_of(again) == "Refused: you volunteered already; a moderator will answer."
+    assert len([m for m in mods.history() if "volunteers for" in m.content]) == 1
+    other = await t.players[Faction.ATREIDES].click(post, label="Join")
+    assert (
+        text_of(other) == f"Refused: you play Atreides in game #{t.game_id}: one player, one seat."
+    )
+    await t.outsider.click(post, label="Join")  # a second volunteer, never accepted
+    second = posted(mods, f"<@{t.outsider.id}> volunteers for the Bene Gesserit seat")
+    await t.bot.app.store.remove_moderator(t.game_id, t.moderator.id)  # an ex-moderator
+    stale_mod = await t.moderator.click(request, label="Accept")
+    assert text_of(stale_mod) == "Refused: only this game's moderators may do that."
+    assert (await t.bot.app.seats(t.game_id))[BG] == leaving.id
+    await t.bot.app.store.add_moderator(t.game_id, t.moderator.id)
+    accepted = await t.moderator.click(request, label="Accept")
+    assert text_of(accepted) == (
+        f"<@{volunteer.id}> plays Bene Gesserit. They were briefed in their private channel."
+    )
+    assert (await t.bot.app.seats(t.game_id))[BG] == volunteer.id
+    assert reads(t, volunteer, t.private(BG)) and not reads(t, leaving, t.private(BG))
+    assert t.private(BG).last_message.content.startswith(f"<@{volunteer.id}>, you now play")
+    closed = posted(mods, f"<@{volunteer.id}> volunteers for")
+    assert closed.content.endswith(f"Accepted by {t.moderator.mention}.") and not closed.components
+    stale = await t.moderator.click(second, label="Accept")  # the seat is filled now
+    assert (
+        text_of(stale)
+        == f"Refused: the Bene Gesserit seat of game #{t.game_id} was filled already."
+    )
+    assert (await t.bot.app.seats(t.game_id))[BG] == volunteer.id
+    late = await t.outsider.click(posted(t.table, head), label="Join")  # a stale Join
+    assert (
+        text_of(late) == f"Refused: the Bene Gesserit seat of game #{t.game_id} was filled already."
+    )
