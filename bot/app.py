@@ -289,7 +289,7 @@ class Mentat:
         previous = seats.get(faction)
         if previous != user_id:  # a game may seat only players of some reliability
             await require_level(self.store, game_id, user_id)
-        await self.store.seat(game_id, user_id, faction)
+        await self.store.seat(game_id, user_id, faction, turn=state.turn)
         self._seats.pop(game_id, None)
         return previous
 

@@ -82,8 +82,36 @@ def _waiting(faction: Faction, wait: Wait | None, deadline: str) -> str:
 
 
 def _history(tenures: Sequence[Tenure]) -> str:
-    held = [f"<@{t.user_id}> from <t:{int(t.since.timestamp())}:f>" for t in tenures]
-    return f"This seat was held by: {'; '.join(held)}." if held else ""
+    return f"This seat was held by: {tenure_words(tenures)}." if tenures else ""
+
+
+def tenure_words(tenures: Sequence[Tenure]) -> str:
+    """Who held one seat and from when: "<@1> from the start; <@2> from turn 3 (<t:…>)"."""
+    said = []
+    for n, tenure in enumerate(tenures):
+        stamp = f"<t:{int(tenure.since.timestamp())}:f>"
+        when = f"turn {tenure.turn} ({stamp})" if tenure.turn is not None else stamp
+        said.append(f"<@{tenure.user_id}> from {'the start' if n == 0 else when}")
+    return "; ".join(said)
+
+
+async def seat_tenures(app: Mentat, game_id: int, faction: Faction) -> list[Tenure]:
+    """The tenures of one seat of one game, in order (none while nobody holds it)."""
+    holder = (await app.seats(game_id)).get(faction)
+    if holder is None:
+        return []
+    guild_id = (await app.store.game(game_id)).guild_id
+    return [
+        t
+        for t in await app.store.tenures(guild_id, holder)
+        if t.game_id == game_id and t.faction is faction
+    ]
+
+
+async def seat_line(app: Mentat, game_id: int, faction: Faction) -> str | None:
+    """For ``/status``: who held the seat before its player, if anyone did."""
+    tenures = await seat_tenures(app, game_id, faction)
+    return f"This seat was held by: {tenure_words(tenures)}." if len(tenures) > 1 else None
 
 
 async def brief(
@@ -94,12 +122,7 @@ async def brief(
     state = session.state
     if state is None or not state.in_game(faction):
         return
-    guild_id = (await app.store.game(game_id)).guild_id
-    tenures = [
-        t
-        for t in await app.store.tenures(guild_id, newcomer)
-        if t.game_id == game_id and t.faction is faction
-    ]
+    tenures = await seat_tenures(app, game_id, faction)
     timers = session.settings.timers
     text = briefing_text(
         state.view_for(faction),

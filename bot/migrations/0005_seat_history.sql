@@ -7,7 +7,8 @@ CREATE TABLE seat_history (
     game_id  INTEGER NOT NULL REFERENCES games (id),
     faction  TEXT    NOT NULL,
     user_id  INTEGER NOT NULL,
-    since    TEXT    NOT NULL  -- ISO-8601 UTC
+    since    TEXT    NOT NULL, -- ISO-8601 UTC
+    turn     INTEGER           -- the game turn it began in (NULL: before turn 1, or a phase)
 );
 CREATE INDEX seat_history_by_game ON seat_history (game_id, faction, id);
 CREATE INDEX seat_history_by_user ON seat_history (user_id);

@@ -39,8 +39,8 @@ class EntryRow:
     created_at: str
 
 
-TenureRow = tuple[int, str, int, str]
-"""A tenure of a seat: game id, faction, user id, since (ISO-8601 UTC)."""
+TenureRow = tuple[int, str, int, str, int | None]
+"""A tenure of a seat: game id, faction, user id, since (ISO-8601 UTC), its first turn."""
 AnswerRow = tuple[int, int, int, str, str | None, str, str | None]
 """An action of the log, light: game id, seq, actor, idempotency key, the faction it names
 (None: none), its time and the time of the entry before it (ISO-8601 UTC)."""
@@ -90,8 +90,11 @@ class Backend(Protocol):
         """The kept payloads of the game, in order, removed from the store."""
         ...
 
-    async def set_seat(self, game_id: int, faction: str, user_id: int, since: str) -> None:
-        """Seat ``user_id`` and add the tenure that begins ``since`` to the seat's history."""
+    async def set_seat(
+        self, game_id: int, faction: str, user_id: int, since: str, turn: int | None
+    ) -> None:
+        """Seat ``user_id`` and add the tenure that begins ``since`` (in game turn ``turn``)
+        to the seat's history."""
         ...
 
     async def tenures(self, guild_id: int, user_id: int) -> list[TenureRow]:

@@ -178,7 +178,9 @@ class PostgresBackend:
     # -- seats and moderators ---------------------------------------------------------
 
     @completes
-    async def set_seat(self, game_id: int, faction: str, user_id: int, since: str) -> None:
+    async def set_seat(
+        self, game_id: int, faction: str, user_id: int, since: str, turn: int | None
+    ) -> None:
         async with self._pool.acquire() as db, db.transaction():
             await db.execute(
                 "INSERT INTO seats (game_id, faction, user_id) VALUES ($1, $2, $3)"
@@ -188,24 +190,25 @@ class PostgresBackend:
                 user_id,
             )
             await db.execute(
-                "INSERT INTO seat_history (game_id, faction, user_id, since)"
-                " VALUES ($1, $2, $3, $4)",
+                "INSERT INTO seat_history (game_id, faction, user_id, since, turn)"
+                " VALUES ($1, $2, $3, $4, $5)",
                 game_id,
                 faction,
                 user_id,
                 since,
+                turn,
             )
 
     async def tenures(self, guild_id: int, user_id: int) -> list[TenureRow]:
         rows = await self._read(
-            "SELECT h.game_id, h.faction, h.user_id, h.since FROM seat_history AS h"
+            "SELECT h.game_id, h.faction, h.user_id, h.since, h.turn FROM seat_history AS h"
             " JOIN games AS g ON g.id = h.game_id"
             " WHERE h.game_id IN (SELECT game_id FROM seat_history WHERE user_id = $1)"
             " AND g.guild_id = $2 ORDER BY h.game_id, h.faction, h.id",
             user_id,
             guild_id,
         )
-        return [(game, faction, user, since) for game, faction, user, since in rows]
+        return [tuple(row) for row in rows]
 
     async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
         rows = await self._read(

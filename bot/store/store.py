@@ -101,6 +101,7 @@ class Tenure:
     faction: Faction
     user_id: int
     since: datetime
+    turn: int | None = None  # the game turn it began in (None: before turn 1, or a phase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,10 +269,13 @@ class Store:
 
     # -- seats and moderators ---------------------------------------------------------
 
-    async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
-        """Give ``faction``'s seat to ``user_id`` (replacing whoever held it)."""
+    async def seat(
+        self, game_id: int, user_id: int, faction: Faction, *, turn: int | None = None
+    ) -> None:
+        """Give ``faction``'s seat to ``user_id`` (replacing whoever held it), from game turn
+        ``turn`` (None: before turn 1, or a phase on its own); the tenure is kept."""
         await self.game(game_id)
-        await self.backend.set_seat(game_id, faction.value, user_id, _now())
+        await self.backend.set_seat(game_id, faction.value, user_id, _now(), turn)
 
     async def seats(self, game_id: int) -> dict[Faction, int]:
         """The Discord user holding each seated faction."""
@@ -282,8 +286,8 @@ class Store:
         """Every tenure of every seat of the server's games ``user_id`` ever held a seat in
         (theirs and the others', so that each tenure's end is known), in order."""
         return [
-            Tenure(game, Faction(faction), user, datetime.fromisoformat(since))
-            for game, faction, user, since in await self.backend.tenures(guild_id, user_id)
+            Tenure(game, Faction(faction), user, datetime.fromisoformat(since), turn)
+            for game, faction, user, since, turn in await self.backend.tenures(guild_id, user_id)
         ]
 
     async def answers(self, game_ids: Sequence[int], user_id: int) -> list[Answer]:

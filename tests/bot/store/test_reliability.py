@@ -73,12 +73,12 @@ async def new(store: Store, clock: Clock, seats: dict[Faction, int], **settings:
 async def test_each_tenure_of_a_seat_is_kept_in_order(store: Store, clock: Clock) -> None:
     game = await new(store, clock, {F: ALICE, A: BOB})
     clock.wait(hours=1)
-    await store.seat(game.id, CAROL, F)
+    await store.seat(game.id, CAROL, F, turn=3)
     tenures = await store.tenures(GUILD, ALICE)
-    assert [(t.faction, t.user_id, t.since) for t in tenures] == [
-        (A, BOB, T0),
-        (F, ALICE, T0),
-        (F, CAROL, T0 + timedelta(hours=1, minutes=1)),
+    assert [(t.faction, t.user_id, t.since, t.turn) for t in tenures] == [
+        (A, BOB, T0, None),
+        (F, ALICE, T0, None),
+        (F, CAROL, T0 + timedelta(hours=1, minutes=1), 3),
     ]
     assert await store.seats(game.id) == {F: CAROL, A: BOB}  # the seats now, as before
     assert await store.tenures(GUILD + 1, ALICE) == []  # another server's games: none
