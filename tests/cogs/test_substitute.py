@@ -11,9 +11,11 @@ import simcord
 from simcord.backend.access import can_access_channel
 
 from rules.factions import Faction
+from rules.game_model import GamePhase
+from tests.bot.auction_helpers import new_game, to_phase
 from tests.cogs.conftest import Table, make_table, refusals, text_of
 from tests.cogs.faults import step
-from tests.cogs.turn_helpers import whole_table
+from tests.cogs.turn_helpers import start_at, whole_table
 
 BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
 
@@ -142,3 +144,20 @@ async def test_an_open_seat_is_joined_accepted_and_handed_over(simcord_env: simc
     assert (
         text_of(late) == f"Refused: the Bene Gesserit seat of game #{t.game_id} was filled already."
     )
+
+
+async def test_mid_auction_a_standing_order_survives_the_hand_over(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await whole_table(simcord_env)
+    await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
+    bidder = t.state().whole.auction.bidder
+    other = next(f for f in t.state().factions if f is not bidder)
+    await t.players[other].slash(t.table, "orders bidding", order="pass")
+    orders = t.session.orders[other]
+    _, briefing = await substitute(t, other)
+    assert "Your standing orders:\n- Bidding: pass on every card" in briefing
+    assert t.session.orders[other] == orders  # kept: it still answers for the faction
+    assert "Now:" not in briefing and "The game does not wait on you now." in briefing
+    shown = await t.outsider.slash(t.table, "orders show")
+    assert "Bidding: pass on every card" in text_of(shown)
