@@ -31,9 +31,8 @@ from rules.factions import Faction
 log = logging.getLogger(__name__)
 
 SEAT = r"(?P<game>\d{1,19}):(?P<faction>[a-z_]{1,20}):(?P<holder>\d{1,20})"
-VOLUNTEERED: set[tuple[int, Faction, int, int]] = set()
-"""(game, faction, holder, volunteer): who pressed Join for a seat (a second press is
-answered, not posted again to the moderators)."""
+Volunteer = tuple[int, Faction, int, int]
+"""(game, faction, holder, volunteer): who pressed Join for a seat."""
 
 
 class Substitutes(commands.Cog):
@@ -48,6 +47,7 @@ class Substitutes(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.volunteered: set[Volunteer] = set()  # a second Join is answered, not posted
 
     @substitute.command(name="open", description="Post a 'seat open' message with a Join button.")
     @app_commands.describe(
@@ -117,13 +117,15 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ment
         app, user = app_of(interaction), interaction.user.id
         await check_volunteer(app, self.game_id, self.faction, self.holder, user)
         mine = (self.game_id, self.faction, self.holder, user)
-        if mine in VOLUNTEERED:
+        cog = interaction.client.get_cog("Substitutes")  # type: ignore[attr-defined]
+        volunteered: set[Volunteer] = cog.volunteered if isinstance(cog, Substitutes) else set()
+        if mine in volunteered:
             raise SubstituteError("you volunteered already; a moderator will answer")
         view = discord.ui.View(timeout=None)
         view.add_item(AcceptButton(self.game_id, self.faction, self.holder, user))
         text = volunteer_text(self.game_id, self.faction, user)
         await _to_moderators(interaction, self.game_id, text, view)
-        VOLUNTEERED.add(mine)
+        volunteered.add(mine)
         await reply(interaction, "You volunteered: the moderators will answer here and ping you.")
 
 
