@@ -5,6 +5,7 @@ prompt still takes their answer, and the seat's tenures are kept and told."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import simcord
@@ -15,6 +16,8 @@ from rules.game_model import GamePhase
 from tests.bot.auction_helpers import new_game, to_phase
 from tests.cogs.conftest import Table, make_table, refusals, text_of
 from tests.cogs.faults import step
+from tests.cogs.test_clicks import demo
+from tests.cogs.test_windows import latest
 from tests.cogs.turn_helpers import start_at, whole_table
 
 BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
@@ -161,3 +164,21 @@ async def test_mid_auction_a_standing_order_survives_the_hand_over(
     assert "Now:" not in briefing and "The game does not wait on you now." in briefing
     shown = await t.outsider.slash(t.table, "orders show")
     assert "Bidding: pass on every card" in text_of(shown)
+
+
+async def test_with_an_open_karama_window_the_newcomer_answers_it(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env, start=False)
+    position = json.dumps({k: v for k, v in demo().items() if k != "actions"})
+    await t.moderator.slash(t.table, "game start", position=("demo.json", position.encode()))
+    await t.players[GUILD].click(latest(t, GUILD), label="Decline")
+    harkonnen = t.players[Faction.HARKONNEN]
+    preview = await harkonnen.slash(t.table, "ship", to="Carthag", sector=10, forces=2)
+    await harkonnen.click(preview.response.message, label="Confirm")
+    window = latest(t, BG)  # the Bene Gesserit's Karama window and advisor, one message
+    _, briefing = await substitute(t, BG)
+    assert "Now: a question waits for you (deadline <t:" in briefing
+    answered = await t.outsider.click(window, label="Advise to Carthag (sector 10)")
+    assert text_of(answered).startswith("Noted: ")
+    assert t.state().open_prompts()[0].kind.value == "karama"  # the window still runs
