@@ -20,6 +20,7 @@ from bot.ledger import Ledger, SubmitResult
 from bot.maps import MapMaker
 from bot.orders import OrderError, StandingOrders, order_title
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
+from bot.reliability import require_level
 from bot.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
 from bot.starts import FREMEN_START, standard_start, whole_game_start
@@ -273,7 +274,8 @@ class Mentat:
         """Give ``faction``'s seat to ``user_id``; returns who held it before (or None).
 
         One player, one seat: a user who holds another faction's seat is refused (a
-        moderator seats someone else there first), as is a faction not in the game.
+        moderator seats someone else there first), as is a faction not in the game, and a
+        player below the level of reliability the game requires (:mod:`bot.reliability`).
         """
         state = self.session(game_id).state
         if state is None or not state.in_game(faction):
@@ -286,7 +288,9 @@ class Mentat:
                 f"someone else for {held.label} first to move them to {faction.label})"
             )
         previous = seats.get(faction)
-        await self.store.seat(game_id, user_id, faction)
+        if previous != user_id:  # a game may seat only players of some reliability
+            await require_level(self.store, game_id, user_id)
+        await self.store.seat(game_id, user_id, faction, turn=state.turn)
         self._seats.pop(game_id, None)
         return previous
 

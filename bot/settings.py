@@ -113,6 +113,7 @@ class GameSettings:
     ally_offers: Mapping[Faction, AllyOffer] = field(default_factory=dict)  # by shipper
     maps: str = "action"  # when maps are drawn (see bot.maps)
     turn: int | None = None  # the game turn the maps show
+    required_level: str | None = None  # a new player's reliability at least (bot.reliability)
 
 
 COLUMNS = (
@@ -134,6 +135,7 @@ COLUMNS = (
     "ally_offers",
     "window_s",
     "offer",
+    "required_level",
 )
 """The columns of ``game_settings`` (after ``game_id``), in this order."""
 
@@ -160,6 +162,7 @@ def to_columns(settings: GameSettings) -> tuple[Any, ...]:
         _json({f.value: {"ally": o.ally.value, "amount": o.amount} for f, o in _offers(settings)}),
         timing.window.total_seconds(),
         _json(timers.offer.to_dict()),
+        settings.required_level,
     )
 
 
@@ -194,6 +197,7 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
         },
         maps=row["maps"],
         turn=row["turn"],
+        required_level=row["required_level"],
     )
 
 

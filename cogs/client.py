@@ -26,6 +26,7 @@ EXTENSIONS = (
     "cogs.auction",
     "cogs.battle",
     "cogs.moderation",
+    "cogs.seats",
 )
 
 

@@ -91,10 +91,11 @@ class DiscordPublisher:
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
         """A faction's message; one that pings (``notice.ping``) starts with a mention of
-        the faction's player, the one user any private message may ping."""
+        the faction's player, the one user any private message may ping; any other pings
+        nobody, whoever it names (a briefing names the newcomer in the seat's history)."""
         async with failures("private", notice.faction):
             channel = await self._private_channel(game_id, notice)
-            player = await self._player(game_id, notice)
+            player = await self._player(game_id, notice) if notice.ping else None
             picture = self._picture(channel, notice.picture)
             await self._post(channel, _pinging(notice, player), picture, ping=player)
 

@@ -31,10 +31,12 @@ from bot.store.store import (
     CREATE_KEY,
     DEFAULT_SNAPSHOT_EVERY,
     SYSTEM_ACTOR,
+    Answer,
     Entry,
     GameRecord,
     LogEntry,
     Store,
+    Tenure,
     state_hash,
 )
 
@@ -42,6 +44,7 @@ __all__ = [
     "CREATE_KEY",
     "DEFAULT_SNAPSHOT_EVERY",
     "SYSTEM_ACTOR",
+    "Answer",
     "CorruptLogError",
     "Entry",
     "GameFinishedError",
@@ -60,6 +63,7 @@ __all__ = [
     "SchemaError",
     "Store",
     "StoreError",
+    "Tenure",
     "Undone",
     "UnknownGameError",
     "read_migrations",

@@ -39,6 +39,13 @@ class EntryRow:
     created_at: str
 
 
+TenureRow = tuple[int, str, int, str, int | None]
+"""A tenure of a seat: game id, faction, user id, since (ISO-8601 UTC), its first turn."""
+AnswerRow = tuple[int, int, int, str, str | None, str, str | None]
+"""An action of the log, light: game id, seq, actor, idempotency key, the faction it names
+(None: none), its time and the time of the entry before it (ISO-8601 UTC)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SnapshotRow:
     game_id: int
@@ -83,7 +90,26 @@ class Backend(Protocol):
         """The kept payloads of the game, in order, removed from the store."""
         ...
 
-    async def set_seat(self, game_id: int, faction: str, user_id: int) -> None: ...
+    async def set_seat(
+        self, game_id: int, faction: str, user_id: int, since: str, turn: int | None
+    ) -> None:
+        """Seat ``user_id`` and add the tenure that begins ``since`` (in game turn ``turn``)
+        to the seat's history."""
+        ...
+
+    async def tenures(self, guild_id: int, user_id: int) -> list[TenureRow]:
+        """Every tenure of every game of the server in which ``user_id`` held a seat, each
+        game's and faction's in order."""
+        ...
+
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
+        """The actions of these games by ``user_id`` and the bot's defaults at a deadline
+        (a key with ``:deadline:``), light: no bodies, no events (each game's in order)."""
+        ...
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, str]:
+        """The time of each game's first action (a game without one is left out)."""
+        ...
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]: ...
 

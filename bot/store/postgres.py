@@ -22,7 +22,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information
 
 from bot.settings import COLUMNS
-from bot.store.backend import EntryRow, GameRow, Header, SnapshotRow
+from bot.store.backend import AnswerRow, EntryRow, GameRow, Header, SnapshotRow, TenureRow
 from bot.store.errors import SchemaError, StoreError, log_conflict
 from bot.store.migrations import Migration, pending
 from bot.store.shield import completes
@@ -178,14 +178,60 @@ class PostgresBackend:
     # -- seats and moderators ---------------------------------------------------------
 
     @completes
-    async def set_seat(self, game_id: int, faction: str, user_id: int) -> None:
-        await self._write(
-            "INSERT INTO seats (game_id, faction, user_id) VALUES ($1, $2, $3)"
-            " ON CONFLICT (game_id, faction) DO UPDATE SET user_id = excluded.user_id",
-            game_id,
-            faction,
+    async def set_seat(
+        self, game_id: int, faction: str, user_id: int, since: str, turn: int | None
+    ) -> None:
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute(
+                "INSERT INTO seats (game_id, faction, user_id) VALUES ($1, $2, $3)"
+                " ON CONFLICT (game_id, faction) DO UPDATE SET user_id = excluded.user_id",
+                game_id,
+                faction,
+                user_id,
+            )
+            await db.execute(
+                "INSERT INTO seat_history (game_id, faction, user_id, since, turn)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                game_id,
+                faction,
+                user_id,
+                since,
+                turn,
+            )
+
+    async def tenures(self, guild_id: int, user_id: int) -> list[TenureRow]:
+        rows = await self._read(
+            "SELECT h.game_id, h.faction, h.user_id, h.since, h.turn FROM seat_history AS h"
+            " JOIN games AS g ON g.id = h.game_id"
+            " WHERE h.game_id IN (SELECT game_id FROM seat_history WHERE user_id = $1)"
+            " AND g.guild_id = $2 ORDER BY h.game_id, h.faction, h.id",
+            user_id,
+            guild_id,
+        )
+        return [tuple(row) for row in rows]
+
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
+        rows = await self._read(
+            "SELECT game_id, seq, actor, idem_key, body::jsonb ->> 'faction', created_at,"
+            " previous FROM (SELECT game_id, seq, kind, actor, idem_key, created_at,"
+            " CASE WHEN kind = 'action' THEN body END AS body,"
+            " LAG(created_at) OVER (PARTITION BY game_id ORDER BY seq) AS previous"
+            " FROM action_log WHERE game_id = ANY($1::bigint[])) AS entries"
+            " WHERE kind = 'action'"
+            " AND (actor = $2 OR (actor = 0 AND idem_key LIKE '%:deadline:%'))"
+            " ORDER BY game_id, seq",
+            list(game_ids),
             user_id,
         )
+        return [tuple(row) for row in rows]
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, str]:
+        rows = await self._read(
+            "SELECT DISTINCT ON (game_id) game_id, created_at FROM action_log"
+            " WHERE game_id = ANY($1::bigint[]) AND kind = 'action' ORDER BY game_id, seq",
+            list(game_ids),
+        )
+        return {int(row[0]): str(row[1]) for row in rows}
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]:
         rows = await self._read(

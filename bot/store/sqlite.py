@@ -19,7 +19,7 @@ from typing import Any
 import aiosqlite
 
 from bot.settings import COLUMNS
-from bot.store.backend import EntryRow, GameRow, Header, SnapshotRow
+from bot.store.backend import AnswerRow, EntryRow, GameRow, Header, SnapshotRow, TenureRow
 from bot.store.errors import SchemaError, StoreError, log_conflict
 from bot.store.migrations import Migration, pending
 from bot.store.shield import completes
@@ -43,6 +43,25 @@ _SET_SETTINGS = (
 _INSERT_SETTINGS = (
     f"INSERT INTO game_settings (game_id, {', '.join(COLUMNS)})"
     f" VALUES (?, {', '.join('?' * len(COLUMNS))})"
+)
+_TENURES = (
+    "SELECT h.game_id, h.faction, h.user_id, h.since, h.turn FROM seat_history AS h"
+    " JOIN games AS g ON g.id = h.game_id"
+    " WHERE h.game_id IN (SELECT game_id FROM seat_history WHERE user_id = {p1})"
+    " AND g.guild_id = {p2} ORDER BY h.game_id, h.faction, h.id"
+)
+_ANSWERS = (
+    "SELECT game_id, seq, actor, idem_key, json_extract(body, '$.faction'), created_at, previous"
+    " FROM (SELECT game_id, seq, kind, actor, idem_key, created_at,"
+    " CASE WHEN kind = 'action' THEN body END AS body,"
+    " LAG(created_at) OVER (PARTITION BY game_id ORDER BY seq) AS previous"
+    " FROM action_log WHERE game_id IN ({ids}))"
+    " WHERE kind = 'action' AND (actor = ? OR (actor = 0 AND idem_key LIKE '%:deadline:%'))"
+    " ORDER BY game_id, seq"
+)
+_FIRST_ACTIONS = (
+    "SELECT game_id, created_at FROM action_log AS a WHERE game_id IN ({ids}) AND seq ="
+    " (SELECT min(seq) FROM action_log AS b WHERE b.game_id = a.game_id AND b.kind = 'action')"
 )
 _INSERT_SNAPSHOT = (
     "INSERT OR IGNORE INTO snapshots (game_id, head_seq, state, state_hash, created_at)"
@@ -149,12 +168,35 @@ class SQLiteBackend:
     # -- seats and moderators ---------------------------------------------------------
 
     @completes
-    async def set_seat(self, game_id: int, faction: str, user_id: int) -> None:
-        await self._write(
-            "INSERT INTO seats (game_id, faction, user_id) VALUES (?, ?, ?)"
-            " ON CONFLICT (game_id, faction) DO UPDATE SET user_id = excluded.user_id",
-            (game_id, faction, user_id),
-        )
+    async def set_seat(
+        self, game_id: int, faction: str, user_id: int, since: str, turn: int | None
+    ) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO seats (game_id, faction, user_id) VALUES (?, ?, ?)"
+                " ON CONFLICT (game_id, faction) DO UPDATE SET user_id = excluded.user_id",
+                (game_id, faction, user_id),
+            )
+            await db.execute(
+                "INSERT INTO seat_history (game_id, faction, user_id, since, turn)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, faction, user_id, since, turn),
+            )
+
+    async def tenures(self, guild_id: int, user_id: int) -> list[TenureRow]:
+        rows = await self._read(_TENURES.format(p1="?", p2="?"), (user_id, guild_id))
+        return [tuple(row) for row in rows]
+
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[AnswerRow]:
+        rows: list[Any] = []
+        for chunk in _chunks(game_ids, 500):
+            sql = _ANSWERS.format(ids=", ".join("?" * len(chunk)))
+            rows += await self._read(sql, [*chunk, user_id])
+        return [tuple(row) for row in rows]
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, str]:
+        found = await self._read_grouped(_FIRST_ACTIONS, game_ids)
+        return {game: rows[0][0] for game, rows in found.items()}
 
     async def seats(self, game_id: int) -> list[tuple[str, int]]:
         rows = await self._read(

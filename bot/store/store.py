@@ -92,6 +92,33 @@ class LogEntry:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class Tenure:
+    """One player's hold on one faction's seat from ``since`` until the next tenure of the
+    same seat (or the game's end)."""
+
+    game_id: int
+    faction: Faction
+    user_id: int
+    since: datetime
+    turn: int | None = None  # the game turn it began in (None: before turn 1, or a phase)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One action of the log without its body or events: the actor (0: the bot), its key
+    (a deadline's default has ``:deadline:`` in it), the faction it names, its time and the
+    time of the entry before it (when what the game waited on last changed)."""
+
+    game_id: int
+    seq: int
+    actor: int
+    key: str
+    faction: Faction | None
+    at: datetime
+    previous: datetime
+
+
 class Store:
     """Every game in one database. Open with :meth:`open`; close with :meth:`close` or
     ``async with``."""
@@ -242,15 +269,42 @@ class Store:
 
     # -- seats and moderators ---------------------------------------------------------
 
-    async def seat(self, game_id: int, user_id: int, faction: Faction) -> None:
-        """Give ``faction``'s seat to ``user_id`` (replacing whoever held it)."""
+    async def seat(
+        self, game_id: int, user_id: int, faction: Faction, *, turn: int | None = None
+    ) -> None:
+        """Give ``faction``'s seat to ``user_id`` (replacing whoever held it), from game turn
+        ``turn`` (None: before turn 1, or a phase on its own); the tenure is kept."""
         await self.game(game_id)
-        await self.backend.set_seat(game_id, faction.value, user_id)
+        await self.backend.set_seat(game_id, faction.value, user_id, _now(), turn)
 
     async def seats(self, game_id: int) -> dict[Faction, int]:
         """The Discord user holding each seated faction."""
         await self.game(game_id)
         return {Faction(f): user for f, user in await self.backend.seats(game_id)}
+
+    async def tenures(self, guild_id: int, user_id: int) -> list[Tenure]:
+        """Every tenure of every seat of the server's games ``user_id`` ever held a seat in
+        (theirs and the others', so that each tenure's end is known), in order."""
+        return [
+            Tenure(game, Faction(faction), user, datetime.fromisoformat(since), turn)
+            for game, faction, user, since, turn in await self.backend.tenures(guild_id, user_id)
+        ]
+
+    async def answers(self, game_ids: Sequence[int], user_id: int) -> list[Answer]:
+        """The actions of these games by ``user_id`` and the bot's defaults at a deadline,
+        without bodies or events: who did what for whom, when, and when the entry before."""
+        return [
+            Answer(
+                game, seq, actor, key, Faction.parse(faction or ""), _time(at), _time(before or at)
+            )
+            for game, seq, actor, key, faction, at, before in await self.backend.answers(
+                game_ids, user_id
+            )
+        ]
+
+    async def first_actions(self, game_ids: Sequence[int]) -> dict[int, datetime]:
+        """When each game's first action was logged (a game without one is left out)."""
+        return {g: _time(at) for g, at in (await self.backend.first_actions(game_ids)).items()}
 
     async def add_moderator(self, game_id: int, user_id: int) -> None:
         await self.game(game_id)
@@ -409,6 +463,10 @@ def _log_entry(row: EntryRow) -> LogEntry:
         events=tuple(read_event(e) for e in json.loads(row.events)),
         created_at=datetime.fromisoformat(row.created_at),
     )
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
 
 
 def _sha256(text: str) -> str:

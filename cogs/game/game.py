@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import standard_start, whole_game_start
+from bot.briefing import brief
 from bot.session import SessionError
 from bot.settings import Channels, GameSettings, Timing
 from cogs.common import (
@@ -66,6 +67,7 @@ class Game(commands.Cog):
         kind="A whole game from its set-up (the default), or one Shipment & Movement phase.",
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
         window_minutes="How long every Karama window stays open, whoever holds a card.",
+        required_level="Seat only players of this reliability in this server (see /profile).",
     )
     @app_commands.choices(
         kind=[
@@ -76,6 +78,11 @@ class Game(commands.Cog):
             app_commands.Choice(name="Blocked by the storm", value="blocked"),
             app_commands.Choice(name="Free through the storm", value="free"),
             app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
+        ],
+        required_level=[
+            app_commands.Choice(name="Anyone", value="anyone"),
+            app_commands.Choice(name="New or Reliable (not Unreliable)", value="not_unreliable"),
+            app_commands.Choice(name="Reliable only", value="reliable"),
         ],
     )
     async def game_new(
@@ -93,6 +100,7 @@ class Game(commands.Cog):
         ornithopters_from_shipment: bool = True,
         fremen_storm_movement: str = "blocked",
         guild_ally_pays: Literal["guild", "bank"] = "guild",
+        required_level: str = "anyone",
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -120,6 +128,7 @@ class Game(commands.Cog):
             channels=Channels(private, moderator_role.id if moderator_role else None),
             timing=timing,
             maps=maps,
+            required_level=None if required_level == "anyone" else required_level,
         )
         app = app_of(interaction)
         session = await app.create_game(
@@ -149,6 +158,9 @@ class Game(commands.Cog):
         note = " Their private channel is gone: `/mod channels` creates it again."
         if isinstance(channel, discord.TextChannel):
             note = await _handed_over(channel, player, previous)
+            if not note and previous not in (None, player.id):  # a substitute: briefed
+                await brief(app, game_id, Faction(faction), player.id, previous)
+                note = " They were briefed in their private channel."
         if previous != player.id:  # once they read the channel: pinged if the game waits
             await session_of(interaction, game_id).seated(Faction(faction))
         await reply(interaction, f"{player.mention} plays {Faction(faction).label}.{note}")
@@ -224,8 +236,9 @@ async def create_channels(
     *,
     creator: discord.Member | discord.User | None = None,
 ) -> tuple[dict[str, int], dict[Faction, int]]:
-    """The category, the table, the read-only spectators', the moderators' and one private
-    channel per faction (its player is added by ``/game seat``).
+    """The category, the table, the spectators' (hidden: ``/observe join`` opens it to one
+    user, read only), the moderators' and one private channel per faction (its player is
+    added by ``/game seat``).
 
     The moderators' channel is for the game's creator (its first moderator) and the
     moderator role's holders, whatever their server permissions."""
@@ -238,7 +251,7 @@ async def create_channels(
     spectators = await guild.create_text_channel(
         "dune-spectators",
         category=category,
-        overwrites={everyone: discord.PermissionOverwrite(send_messages=False), me: bot_can},
+        overwrites=dict(hidden),  # each observer is let in by /observe join, one by one
     )
     mods = dict(hidden)
     moderator_can = discord.PermissionOverwrite(view_channel=True, send_messages=True)

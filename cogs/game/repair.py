@@ -118,12 +118,11 @@ def _overwrites(
     guild: discord.Guild, role: str, moderators: list[int], moderator_role: int | None = None
 ) -> Overwrites:
     """As ``/game new`` made them: the moderators' channel is for the listed moderators and
-    the holders of the game's moderator role."""
+    the holders of the game's moderator role; the spectators' is hidden (a channel made
+    again has lost its observers: each asks again with ``/observe join``)."""
     everyone = guild.default_role
     if role == "table":
         return {guild.me: BOT_CAN}
-    if role == "spectators":
-        return {everyone: discord.PermissionOverwrite(send_messages=False), guild.me: BOT_CAN}
     hidden: Overwrites = {
         everyone: discord.PermissionOverwrite(view_channel=False),
         guild.me: BOT_CAN,

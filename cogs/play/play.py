@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.briefing import seat_line
 from bot.orders import OrderError, saved
 from bot.passes import pass_words
 from bot.preview import preview
@@ -375,7 +376,8 @@ class Play(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         view = state_of(interaction, game_id).view_for(who)
         orders = session_of(interaction, game_id).orders.get(who)  # its own, never another's
-        await reply(interaction, status_text(view, orders))
+        held = await seat_line(app_of(interaction), game_id, who)  # the seat's tenures
+        await reply(interaction, "\n".join(filter(None, [status_text(view, orders), held])))
 
     @public_answer(lambda options: not options.get("highlight"))  # the board, for everyone
     @app_commands.command(

@@ -197,7 +197,7 @@ async def test_mod_channels_recreates_the_table_and_delivers_what_it_missed(
     await simcord_env.settle()
     assert t.session.paused_left is not None  # at once: Discord said it was deleted
     assert any("The game is paused" in m for m in moderators(t))
-    refused = await t.players[BG].slash(t.spectators, "pass")
+    refused = await t.players[BG].slash(t.private(BG), "pass")  # (the spectators are hidden)
     assert "paused" in text_of(refused) and step(t) == ("bene_gesserit", "ship")
     assert refusals(simcord_env)
     result = await t.moderator.slash(t.channel("dune-moderators"), "mod channels")

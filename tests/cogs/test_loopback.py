@@ -32,6 +32,10 @@ PNG = b"\x89PNG\r\n\x1a\n"
 MODERATOR = 4242
 STEP = 10.0  # seconds allowed for any one exchange with the fake server
 COMMANDS = {
+    "observe",
+    "profile",
+    "my-turns",
+    "substitute",
     "bid",
     "revive",
     "revive-ally",

@@ -227,11 +227,15 @@ async def test_announcements_ping_no_one(simcord_env: simcord.Env) -> None:
 async def test_a_private_notice_pings_only_its_player(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     player = t.players[ATREIDES]
-    text = f"{player.mention}, your turn (and not {t.moderator.mention}'s or @everyone's)."
+    text = f"your turn (and not {t.moderator.mention}'s, {player.mention}'s or @everyone's)."
     await t.bot.app.publisher.private(t.game_id, PrivateNotice(ATREIDES, text))
     message = t.private(ATREIDES).last_message
     assert message.content == text and not message.mention_everyone
-    assert pinged(simcord_env, t.private(ATREIDES)) == [player.id]
+    assert pinged(simcord_env, t.private(ATREIDES)) == []  # a notice that does not ping
+    await t.bot.app.publisher.private(t.game_id, PrivateNotice(ATREIDES, text, ping=True))
+    message = t.private(ATREIDES).last_message
+    assert message.content == f"{player.mention} {text}" and not message.mention_everyone
+    assert pinged(simcord_env, t.private(ATREIDES)) == [player.id]  # its player alone
 
 
 # -- 14. the game's creator reads the moderators' channel ------------------------------

@@ -60,9 +60,9 @@ async def test_settings_are_replaced_whole(backend: OpenBackend) -> None:
 async def test_seats_and_moderators(backend: OpenBackend) -> None:
     db = await backend()
     game_id = await create(db)
-    await db.set_seat(game_id, "fremen", 1)
-    await db.set_seat(game_id, "atreides", 2)
-    await db.set_seat(game_id, "fremen", 3)
+    await db.set_seat(game_id, "fremen", 1, NOW, None)
+    await db.set_seat(game_id, "atreides", 2, NOW, 3)
+    await db.set_seat(game_id, "fremen", 3, NOW, None)
     assert await db.seats(game_id) == [("atreides", 2), ("fremen", 3)]
     await db.add_moderator(game_id, 4)
     await db.add_moderator(game_id, 4)

@@ -43,6 +43,7 @@ FULL = GameSettings(
     ally_offers={Faction.FREMEN: AllyOffer(Faction.ATREIDES, Faction.FREMEN, 4)},
     maps="turn",
     turn=2,
+    required_level="reliable",
 )
 
 
