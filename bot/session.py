@@ -46,7 +46,7 @@ from bot.timing import TimingControls
 from bot.trouble import TroubleControls
 from bot.turns import TurnControls
 from bot.waits import CHOICE, MODERATORS, PROMPT, Wait, game_over, wait_of
-from bot.windows import WindowControls, offer_prompt
+from bot.windows import WindowControls, is_window, offer_prompt
 from rules.actions import Action, ClosePrompts, Correction, FactionAction, Pass, Record
 from rules.events import Event
 from rules.factions import Faction
@@ -543,15 +543,18 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             await self._close_recorded(moderator, key=key)
             return
         action: Action
-        if self.state.open_prompts():
-            action, what = ClosePrompts(), "the open prompts are declined"
+        prompts = self.state.open_prompts()
+        if is_window(prompts):  # a secret window's normal end, whatever its reason
+            action, note = ClosePrompts(), "The window for the others' answers closes."
+        elif prompts:
+            action, note = ClosePrompts(), f"{reason}: the open prompts are declined."
         else:
             faction = self.state.to_act()
             assert faction is not None
-            action, what = Pass(faction), f"{faction.label} passes"
+            action, note = Pass(faction), f"{reason}: {faction.label} passes."
         result = await self._ledger().submit(action, actor=SYSTEM_ACTOR, key=key)
         if not result.duplicate:
-            await self._after(result, lambda _: how, note=f"{reason}: {what}.")
+            await self._after(result, lambda _: how, note=note)
 
     def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
         self.delivery.moderators(ModeratorNotice(text))

@@ -58,7 +58,7 @@ async def test_a_taken_over_window_fires_once_with_its_remaining_time(
     assert await timeouts(postgres_url, first.game_id) == []  # two minutes were left
     await advance(45, first, second)
     told = first.public_text() + second.public_text()
-    assert "Time ran out: the open prompts are declined." in told
+    assert "The window for the others' answers closes." in told
     fired = await timeouts(postgres_url, first.game_id)
     assert len(fired) == 1  # both processes' deadlines: one default in the log
     await advance(90, first, second)  # the refused one retries after a minute: still one

@@ -188,7 +188,7 @@ async def test_an_open_karama_window_closes_on_its_deadline(table: Table) -> Non
     assert table.session is not None and table.session.state is not None
     assert table.session.state.open_prompts()
     await table.advance(6 * 60)
-    assert "Time ran out: the open prompts are declined." in table.public_text()
+    assert "The window for the others' answers closes." in table.public_text()
 
 
 async def test_two_submissions_at_the_same_instant(table: Table) -> None:
@@ -307,7 +307,7 @@ async def test_a_restart_keeps_the_remaining_time_of_an_open_window(table: Table
     await table.advance(90)
     assert "Time ran out" not in table.public_text()
     await table.advance(45)
-    assert "Time ran out: the open prompts are declined." in table.public_text()
+    assert "The window for the others' answers closes." in table.public_text()
 
 
 async def test_saved_standing_orders_are_confirmed_in_words_privately(table: Table) -> None:
