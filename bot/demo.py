@@ -34,6 +34,7 @@ from bot.orders import StandingOrders
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice, fill_players
 from bot.session import PhaseSession
 from bot.settings import Timing
+from bot.stamps import stamps_in_words
 from bot.store import Store
 from bot.windows import is_window
 from rules.actions import Decline, FactionAction, action_from_dict
@@ -46,6 +47,7 @@ DEFAULT_OUT = Path("demo-out")
 MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
 OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
 PUBLIC_LOG = "public.md"
+DEMO_START = datetime(2026, 1, 1, 12, tzinfo=UTC)  # the table sits down: each run reads alike
 
 
 class DemoFolderError(Exception):
@@ -96,6 +98,11 @@ class ConsolePublisher:
     written: set[str] = field(default_factory=set)
     record: list[list[str]] = field(default_factory=list)  # public.md: each message's blocks
     reader_gone: bool = False
+    clock: FakeClock = field(default_factory=lambda: FakeClock(DEMO_START))  # moves as they wait
+
+    def words(self, text: str) -> str:
+        """A message as the demo's reader sees it: players by name, times in words."""
+        return stamps_in_words(fill_players(text, player_name), self.clock.now())
 
     def say(self, text: str = "") -> None:
         """Print to the console; once its reader has gone (``| head``), only the files."""
@@ -116,14 +123,14 @@ class ConsolePublisher:
 
     async def public(self, game_id: int, notice: PublicNotice) -> str | None:
         """The table's log, on the console (its maps are the spectators')."""
-        self.say(fill_players(notice.text, player_name))
+        self.say(self.words(notice.text))
         self.say()
         return "public"
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
         """The spectators' record, to ``public.md``; its map comes with it or after it
         (:meth:`attach_map`), in its place."""
-        self.record.append([" \\\n".join(fill_players(notice.text, player_name).splitlines())])
+        self.record.append([" \\\n".join(self.words(notice.text).splitlines())])
         ref = f"spectators:{len(self.record) - 1}"
         if notice.picture is not None or notice.battle is not None:
             await self.attach_map(game_id, ref, notice)
@@ -174,10 +181,10 @@ class ConsolePublisher:
         self.private_logs.setdefault(notice.faction, []).append(notice.text)
         path = self.file(f"private-{notice.faction.value}.txt")
         with path.open("a", encoding="utf-8") as log:
-            log.write(notice.text + "\n\n")
+            log.write(self.words(notice.text) + "\n\n")
 
     async def moderators(self, game_id: int, notice: ModeratorNotice) -> None:
-        self.say(f"[moderators] {notice.text}")
+        self.say(f"[moderators] {self.words(notice.text)}")
 
     async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
         """A prompt goes to the faction's private log; its reference names the faction."""
@@ -214,7 +221,7 @@ async def play_demo(
         store = await Store.open(Path(tmp) / "demo.db")
         try:
             game_id = await store.create_game(0, load_scenario(data).initial_state())
-            clock = FakeClock(datetime.now(UTC).replace(microsecond=0))  # moves as players wait
+            clock = publisher.clock
             session = PhaseSession(
                 game_id,
                 store=store,

@@ -18,15 +18,14 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import FakeClock
-from bot.demo import DEMO_TIMING, PUBLIC_LOG, ConsolePublisher, claim_folder, player_name
+from bot.demo import DEMO_TIMING, PUBLIC_LOG, ConsolePublisher, claim_folder
 from bot.maps import MapMaker
-from bot.publisher import PublicNotice, fill_players
+from bot.publisher import PublicNotice
 from bot.session import PhaseSession
 from bot.settings import GameSettings
 from bot.starts import whole_game_start
@@ -42,7 +41,6 @@ MODERATOR = 1  # the scripted moderator's user id
 PLAYER = 2  # the scripted players' user id (each acts for its own faction)
 PHASE_BEGINS = re.compile(r"^\*\*Turn (\d+): the (.+) phase begins\.\*\*$")
 MENTION = re.compile(r"<@!?&?\d+>")
-STAMP = re.compile(r"<t:\d+(?::[a-zA-Z])?>")
 
 
 def demo_game() -> dict[str, Any]:
@@ -71,15 +69,14 @@ class DemoMaps(MapMaker):
 
 
 def markdown_lines(text: str) -> str:
-    """Discord's text as Markdown GitHub renders: mentions and timestamps in words, each
-    line its own (a hard break)."""
+    """Discord's text as Markdown GitHub renders: mentions in words (timestamps are, by
+    :meth:`ConsolePublisher.words`), each line its own (a hard break)."""
     text = "\n".join(
         MENTION.sub("the moderator", MENTION.sub("The moderator", line, count=1))
         if MENTION.match(line)
         else MENTION.sub("the moderator", line)
         for line in text.splitlines()
     )
-    text = STAMP.sub("(a deadline)", text)
     return " \\\n".join(line for line in text.splitlines() if line.strip())
 
 
@@ -93,14 +90,14 @@ class GamePublisher(ConsolePublisher):
     status: str = ""  # the game's status in the store at the end
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
-        self.say(notice.text)
+        self.say(self.words(notice.text))
         self.say()
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> None:
         self.spectator_notices.append(notice)
         parts: list[str] = []
         chunk: list[str] = []
-        for line in fill_players(notice.text, player_name).splitlines():
+        for line in self.words(notice.text).splitlines():
             begun = PHASE_BEGINS.match(line.strip())
             if begun is None:
                 chunk.append(line)
@@ -141,7 +138,7 @@ async def play_game_demo(
             game_id = await store.create_game(
                 0, start, settings=settings, moderators=(MODERATOR,), created_by=MODERATOR
             )
-            clock = FakeClock(datetime.now(UTC).replace(microsecond=0))  # moves as players wait
+            clock = publisher.clock
             session = PhaseSession(
                 game_id,
                 store=store,

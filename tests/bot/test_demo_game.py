@@ -124,6 +124,16 @@ def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
     return held - shown, traitors, prediction
 
 
+def test_the_record_and_console_read_in_words(played: Played) -> None:
+    """No placeholder, raw mention or Discord timestamp reaches a reader outside Discord;
+    deadlines are told as times (the table sits down on 1 January 2026, 12:00 UTC)."""
+    for text in (played.markdown, played.console):
+        assert "{player:" not in text and "<t:" not in text and "<@" not in text
+        assert "(a deadline)" not in text
+    deadline = re.compile(r"Deadline for \w[\w ]*: \w+day \d+ \w+ 2026, \d\d:\d\d UTC \(in ")
+    assert deadline.search(played.markdown) and deadline.search(played.console)
+
+
 def test_public_md_holds_no_secret(played: Played) -> None:
     hidden, traitors, (predicted, turn) = secrets_of_the_game()
     assert hidden  # cards stayed secret in hands to the end
