@@ -197,9 +197,9 @@ def _storm(event: Event) -> str | None:
             return f"{faction.label} has dialed for the storm."
         case StormDialsRevealed(factions=factions, values=values):
             dials = _list([f"{f.label} {v}" for f, v in zip(factions, values, strict=False)])
-            return f"Storm dials: {dials}. The storm moves {_sectors(sum(values))}."
-        case StormCardRevealed(value=value):
-            return f"The storm card shows {value}: the storm moves {_sectors(value)}."
+            return f"Storm dials: {dials} ({sum(values)} in all)."  # the move is StormMoved's
+        case StormCardRevealed(value=value):  # a storm card played may change the move
+            return f"The storm card shows {value}."
         case StormCardDrawn(faction=faction):
             return f"{faction.label} draws next turn's storm card, face down."
         case StormCardPlayed(faction=faction, card=card, sectors=sectors):

@@ -48,7 +48,9 @@ from rules.events import (
     ShippedToReserves,
     SpiceDestroyed,
     SpiceSet,
+    StormCardRevealed,
     StormDialed,
+    StormDialsRevealed,
     StormLosses,
     StormMoved,
     StormSet,
@@ -331,3 +333,18 @@ def test_each_payer_of_a_card_hears_its_own_part() -> None:
     assert "You receive 2 spice for cards sold; you now hold 9." in emperor
     atreides = "\n".join(private_lines(events, state.view_for(Faction.ATREIDES)))
     assert "You pay 2 spice; you now hold 0." in atreides
+
+
+def test_the_storms_move_is_told_once_by_its_move() -> None:
+    """The dials' or the card's reveal says what they show; the move itself (perhaps
+    changed by a storm card played in between) is told once, by the move (issue 26)."""
+    dials = StormDialsRevealed((Faction.BENE_GESSERIT, Faction.HARKONNEN), (19, 1), "1.01.02")
+    card = StormCardRevealed(2, "1.01.04")
+    moved = StormMoved(18, 2, 20, "1.01.02")
+    said = [describe_turn_event(e) for e in (dials, card, moved)]
+    assert said == [
+        "Storm dials: Bene Gesserit 19 and Harkonnen 1 (20 in all).",
+        "The storm card shows 2.",
+        "The storm moves 20 sectors, from sector 18 to sector 2.",
+    ]
+    assert sum("moves" in line for line in said if line) == 1
