@@ -105,11 +105,19 @@ def _shipment(e: Shipped) -> str:
 
 def _move(e: Moved) -> str:
     noun = "advisor" if e.advisors else "force"
-    path = " → ".join(e.path)
-    return (
-        f"{name(e.faction)} moves {count(e.forces, e.special, noun, of=e.faction)} from "
-        f"{e.from_territory} to {where(e.to, e.sector)} ({path})."
-    )
+    forces = count(e.forces, e.special, noun, of=e.faction)
+    return f"{name(e.faction)} moves {forces} {route(e)}."
+
+
+def route(e: Moved) -> str:
+    """Where a move went: "from The Minor Erg to False Wall East (sector 4)", with the
+    territories it crossed ("by way of Hole in the Rock"), or "within False Wall East, to
+    sector 4" (a move between the sectors of one territory)."""
+    if e.from_territory == e.to:
+        return f"within {e.to}" + (f", to sector {e.sector}" if e.sector is not None else "")
+    crossed = [where(t, None) for t in e.path[1:-1]]
+    by_way = f" by way of {', '.join(crossed)}" if crossed else ""
+    return f"from {where(e.from_territory, None)} to {where(e.to, e.sector)}{by_way}"
 
 
 def _ability(ability: Ability) -> str:

@@ -214,8 +214,7 @@ def summary_lines(events: Sequence[Event], view: PublicView) -> list[str]:
         elif isinstance(event, Moved):
             noun = "advisor" if event.advisors else "force"
             forces = narrate.count(event.forces, event.special, noun, of=faction)
-            where = narrate.where(event.to, event.sector)
-            who.deeds.append((f"moved {forces} from {event.from_territory} to {where}", 0, ""))
+            who.deeds.append((f"moved {forces} {narrate.route(event)}", 0, ""))
         elif isinstance(event, Retake) and who.deeds:
             who.deeds.pop()  # cancelled: what it does instead follows
         elif isinstance(event, BribePaid):

@@ -7,11 +7,13 @@ import re
 
 import pytest
 
+from bot.narrate import describe
 from bot.orders import StandingOrders, order_words
 from bot.prompts import advise_labels, prompt_for, reminder_for
 from bot.waits import wait_of
 from bot.words import either, join_place, may_do, split_place
 from rules.actions import Ship
+from rules.events import Moved
 from rules.factions import Faction
 from rules.game import GameState
 from tests.rules.helpers import position
@@ -106,3 +108,38 @@ def test_standing_orders_in_words() -> None:
     assert not SNAKE.findall(text.replace("standing-order", ""))
     assert order_words("guild_timing", "ask") == "Guild timing: ask me each time"
     assert StandingOrders().lines() == []
+
+
+@pytest.mark.parametrize(
+    ("frm", "to", "sector", "path", "said"),
+    [
+        (
+            "False Wall East",
+            "False Wall East",
+            4,
+            ("False Wall East",),
+            "Fremen moves 1 force within False Wall East, to sector 4.",
+        ),
+        (
+            "The Minor Erg",
+            "False Wall East",
+            4,
+            ("The Minor Erg", "False Wall East"),
+            "Fremen moves 1 force from The Minor Erg to False Wall East (sector 4).",
+        ),
+        (
+            "Polar Sink",
+            "Arrakeen",
+            None,
+            ("Polar Sink", "Imperial Basin", "Arrakeen"),
+            "Fremen moves 1 force from the Polar Sink to Arrakeen by way of Imperial Basin.",
+        ),
+    ],
+)
+def test_a_move_says_its_route_once(
+    frm: str, to: str, sector: int | None, path: tuple[str, ...], said: str
+) -> None:
+    """Issue 26: "moves 1 force from False Wall East to False Wall East (sector 5) (False
+    Wall East)" said the territory three times and the path again."""
+    move = Moved(Faction.FREMEN, frm, to, sector, 1, 0, False, path)
+    assert describe(move) == said
