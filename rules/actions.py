@@ -815,6 +815,12 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return out
 
 
+def action_keys(name: str) -> tuple[str, ...]:
+    """The keys an action called ``name`` is written with; () for an unknown name."""
+    cls = ACTION_TYPES.get(name)
+    return ("action", *(f.key for f in _FIELDS_READ[cls])) if cls else ()
+
+
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Parse one scenario-format action.
 
