@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.actions import Action, action_from_dict, action_keys
-from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
+from rules.board import SEAT_COUNT, SECTOR_COUNT, Board, Territory, standard_board
 from rules.components import forces_total, starred_total, treachery_card
 from rules.errors import InvalidActionError, MentatError, RulesError, quote
 from rules.factions import Faction
@@ -285,11 +285,7 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
         faction = _faction(entry.get("faction"), f"{where}.faction")
         if faction not in seated:
             raise ScenarioError(f"{where}.faction: {faction.value} has no seat")
-        territory = board.resolve(str(entry.get("territory", "")))
-        if territory is None:
-            raise ScenarioError(
-                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
-            )
+        territory = _territory(board, entry.get("territory"), f"{where}.territory")
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         forces = _count(entry.get("forces", 0), f"{where}.forces")
         special = _count(entry.get("special", 0), f"{where}.special")
@@ -305,6 +301,17 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
         out[key] = out.get(key, Stack()) + stack
         _check_one_kind(out, key, where)
     return {k: v for k, v in out.items() if v.total}
+
+
+def _territory(board: Board, value: object, where: str) -> Territory:
+    """The board's territory named ``value``; a misspelt one is answered with its likely
+    meaning."""
+    territory = board.resolve(str(value if value is not None else ""))
+    if territory is None:
+        close = board.closest(str(value)) if isinstance(value, str) else None
+        hint = f" (did you mean {close!r}?)" if close else ""
+        raise ScenarioError(f"{where}: unknown territory {quote(value)}{hint}")
+    return territory
 
 
 def _check_one_kind(stacks: Mapping[StackKey, Stack], key: StackKey, where: str) -> None:
@@ -339,11 +346,7 @@ def _board_spice(value: object) -> dict[tuple[str, int | None], int]:
         where = f"spice_on_board[{i}]"
         entry = _mapping(raw, where)
         _known_keys(entry, SPICE_KEYS, f"{where}.")
-        territory = board.resolve(str(entry.get("territory", "")))
-        if territory is None:
-            raise ScenarioError(
-                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
-            )
+        territory = _territory(board, entry.get("territory"), f"{where}.territory")
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         out[(territory.name, sector)] = _count(entry.get("amount", 0), f"{where}.amount")
     return out

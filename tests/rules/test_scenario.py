@@ -343,3 +343,12 @@ def test_a_misspelt_key_in_an_action_is_refused_with_its_likely_meaning(
     assert f"did you mean '{meant}'?" in result["error"]
     assert "SCENARIO-FORMAT.md" in result["error"]
     assert state.stacks == load_scenario(minimal()).initial_state().stacks  # nothing changed
+
+
+def test_a_misspelt_board_territory_is_named_with_its_likely_meaning() -> None:
+    bad = minimal(board=[{"faction": "harkonnen", "territory": "Cartag", "forces": 10}])
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(bad)
+    assert str(caught.value) == (
+        "board[0].territory: unknown territory 'Cartag' (did you mean 'Carthag'?)"
+    )
