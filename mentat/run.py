@@ -20,7 +20,7 @@ import aiohttp
 import discord
 
 from bot.config import Config, ConfigError, environment_help
-from bot.maps import start_render_worker
+from bot.maps import start_render_worker, start_render_workers
 from bot.store import Store, StoreError
 from cogs.client import build
 
@@ -106,6 +106,7 @@ async def _serve(config: Config, token: str, logged_in: asyncio.Event) -> None:
         mp_context=get_context("spawn"),
         initializer=start_render_worker,
     )
+    start_render_workers(renderer, config.render_workers)
     bot = build(
         store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards
     )
