@@ -352,3 +352,10 @@ def test_a_misspelt_board_territory_is_named_with_its_likely_meaning() -> None:
     assert str(caught.value) == (
         "board[0].territory: unknown territory 'Cartag' (did you mean 'Carthag'?)"
     )
+
+
+def test_a_misspelt_action_name_is_refused_with_its_likely_meaning() -> None:
+    _, output = run_scenario(minimal(actions=[{"faction": "harkonnen", "action": "shipp"}]))
+    (result,) = output["results"]
+    assert result["accepted"] is False
+    assert result["error"] == "unknown action 'shipp' (did you mean 'ship'?)"
