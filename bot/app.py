@@ -183,13 +183,14 @@ class Mentat:
 
     async def rebind_channels(
         self, game_id: int, channels: Mapping[str, int], private: Mapping[Faction, int]
-    ) -> int:
+    ) -> tuple[int, int]:
         """Bind the game to repaired channels (a moderator's ``/mod channels``) and send
-        them what they missed; returns how many kept messages that is."""
-        count = await self.session(game_id).rebind(channels, private)
+        them what they missed; returns how many kept messages that is, and how many open
+        prompts were posted again in private channels made again."""
+        counts = await self.session(game_id).rebind(channels, private)
         for channel in [*channels.values(), *private.values()]:
             self._channels[int(channel)] = game_id
-        return count
+        return counts
 
     async def channel_deleted(self, channel_id: int) -> None:
         """A channel was deleted: a game whose table it was pauses until it is repaired."""

@@ -17,6 +17,7 @@ from rules.actions import (
     StartBattle,
     Voice,
 )
+from rules.battle_model import Plan
 from rules.events import (
     BattlePlanIn,
     BattlesOver,
@@ -25,6 +26,7 @@ from rules.events import (
     CaptivesReleased,
     CardsKept,
     Event,
+    KaramaPower,
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
@@ -37,6 +39,7 @@ from rules.events import (
 )
 from rules.factions import Faction
 from rules.game import GameState
+from rules.view import PrivateView
 
 ASKED = {
     "leader": "the leader",
@@ -77,6 +80,11 @@ def describe_battle_event(event: Event) -> str | None:
         case VoiceUsed(faction=faction, target=target, command=command, card_kind=kind):
             verb = "to play" if command == "play" else "not to play"
             return f"{faction.label} use the Voice: {target.label} must choose {verb} {kind}."
+        case KaramaPower(faction=faction, card=card, power="plan"):
+            return (
+                f"{faction.label} play {card} to see their opponent's whole battle plan "
+                "(once a game)."
+            )
         case PrescienceAsked(faction=faction, target=target, ask=ask):
             return f"{faction.label} use Prescience: {target.label} must show {ASKED[ask]}."
         case PrescienceAnswered(faction=faction, ask="plan"):
@@ -116,6 +124,57 @@ def describe_battle_event(event: Event) -> str | None:
         case BattlesOver():
             return "No battle is left: the surviving leaders return to their owners."
     return None
+
+
+# -- the whole plan the Atreides' Karama shows them (1.14.01), for their eyes only ------------
+
+KARAMA_PLAN_RULE = "1.14.01"
+
+
+def plan_words(plan: Plan) -> str:
+    """A plan in words: "Feyd Rautha, dial 5, paying 2 spice, playing Chaumas and Shield"."""
+    cards = [c for c in (plan.weapon, plan.defense) if c]
+    leader = plan.leader or "no leader"
+    leader += " with the Kwisatz Haderach" if plan.kwisatz_haderach else ""
+    spice = f", paying {plan.spice} spice" if plan.spice else ""
+    played = f", playing {_list(cards)}" if cards else ", no card"
+    return f"{leader}, dial {_number(plan.number)}{spice}{played}"
+
+
+def foreseen_line(view: PrivateView) -> str | None:
+    """What the Atreides' Karama bought them (the opponent's whole plan), from their own
+    private view: the plan once it is in, else that it is awaited; None for anyone else,
+    once the plans are revealed, or when no battle is under way with that power played."""
+    game = view.public.game
+    fight = game.battle if game is not None else None
+    if fight is None or fight.prescience != "plan" or fight.revealed:
+        return None  # once revealed, both plans are everyone's (1.07.05)
+    if view.faction is not Faction.ATREIDES or view.faction not in (
+        fight.aggressor,
+        fight.defender,
+    ):
+        return None  # the power is the Atreides', in their own battle
+    opponent = fight.defender if view.faction is fight.aggressor else fight.aggressor
+    plan = view.secrets.foreseen_plan if view.secrets is not None else None
+    if plan is not None:
+        return (
+            f"Your Karama shows you {opponent.label}'s whole battle plan: "
+            f"{plan_words(Plan.from_dict(plan))} (only you see it, rule {KARAMA_PLAN_RULE})."
+        )
+    if opponent in fight.plans_in:
+        return None
+    return (
+        f"Your Karama shows you {opponent.label}'s whole battle plan as soon as it is in: "
+        "it is not in yet. It will be shown in your channel, in `/status` and in "
+        f"`/battle-plan`; a plan you lock before it is final (rule {KARAMA_PLAN_RULE})."
+    )
+
+
+def foreseen_lines(events: list[Event], view: PrivateView) -> list[str]:
+    """The Atreides' own side of an opponent's plan coming in after their Karama."""
+    came = any(isinstance(e, PrescienceAnswered) and e.ask == "plan" for e in events)
+    line = foreseen_line(view) if came else None
+    return [line] if line is not None and view.secrets and view.secrets.foreseen_plan else []
 
 
 # -- a choice of the Battle phase in words (bot.choice_words) ---------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.orders import asked_alike
 from bot.publisher import PrivateNotice
 from rules import revival
 from rules.actions import (
@@ -78,6 +79,23 @@ def _possessive(faction: Faction) -> str:
 # -- public sentences --------------------------------------------------------------------
 
 
+def price_words(event: CardWon) -> str:
+    """A card's price and where it went: "5 spice, paid to Emperor", or with the ally's
+    part, each part's way (a part the Emperor pays itself goes to the Spice Bank)."""
+    if event.ally is None or not event.ally_paid:
+        return f"{event.price} spice, paid to {_payee(event, event.faction)}"
+    own = event.price - event.ally_paid
+    return (
+        f"{event.price} spice: {own} paid to {_payee(event, event.faction)}, {event.ally_paid} "
+        f"by its ally {event.ally.label} to {_payee(event, event.ally)}"
+    )
+
+
+def _payee(event: CardWon, payer: Faction) -> str:
+    to = event.paid_to
+    return to.label if to is not None and to is not payer else "the Spice Bank"
+
+
 def describe_auction_event(event: Event) -> str | None:
     """The public sentence of a Bidding or Revival event (None for any other)."""
     match event:
@@ -93,11 +111,10 @@ def describe_auction_event(event: Event) -> str | None:
             return f"{faction.label} bids {amount}."
         case CardWon(faction=faction, rule=rule, price=0) if rule == KARAMA_RULE:
             return f"{faction.label} plays Karama: it takes the card on offer, paying nothing."
-        case CardWon(faction=faction, rule=rule, price=price, paid_to=to) if rule == KARAMA_RULE:
-            payee = to.label if to is not None else "the Spice Bank"
+        case CardWon(faction=faction, rule=rule) if rule == KARAMA_RULE:
             return (
-                f"{faction.label} plays Karama: it takes the card on offer for {price} spice, "
-                f"paid to {payee}."
+                f"{faction.label} plays Karama: it takes the card on offer for "
+                f"{price_words(event)}."
             )
         case CardWon(faction=faction, rule=rule) if rule == HARKONNEN_CARD_RULE:
             return f"{faction.label} draws a free treachery card (Harkonnen)."
@@ -182,9 +199,10 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
             f"Card {number} of {of}, seen before bidding (only you see it, 2.01.05): "
             f"{secrets.card_on_offer}."
         )
-    paid = sum(e.price for e in events if isinstance(e, CardWon) and e.faction is own)
+    won = [e for e in events if isinstance(e, CardWon)]
+    paid = sum(n for e in won for f, n in e.parts if f is own)
     paid += sum(e.cost for e in events if isinstance(e, Revived) and e.faction is own)
-    earned = sum(e.price for e in events if isinstance(e, CardWon) and e.paid_to is own and e.price)
+    earned = sum(e.received for e in won if e.paid_to is own)
     if paid:
         lines.append(f"You pay {paid} spice; you now hold {view.spice}.")
     if earned:
@@ -243,6 +261,8 @@ def bid_prompt(
     if "karama_buy" in legal:
         how += "; take the card with a Karama card with `/karama buy`"
     lines.append(f"{how}; or pass. If you do not answer in time, you pass. Deadline: {deadline}.")
+    if alike := asked_alike(state, faction):
+        lines.append(alike)
     choices = tuple(k for k in ("pass", "karama_buy") if k in legal)
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, raises=offered)
 
@@ -371,6 +391,8 @@ def revival_prompt(
             f"Your own revival is done. If you do not answer in time, you pay for none of "
             f"your ally's forces. Deadline: {deadline}."
         )
+    if alike := asked_alike(state, faction):
+        lines.append(alike)
     choices = ("pass",) if state.is_legal(Pass(faction)) else ()
     labels = (("pass", "Pay for none" if revived else "Free revival only"),)
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, labels=labels)

@@ -13,11 +13,10 @@ from dataclasses import replace
 
 from bot import narrate, truthtrance_words
 from bot.choice_words import describe_game_wait
-from bot.opening import corrected, turn_mention
+from bot.opening import turn_mention
 from bot.publisher import PublicNotice
 from bot.turn_words import phase_name
-from rules.events import AuctionOpened, BidMade, Event, GameWon, Passed, PhaseBegan
-from rules.factions import Faction
+from rules.events import Event, GameWon, PhaseBegan
 from rules.game_model import TURN_PHASES, GamePhase
 from rules.view import PublicView
 
@@ -105,8 +104,8 @@ def public_notice(
 ) -> PublicNotice:
     """The announcement of an accepted action (in a whole game or a lone phase), from
     public material only; ``opening``: the phase's opening lines, before the wait. It pings
-    the player whose turn began (:func:`bot.opening.turn_mention`), or whose turn to bid
-    came (:func:`bid_mention`)."""
+    the player whose turn began (:func:`bot.opening.turn_mention`); a player a choice waits
+    on (a turn to bid too) is pinged by its own prompt (:func:`bot.prompts.pings`)."""
     if view.game is None:
         notice = narrate.public_notice(
             events, view, game_id=game_id, picture=picture, note=note, closeup=closeup
@@ -122,16 +121,5 @@ def public_notice(
         picture=picture,
         game_id=game_id,
         closeup=closeup,
-        mention=turn_mention(events) or bid_mention(events, view),
+        mention=turn_mention(events),
     )
-
-
-def bid_mention(events: Iterable[Event], view: PublicView) -> Faction | None:
-    """The bidder, when ``events`` opened a card or moved the bid on to them (1.04.06):
-    one ping for each turn to bid, none after a correction."""
-    events = list(events)
-    auction = view.game.auction if view.game is not None else None
-    if auction is None or turn_mention(events) is not None or corrected(events):
-        return None
-    moved = any(isinstance(e, AuctionOpened | BidMade | Passed) for e in events)
-    return auction.bidder if moved else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bot import bid_words, truthtrance_words
 from bot.battle_words import battle_answer, battle_choices, battle_options, battle_step_words
+from bot.orders import asked_alike
 from bot.publisher import PrivateNotice
 from bot.turn_words import phase_name
 from bot.waits import Wait
@@ -253,6 +254,7 @@ def choice_prompt(
         f"**Turn {game.turn}, {phase_title(game.phase.value)}**: your choice.",
         "You may: " + "; ".join(options) + "." if options else "Nothing is asked of you now.",
         f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
+        *filter(None, [asked_alike(state, faction)]),
     ]
     choices = battle_choices(state, faction, tuple(state.legal_actions(faction).kinds()))
     return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token)

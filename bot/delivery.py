@@ -8,12 +8,17 @@ The session decides what happened and what is asked; it hands each message to it
 - a message whose file the channel refuses goes out as text alone;
 - a map drawn after its text (:meth:`Delivery.attach`) is attached to the posted message
   by an edit, in its channel's order, or joins the text if that has not gone out yet;
+- a message that failed every try (Discord down for a while: 5xx, 429, network) is kept
+  and tried again on its own timer (:data:`KEPT_PAUSE`, doubled up to
+  :data:`KEPT_LONGEST`) until it goes out: the moderators hear once (per channel, until a
+  message gets through) that it waits, a prompt above all, so nobody learns of it only
+  from the reminder before the deadline;
 - a channel that is gone or closed to the bot is reported (once, until it works again) and
-  its messages are kept, as are messages that failed every try: they go out after the next
-  message that reaches the same channel, after :meth:`Delivery.redeliver` (a moderator's
-  repair) or, kept in the store at shutdown, after a restart: with their pictures (the
-  PNG bytes, within :data:`PICTURES_KEPT`, the newest first), since the map of a past
-  moment cannot be drawn again from today's position.
+  its messages are kept; kept messages go out after the next message that reaches the same
+  channel, after :meth:`Delivery.redeliver` (a moderator's repair) or, kept in the store at
+  shutdown, after a restart: with their pictures (the PNG bytes, within
+  :data:`PICTURES_KEPT`, the newest first), since the map of a past moment cannot be drawn
+  again from today's position.
 """
 
 from __future__ import annotations
@@ -47,7 +52,9 @@ TRIES = 5  # attempts of a message before it is kept for later
 FIRST_PAUSE = timedelta(seconds=2)  # doubled after each failed try
 LONGEST_PAUSE = timedelta(minutes=2)
 KEPT = 200  # undelivered messages kept per game (the oldest are dropped, told)
-ROUNDS = 3  # how many times a kept message is tried again before it is dropped
+ROUNDS = 3  # how many repairs a message kept for a gone channel waits before it is dropped
+KEPT_PAUSE = timedelta(minutes=1)  # a kept 5xx's own timer: the first pause, doubled...
+KEPT_LONGEST = timedelta(minutes=10)  # ...up to this, until it is delivered
 NO_MAP = "\n(The map could not be attached here.)"
 NO_PICTURES = "\n(The pictures could not be attached here.)"  # a battle's, maybe a map too
 PICTURES = ("picture", "closeup", "battle")  # a public notice's pictures, by field
@@ -76,6 +83,8 @@ class Job:
     posted: Posted | None = None
     tries: int = 0
     rounds: int = 0
+    waits: int = 0  # how many times it was kept for a 5xx (its own timer's pauses)
+    told: bool = False  # the moderators heard that it waits
     due: datetime | None = None
     fallback: str | None = None  # a lane to try when this one's channel is gone
     target: Job | None = None  # the public notice whose message a map is attached to
@@ -153,6 +162,7 @@ class Delivery:
         self._lanes: dict[str, deque[Job]] = {}
         self._seq = 0
         self._broken: set[str] = set()  # lanes reported gone (until a message gets through)
+        self._waiting: set[str] = set()  # lanes whose kept 5xx the moderators heard of
         self._wake = asyncio.Event()
         self._idle = True
         self._went_idle = asyncio.Event()
@@ -250,6 +260,7 @@ class Delivery:
         """Try every kept message again (after a repair); returns how many."""
         kept, self.kept = self.kept, []
         self._broken.clear()
+        self._waiting.clear()
         self._told_dropped = False
         for job in reversed(kept):
             job.tries, job.due = 0, None
@@ -267,6 +278,7 @@ class Delivery:
 
     async def _run(self) -> None:
         while True:
+            self._back_from_kept()
             job = self._next_ready()
             if job is None:
                 await self._wait_for_work()
@@ -293,9 +305,23 @@ class Delivery:
         ready = [job for job in heads if job.due is None or job.due <= now]
         return min(ready, key=lambda job: job.seq, default=None)
 
+    def _back_from_kept(self) -> None:
+        """Kept messages whose own timer is up go back to the front of their channel's
+        line (oldest first), for one try each (another failure keeps them again, with a
+        longer pause)."""
+        now = self.clock.now()
+        due = [job for job in self.kept if job.due is not None and job.due <= now]
+        if not due:
+            return
+        self.kept = [job for job in self.kept if job not in due]
+        for job in sorted(due, key=lambda job: job.seq, reverse=True):
+            job.tries, job.due = TRIES - 1, None
+            self._lanes.setdefault(job.lane, deque()).appendleft(job)
+
     async def _wait_for_work(self) -> None:
         self._wake.clear()
         dues = [lane[0].due for lane in self._lanes.values() if lane and lane[0].due]
+        dues += [job.due for job in self.kept if job.due is not None]
         waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(self._wake.wait())]
         if dues:
             waits.append(asyncio.ensure_future(self.clock.sleep_until(min(dues))))
@@ -389,6 +415,7 @@ class Delivery:
         job.sent = True
         if job.kind in ("public", "spectators"):
             job.ref = ref
+        self._waiting.discard(job.lane)
         if job.lane in self._broken:
             self._broken.discard(job.lane)
             log.info("game %d: %s works again", self.game_id, job.lane)
@@ -396,14 +423,17 @@ class Delivery:
         if waiting:  # the channel works again: what it missed goes out next
             self.kept = [kept for kept in self.kept if kept.lane != job.lane]
             for kept in reversed(waiting):
-                kept.tries, kept.due = 0, None
+                kept.tries, kept.due, kept.waits = 0, None, 0
                 self._lanes[job.lane].appendleft(kept)
         if job.posted is not None:
             job.posted(ref)
 
     def _try_later(self, job: Job, failed: DeliveryError) -> None:
-        if not failed.retryable or job.tries >= TRIES:
+        if not failed.retryable:
             self._keep(job)
+            return
+        if job.tries >= TRIES:
+            self._keep_for_later(job, failed)
             return
         pause = min(FIRST_PAUSE * 2 ** (job.tries - 1), LONGEST_PAUSE)
         if failed.retry_after is not None:
@@ -420,18 +450,55 @@ class Delivery:
         self._keep(job)
 
     def _keep(self, job: Job) -> None:
-        """Keep an undelivered message for later (a prompt's asker hears it was not posted)."""
-        if self._lanes.get(job.lane) and self._lanes[job.lane][0] is job:
-            self._lanes[job.lane].popleft()
-        if job.posted is not None:
-            job.posted(None)
+        """Keep a message whose channel is gone for later (a repair, the next message
+        that gets there); dropped after :data:`ROUNDS` of them."""
+        self._set_aside(job)
+        job.due = None
         job.rounds += 1
         if job.rounds > ROUNDS:
             self._drop(job, f"after {ROUNDS} rounds")
             return
+        self._add_kept(job)
+
+    def _keep_for_later(self, job: Job, failed: DeliveryError) -> None:
+        """Keep a message that failed every try for a while (a 5xx, a 429) and try it again
+        on its own timer until it goes out; the moderators hear that it waits."""
+        self._set_aside(job)
+        pause = min(KEPT_PAUSE * 2**job.waits, KEPT_LONGEST)
+        if failed.retry_after is not None:
+            pause = max(pause, timedelta(seconds=failed.retry_after))
+        job.waits += 1
+        job.due = self.clock.now() + pause
+        self._tell_waiting(job, failed)
+        self._add_kept(job)
+
+    def _set_aside(self, job: Job) -> None:
+        """Out of its channel's line (a prompt's asker hears it was not posted)."""
+        if self._lanes.get(job.lane) and self._lanes[job.lane][0] is job:
+            self._lanes[job.lane].popleft()
+        if job.posted is not None:
+            job.posted(None)
+
+    def _add_kept(self, job: Job) -> None:
         self.kept.append(job)
         if len(self.kept) > KEPT:
             self._drop(self.kept.pop(0), f"beyond {KEPT} kept")
+
+    def _tell_waiting(self, job: Job, failed: DeliveryError) -> None:
+        """The moderators hear (once per channel, until a message gets through there, and
+        once per message) that Discord refuses its messages for now, and whether a prompt
+        waits among them."""
+        if job.lane in self._waiting or job.lane == "moderators" or job.told:
+            return
+        self._waiting.add(job.lane)
+        job.told = True
+        what = "a prompt the player must answer waits" if job.kind == "ask" else "messages wait"
+        text = (
+            f"Discord has refused Mentat's messages to {_lane_words(job.lane)} for a while "
+            f"({failed.why}): {what} there. Mentat tries again by itself every few minutes; "
+            "nothing is lost. If it lasts, `/mod extend` gives the player the time lost."
+        )
+        self.moderators(ModeratorNotice(text), or_table=job.lane != "table")
 
     def _drop(self, job: Job, why: str) -> None:
         """Give up on a message: logged, and told to the moderators (once until the next

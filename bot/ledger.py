@@ -59,13 +59,15 @@ class SubmitResult:
 
     ``state`` is the ledger's live position of the game: read it, never change it.
     ``duplicate`` means the key was already in the log: nothing was applied and ``seq`` and
-    ``events`` are those of the earlier request.
+    ``events`` are those of the earlier request. ``kept`` means the session kept the answer
+    privately (a window's decline, an answer to a later stage): nothing applied yet.
     """
 
     seq: int
     events: tuple[Event, ...]
     state: GameState
     duplicate: bool = False
+    kept: bool = False
 
 
 class Ledger:

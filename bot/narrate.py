@@ -117,7 +117,9 @@ def _ability(ability: Ability) -> str:
 
 
 def describe(event: Event) -> str | None:
-    """One line for a public event, or None for bookkeeping events."""
+    """One line for a public event, or None for bookkeeping events. An event is never
+    dumped field by field: every kind has words (tests/bot/test_event_words.py), and one
+    without them says nothing rather than an engine record."""
     match event:
         case Shipped():
             return _shipment(event)
@@ -213,10 +215,7 @@ def describe(event: Event) -> str | None:
             return None
         case Undone() | Redone() | Corrected():  # told by correction_note / correction_made
             return None
-    if (line := describe_turn_event(event)) is not None:  # the whole turn's events
-        return line
-    fields = {k: v for k, v in event.to_dict().items() if k != "type"}
-    return f"{event.kind}: {fields}"
+    return describe_turn_event(event)  # the whole turn's events; None: no words, no dump
 
 
 def describe_prompt(prompt: PublicPrompt) -> str:

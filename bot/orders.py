@@ -4,8 +4,11 @@ Asynchronous games must not stall on questions whose answer a player already
 knows ("never cancel with Karama", "always advise to the Polar Sink", "the
 Guild acts right before Harkonnen", "always claim CHOAM Charity", "dial 2", "pass
 in the Nexus", "pass on every card this Bidding phase", "bid up to 5 on this card",
-"free revival only"). The session applies them at once, as the faction's own answer, so
-nobody can tell an order from a quick player.
+"free revival only", "never play a storm card", "pass whenever a pass is all I can do").
+The session applies them at once, as the faction's own answer, so nobody can tell an order
+from a quick player. The choices asked of everyone alike whatever they hold (the auction,
+storm cards, charity, revival: docs/secrets-and-waits.md) are where the orders spare the
+most prompts: "only_pass" answers each of them for a faction that cannot act.
 
 The bidding orders are tied to what they were given for: "pass:T" to the Bidding phase
 of turn T, "up_to:N:T:K" to card K on offer in turn T (the order raises by the minimum
@@ -28,14 +31,19 @@ from rules.actions import (
     FactionAction,
     GuildDelay,
     GuildNow,
+    KaramaTakeHand,
     Pass,
+    Revive,
+    SupportBids,
 )
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import TURN_PHASES, GamePhase
+from rules.legal import CHOICES as PHASE_CHOICES
 from rules.model import Prompt, PromptKind
+from rules.revival import free_forces
 from rules.view import game_view
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -48,6 +56,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "nexus": ("ask", "pass"),
     "bidding": ("ask",),  # and the patterns of BIDDING_ORDER, tied to a turn and card
     "revival": ("ask", "free"),
+    "storm": ("ask", "pass"),
+    "only_pass": ("ask", "pass"),
 }
 BIDDING_ORDER = re.compile(
     r"^(?:pass:(?P<turn>\d{1,3})|up_to:(?P<n>\d{1,3}):(?P<t>\d{1,3}):(?P<card>\d{1,2}))$"
@@ -64,6 +74,9 @@ ORDER_COMMANDS = {
     "guild_timing": "/guild standing-order",
     "bidding": "/orders bidding",
     "revival": "/orders revival",
+    "charity": "/orders charity",
+    "storm": "/orders storm",
+    "only_pass": "/orders only-pass",
 }
 """The command that gives (and withdraws) each standing order."""
 
@@ -77,6 +90,8 @@ ORDER_TITLES = {
     "nexus": "Nexus",
     "bidding": "Bidding",
     "revival": "Revival",
+    "storm": "Storm",
+    "only_pass": "Pass only",
 }
 VALUE_WORDS = {
     ("karama", "never"): "always decline (never play Karama in a window)",
@@ -87,10 +102,13 @@ VALUE_WORDS = {
     ("intrusion", "never"): "never flip to advisors",
     ("guild_timing", "in_order"): "keep your place in storm order",
     ("guild_timing", "last"): "delay to act last",
-    ("charity", "claim"): "always claim it",
+    ("charity", "claim"): "always claim it when you may (else decline it)",
     ("charity", "pass"): "never claim it",
     ("nexus", "pass"): "always pass",
     ("revival", "free"): "free revival only (you are not asked)",
+    ("storm", "pass"): "never play a storm card (pass at once when asked)",
+    ("only_pass", "pass"): "pass at once whenever a pass is your only answer (you cannot "
+    "raise the bid, claim charity, play a storm card or pay for a revival)",
     **{("dial", str(n)): f"dial {n} (brought into the turn's range)" for n in range(21)},
 }
 
@@ -137,9 +155,8 @@ def saved(name: str, value: str) -> str:
 
 def _option(name: str) -> str:
     """The option of an order's command that gives it."""
-    return {"karama": "order", "guild_timing": "order", "bidding": "order", "revival": "order"}.get(
-        name, name
-    )
+    ordered = ("karama", "guild_timing", "bidding", "revival", "storm", "charity", "only_pass")
+    return "order" if name in ordered else name
 
 
 def _valid(name: str, value: str) -> bool:
@@ -163,6 +180,8 @@ class StandingOrders:
     nexus: str = "ask"  # "pass": pass in every Nexus
     bidding: str = "ask"  # "pass:T", "up_to:N:T:K" (see BIDDING_ORDER)
     revival: str = "ask"  # "free": take the free revival only, never asked
+    storm: str = "ask"  # "pass": never play a storm card
+    only_pass: str = "ask"  # "pass": pass at once whenever a pass is the only answer
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StandingOrders:
@@ -267,7 +286,8 @@ def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> Facti
         return None
     wanted: FactionAction | None = None
     if game.step == "claims" and orders.charity != "ask":
-        wanted = ClaimCharity(faction) if orders.charity == "claim" else Pass(faction)
+        claim = ClaimCharity(faction)  # "claim": when it may (0 or 1 spice), else decline
+        wanted = claim if orders.charity == "claim" and state.is_legal(claim) else Pass(faction)
     elif game.step == "dial" and orders.dial != "ask":
         low, high = DIAL_RANGES.get(game.turn, LATER_DIAL)
         wanted = Dial(faction, min(max(int(orders.dial), low), high))
@@ -277,7 +297,51 @@ def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> Facti
         wanted = _bid(state, faction, orders.bidding)
     elif game.phase is GamePhase.REVIVAL and orders.revival == "free":
         wanted = Pass(faction)  # the free revival only (1.05.01)
+    elif game.step == "storm_cards" and orders.storm == "pass":
+        wanted = Pass(faction)
+    if wanted is None and orders.only_pass == "pass" and only_a_pass(state, faction):
+        wanted = Pass(faction)
     return wanted if wanted is not None and state.is_legal(wanted) else None
+
+
+SECRET_STEPS = {
+    GamePhase.BIDDING: "auction",
+    GamePhase.STORM: "storm_cards",
+    GamePhase.CHOAM_CHARITY: "claims",
+    GamePhase.REVIVAL: "revive",
+}
+"""The choices asked of everyone alike, whose answers depend on a secret (spice, cards):
+docs/secrets-and-waits.md."""
+SIDE_ACTIONS = (Pass, SupportBids, KaramaTakeHand)
+"""Not answers to the question asked (a pass, an ally's commitment, taking a hand)."""
+
+
+def only_a_pass(state: GameState, faction: Faction) -> bool:
+    """Whether ``faction``'s only answer to a choice asked of everyone alike is a pass: its
+    turn to bid when it cannot raise, storm cards it does not hold, charity with 2 spice or
+    more, a revival beyond its free one it cannot pay for."""
+    game = state.whole
+    if SECRET_STEPS.get(game.phase) != game.step or faction not in game.waiting:
+        return False
+    free = Revive(faction, *free_forces(state, faction))
+    for action in PHASE_CHOICES[game.phase](state, faction):
+        if isinstance(action, SIDE_ACTIONS) or action == free:
+            continue
+        if state.is_legal(action):
+            return False
+    return True
+
+
+def asked_alike(state: GameState, faction: Faction) -> str:
+    """The private line of a prompt whose only answer is a pass ("" otherwise): why the
+    faction is asked at all, and the order that answers for it."""
+    if not only_a_pass(state, faction):
+        return ""
+    return (
+        "You can only pass here. Everyone who might act is asked alike, so that whom the "
+        "game asks tells nobody what you hold; `/orders only-pass` passes for you at once "
+        "whenever that is all you can do."
+    )
 
 
 def _bid(state: GameState, faction: Faction, order: str) -> FactionAction | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bot.battle_words import foreseen_line
 from rules.actions import BattlePlan
 from rules.battle_model import Battle
 from rules.battle_plans import PlanOptions, voice_cards, voice_forbids
@@ -194,6 +195,10 @@ def constraints(state: GameState, faction: Faction, options: PlanOptions) -> lis
     if fight is not None and fight.prescience and by not in (None, faction, state.ally_of(faction)):
         what = ASKED.get(fight.prescience, fight.prescience)
         out.append(f"Prescience: the Atreides see {what} as soon as it is in (rule 2.01.08).")
+    if fight is not None and fight.prescience == "plan" and by is faction:
+        foreseen = foreseen_line(state.view_for(faction))  # what their Karama bought them
+        if foreseen is not None:
+            out.append(foreseen)
     return out
 
 

@@ -1,7 +1,8 @@
 """The prompt messages of a game: who was asked for the current wait, in which message.
 
 Each faction asked gets one message with its choices as buttons, bound to the wait's token;
-the message is known once the delivery posted it. When the wait is over, each message is
+the message is known once the delivery posted it, and it pings its player as the wait
+begins (:func:`pings`). When the wait is over, each message is
 edited to say how it closed (and a stale button is refused saying so). All of it is kept
 with the game's settings, so a restart finds the messages again.
 """
@@ -9,13 +10,14 @@ with the game's settings, so a restart finds the messages again.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot import narrate
 from bot.delivery import Delivery, Posted
 from bot.publisher import PrivateNotice
 from bot.settings import SessionTimers
-from bot.waits import Wait
+from bot.waits import STEP, Wait
 from bot.words import may_do
 from rules.actions import Advise
 from rules.board import POLAR_SINK
@@ -50,17 +52,46 @@ class PromptMessages:
     def how_closed(self, token: str | None, faction: Faction) -> str:
         return self.closed.get(f"{token}:{faction.value}", "it is over")
 
-    def ask(self, factions: tuple[Faction, ...], prompt: Asker, posted: Later) -> None:
-        """Each of ``factions`` hears its prompt privately; ``posted`` learns its message."""
+    def ask(
+        self, factions: tuple[Faction, ...], prompt: Asker, posted: Later, *, ping: bool = True
+    ) -> None:
+        """Each of ``factions`` hears its prompt privately, its player pinged (``ping``:
+        see :func:`pings`); ``posted`` learns its message."""
         for faction in factions:
             self.asked[faction] = None
-            self.delivery.ask(prompt(faction), self._posted(faction, posted))
+            notice = replace(prompt(faction), ping=ping)
+            self.delivery.ask(notice, self._posted(faction, posted))
 
-    def ask_again(self, factions: tuple[Faction, ...], prompt: Asker, posted: Later) -> None:
+    def ask_again(
+        self, factions: tuple[Faction, ...], prompt: Asker, posted: Later, *, ping: bool = True
+    ) -> None:
         """After a restart: the prompts of the current wait that were never posted."""
         for faction, ref in self.asked.items():
             if ref is None and faction in factions:
-                self.delivery.ask(prompt(faction), self._posted(faction, posted))
+                notice = replace(prompt(faction), ping=ping)
+                self.delivery.ask(notice, self._posted(faction, posted))
+
+    def post_again(
+        self,
+        factions: Collection[Faction],
+        prompt: Asker,
+        posted: Later,
+        *,
+        ping: bool,
+        closed: str | None = None,
+    ) -> int:
+        """The open prompts of ``factions`` already posted are posted again, with buttons
+        bound to the current wait (``ping``: pinging their player); returns how many. The
+        old messages say ``closed`` if given (else they were lost with their channel). A
+        prompt not posted yet is left to go out as it is (it pings whoever is seated then)."""
+        again = [(f, ref) for f, ref in self.asked.items() if f in factions and ref is not None]
+        for faction, ref in again:
+            self.asked[faction] = None
+            if closed is not None:
+                self.delivery.close_prompt(faction, ref, f"Closed: {closed}.")
+            notice = replace(prompt(faction), ping=ping)
+            self.delivery.ask(notice, self._posted(faction, posted))
+        return len(again)
 
     def _posted(self, faction: Faction, posted: Later) -> Posted:
         token = self.token
@@ -99,6 +130,16 @@ class PromptMessages:
         for faction, ref in self.asked.items():
             if ref is not None and (only is None or faction in only):
                 self.delivery.edit_prompt(ref, prompt(faction))
+
+
+def pings(wait: Wait) -> bool:
+    """Whether the prompts of a new ``wait`` ping their players: each player the game
+    starts waiting on is pinged once, by the prompt message that asks them (its buttons are
+    there), in their own private channel, so the ping tells nobody else anything; whoever
+    the wait asks (one faction, or several at once) is pinged alike. Not a Shipment &
+    Movement step: the table's message that begins the turn pings its player
+    (:func:`bot.opening.turn_mention`). Reminders and edits of a prompt ping nobody."""
+    return wait.kind != STEP
 
 
 def deadline_text(deadline: datetime | None, paused_left: timedelta | None) -> str:

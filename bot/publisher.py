@@ -58,6 +58,7 @@ class PrivateNotice:
     prompts: tuple[str, ...] = ()  # the prompt kind of each of ``choices`` (several at once)
     labels: tuple[tuple[str, str], ...] = ()  # a button's words that depend on the prompt
     raises: tuple[int, ...] = ()  # the bids its buttons offer (the bidder's prompt)
+    ping: bool = False  # a prompt that pings its player: the wait asking them began
 
 
 @dataclass(frozen=True, slots=True)

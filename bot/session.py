@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bot import ceremony, narrate
@@ -28,7 +29,8 @@ from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.opening import OpeningControls
 from bot.orders import StandingOrders
-from bot.prompts import PromptMessages, deadline_text, prompt_for, reminder_for
+from bot.passes import RepeatedPasses
+from bot.prompts import PromptMessages, deadline_text, pings, prompt_for, reminder_for
 from bot.publisher import (
     ModeratorNotice,
     PrivateNotice,
@@ -57,6 +59,7 @@ __all__ = ["PhaseSession", "PromptClosedError", "SessionError", "Wait"]
 Cause = Callable[[Faction], str]
 """How a faction's open prompt closed, in its own words ("you declined")."""
 END_PHASE_LIMIT = 500  # defaults one /mod end-phase may apply (a phase needs far fewer)
+SEATED = "asked again below, for the player who holds the seat now"
 
 
 class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls, OpeningControls):
@@ -106,6 +109,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self.spectating = SpectatorRecord(game_id, store)  # what the spectators read
         self._last_action: Action | None = None  # the last accepted action
         self.offer = Offer()  # the prompts offered together now (bot.windows)
+        self.passes = RepeatedPasses()  # each faction's last /pass (bot.passes)
 
     # -- life cycle --------------------------------------------------------------
 
@@ -168,7 +172,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         async def run() -> SubmitResult:
             if await self._keep_answer(action, token):  # kept privately: nothing applied yet
                 assert self.state is not None
-                return SubmitResult(self._seq, (), self.state)
+                return SubmitResult(self._seq, (), self.state, kept=True)
             return await self._submit_now(action, actor=actor, key=key, token=token, check=check)
 
         result: SubmitResult = await self._call(run)
@@ -184,8 +188,12 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
             bare = bare_pass_step(self.state, faction, self._last_action)
             if self.state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
                 bare = None  # a choice's pass (a Nexus, charity) has no step
+            now = self.clock.now()
+            self.passes.check(self.state, faction, now)  # a repeated /pass: already passed
+            own = self.passes.before(self.state, faction, now)
             action = Pass(faction, step=step or bare)
             await self._submit_now(action, actor=actor, key=key, token=None)
+            self.passes.remember(faction, own)
             return action.step
 
         passed: str | None = await self._call(run)
@@ -310,6 +318,17 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
 
         await self._call(run)
 
+    async def seated(self, faction: Faction) -> None:
+        """A player took ``faction``'s seat (and reads its channel): an open prompt of the
+        faction, posted before them, is posted again below, pinging them once."""
+
+        async def run() -> None:
+            if self._wait is not None:
+                prompt = partial(self._prompt, wait=self._wait)
+                self.prompts.post_again((faction,), prompt, self._posted, ping=True, closed=SEATED)
+
+        await self._call(run)
+
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``run`` in the session's turn; returns once its messages were tried."""
         try:
@@ -356,6 +375,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         """``action`` is what was done (or, for a correction, how prompts closed)."""
         self.state, self._seq = result.state, max(self._seq, result.seq)
         self._last_action = action if isinstance(action, Action) else None
+        if isinstance(action, FactionAction):
+            self.passes.forget(action.faction)  # its next /pass repeats nothing
         if isinstance(action, Action) or action is None:
             done, cause = action, narrate.closed_by(action)
         else:
@@ -451,13 +472,15 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         recorded phase: the moderators hear what to record)."""
         if wait.kind == MODERATORS:
             self._tell_moderators(wait)
-        self.prompts.ask(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+        prompt = partial(self._prompt, wait=wait)
+        self.prompts.ask(wait.factions, prompt, self._posted, ping=pings(wait))
 
     def _ask_again(self) -> None:
         """After a restart: the prompts of the current wait that were never posted."""
         if self._wait is not None:
             wait = self._wait
-            self.prompts.ask_again(wait.factions, lambda f: self._prompt(f, wait), self._posted)
+            prompt = partial(self._prompt, wait=wait)
+            self.prompts.ask_again(wait.factions, prompt, self._posted, ping=pings(wait))
 
     def _posted(self, faction: Faction, token: str | None, ref: str) -> None:
         async def record() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.battle_words import foreseen_line
 from bot.orders import StandingOrders
 from bot.truthtrance_words import status_line
 from bot.words import STARRED, may_do
@@ -26,6 +27,9 @@ def status_text(view: PrivateView, orders: StandingOrders | None = None) -> str:
         *leader_lines(view),
         may_do(dict.fromkeys(view.legal_actions)),
     ]
+    foreseen = foreseen_line(view)  # the Atreides' Karama: the opponent's whole plan
+    if foreseen is not None:
+        lines.append(foreseen)
     asked = status_line(view)  # the last Truthtrance question, the asker's and the target's
     if asked is not None:
         lines.append(asked)

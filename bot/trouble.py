@@ -1,21 +1,24 @@
 """A session's channels that are gone: the moderators hear it; without a table, it pauses.
 
 A mixin of :class:`bot.session.PhaseSession` (its repair, ``/mod channels``, rebinds the
-game to new channels and sends them what they missed).
+game to new channels and sends them what they missed: the kept messages, and the open
+prompts of a private channel made again).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from bot import narrate
 from bot.clock import Clock
 from bot.delivery import Delivery
-from bot.publisher import AttachmentRefusedError, ChannelGoneError, ModeratorNotice
+from bot.prompts import PromptMessages, pings
+from bot.publisher import AttachmentRefusedError, ChannelGoneError, ModeratorNotice, PrivateNotice
 from bot.serial import SerialTask
 from bot.settings import GameSettings
 from bot.store import Store
@@ -37,6 +40,7 @@ class TroubleControls:
     _serial: SerialTask
     _wait: Wait | None
     _deadline: datetime | None
+    prompts: PromptMessages
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
         raise NotImplementedError
@@ -45,6 +49,12 @@ class TroubleControls:
         raise NotImplementedError
 
     def _show_deadline(self) -> None:
+        raise NotImplementedError
+
+    def _prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
+        raise NotImplementedError
+
+    def _posted(self, faction: Faction, token: str | None, ref: str) -> None:
         raise NotImplementedError
 
     @property
@@ -72,17 +82,29 @@ class TroubleControls:
         self.delivery.moderators(ModeratorNotice(narrate.PAUSED_UNSEEN))
         self._show_deadline()
 
-    async def rebind(self, channels: Mapping[str, int], private: Mapping[Faction, int]) -> int:
-        """Bind repaired channels; returns how many kept messages are sent again."""
+    async def rebind(
+        self, channels: Mapping[str, int], private: Mapping[Faction, int]
+    ) -> tuple[int, int]:
+        """Bind repaired channels; returns how many kept messages are sent again and how
+        many open prompts are posted again (in the private channels made again)."""
 
-        async def run() -> int:
+        async def run() -> tuple[int, int]:
             if channels:
                 await self.store.set_channels(self.game_id, channels)
             if private:
                 bound = replace(self.settings.channels, private={**self.channels, **private})
                 self.settings = replace(self.settings, channels=bound)
                 await self._save_settings()
-            return self.delivery.redeliver()
+            kept = self.delivery.redeliver()
+            return kept, self._post_prompts_again(private)
 
-        count: int = await self._call(run)
-        return count
+        counts: tuple[int, int] = await self._call(run)
+        return counts
+
+    def _post_prompts_again(self, factions: Collection[Faction]) -> int:
+        """The open prompts of the current wait whose channel was made again."""
+        wait = self._wait
+        if wait is None or not factions:
+            return 0
+        prompt = partial(self._prompt, wait=wait)
+        return self.prompts.post_again(factions, prompt, self._posted, ping=pings(wait))

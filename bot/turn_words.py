@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.battle_words import describe_battle_event
-from bot.bid_words import describe_auction_event, own_lines
+from bot.battle_words import describe_battle_event, foreseen_lines
+from bot.bid_words import describe_auction_event, own_lines, price_words
 from bot.publisher import PrivateNotice
 from bot.truthtrance_words import describe_event as describe_truthtrance
 from bot.truthtrance_words import private_lines as truthtrance_lines
@@ -273,9 +273,8 @@ def _recorded(event: Event) -> str | None:
     match event:
         case CardWon(faction=faction, price=0):
             return f"{faction.label} takes a treachery card for free."
-        case CardWon(faction=faction, price=price, paid_to=paid_to):
-            payee = paid_to.label if paid_to is not None else "the Spice Bank"
-            return f"{faction.label} wins a treachery card for {price} spice, paid to {payee}."
+        case CardWon(faction=faction) as won:
+            return f"{faction.label} wins a treachery card for {price_words(won)}."
         case Revived(faction=faction, leader=leader, cost=cost) as e:
             revived = [_tokens(e.forces, e.special)] if e.forces or e.special else []
             if leader:
@@ -332,6 +331,7 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     for event in events:
         if getattr(event, "faction", None) is own and (line := _private(event, view)):
             lines.append(line)
+    lines += foreseen_lines(events, view)  # the Atreides' Karama: the opponent's whole plan
     return lines + own_lines(events, view) + truthtrance_lines(events, view)
 
 

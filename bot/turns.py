@@ -44,6 +44,7 @@ from rules.events import (
     CardWon,
     Event,
     HandTaken,
+    PrescienceAnswered,
     Revived,
     SpiceGiven,
     TruthtranceAnswered,
@@ -62,6 +63,7 @@ OWN_SIDE = (
     SpiceGiven,
     TruthtrancePlayed,  # the asker's own side: its question, then the answer to it
     TruthtranceAnswered,
+    PrescienceAnswered,  # the whole plan the Atreides' Karama shows them (1.14.01)
 )
 """The events whose private side the session tells the factions concerned."""
 Cause = Callable[[Faction], str]
@@ -210,9 +212,9 @@ class TurnControls:
         mine = [e for e in events if isinstance(e, OWN_SIDE)]
         concerned: set[Faction] = set()
         for event in mine:
-            if isinstance(event, AuctionOpened):
-                concerned.add(Faction.ATREIDES)  # the one faction that sees it (2.01.05)
-            for name in ("faction", "paid_to", "target", "to", "asker"):
+            if isinstance(event, AuctionOpened | PrescienceAnswered):
+                concerned.add(Faction.ATREIDES)  # who sees the card (2.01.05), the plan
+            for name in ("faction", "paid_to", "target", "to", "asker", "ally"):
                 who = getattr(event, name, None)
                 if isinstance(who, Faction):
                     concerned.add(who)

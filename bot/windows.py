@@ -16,7 +16,7 @@ window's length and end say nothing about who holds what.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -25,7 +25,7 @@ from bot import narrate
 from bot.orders import StandingOrders, order_answer, standing_answer
 from bot.prompts import PromptMessages
 from bot.publisher import PrivateNotice, PublicNotice
-from bot.refusals import PromptClosedError
+from bot.refusals import SessionError
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
 from bot.words import may_do
@@ -166,9 +166,19 @@ class WindowControls:
             return
         now = self.clock.now()
         ids = tuple(prompt_id(p) for _, p in pending(self.state))
-        self.offer = Offer(prompts=ids, started=now)
+        kept, declined = self._answers_still_pending(ids)
+        self.offer = Offer(prompts=ids, started=now, kept=kept, declined=declined)
         self._deadline = self._stage_deadline(now)
         self._reminded = self._deadline - self.timing.reminder <= now
+
+    def _answers_still_pending(
+        self, ids: tuple[str, ...]
+    ) -> tuple[dict[str, Mapping[str, Any]], frozenset[str]]:
+        """The answers kept and the "no"s of the last offer whose prompts are still pending:
+        a new offer (the advisor's own window, for one) does not lose them."""
+        kept = {k: v for k, v in self.offer.kept.items() if k.split("|", 1)[1] in ids}
+        declined = frozenset(k for k in self.offer.declined if k.split("|", 1)[1] in ids)
+        return kept, declined
 
     def _stage_deadline(self, now: datetime) -> datetime:
         """A window: its fixed time from when it opens (kept while it stays open). Any
@@ -181,6 +191,8 @@ class WindowControls:
                 return self._deadline
             self.offer = replace(self.offer, window=ids)
             return now + self.timing.window
+        # the window is over: if an undo opens it again, it runs its whole time again
+        self.offer = replace(self.offer, window="")
         started = self.offer.started or now
         return max(started + self.timing.prompt, now + self.timing.window)
 
@@ -231,8 +243,9 @@ class WindowControls:
         return prompt not in self.state.open_prompts()  # applied when its stage opens
 
     async def _keep_answer(self, action: FactionAction, token: str | None) -> bool:
-        """A decline of a window, or an answer to a later stage of the offer: recorded
-        privately (True), the window left to run; anything else goes to the engine."""
+        """A decline of a window, or an answer to a later stage of the offer (its decline
+        too): recorded privately (True), the window left to run; anything else goes to the
+        engine."""
         state = self.state
         if state is None or state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
             return False
@@ -240,8 +253,8 @@ class WindowControls:
         found = [
             (i, p) for i, p in pending(state) if faction in p.waiting_on() and _answers(action, p)
         ]
-        if isinstance(action, Decline):
-            found = [(i, p) for i, p in found if p.kind in SECRET]
+        if isinstance(action, Decline):  # a window's, or a later stage's (the advisor's)
+            found = [(i, p) for i, p in found if p.kind in SECRET or i > 0]
         else:
             found = [(i, p) for i, p in found if i > 0 and action in state.answers(p, faction)]
         if not found:
@@ -251,8 +264,9 @@ class WindowControls:
         self._check_running()
         keys = {_key(faction, p) for _, p in found}
         if not keys - self.offer.declined - set(self.offer.kept):
-            raise PromptClosedError("you already answered it")
-        if isinstance(action, Decline):
+            # the faction's other choices stay open: its message is not stale, so not closed
+            raise SessionError("you already answered that; your first answer stands")
+        if _says_no_to_a_window(action):
             self.offer = replace(self.offer, declined=self.offer.declined | keys)
         else:
             kept = {**self.offer.kept, _key(faction, found[0][1]): action_to_dict(action)}
@@ -268,11 +282,17 @@ def _kept_by(action: FactionAction) -> Cause:
     def how(faction: Faction) -> str:
         if faction is not action.faction:
             return said(faction)
-        if isinstance(action, Decline):
+        if _says_no_to_a_window(action):
             return "you declined (the window still runs its time)"
         return "your answer is kept, and applies when its turn comes"
 
     return how
+
+
+def _says_no_to_a_window(action: FactionAction) -> bool:
+    """A decline of a secret window: kept as a "no", never sent to the engine (any other
+    answer kept, a later stage's decline too, is applied when its stage opens)."""
+    return isinstance(action, Decline) and action.prompt in {k.value for k in SECRET}
 
 
 def _answers(action: Action, prompt: Prompt) -> bool:

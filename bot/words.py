@@ -60,7 +60,7 @@ ACTION_WORDS = {
     "karama_prevent": "prevent an ability with Karama",
     "karama_stop_shipment": "stop the shipment with Karama",
     "advise": "send a spiritual advisor",
-    "flip": "flip your advisors to fighters",
+    "flip": "flip your forces between fighters and advisors",
     "guild_now": "act now",
     "guild_delay": "delay your turn",
     "battle": "name your next battle",

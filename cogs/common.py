@@ -204,6 +204,22 @@ async def acknowledge(interaction: discord.Interaction) -> None:
         log.warning("could not acknowledge an interaction in time: %s", error)
 
 
+async def acknowledge_click(
+    interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False
+) -> None:
+    """Defer a button or menu click at once, before any slow call: every button and menu of
+    the bot calls it first. As for a slash command, a failed acknowledgement (a 5xx, a 429,
+    a network error) is logged and the click's action still runs: its answer then goes out
+    as the interaction's first response, when Discord takes it (:func:`cogs.errors.reply`);
+    the action is never lost with its acknowledgement."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+    except discord.HTTPException as error:
+        log.warning("could not acknowledge a click in time: %s", error)
+
+
 def options_of(interaction: discord.Interaction) -> dict[str, Any]:
     """The options of a slash command's (sub)command as typed, by name."""
     data: Mapping[str, Any] = interaction.data or {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LIMIT = 2000
+PINGED = re.compile(r"<@\d+> ")  # how a message that pings its player begins
 UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that is gone
 
 
@@ -88,24 +90,37 @@ class DiscordPublisher:
                 log.warning("public message %s is gone; its map is not attached", ref)
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:
+        """A faction's message; one that pings (``notice.ping``) starts with a mention of
+        the faction's player, the one user any private message may ping."""
         async with failures("private", notice.faction):
             channel = await self._private_channel(game_id, notice)
-            ping = await self._player(game_id, notice)
+            player = await self._player(game_id, notice)
             picture = self._picture(channel, notice.picture)
-            await self._post(channel, notice.text, picture, ping=ping)
+            await self._post(channel, _pinging(notice, player), picture, ping=player)
 
     async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        """A prompt with its buttons; one that begins its wait (``notice.ping``) starts with
+        a mention of the faction's player, the one user it pings."""
         async with failures("private", notice.faction):
             channel = await self._private_channel(game_id, notice)
             view = prompt_view(game_id, notice)
-            ping = await self._player(game_id, notice)
+            player = await self._player(game_id, notice) if notice.ping else None
             picture = self._picture(channel, notice.picture)
-            message = await self._post(channel, notice.text, picture, view, ping=ping)
+            text = _pinging(notice, player)
+            message = await self._post(channel, text, picture, view, ping=player)
             return f"{message.channel.id}:{message.id}"
 
     async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
+        """The prompt reads ``notice.text`` now (a mention it began with stays: an edit
+        pings nobody)."""
         view = prompt_view(game_id, notice)  # its choices now (some may be answered)
-        await self._edit(ref, lambda _: {"content": split(notice.text)[-1], "view": view})
+
+        def change(old: str) -> dict[str, Any]:
+            mention = PINGED.match(old)
+            text = (mention.group(0) if mention else "") + split(notice.text)[-1]
+            return {"content": text[:LIMIT], "view": view}
+
+        await self._edit(ref, change)
 
     async def close_prompt(self, game_id: int, ref: str, text: str) -> None:
         await self._edit(ref, lambda old: {"content": closed_text(old, text), "view": None})
@@ -215,6 +230,11 @@ class DiscordPublisher:
             extra["view"] = view
         message: discord.Message = await channel.send(chunks[-1], **extra)  # type: ignore[call-overload]
         return message
+
+
+def _pinging(notice: PrivateNotice, player: int | None) -> str:
+    """The notice's text, after a mention of its ``player`` when it pings."""
+    return f"<@{player}> {notice.text}" if notice.ping and player is not None else notice.text
 
 
 def _player(seats: Mapping[Faction, int], faction: Faction) -> str:

@@ -26,6 +26,7 @@ from rules.actions import FactionAction, Prescience, StartBattle, Voice
 from rules.battle_model import Battle
 from rules.battle_plans import voice_kind
 from rules.board import POLAR_SINK
+from rules.components import leader_owner, leaders
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import (
     BattlesOver,
@@ -33,6 +34,7 @@ from rules.events import (
     CaptivesReleased,
     Event,
     KaramaPower,
+    LeaderKilled,
     PrescienceAsked,
     VoiceUsed,
 )
@@ -47,6 +49,7 @@ AGGRESSOR_RULE = "1.07.02"
 THREE_RULE = "1.07.03"
 PLAN_RULE = "1.07.04"
 RETURN_RULE = "1.07.07"
+PRISON_BREAK_RULE = "2.05.11"
 PRESCIENCE_RULE = "2.01.08"
 VOICE_RULE = "2.02.06"
 KARAMA_PLAN_RULE = "1.14.01"
@@ -383,3 +386,36 @@ def drop_leader(state: Position, holder: Faction, name: str) -> None:
     game = state.whole
     kept = tuple(n for n in game.held(game.leaders, holder) if n != name)
     state.set_game(leaders=with_entry(game.leaders, holder, kept))
+
+
+def kill_leader(state: Position, holder: Faction, name: str, rule: str) -> list[Event]:
+    """A leader dies, in battle (1.07.06.02) or as the moderator records it: face up to
+    its owner's tanks (a captive too, 2.05.12); every Harkonnen leader dead, the captives
+    go home (2.05.11)."""
+    owner = state.whole.captives.get(name) or leader_owner(name) or holder
+    leader_to_tanks(state, holder, owner, name)
+    return [LeaderKilled(owner, name, rule), *prison_break(state)]
+
+
+def leader_to_tanks(state: Position, holder: Faction, owner: Faction, name: str) -> None:
+    """Leader ``name``, held by ``holder``, goes to its ``owner``'s tanks: one more death."""
+    drop_leader(state, holder, name)
+    game = state.whole
+    state.set_game(
+        leaders_tanks=with_entry(
+            game.leaders_tanks, owner, (*game.held(game.leaders_tanks, owner), name)
+        ),
+        leader_deaths={**game.leader_deaths, name: game.leader_deaths.get(name, 0) + 1},
+        captives={n: f for n, f in game.captives.items() if n != name},
+    )
+
+
+def prison_break(state: Position) -> list[Event]:
+    """When every Harkonnen leader is dead, the captives go home at once (2.05.11)."""
+    game = state.whole
+    if not game.captives:
+        return []
+    own = set(leaders(Faction.HARKONNEN))
+    if any(n in own for n in game.held(game.leaders, Faction.HARKONNEN)):
+        return []
+    return release(state, sorted(game.captives), PRISON_BREAK_RULE)

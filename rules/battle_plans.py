@@ -8,6 +8,7 @@ spice); :func:`check_plan` refuses what the rules forbid and builds the stored p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.actions import BattlePlan
@@ -227,6 +228,40 @@ def spice_available(state: Position, faction: Faction) -> int:
     if state.rules.ally_battle_spice == "yes" and ally is not None and ally in state.factions:
         own += state.factions[ally].spice
     return own
+
+
+def locked_plans(state: Position) -> Mapping[Faction, Plan]:
+    """The plans locked for the battle under way and not yet resolved (revealed, they
+    stand while traitors may be called); none otherwise."""
+    game = state.game
+    battle = game.battle if game is not None else None
+    if game is None or battle is None or (battle.revealed and game.step != "traitor_calls"):
+        return {}
+    return battle.plans
+
+
+def dialed_spice(state: Position) -> dict[Faction, int]:
+    """The spice held for the dials of the locked plans not yet paid (1.13.04): each side
+    its own part, its ally the part it pays under D13 "yes"; paid at the resolution."""
+    held: dict[Faction, int] = {}
+    for side, plan in locked_plans(state).items():
+        ally = state.ally_of(side)
+        parts = [(side, plan.spice - plan.ally_spice), (ally, plan.ally_spice)]
+        for payer, amount in parts:
+            if payer is not None and amount > 0:
+                held[payer] = held.get(payer, 0) + amount
+    return held
+
+
+def check_dialed_spice(state: Position, rule: str = SPICE_RULE) -> None:
+    """Spice given away may not leave a locked plan's dial unpaid (1.13.04)."""
+    for faction, amount in sorted(dialed_spice(state).items()):
+        if state.factions[faction].spice < amount:
+            raise IllegalActionError(
+                f"{faction.label} has {amount} spice dialed in a locked battle plan: "
+                "that spice is held for it until the battle is resolved",
+                rule=rule,
+            )
 
 
 def _kwisatz_haderach_free(state: Position, faction: Faction, territory: str) -> bool:

@@ -14,7 +14,7 @@ from rules import battle, karama_turn
 from rules.actions import Capture, KeepCards
 from rules.battle_model import Battle, Plan
 from rules.battle_plans import abilities_used, fighters, leader_worth, worth
-from rules.components import card_kind, leader_owner, leaders
+from rules.components import card_kind
 from rules.errors import IllegalActionError
 from rules.events import (
     BattleWon,
@@ -25,7 +25,6 @@ from rules.events import (
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
-    LeaderKilled,
     PlanRevealed,
     PrescienceAnswered,
     SpicePaid,
@@ -51,7 +50,6 @@ LASGUN_RULE = "3.01.14"
 KH_RULE = "2.01.11"
 KH_DEATH_RULE = "2.01.13"
 CAPTURE_RULE = "2.05.10"
-PRISON_BREAK_RULE = "2.05.11"
 KILL_SPICE = 2
 KH_BONUS = 2
 LASGUN = "Lasgun"
@@ -233,7 +231,7 @@ def _fight(state: Position, fight: Battle) -> list[Event]:
         plan = fight.plans[side]
         if killed[side] and plan.leader and not plan.cheap_hero:
             earned += leader_worth(plan.leader)
-            events += _kill(state, side, plan.leader)
+            events += battle.kill_leader(state, side, plan.leader, KILLED_RULE)
     if earned:
         events.append(SpiceReceived(winner, state.from_bank(winner, earned), KILLED_RULE))
     events += _lose_all(state, fight, loser, LOSER_RULE)
@@ -290,7 +288,7 @@ def _traitor(state: Position, fight: Battle, side: Faction) -> list[Event]:
         state.set_game(leaders_fought=kept)
     if fight.plans[side].kwisatz_haderach:  # unused (1.07.06.06.00)
         state.set_game(kwisatz_haderach_territory=None)
-    events += _kill(state, betrayed, traitor)
+    events += battle.kill_leader(state, betrayed, traitor, KILLED_RULE)
     events.append(SpiceReceived(side, state.from_bank(side, leader_worth(traitor)), TRAITOR_RULE))
     events += _lose_all(state, fight, betrayed, TRAITOR_RULE)
     events += _discard(state, betrayed, fight.plans[betrayed].cards)
@@ -306,7 +304,7 @@ def _two_traitors(state: Position, fight: Battle) -> list[Event]:
     for side in fight.sides:
         leader = fight.plans[side].leader
         if leader:
-            events += _kill(state, side, leader)
+            events += battle.kill_leader(state, side, leader, KILLED_RULE)
     for side in fight.sides:
         events += _lose_all(state, fight, side, TWO_TRAITORS_RULE)
         events += _discard(state, side, fight.plans[side].cards)
@@ -331,7 +329,7 @@ def _explosion(state: Position, fight: Battle) -> list[Event]:
     for side in fight.sides:
         plan = fight.plans[side]
         if plan.leader and not plan.cheap_hero:
-            events += _kill(state, side, plan.leader)
+            events += battle.kill_leader(state, side, plan.leader, KILLED_RULE)
         if plan.kwisatz_haderach:
             state.set_game(kwisatz_haderach_dead=True)
             events.append(KwisatzHaderachKilled(KH_DEATH_RULE))
@@ -427,37 +425,6 @@ def _winner_cards(
 # -- leaders -------------------------------------------------------------------------
 
 
-def _kill(state: Position, holder: Faction, name: str) -> list[Event]:
-    """A leader dies: face up to its owner's tanks (1.07.06.02; a captive too, 2.05.12)."""
-    owner = state.whole.captives.get(name) or leader_owner(name) or holder
-    _leader_to_tanks(state, holder, owner, name)
-    return [LeaderKilled(owner, name, KILLED_RULE), *prison_break(state)]
-
-
-def _leader_to_tanks(state: Position, holder: Faction, owner: Faction, name: str) -> None:
-    """Leader ``name``, held by ``holder``, goes to its ``owner``'s tanks: one more death."""
-    battle.drop_leader(state, holder, name)
-    game = state.whole
-    state.set_game(
-        leaders_tanks=with_entry(
-            game.leaders_tanks, owner, (*game.held(game.leaders_tanks, owner), name)
-        ),
-        leader_deaths={**game.leader_deaths, name: game.leader_deaths.get(name, 0) + 1},
-        captives={n: f for n, f in game.captives.items() if n != name},
-    )
-
-
-def prison_break(state: Position) -> list[Event]:
-    """When every Harkonnen leader is dead, the captives go home at once (2.05.11)."""
-    game = state.whole
-    if not game.captives:
-        return []
-    own = set(leaders(Faction.HARKONNEN))
-    if any(n in own for n in game.held(game.leaders, Faction.HARKONNEN)):
-        return []
-    return battle.release(state, sorted(game.captives), PRISON_BREAK_RULE)
-
-
 # -- after the resolution: cards kept, capture, next battle --------------------------------
 
 
@@ -534,7 +501,7 @@ def capture(state: Position, action: Capture) -> list[Event]:
     hark = Faction.HARKONNEN
     events: list[Event] = [LeaderCaptured(hark, victim, action.kill, CAPTURE_RULE)]
     if action.kill:  # face down: no leader_killed event names it (2.05.10)
-        _leader_to_tanks(state, victim, victim, drawn)
+        battle.leader_to_tanks(state, victim, victim, drawn)
         events.append(SpiceReceived(hark, state.from_bank(hark, KILL_SPICE), CAPTURE_RULE))
     else:
         battle.drop_leader(state, victim, drawn)

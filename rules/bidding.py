@@ -2,12 +2,14 @@
 
 Every player announces its hand (1.04.01); one card per player with room in its hand is
 laid out face down (1.04.04); the cards are sold one at a time in storm order, the
-opening rotating (1.04.05-1.04.07). Only the player whose turn it is waits: a player who
-cannot bid (a full hand; no spice, no ally's commitment and no Karama to raise the bid)
-is skipped without being asked. The readings (a pass is not final unless the table's
-``bid_pass_final`` says so; a Karama bid wins free unless ``karama_bid`` says "pay"; the
-bidder's own spice pays first, its ally's commitment the rest) are in
-docs/whole-turn-readings.md.
+opening rotating (1.04.05-1.04.07). Only the player whose turn it is waits. Whom the
+auction asks is a function of public facts only (docs/secrets-and-waits.md): a player with
+a full hand (a count everyone knows, 1.04.03) is passed by; every other player is asked in
+turn, even one that cannot raise (its spice, its ally's commitment and its Karama are
+secret): its only answer is a pass, given by hand or by its standing order. The readings
+(a pass is not final unless the table's ``bid_pass_final`` says so; a Karama bid wins free
+unless ``karama_bid`` says "pay"; the bidder's own spice pays first, its ally's commitment
+the rest) are in docs/whole-turn-readings.md.
 
 Abilities: the Emperor is paid for other factions' cards (2.03.04) and may give spice
 to its ally at any time (2.03.06); the Harkonnen draw a free card with each purchase
@@ -20,12 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from rules import karama_turn, revival
+from rules import karama_turn
 from rules.actions import (
     Bid,
     FactionAction,
     GiveBackCards,
-    GiveSpice,
     KaramaBuy,
     KaramaTakeHand,
     Pass,
@@ -51,7 +52,6 @@ from rules.events import (
     HandTaken,
     KaramaPower,
     Passed,
-    SpiceGiven,
 )
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
@@ -106,16 +106,23 @@ def karama_for_bidding(state: Position, faction: Faction) -> str | None:
 
 
 def can_raise(state: Position, faction: Faction, high_bid: int) -> bool:
+    """Whether ``faction`` could raise ``high_bid`` now (a secret: its own prompt and
+    standing order may use it; whom the auction asks never does)."""
     if full_hand(state, faction):
         return False
     return bid_limit(state, faction) > high_bid or state.karama_card(faction) is not None
+
+
+def eligible(state: Position, faction: Faction) -> bool:
+    """1.04.03: a player may bid unless its hand is full (public: hands are declared)."""
+    return not full_hand(state, faction)
 
 
 def _askable(state: Position, auction: Auction, faction: Faction) -> bool:
     return (
         faction is not auction.high_bidder
         and faction not in auction.passed
-        and can_raise(state, faction, auction.high_bid)
+        and eligible(state, faction)
     )
 
 
@@ -152,9 +159,9 @@ def begin(state: Position) -> list[Event]:
 def _open(
     state: Position, cards: tuple[str, ...], number: int, of: int, previous: Faction | None
 ) -> list[Event]:
-    """Put ``cards[0]`` on offer; the opening goes to the first player able to bid after
-    the previous opener (1.04.05.02, 1.04.07). Nobody able to bid: bought in."""
-    opener = next((f for f in _after(state.whole.order, previous) if can_raise(state, f, 0)), None)
+    """Put ``cards[0]`` on offer; the opening goes to the first eligible player after the
+    previous opener (1.04.05.02, 1.04.07). Nobody eligible: bought in."""
+    opener = next((f for f in _after(state.whole.order, previous) if eligible(state, f)), None)
     if opener is None:
         return _bought_in(state, cards)
     seen, stopped = (
@@ -170,8 +177,9 @@ def _open(
 
 
 def _next(state: Position, after: Faction) -> list[Event]:
-    """The turn goes round in storm order to the next player able to raise; when nobody
-    is left the card is sold to the high bidder, or bought in."""
+    """The turn goes round in storm order to the next eligible player who has not passed
+    since the last bid; when nobody is left the card is sold to the high bidder, or
+    bought in."""
     auction = state.whole.auction
     assert auction is not None
     nxt = next((f for f in _after(state.whole.order, after) if _askable(state, auction, f)), None)
@@ -206,7 +214,8 @@ def _sell(state: Position, auction: Auction) -> list[Event]:
         price = min(auction.high_bid, bid_limit(state, winner))
         price = price if state.rules.karama_bid == "pay" else 0
         rule = KARAMA_RULE
-    else:  # a Karama gone since (a moderator's correction): what it can, up to the bid
+    else:  # no bribe or gift lowers a standing bid's spice (check_standing_bid); a
+        # moderator's correction can: then what it can, up to the bid
         price, rule = min(auction.high_bid, bid_limit(state, winner)), BUY_RULE
     events += _award(state, winner, price, rule)
     return events + _following(state, auction)
@@ -220,30 +229,45 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     game = state.whole
     auction = game.auction
     assert auction is not None
-    emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
     own = min(price, state.factions[winner].spice)
-    ally = state.ally_of(winner)
-    events: list[Event] = []
-    to_emperor = (own if winner is not emperor else 0) + (
-        price - own if ally is not None and ally is not emperor else 0
-    )
-    if emperor is not None and to_emperor > 0:
-        paid, stopped = karama_turn.uses(state, Ability.EMPEROR_PAYMENT)
-        events += stopped
-        emperor = emperor if paid else None
-    if ally is not None and price > own:
-        state.pay(ally, price - own, emperor if emperor is not ally else None)
+    ally = state.ally_of(winner) if price > own else None
+    parts = [(winner, own), *([(ally, price - own)] if ally is not None else [])]
+    emperor, events = _emperor_paid(state, parts)
+    paid_to = pay_for_card(state, parts, emperor)
+    if ally is not None:
         support = dict(game.bid_support)
         support[ally] = max(0, support.get(ally, 0) - (price - own))
         state.set_game(bid_support={f: n for f, n in support.items() if n})
-    paid_to = emperor if emperor is not winner and price else None
-    state.pay(winner, own, paid_to)
     state.update(winner, cards=(*state.factions[winner].cards, auction.cards[0]))
-    events.append(CardWon(winner, price, paid_to, rule))
+    events.append(CardWon(winner, price, paid_to, rule, ally, price - own if ally else 0))
     if winner is Faction.HARKONNEN and not full_hand(state, winner):
         free, stopped = karama_turn.uses(state, Ability.TOP_CARD)
         events += draw_top_card(state, winner) if free else stopped
     return events
+
+
+def _emperor_paid(
+    state: Position, parts: list[tuple[Faction, int]]
+) -> tuple[Faction | None, list[Event]]:
+    """The Emperor, if it is to be paid for this card and no Karama stops it (reading K1)."""
+    emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
+    if emperor is None or not any(n > 0 and f is not emperor for f, n in parts):
+        return None, []
+    paid, stopped = karama_turn.uses(state, Ability.EMPEROR_PAYMENT)
+    return (emperor if paid else None), stopped
+
+
+def pay_for_card(
+    state: Position, parts: list[tuple[Faction, int]], emperor: Faction | None
+) -> Faction | None:
+    """Each payer pays its part to the Emperor, the Emperor its own to the bank (2.03.04);
+    the Emperor if it received some spice, else None."""
+    received = False
+    for payer, amount in parts:
+        to = emperor if payer is not emperor else None
+        state.pay(payer, amount, to)
+        received = received or (to is not None and amount > 0)
+    return emperor if received else None
 
 
 def draw_top_card(state: Position, harkonnen: Faction) -> list[Event]:
@@ -353,11 +377,12 @@ def karama_buy(state: Position, action: KaramaBuy) -> list[Event]:
     return events + _following(state, auction)
 
 
-# -- an ally's commitment, the Emperor's gift ---------------------------------------------
+# -- an ally's commitment ---------------------------------------------
 
 
-def _check_standing_bid(state: Position, rule: str) -> None:
-    """A commitment or a gift may not leave the high bidder unable to pay its bid."""
+def check_standing_bid(state: Position, rule: str = BUY_RULE) -> None:
+    """A commitment, a gift or a bribe may not leave the high bidder unable to pay its bid
+    (1.04.06.02): the bidder's spice and its ally's commitment stand behind it."""
     auction = state.whole.auction
     if auction is None or auction.high_bidder is None or auction.karama:
         return
@@ -389,37 +414,8 @@ def support_bids(state: Position, action: SupportBids) -> list[Event]:
         )
     support = {f: n for f, n in game.bid_support.items() if f is not faction}
     state.set_game(bid_support={**support, faction: amount} if amount else support)
-    _check_standing_bid(state, ALLY_RULE)
+    check_standing_bid(state, ALLY_RULE)
     return [BidsSupported(faction)]
-
-
-def give_spice(state: Position, action: GiveSpice) -> list[Event]:
-    """2.03.06: the Emperor gives spice to its ally, any time; it becomes the ally's."""
-    faction, amount = action.faction, action.amount
-    if faction is not Faction.EMPEROR:
-        raise IllegalActionError("only the Emperor gives spice to an ally", rule=GIVE_SPICE_RULE)
-    if state.whole.phase in (GamePhase.SETUP, GamePhase.OVER):
-        raise NotYourTurnError("spice is given once the turns have begun", rule=GIVE_SPICE_RULE)
-    if state.whole.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
-        raise NotYourTurnError(  # a Karama window's saved position must stay exact
-            "nobody acts while a faction ability is being resolved", rule="1.00.05"
-        )
-    ally = state.ally_of(faction)
-    if ally is None:
-        raise IllegalActionError("the Emperor has no ally to give spice to", rule=GIVE_SPICE_RULE)
-    if not 0 < amount <= MAX_AMOUNT:
-        raise InvalidActionError(
-            f"a gift is 1 spice or more, not {quote(amount)}", rule=GIVE_SPICE_RULE
-        )
-    if amount > state.factions[faction].spice:
-        raise IllegalActionError(
-            f"the Emperor holds {state.factions[faction].spice} spice, not {quote(amount)}",
-            rule=GIVE_SPICE_RULE,
-        )
-    state.pay(faction, amount, ally)
-    _check_standing_bid(state, GIVE_SPICE_RULE)
-    revival.after_gift(state)
-    return [SpiceGiven(faction, ally)]
 
 
 # -- the Harkonnen's Karama power (1.14.04) --------------------------------------------
@@ -487,7 +483,7 @@ def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
     assert auction is not None
     state.set_game(give_back=None, step=AUCTION, waiting=(auction.bidder,))
     events: list[Event] = [CardsGivenBack(faction, target, count)]
-    if not _askable(state, auction, auction.bidder):  # the bidder lost its only Karama
+    if not _askable(state, auction, auction.bidder):  # the bidder's hand is full now
         events += _next(state, auction.bidder)
     return events
 
@@ -561,13 +557,6 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     if faction is Faction.HARKONNEN and faction not in game.karama_powers_used:
         out += [KaramaTakeHand(faction, f.value) for f in game.order if f is not faction]
     return out
-
-
-def any_time_candidates(state: Position, faction: Faction) -> list[FactionAction]:
-    """The Emperor's gift to its ally (2.03.06), in any phase."""
-    if faction is not Faction.EMPEROR or state.ally_of(faction) is None:
-        return []
-    return [GiveSpice(faction, 1)]
 
 
 def cards_in_play(state: Position) -> Counter[str]:

@@ -1,16 +1,18 @@
 """The CHOAM Charity Phase (1.03): a faction holding 0 or 1 spice may claim up to 2.
 
-The claim is optional and at most one per turn (1.03.02); the game asks only the
-factions that may claim. The advanced Bene Gesserit receive 2 whatever they
-hold, without asking (2.02.09; reading D10: advanced only unless the table's
-``bg_charity`` switch says "always").
+The claim is optional and at most one per turn (1.03.02). Spice is behind shields, so the
+game asks every faction alike (docs/secrets-and-waits.md): whom it waits on never tells
+who holds 0 or 1 spice; whether a faction may claim is checked at its claim, so spice
+received during the phase (the Emperor's gift) counts. The advanced Bene Gesserit
+receive 2 whatever they hold, without asking (2.02.09; reading D10: advanced only unless
+the table's ``bg_charity`` switch says "always"): they alone are not asked.
 """
 
 from __future__ import annotations
 
 from rules import karama_turn
 from rules.actions import ClaimCharity, FactionAction, Pass
-from rules.errors import NotYourTurnError
+from rules.errors import IllegalActionError, NotYourTurnError
 from rules.events import CharityPaid, Event, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -37,15 +39,19 @@ def begin(state: Position) -> list[Event]:
     if bg_paid:
         paid = state.from_bank(Faction.BENE_GESSERIT, CHARITY_LEVEL)
         events.append(CharityPaid(Faction.BENE_GESSERIT, paid, BG_CHARITY_RULE))
-    waiting = tuple(f for f in state.whole.order if may_claim(state, f, bg_paid=bg_paid))
+    waiting = tuple(f for f in state.whole.order if asked(f, bg_paid=bg_paid))
     state.set_game(waiting=waiting, step="claims" if waiting else "done")
     return events
 
 
-def may_claim(state: Position, faction: Faction, *, bg_paid: bool = False) -> bool:
-    """A faction holding 0 or 1 spice, unless the Bene Gesserit were paid already."""
-    if faction is Faction.BENE_GESSERIT and bg_paid:
-        return False
+def asked(faction: Faction, *, bg_paid: bool = False) -> bool:
+    """Every faction is asked, on public facts only: all but the Bene Gesserit once paid
+    their own charity (an announced payment)."""
+    return not (faction is Faction.BENE_GESSERIT and bg_paid)
+
+
+def may_claim(state: Position, faction: Faction) -> bool:
+    """A faction holding 0 or 1 spice now (1.03.01)."""
     return state.factions[faction].spice < CHARITY_LEVEL
 
 
@@ -54,14 +60,20 @@ def _require(state: Position, faction: Faction) -> None:
         raise NotYourTurnError("CHOAM Charity is not being paid now", rule=CHARITY_RULE)
     if faction not in state.whole.waiting:
         raise NotYourTurnError(
-            f"{faction.label} may not claim CHOAM Charity now: only a faction holding 0 or 1 "
-            "spice may, once a turn",
+            f"{faction.label} is not asked about CHOAM Charity any more this turn: a faction "
+            "answers once a turn",
             rule=CHARITY_RULE,
         )
 
 
 def claim(state: Position, action: ClaimCharity) -> list[Event]:
     _require(state, action.faction)
+    if not may_claim(state, action.faction):
+        raise IllegalActionError(
+            f"{action.faction.label} holds {state.factions[action.faction].spice} spice: only "
+            "a faction holding 0 or 1 spice may claim CHOAM Charity",
+            rule=CHARITY_RULE,
+        )
     amount = CHARITY_LEVEL - state.factions[action.faction].spice
     paid = state.from_bank(action.faction, amount)
     _done(state, action.faction)

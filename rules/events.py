@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from rules.factions import Faction
@@ -48,7 +48,8 @@ class Event:
         values = {
             f.name: _READERS[str(f.type)](data.get(cls.wire_names.get(f.name, f.name)))
             for f in fields(cls)
-        }
+            if cls.wire_names.get(f.name, f.name) in data or f.default is MISSING
+        }  # a field added since with a default: an older log's event reads with it
         return cls(**values)
 
 
@@ -609,13 +610,33 @@ class CharityPaid(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardWon(Event):
-    """A faction took a treachery card (which one stays secret)."""
+    """A faction took a treachery card (which one stays secret) for ``price``: its own
+    spice first, ``ally_paid`` of it by its ``ally`` (1.10.02.04). ``paid_to`` is the
+    faction the payment went to (the Emperor, 2.03.04), None for the Spice Bank: a part
+    paid by ``paid_to`` itself goes to the bank (:attr:`received`)."""
 
     kind: ClassVar[str] = "card_won"
     faction: Faction
     price: int
     paid_to: Faction | None
     rule: str
+    ally: Faction | None = None
+    ally_paid: int = 0
+
+    @property
+    def parts(self) -> tuple[tuple[Faction, int], ...]:
+        """Who paid what: the winner, then its ally (parts of 0 left out)."""
+        found = [(self.faction, self.price - self.ally_paid)]
+        if self.ally is not None:
+            found.append((self.ally, self.ally_paid))
+        return tuple((f, n) for f, n in found if n > 0)
+
+    @property
+    def received(self) -> int:
+        """What ``paid_to`` received (0 when all went to the Spice Bank)."""
+        if self.paid_to is None:
+            return 0
+        return sum(n for f, n in self.parts if f is not self.paid_to)
 
 
 @dataclass(frozen=True, slots=True)

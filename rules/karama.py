@@ -17,6 +17,7 @@ from rules.actions import CrossShip, KaramaCancel, KaramaPrevent, Ship, action_f
 from rules.errors import IllegalActionError
 from rules.events import Event, GuildTimingCancelled, KaramaCancelled, KaramaPrevented, Retake
 from rules.factions import Faction
+from rules.karama_turn import karama_to_play
 from rules.model import Ability, BlockedAbility, Prompt, PromptKind, Snapshot
 from rules.position import Position
 
@@ -39,9 +40,7 @@ RETAKE = frozenset(
 def cancel(state: Position, action: KaramaCancel) -> list[Event]:
     faction = action.faction
     prompt = _window(state, faction, action.ability)
-    card = state.karama_card(faction, action.card)
-    if card is None:
-        raise IllegalActionError(f"{faction.label} holds no Karama card", rule=KARAMA_RULE)
+    card = karama_to_play(state, faction, action.card)
     assert prompt.before is not None and prompt.ability is not None
     ability, user = prompt.ability, prompt.subject
     assert user is not None
@@ -150,16 +149,13 @@ def prevent(state: Position, action: KaramaPrevent) -> list[Event]:
             "Ship As It Pleases You (✷…✷) can",
             rule=KARAMA_RULE,
         )
-    if state.karama_card(faction, action.card) is None:
-        raise IllegalActionError(f"{faction.label} holds no Karama card", rule=KARAMA_RULE)
+    card = karama_to_play(state, faction, action.card)
     if not may_prevent(state, faction):
         raise IllegalActionError(
             "the Guild's timing can be prevented only by another faction, in the advanced "
             "game, before the Guild uses it",
             rule=KARAMA_RULE,
         )
-    card = state.karama_card(faction, action.card)
-    assert card is not None
     played_at = state.snapshot()
     state.discard(faction, card)
     state.set_phase(guild_timing_blocked=True)

@@ -12,7 +12,7 @@ engine remembers it and tells when it takes effect. Reading K1 in
 from __future__ import annotations
 
 from rules.actions import FremenAllyWorm, KaramaPrevent, KaramaWorm
-from rules.errors import IllegalActionError, NotYourTurnError, RulesError
+from rules.errors import IllegalActionError, NotYourTurnError, RulesError, quote
 from rules.events import AbilityStopped, Event, KaramaPower, KaramaPrevented
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -56,13 +56,24 @@ ADVANCED_ONLY = frozenset(
 )
 
 
+def karama_to_play(state: Position, faction: Faction, named: str | None) -> str:
+    """The card ``faction`` plays as a Karama (the one ``named``, if it names one). A
+    holder who names a card it lacks is told so, not that it holds no Karama card."""
+    card = state.karama_card(faction, named)
+    if card is not None:
+        return card
+    if named is not None and state.karama_card(faction) is not None:
+        raise IllegalActionError(
+            f"{faction.label} holds no card {quote(named)} to play as a Karama", rule=KARAMA_RULE
+        )
+    raise IllegalActionError(f"{faction.label} holds no Karama card", rule=KARAMA_RULE)
+
+
 def prevent(state: Position, action: KaramaPrevent) -> list[Event]:
     """Stop the next use of a whole-turn ✷ ability of another faction."""
     faction, ability = action.faction, action.ability
     _check_preventable(state, faction, ability)
-    card = state.karama_card(faction, action.card)
-    if card is None:
-        raise IllegalActionError(f"{faction.label} holds no Karama card", rule=KARAMA_RULE)
+    card = karama_to_play(state, faction, action.card)
     state.discard(faction, card)
     state.set_game(prevented=state.whole.prevented | {ability.value})
     return [KaramaPrevented(faction=faction, card=card, ability=ability, rule=ability.rule)]
@@ -72,6 +83,7 @@ def _check_preventable(state: Position, faction: Faction, ability: Ability) -> N
     game = state.whole
     if game.phase in (GamePhase.SETUP, GamePhase.OVER):
         raise NotYourTurnError("a Karama is played once the turns have begun", rule=KARAMA_RULE)
+    state.check_nothing_resolving()
     owner = ability.owner
     if owner is faction:
         raise IllegalActionError(
@@ -134,6 +146,7 @@ def karama_worm(state: Position, action: KaramaWorm) -> list[Event]:
     fremen = Faction.FREMEN
     game = state.whole
     check_power(state, action.faction, fremen, WORM_POWER_RULE)
+    state.check_nothing_resolving()
     if game.karama_worm is not None:
         raise IllegalActionError(
             "the Fremen have used their Karama power this game", rule=WORM_POWER_RULE
@@ -179,6 +192,7 @@ def ally_worm(state: Position, action: FremenAllyWorm) -> list[Event]:
         raise IllegalActionError("only the Fremen decide who the worm spares", rule=ALLY_WORM_RULE)
     if state.whole.phase is GamePhase.OVER:
         raise NotYourTurnError("the game is over", rule=ALLY_WORM_RULE)
+    state.check_nothing_resolving()
     state.set_game(fremen_expose_ally=not action.protect)
     return []
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rules import (
     battle_actions,
     bidding,
+    bribes,
     charity,
     guild,
     karama,
@@ -192,7 +193,7 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
         found += [KaramaWorm(faction, t.name) for t in state.board if t.kind == "sand"]
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
-    found += bidding.any_time_candidates(state, faction)  # the Emperor's gift (2.03.06)
+    found += bribes.gift_candidates(state, faction)  # the Emperor's gift (2.03.06)
     found += revival.ghola_candidates(state, faction)  # revival: Tleilaxu Ghola (3.01.20)
     return found
 

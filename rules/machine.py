@@ -306,7 +306,7 @@ ANY_TIME_HANDLERS: dict[type[Action], Handler] = {
     KaramaWorm: karama_turn.karama_worm,
     FremenAllyWorm: karama_turn.ally_worm,
     Bribe: bribes.bribe,
-    GiveSpice: bidding.give_spice,  # the Emperor, to its ally (2.03.06)
+    GiveSpice: bribes.give_spice,  # the Emperor, to its ally (2.03.06)
     PlayGhola: revival.play_ghola,  # revival: Tleilaxu Ghola, any time (3.01.20)
     PlayTruthtrance: truthtrance.play,  # Truthtrance: a question, any time (3.01.21)
     AnswerTruthtrance: truthtrance.answer,

@@ -15,7 +15,7 @@ from typing import Any, Self
 
 from rules.board import ORNITHOPTER_CITIES, Board, Territory, standard_board, storm_order_seats
 from rules.components import is_worthless
-from rules.errors import InvalidActionError, quote
+from rules.errors import InvalidActionError, NotYourTurnError, quote
 from rules.factions import KARAMA, Faction, same_card
 from rules.frozen import evolver
 from rules.game_model import GamePhase, TurnState, evolve
@@ -34,6 +34,8 @@ from rules.model import (
     stack_order,
     stack_to_dict,
 )
+
+RESOLVING_RULE = "1.00.05"
 
 _evolve_phase = evolver(Phase)
 _evolve_holdings = evolver(FactionState)
@@ -249,6 +251,16 @@ class Position:
 
     def in_phase(self, phase: GamePhase) -> bool:
         return self.game is not None and self.game.phase is phase
+
+    def check_nothing_resolving(self) -> None:
+        """1.00.05: nobody acts while a faction ability is being resolved: a Shipment &
+        Movement prompt open (a Karama window keeps the position from before the ability,
+        which a cancel restores) lets no bribe, gift, Karama or Ghola in meanwhile."""
+        in_phase = self.game is None or self.game.phase is GamePhase.SHIPMENT_MOVEMENT
+        if in_phase and self.phase.stages:
+            raise NotYourTurnError(
+                "nobody acts while a faction ability is being resolved", rule=RESOLVING_RULE
+            )
 
     def set_game(self, **changes: Any) -> None:
         self.game = evolve(self.whole, changes)

@@ -24,7 +24,9 @@ from rules.actions import (
     RecordPayment,
     RecordRevival,
 )
-from rules.bidding import draw_top_card
+from rules.battle_plans import locked_plans
+from rules.bidding import draw_top_card, pay_for_card
+from rules.bribes import check_spice_held
 from rules.components import extras
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -34,12 +36,11 @@ from rules.events import (
     CardWon,
     Event,
     ForcesLost,
-    LeaderKilled,
     SpicePaid,
     SpiceReceived,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import RECORDED_PHASES, GamePhase, with_entry
+from rules.game_model import RECORDED_PHASES, GamePhase
 from rules.model import Stack
 from rules.position import Position
 from rules.revival import GHOLA_FORCES, STEP
@@ -113,11 +114,11 @@ def win_card(state: Position, action: RecordCardWon) -> list[Event]:
     if card is None:
         raise IllegalActionError("the treachery deck and its discards are empty", rule=BUY_RULE)
     emperor = Faction.EMPEROR if Faction.EMPEROR in state.factions else None
-    for payer, amount in payers:
-        state.pay(payer, amount, emperor if emperor is not payer else None)
-    paid_to = emperor if emperor is not faction else None
+    paid_to = pay_for_card(state, payers, emperor)  # a correction: no waiting Karama is used
+    check_spice_held(state)  # not the spice behind a standing high bid (1.04.06.02)
     state.update(faction, cards=(*state.factions[faction].cards, card))
-    events.append(CardWon(faction, action.price, paid_to if action.price else None, BUY_RULE))
+    ally = state.ally_of(faction) if action.ally_pays else None
+    events.append(CardWon(faction, action.price, paid_to, BUY_RULE, ally, action.ally_pays))
     if faction is Faction.HARKONNEN and len(state.factions[faction].cards) < limit:
         events += draw_top_card(state, faction)  # a correction: no waiting Karama is used
     return events
@@ -221,16 +222,13 @@ def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
             f"{quote(action.leader)} is not a living leader of {action.faction.label}",
             rule=BATTLE_RULE,
         )
-    state.set_game(
-        leaders=with_entry(game.leaders, action.faction, tuple(n for n in alive if n != name)),
-        leaders_tanks=with_entry(
-            game.leaders_tanks,
-            action.faction,
-            (*game.held(game.leaders_tanks, action.faction), name),
-        ),
-        leader_deaths={**game.leader_deaths, name: game.leader_deaths.get(name, 0) + 1},
-    )
-    return [LeaderKilled(action.faction, name, BATTLE_RULE)]
+    if any(plan.leader == name for plan in locked_plans(state).values()):
+        raise IllegalActionError(
+            f"{name} leads a battle plan of the battle under way: the battle decides whether "
+            "it dies (record it after the battle is resolved)",
+            rule=BATTLE_RULE,
+        )
+    return battle_flow.kill_leader(state, action.faction, name, BATTLE_RULE)
 
 
 def discard(state: Position, action: RecordDiscard) -> list[Event]:
@@ -260,6 +258,7 @@ def payment(state: Position, action: RecordPayment) -> list[Event]:
             rule=BATTLE_RULE,
         )
     state.pay(action.faction, action.amount, to)
+    check_spice_held(state)  # not the spice of a locked plan's dial (1.13.04)
     return [SpicePaid(action.faction, action.amount, to)]
 
 

@@ -1,14 +1,16 @@
 """The Revival Phase (1.05), run by the engine.
 
-Everyone revives at once, in no storm order (1.05.00). At the start each faction
-with nothing to decide (nothing in the tanks beyond its free revival, no leader it
-may revive, no spice for more, no Karama power) gets its free revival by itself; the
-others are asked all at once (step ``"revive"``) and answer with
+Everyone revives at once, in no storm order (1.05.00). Whom the phase asks is a function
+of public facts only (docs/secrets-and-waits.md): at the start each faction with nothing
+to decide that anyone could see (nothing in the tanks beyond its free revival, no leader it
+may revive, no chance of the Emperor's Karama power) gets its free revival by itself; the
+others are asked all at once (step ``"revive"``), whether or not their spice pays for more
+(a faction that cannot pay may only pass), and answer with
 :class:`~rules.actions.Revive` (their whole force revival, free ones included, and at
 most one leader) or :class:`~rules.actions.Pass` (the free revival alone). The Emperor
 allied is asked too when it may pay for its ally's forces beyond the ally's limit
-(:class:`~rules.actions.PayAllyRevival`, 2.03.07); its pass declines that. When the
-last of them has answered the phase is ``"done"``.
+(:class:`~rules.actions.PayAllyRevival`, 2.03.07), whatever spice it holds; its pass
+declines that. When the last of them has answered the phase is ``"done"``.
 
 Besides: the Emperor's once-a-game Karama revival (1.14.02), the Tleilaxu Ghola
 played at any time (3.01.20), and the moderator's records (``RecordRevival``,
@@ -238,12 +240,14 @@ def price(
     emperor_pays: int = 0,
     *,
     free_first: bool = True,
+    secret: bool = True,
 ) -> Price:
     """The price of this whole revival of ``faction``, or a refusal saying why it is not
     allowed (whoever is waiting: :func:`revive` checks that). ``free_first``: the
     revival brings back at least the free forces (a moderator's record need not);
     ``emperor_pays``: a moderator's record only, forces above the ally's limit that the
-    Emperor paid for (the Emperor's own choice is :func:`pay_ally_revival`)."""
+    Emperor paid for (the Emperor's own choice is :func:`pay_ally_revival`); without
+    ``secret``, what the faction's spice allows is not checked (whom the phase asks)."""
     for amount, what in ((forces, "forces"), (special, "starred forces")):
         _count(amount, what, REVIVAL_RULE)
     _count(emperor_pays, "the forces the Emperor pays for", EMPEROR_ALLY_RULE)
@@ -267,7 +271,7 @@ def price(
     name = revivable_leader(state, faction, leader) if leader else None
     own = max(0, total - emperor_pays - free_revival(state, faction)) * force_cost()
     own += leader_cost(faction, name) if name else 0
-    if own > state.factions[faction].spice:
+    if secret and own > state.factions[faction].spice:
         raise IllegalActionError(
             f"{faction.label} cannot pay {own} spice for this revival: it holds "
             f"{state.factions[faction].spice}",
@@ -317,7 +321,7 @@ def begin(state: Position) -> list[Event]:
             waiting.append(faction)
         else:
             events += _revive(state, faction, *free_forces(state, faction), None)
-            if may_pay_ally(state, faction):
+            if _ally_payment_open(state, faction):
                 waiting.append(faction)
     if Faction.EMPEROR not in waiting:
         state.set_game(ally_revival_room=0)
@@ -326,17 +330,34 @@ def begin(state: Position) -> list[Event]:
 
 
 def has_choice(state: Position, faction: Faction) -> bool:
-    """Whether the faction has something to decide: a revival other than its free one
-    alone (until it has revived), the Emperor's Karama power, or the Emperor's payment
-    for its ally's forces beyond the ally's limit."""
+    """Whether the faction is asked, on public facts only: a revival other than its free
+    one alone could be open to it (until it has revived), the Emperor's Karama power could
+    be, or the Emperor's payment for its ally's forces beyond the ally's limit is open.
+    Whether its spice or its cards allow any of it is its own secret."""
     own = faction not in state.whole.revived and _own_choice(state, faction)
-    return own or may_pay_ally(state, faction)
+    return own or _ally_payment_open(state, faction)
 
 
 def _own_choice(state: Position, faction: Faction) -> bool:
+    """A revival other than the free one alone allowed by everything but its spice (more
+    in the tanks, a Fedaykin among the free, a leader), or (the Emperor) its Karama power."""
     free = Revive(faction, *free_forces(state, faction))
-    revivals = _each_revival(state, faction)
-    return any(a != free for a in revivals) or may_karama_revive(state, faction)
+    revivals = _each_revival(state, faction, secret=False)
+    return any(a != free for a in revivals) or _karama_open(state, faction)
+
+
+def _karama_open(state: Position, faction: Faction) -> bool:
+    """The Emperor's Karama revival (1.14.02) as others can tell: advanced, the power
+    unused, a card in hand (any card may be a Karama), something in the tanks."""
+    game = state.whole
+    own = state.factions[faction]
+    return (
+        faction is Faction.EMPEROR
+        and state.rules.advanced
+        and faction not in game.karama_powers_used
+        and bool(own.cards)
+        and bool(own.tanks or own.special_tanks or game.held(game.leaders_tanks, faction))
+    )
 
 
 def _require(state: Position, faction: Faction, what: str) -> None:
@@ -379,7 +400,7 @@ def _answered(state: Position, faction: Faction) -> None:
     """``faction`` leaves the waiting list once it has nothing left to decide (the Emperor
     may still have its ally's forces to pay for)."""
     game = state.whole
-    done = faction in game.revived and not may_pay_ally(state, faction)
+    done = faction in game.revived and not _ally_payment_open(state, faction)
     waiting = tuple(f for f in game.waiting if not (f is faction and done))
     state.set_game(waiting=waiting, step=STEP if waiting else "done")
 
@@ -512,6 +533,7 @@ def play_ghola(state: Position, action: PlayGhola) -> list[Event]:
         raise NotYourTurnError(
             "Tleilaxu Ghola is played once the turns have begun", rule=GHOLA_RULE
         )
+    state.check_nothing_resolving()
     return _ghola(state, action.faction, action.forces, action.special, action.leader)
 
 
@@ -610,8 +632,9 @@ def _revivals(state: Position, faction: Faction) -> list[Revive]:
     return list(_each_revival(state, faction))
 
 
-def _each_revival(state: Position, faction: Faction) -> Iterator[Revive]:
-    """:func:`_revivals` one by one (whoever needs only the first few stops there)."""
+def _each_revival(state: Position, faction: Faction, *, secret: bool = True) -> Iterator[Revive]:
+    """:func:`_revivals` one by one (whoever needs only the first few stops there); without
+    ``secret``, those everything but the faction's spice allows."""
     own = state.factions[faction]
     most = forces_per_turn()
     names: list[str | None] = [None, *revivable_leaders(state, faction)]
@@ -619,7 +642,7 @@ def _each_revival(state: Position, faction: Faction) -> Iterator[Revive]:
         for forces in range(min(own.tanks, most - special) + 1):
             for name in names:
                 try:
-                    price(state, faction, forces, special, name)
+                    price(state, faction, forces, special, name, secret=secret)
                 except (IllegalActionError, InvalidActionError):
                     continue
                 yield Revive(faction, forces, special, name)
@@ -682,10 +705,17 @@ def _room_beyond_limit(state: Position) -> int:
     return max(0, min(EMPEROR_PAYS, _revivable(state, ally) - forces_per_turn()))
 
 
-def may_pay_ally(state: Position, faction: Faction) -> bool:
-    """Whether ``faction`` is the Emperor with its ally's forces beyond the ally's limit
-    still to pay for this turn, and at least 2 spice to pay with."""
-    return faction is Faction.EMPEROR and bool(ally_revival_options(state, faction))
+def _ally_payment_open(state: Position, faction: Faction) -> bool:
+    """Whether ``faction`` is the Emperor, allied, with its ally's forces beyond the ally's
+    limit still to pay for this turn: public facts (whether its spice pays for one is its
+    secret, :func:`ally_revival_options`)."""
+    game = state.whole
+    return (
+        faction is Faction.EMPEROR
+        and state.ally_of(faction) is not None
+        and game.ally_revival_room > 0
+        and not game.ally_revival_paid
+    )
 
 
 def ally_revival_options(
@@ -760,24 +790,13 @@ def _ally_price(state: Position, action: PayAllyRevival) -> int:
     return cost
 
 
-def after_gift(state: Position) -> None:
-    """The Emperor gave spice away (2.03.06): asked only for its ally's forces, it is no
-    longer asked once it cannot pay for one."""
-    game = state.whole
-    emperor = Faction.EMPEROR
-    asked = game.phase is GamePhase.REVIVAL and game.step == STEP and emperor in game.waiting
-    if asked and emperor in game.revived and not may_pay_ally(state, emperor):
-        state.set_game(ally_revival_room=0)
-        _answered(state, emperor)
-
-
 def stop_ally_revival(state: Position) -> list[Event]:
     """A Karama played ahead against the Emperor's ALLIANCE (2.03.07, reading K1) stops
     its next use: the first time in a Revival phase that the Emperor may pay for its
     ally's forces beyond the ally's limit, it may not this turn (the event says so)."""
     game = state.whole
     emperor = Faction.EMPEROR
-    if Ability.ALLY_REVIVAL.value not in game.prevented or not may_pay_ally(state, emperor):
+    if Ability.ALLY_REVIVAL.value not in game.prevented or not _ally_payment_open(state, emperor):
         return []
     _, stopped = karama_turn.uses(state, Ability.ALLY_REVIVAL)
     state.set_game(ally_revival_room=0)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Action, FactionAction, KaramaRevive, Pass, Revive
+from rules.actions import Action, KaramaRevive, Pass, Revive
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -46,12 +46,15 @@ DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treacher
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
 DECLINABLE_STEPS = frozenset(
     {
-        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "auction", "revive"),
+        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "revive"),
         # the Battle phase's choices (rules.battle): a pass keeps the cards, calls no traitor
         *("voice", "prescience", "voice_prescience", "traitor_calls", "keep", "capture"),
     }
 )
-"""Where the game waits on a choice that an action answering something else declines."""
+"""Where the game waits on a choice that an action answering something else declines. A
+faction's turn is no such choice (docs/SCENARIO-FORMAT-2.md): the auction's turn to bid
+(1.04.05), like the turn to ship and move (1.06.00), is declined by nobody's action; an
+action out of turn is refused and passes nobody."""
 REVIVAL_STEP = "revive"
 REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
@@ -148,23 +151,7 @@ def _declinable(state: GameState, action: Action) -> bool:
     game = state.whole
     if game.step == REVIVAL_STEP and isinstance(action, REVIVAL_ANSWERS):
         return False  # revival: a refused revival says why, it declines nobody's
-    if _bids_in_turn(state, action):
-        return False
     return bool(game.waiting) and game.step in DECLINABLE_STEPS
-
-
-BIDDING_ANSWERS = frozenset({"bid", "pass", "karama_buy"})
-
-
-def _bids_in_turn(state: GameState, action: Action) -> bool:
-    """The bidder's own answer in the auction is refused for itself, never declined."""
-    game = state.whole
-    return (
-        game.step == "auction"
-        and isinstance(action, FactionAction)
-        and action.faction in game.waiting
-        and action.name in BIDDING_ANSWERS
-    )
 
 
 def final_state(state: GameState) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from rules.actions import (
     WeatherControl,
 )
 from rules.board import SECTOR_COUNT, primary_sector, printed_sector
-from rules.components import storm_deck
+from rules.components import storm_deck, treachery_cards
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import (
     Event,
@@ -121,13 +121,33 @@ def dial(state: Position, action: Dial) -> list[Event]:
 
 
 def move_known(state: Position, sectors: int) -> list[Event]:
-    """The move is known: from turn 2 the holders of a storm card may play it first."""
+    """The move is known: from turn 2 a storm card may be played first. Whom the game asks
+    is a function of public facts only (docs/secrets-and-waits.md): every faction whose
+    hand could hold one, in storm order; its player answers (a pass when it holds none)."""
     if state.whole.turn >= 2:
-        holders = tuple(f for f in state.whole.order if playable(state, f))
-        if holders:
-            state.set_game(storm_move=sectors, waiting=holders, step="storm_cards")
+        asked = tuple(f for f in state.whole.order if may_hold_storm_card(state, f))
+        if asked:
+            state.set_game(storm_move=sectors, waiting=asked, step="storm_cards")
             return []
     return resolve(state, sectors)
+
+
+def may_hold_storm_card(state: Position, faction: Faction) -> bool:
+    """Whether, as far as anyone else can tell, ``faction`` could play a storm card now: it
+    holds a card (the count is public, 1.04.01) and Weather Control is not known to be out
+    of every hand, or Family Atomics is not and its forces are by the Shield Wall."""
+    if not state.factions[faction].cards:
+        return False
+    if not _known_out(state, WEATHER_CONTROL):
+        return True
+    return not _known_out(state, FAMILY_ATOMICS) and near_shield_wall(state, faction)
+
+
+def _known_out(state: Position, card: str) -> bool:
+    """Every copy of ``card`` lies face up in the discard pile or out of the game."""
+    game = state.whole
+    seen = [c for c in (*game.treachery_discard, *game.cards_out) if same_card(c, card)]
+    return len(seen) >= treachery_cards().get(card, 0)
 
 
 def playable(state: Position, faction: Faction) -> list[str]:
@@ -171,12 +191,13 @@ def _require_cards(state: Position, faction: Faction, rule: str) -> None:
             "storm cards are played from turn 2, once the storm's move is known", rule=rule
         )
     if faction not in game.waiting:
-        raise NotYourTurnError(f"{faction.label} has no storm card to play now", rule=rule)
+        raise NotYourTurnError(f"{faction.label} is not asked about storm cards now", rule=rule)
 
 
 def _after_card(state: Position, faction: Faction) -> list[Event]:
+    """The player stays asked while, on public facts, it could play the other card."""
     waiting = state.whole.waiting
-    if not playable(state, faction):
+    if not may_hold_storm_card(state, faction):
         waiting = tuple(f for f in waiting if f != faction)
     state.set_game(waiting=waiting)
     if waiting:

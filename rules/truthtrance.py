@@ -60,10 +60,7 @@ def play(state: Position, action: PlayTruthtrance) -> list[Event]:
     game = state.whole
     if game.phase in (GamePhase.SETUP, GamePhase.OVER):
         raise NotYourTurnError("Truthtrance is played once the turns have begun", rule=RULE)
-    if game.phase is GamePhase.SHIPMENT_MOVEMENT and state.phase.stages:
-        raise NotYourTurnError(
-            "nobody acts while a faction ability is being resolved", rule="1.00.05"
-        )
+    state.check_nothing_resolving()
     card = _held(state, asker)
     if card is None:
         raise IllegalActionError(f"{asker.label} holds no Truthtrance", rule=RULE)

@@ -46,6 +46,19 @@ REVIVAL_ORDERS = [
     Choice(name="Free revival only: never ask me", value="free"),
     Choice(name="Ask me each time (withdraws the order)", value="ask"),
 ]
+STORM_ORDERS = [
+    Choice(name="Never play a storm card: pass at once when asked", value="pass"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+CHARITY_ORDERS = [
+    Choice(name="Always claim it when I may (else decline it)", value="claim"),
+    Choice(name="Never claim it", value="pass"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
+ONLY_PASS_ORDERS = [
+    Choice(name="Pass at once whenever a pass is all I can do", value="pass"),
+    Choice(name="Ask me each time (withdraws the order)", value="ask"),
+]
 Forces = app_commands.Range[int, 0, 20]
 Leader = app_commands.Range[str, 1, 100]
 
@@ -218,7 +231,8 @@ class Auction(commands.Cog):
     # -- standing orders --------------------------------------------------------------
 
     orders = app_commands.Group(
-        name="orders", description="Standing orders for the Bidding and Revival phases."
+        name="orders",
+        description="Standing orders for the whole turn's choices (only you see them).",
     )
 
     @orders.command(name="bidding", description="Bid or pass in advance (only you see it).")
@@ -257,6 +271,42 @@ class Auction(commands.Cog):
         who = await acting_faction(interaction, game_id, faction)
         await app_of(interaction).set_standing_order(game_id, who, "revival", order)
         await reply(interaction, saved("revival", order))
+
+    @orders.command(name="storm", description="Storm cards in advance (only you see it).")
+    @app_commands.describe(order="Never play Weather Control or Family Atomics, or be asked.")
+    @app_commands.choices(order=STORM_ORDERS)
+    async def orders_storm(
+        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
+    ) -> None:
+        await self._order(interaction, "storm", order, faction)
+
+    @orders.command(name="charity", description="CHOAM Charity in advance (only you see it).")
+    @app_commands.describe(order="Claim it whenever you may, never claim it, or be asked.")
+    @app_commands.choices(order=CHARITY_ORDERS)
+    async def orders_charity(
+        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
+    ) -> None:
+        await self._order(interaction, "charity", order, faction)
+
+    @orders.command(
+        name="only-pass", description="Pass at once when you can only pass (only you see it)."
+    )
+    @app_commands.describe(
+        order="Asked like everyone (bid, storm card, charity, revival): pass when you cannot act."
+    )
+    @app_commands.choices(order=ONLY_PASS_ORDERS)
+    async def orders_only_pass(
+        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
+    ) -> None:
+        await self._order(interaction, "only_pass", order, faction)
+
+    async def _order(
+        self, interaction: discord.Interaction, name: str, value: str, faction: str | None
+    ) -> None:
+        game_id = game_of(interaction)
+        who = await acting_faction(interaction, game_id, faction)
+        await app_of(interaction).set_standing_order(game_id, who, name, value)
+        await reply(interaction, saved(name, value))
 
     @orders.command(name="show", description="Your standing orders (only you see them).")
     async def orders_show(

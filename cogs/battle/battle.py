@@ -149,9 +149,7 @@ class Battles(commands.Cog):
         cards: app_commands.Range[str, 1, 200],
         faction: FactionName | None = None,
     ) -> None:
-        named = tuple(c.strip() for c in cards.split(",") if c.strip())
-        kept = () if named in ((), ("none",)) else named
-        await self._answer(interaction, faction, KeepCards, kept)
+        await self._answer(interaction, faction, KeepCards, ch.kept_cards(cards))
 
     @app_commands.command(
         name="capture", description="Harkonnen: capture the leader you drew, or kill it."

@@ -63,13 +63,24 @@ def keepable(state: GameState, faction: Faction, typed: str) -> list[Choice[str]
     cards = list(fight.to_keep) if fight is not None else []
     given = [c.strip() for c in typed.split(",")[:-1] if c.strip()]
     chosen = [c for c in cards if any(same(c, g) for g in given)]
-    out: list[Choice[str]] = [("Keep none (discard them all)", "none")] if not given else []
+    out: list[Choice[str]] = [("Keep none (discard them all)", KEEP_NONE)] if not given else []
     out.append((", ".join(cards), ", ".join(cards)))
     for card in cards:
         if card not in chosen:
             value = ", ".join([*chosen, card])
             out.append((value, value))
     return out
+
+
+KEEP_NONE = "none"
+"""What ``/keep-cards`` takes for "discard them all" (any case)."""
+
+
+def kept_cards(typed: str) -> tuple[str, ...]:
+    """The cards named in ``/keep-cards`` ("Shield, Crysknife"); "none" (any case, as the
+    engine reads card names) keeps none."""
+    named = tuple(c.strip() for c in typed.split(",") if c.strip())
+    return () if [n.lower() for n in named] in ([], [KEEP_NONE]) else named
 
 
 def captives(state: GameState, faction: Faction) -> list[Choice[str]]:

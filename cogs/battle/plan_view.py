@@ -21,7 +21,7 @@ import discord
 
 from bot.plan_builder import Draft, Menu, choose, first_draft, menus, plan_of, summary
 from bot.session import SessionError
-from cogs.common import app_of, key_of, roles_of
+from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview
 from rules.battle_plans import PlanOptions
@@ -144,7 +144,7 @@ class PlanBuilder(PreviewView):
 
     async def _chose(self, interaction: discord.Interaction, field: str, value: str) -> None:
         try:
-            await interaction.response.defer()
+            await acknowledge_click(interaction)
             state = await self._check(interaction)
         except Exception as error:
             await report(interaction, error)
@@ -155,7 +155,7 @@ class PlanBuilder(PreviewView):
     async def _turn_page(self, interaction: discord.Interaction) -> None:
         """Spice… / Dial…: row 1 shows the other of the number and spice menus."""
         try:
-            await interaction.response.defer()
+            await acknowledge_click(interaction)
             state = await self._check(interaction)
         except Exception as error:
             await report(interaction, error)
@@ -171,7 +171,7 @@ class PlanBuilder(PreviewView):
     @discord.ui.button(label="Lock", style=discord.ButtonStyle.success, row=4)
     async def lock(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         try:
-            await interaction.response.defer()
+            await acknowledge_click(interaction)
             await self._check(interaction)
             action = plan_of(self.faction, self.options, self.draft)
             await app_of(interaction).submit(

@@ -149,6 +149,8 @@ class Game(commands.Cog):
         note = " Their private channel is gone: `/mod channels` creates it again."
         if isinstance(channel, discord.TextChannel):
             note = await _handed_over(channel, player, previous)
+        if previous != player.id:  # once they read the channel: pinged if the game waits
+            await session_of(interaction, game_id).seated(Faction(faction))
         await reply(interaction, f"{player.mention} plays {Faction(faction).label}.{note}")
 
     @game.command(name="start", description="Start the phase (optionally from a scenario file).")

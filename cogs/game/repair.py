@@ -3,7 +3,8 @@
 A channel that was deleted is created again (in the game's category, with the same
 permissions as at the start); one the bot can no longer see or post in gets the bot's
 permissions back when the bot may manage it. The game is bound to the new channels and
-what they missed is delivered."""
+what they missed is delivered: the kept messages, and in a private channel made again the
+faction's open prompt, posted again."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class Repair:
     channels: dict[str, int] = field(default_factory=dict)
     private: dict[Faction, int] = field(default_factory=dict)
 
-    def describe(self, redelivered: int) -> str:
+    def describe(self, redelivered: int, prompts: int) -> str:
         parts = []
         if self.made:
             parts.append("created again: " + ", ".join(self.made))
@@ -43,7 +44,11 @@ class Repair:
         if not parts:
             parts.append("every channel of the game is in place")
         kept = "1 kept message" if redelivered == 1 else f"{redelivered} kept messages"
-        return f"Channels: {'; '.join(parts)}. {kept} sent again."
+        again = f"{kept} sent again"
+        if prompts:
+            open_ = "1 open prompt" if prompts == 1 else f"{prompts} open prompts"
+            again += f"; {open_} posted again"
+        return f"Channels: {'; '.join(parts)}. {again}."
 
 
 async def repair_channels(guild: discord.Guild, app: Mentat, game_id: int) -> Repair:

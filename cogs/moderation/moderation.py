@@ -99,8 +99,8 @@ class Moderation(commands.Cog):
             raise SessionError("this command works in the game's server only")
         app = app_of(interaction)
         repair = await repair_channels(interaction.guild, app, game_id)
-        count = await app.rebind_channels(game_id, repair.channels, repair.private)
-        await reply(interaction, repair.describe(count))
+        kept, prompts = await app.rebind_channels(game_id, repair.channels, repair.private)
+        await reply(interaction, repair.describe(kept, prompts))
 
     @mod.command(name="pause", description="Freeze the deadlines.")
     async def mod_pause(self, interaction: discord.Interaction) -> None:

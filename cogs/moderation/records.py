@@ -12,7 +12,15 @@ from typing import Any
 import discord
 
 from bot.records import record_preview
-from cogs.common import app_of, game_of, key_of, require_moderator, roles_of, state_of
+from cogs.common import (
+    acknowledge_click,
+    app_of,
+    game_of,
+    key_of,
+    require_moderator,
+    roles_of,
+    state_of,
+)
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview
 from rules.actions import PhaseDone, Record
@@ -33,7 +41,7 @@ class ConfirmRecordView(PreviewView):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         try:
-            await interaction.response.defer()
+            await acknowledge_click(interaction)
             await app_of(interaction).record(
                 self.game_id,
                 interaction.user.id,
@@ -52,7 +60,7 @@ class ConfirmRecordView(PreviewView):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await interaction.response.defer()
+        await acknowledge_click(interaction)
         await close_preview(interaction, "Cancelled: nothing was recorded.")
 
 

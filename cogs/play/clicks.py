@@ -12,7 +12,7 @@ import discord
 
 from bot.ledger import SubmitResult
 from bot.session import PromptClosedError
-from cogs.common import app_of, key_of, roles_of
+from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import report
 from rules.actions import FactionAction
 from rules.factions import Faction
@@ -32,7 +32,7 @@ async def submit_click(
     ``token``; None when it was refused (the clicker already told why, a stale message
     closed)."""
     try:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_click(interaction, ephemeral=True, thinking=True)
         app = app_of(interaction)
         await app.require_player(game_id, interaction.user.id, faction, roles=roles_of(interaction))
         session = app.session(game_id)

@@ -13,6 +13,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.orders import OrderError, saved
+from bot.passes import pass_words
 from bot.preview import preview
 from bot.render import render_map
 from bot.session import SessionError
@@ -31,8 +32,8 @@ from cogs.common import (
 )
 from cogs.errors import clip, reply
 from cogs.play import autocomplete as ac
-from cogs.play.views import ConfirmActionView
-from cogs.turn.choices import pass_words, stray_step
+from cogs.play.views import KEPT, ConfirmActionView
+from cogs.turn.choices import stray_step
 from rules.actions import (
     Advise,
     CrossShip,
@@ -99,9 +100,12 @@ class Play(commands.Cog):
     async def _submit(
         self, interaction: discord.Interaction, game_id: int, action: FactionAction, done: str
     ) -> None:
-        await app_of(interaction).submit(
+        result = await app_of(interaction).submit(
             game_id, action, actor=interaction.user.id, key=key_of(interaction)
         )
+        if result.kept:  # an answer to a later stage: applied when it opens
+            await reply(interaction, f"Noted: {done}. {KEPT}")
+            return
         await reply(interaction, f"Done: {done}.")
 
     # -- shipments and moves (previewed) ---------------------------------------------

@@ -13,7 +13,7 @@ import discord
 from bot.narrate import where
 from bot.publisher import PrivateNotice
 from bot.session import SessionError
-from cogs.common import app_of, key_of, roles_of
+from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons
 from cogs.play.clicks import submit_click
@@ -73,7 +73,7 @@ class ConfirmActionView(PreviewView):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         try:
-            await interaction.response.defer()
+            await acknowledge_click(interaction)
             app = app_of(interaction)
             await app.require_player(
                 self.game_id,
@@ -104,7 +104,7 @@ class ConfirmActionView(PreviewView):
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         self.stop()
-        await interaction.response.defer()
+        await acknowledge_click(interaction)
         await close_preview(interaction, "Cancelled: nothing was done.")
 
 
@@ -247,7 +247,7 @@ class PromptButton(
         result = await submit_click(interaction, self.game_id, self.faction, self.token, action_of)
         if result is None:
             return
-        if not result.events:  # kept by the session: a window runs its time first
+        if result.kept:  # kept by the session: a window runs its time first
             await reply(interaction, f"Noted: {LABELS.get(self.choice, 'your answer')}. {KEPT}")
             return
         await reply(interaction, f"{said}.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
+from bot.passes import pass_words as pass_words  # what a bare /pass means, in words
 from rules.actions import (
     Ally,
     Bribe,
@@ -21,7 +22,6 @@ from rules.actions import (
     FremenStormLosses,
     KaramaWorm,
     KeepTraitor,
-    Pass,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
@@ -34,7 +34,6 @@ from rules.errors import QUOTE_LIMIT
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.nexus import in_nexus
 
 MAX_CHOICES = 25
 """Discord's limit on the choices of one autocomplete answer."""
@@ -214,27 +213,6 @@ def karama_worm_territories(state: GameState, faction: Faction) -> list[Choice[s
 
 
 # -- what a bare pass means -----------------------------------------------------------
-
-
-def pass_words(state: GameState, faction: Faction) -> str | None:
-    """What ``/pass`` does now for ``faction`` in a phase of the whole turn, in words
-    (None when a pass is not one of its choices there, or in Shipment & Movement)."""
-    if state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
-        return None
-    if not legal(state, faction, Pass):
-        return None
-    phase = state.game_phase
-    if phase is GamePhase.STORM:
-        return "you play no storm card this turn"
-    if phase is GamePhase.CHOAM_CHARITY:
-        return "you do not claim CHOAM Charity"
-    if phase is GamePhase.BIDDING:
-        return "you pass on the card on offer"
-    if phase is GamePhase.REVIVAL:
-        return "you take your free revival only"
-    if in_nexus(state):
-        return "you are done with this Nexus"
-    return "the Fremen stay where they are: no worm ride"
 
 
 def stray_step(state: GameState, step: str | None) -> str | None:

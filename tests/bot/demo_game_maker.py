@@ -114,6 +114,8 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
         if state.game_phase is GamePhase.SHIPMENT_MOVEMENT and faction == state.to_act():
             legal += _ship_or_move(state, faction, rng) * 3
         legal = [a for a in legal if _in_time(state, a)]  # as the session takes them
+        if legal == [Pass(faction)]:  # asked alike, it can only pass: no draw for it
+            return legal[0]
         if legal:
             return rng.choice(legal)
     return None
@@ -125,7 +127,9 @@ def _bid(state: GameState, rng: random.Random) -> Action:
     auction = game_view(state).auction
     assert auction is not None
     raised = Bid(bidder, auction.high_bid + 1)
-    if rng.random() < RAISE and state.is_legal(raised):
+    if not state.is_legal(raised):  # asked alike, it cannot raise: no draw for it
+        return Pass(bidder)
+    if rng.random() < RAISE:
         return raised
     return Pass(bidder)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bot.clock import FakeClock
 from bot.delivery import (
     KEPT,
+    KEPT_PAUSE,
     NO_MAP,
     NO_PICTURES,
     PICTURE_LIMIT,
@@ -104,7 +105,7 @@ async def test_what_failed_every_try_is_kept_sent_after_the_next_success_and_sav
     delivery = Delivery(1, publisher, clock)
     delivery.start()
     delivery.public(PublicNotice("lost for now"))
-    await _delivered(delivery, clock, 600)
+    await _delivered(delivery, clock, 40)  # every try failed; its own timer not yet up
     assert publisher.public_notices == [] and len(delivery.kept) == 1
     delivery.moderators(ModeratorNotice("note"))
     assert await delivery.stop() == [
@@ -119,6 +120,39 @@ async def test_what_failed_every_try_is_kept_sent_after_the_next_success_and_sav
     await _delivered(again, clock)
     assert [n.text for _, n in publisher.public_notices] == ["lost for now", "next"]
     await again.stop()
+
+
+@dataclass
+class Down(RecordingPublisher):
+    """Discord answers 503 to the private channels' first ``failing`` posts."""
+
+    failing: int = 0
+
+    async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
+        if self.failing:
+            self.failing -= 1
+            raise DeliveryError("HTTP 503", retryable=True)
+        return await super().ask(game_id, notice)
+
+
+async def test_a_prompt_that_failed_every_try_goes_out_on_its_own_timer() -> None:
+    clock, publisher = FakeClock(), Down(failing=TRIES + 1)
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    posted: list[str | None] = []
+    delivery.ask(PrivateNotice(BG, "your turn"), posted.append)
+    await _delivered(delivery, clock, 40)  # every try failed: kept, and the moderators told
+    assert publisher.prompts == {} and len(delivery.kept) == 1
+    ((_, told),) = publisher.moderator_notices
+    assert "Bene Gesserit private channel" in told.text and "a prompt" in told.text
+    assert "HTTP 503" in told.text
+    await _delivered(delivery, clock, KEPT_PAUSE.total_seconds())  # refused once more
+    assert publisher.prompts == {}
+    await _delivered(delivery, clock, 2 * KEPT_PAUSE.total_seconds())  # no other message came
+    assert [n.text for n in publisher.prompts.values()] == ["your turn"]
+    assert posted[-1] == "0" and not delivery.kept
+    assert len(publisher.moderator_notices) == 1  # told once
+    await delivery.stop()
 
 
 @dataclass
@@ -242,3 +276,19 @@ async def test_a_battles_picture_attached_later_is_kept_across_a_restart() -> No
     ((_, sent),) = publisher.public_notices
     assert sent.battle == b"plans" and sent.picture == b"map" and sent.closeup is None
     await again.stop()
+
+
+async def test_a_message_refused_again_after_others_got_through_is_told_once() -> None:
+    clock, publisher = FakeClock(), Down(failing=2 * TRIES + 1)
+    delivery = Delivery(1, publisher, clock)
+    delivery.start()
+    delivery.ask(PrivateNotice(BG, "your turn"), lambda ref: None)
+    await _delivered(delivery, clock, 40)  # kept; the moderators told
+    delivery.private(PrivateNotice(BG, "a note"))  # gets through: the kept one follows...
+    await _delivered(delivery, clock, 40)  # ...and is refused every try again
+    assert [n.text for _, n in publisher.private_notices] == ["a note"]
+    assert len(delivery.kept) == 1
+    assert len(publisher.moderator_notices) == 1  # not told again for the same message
+    await _delivered(delivery, clock, 5 * 60)  # refused once more, then delivered
+    assert [n.text for n in publisher.prompts.values()] == ["your turn"]
+    await delivery.stop()

@@ -89,7 +89,8 @@ def test_the_turns_storm_path_and_worm_come_from_its_events() -> None:
 
 
 def test_the_panel_says_turn_of_last_turn_and_phase_and_the_storms_move() -> None:
-    step = whole_turn_steps()[0]
+    # the storm has moved (every faction with a card answered whether to play a storm card)
+    step = next(s for s in whole_turn_steps() if s.view.game and s.view.game.phase == "spice_blow")
     heading = for_view(step.view, Heading("Shipment & Movement", None, None, storm_path=PATH))
     assert heading.turn_text == "Turn 3 of 10 · Spice Blow"
     _, layout = draw_map_and_layout(step.view, heading)

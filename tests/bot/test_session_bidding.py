@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.waits import CHOICE
-from rules.actions import Bid, Pass, RemoveForces, Revive
+from rules.actions import Bid, Pass, RemoveForces, Revive, SupportBids
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase
 from tests.bot.test_session_whole_game import MODERATOR, WholeTable, table
+from tests.rules.game_helpers import DECK, game_at
 
 __all__ = ["table"]
 STAMP = "<t:"
@@ -78,7 +79,8 @@ async def test_bidding_asks_only_the_bidder_each_turn_once_with_a_deadline(
         if table.state.game_phase is GamePhase.BIDDING and auction(table) is not None:
             turns.append(table.state.whole.waiting[0])
             pinged = [n.mention for _, n in table.publisher.public_notices[seen:] if n.mention]
-            assert pinged == [turns[-1]]  # the table pings the next bidder, once
+            assert pinged == []  # the next bidder is pinged by its own prompt, not the table
+            assert table.publisher.open_prompts_for(turns[-1])[-1].ping
     assert table.state.game_phase is not GamePhase.BIDDING
     assert asked(table, "Bidding") == turns  # one prompt per turn to bid, in the order of the turns
     text = table.public_text()
@@ -207,3 +209,26 @@ async def test_a_free_revival_order_answers_at_once(table: WholeTable) -> None:
     assert Faction.ATREIDES not in asked(table, "Revival")
     tanks = table.state.public_view().faction(Faction.ATREIDES).tanks
     assert tanks == home.forces - 2  # the 2 free came back (1.05.01)
+
+
+async def test_the_ally_paying_part_of_a_card_hears_its_part(table: WholeTable) -> None:
+    """The Fremen's commitment pays 3 of the Atreides' 5: the Fremen hear it privately."""
+    state = game_at(
+        "bidding",
+        treachery_deck=DECK,
+        alliances=[["atreides", "fremen"]],
+        factions={"atreides": {"spice": 2}},
+    )
+    await table.create(start=state)
+    await table.submit(SupportBids(Faction.FREMEN, 5))
+    bid = False
+    while (now := auction(table)) is not None and now.number == 1:
+        bidder = table.state.whole.waiting[0]
+        if bidder is Faction.ATREIDES and not bid:
+            await table.submit(Bid(bidder, 5))
+            bid = True
+        else:
+            await table.submit(Pass(bidder))
+    await table.session.until_idle()
+    fremen = "\n".join(n.text for n in table.publisher.private_for(Faction.FREMEN))
+    assert "You pay 3 spice; you now hold 7." in fremen

@@ -314,7 +314,12 @@ async def test_set_up_and_dials_default_once_on_their_deadline(table: WholeTable
     dials = [d for d in await system_entries(table) if d["action"] == "dial"]
     assert sorted(str(d["faction"]) for d in dials) == sorted(f.value for f in dialers)
     assert {d["value"] for d in dials} == {0}
-    assert table.state.game_phase is GamePhase.BIDDING  # storm, blow and charity went by
+    # storm and blow went by; charity asks everyone alike (spice is secret): their deadline
+    assert table.state.game_phase is GamePhase.CHOAM_CHARITY
+    unasked = set(table.state.factions) - set(table.state.waiting_on())
+    assert unasked == {Faction.BENE_GESSERIT}  # advanced: paid their own, not asked
+    await table.advance(61 * 60)
+    assert table.state.game_phase is GamePhase.BIDDING
     before = await system_entries(table)
     await table.reopen()  # a restart applies nothing again
     await table.advance(1)

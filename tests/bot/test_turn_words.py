@@ -23,6 +23,7 @@ from rules.events import (
     CardsGivenBack,
     CardsKept,
     CardTaken,
+    CardWon,
     Corrected,
     CrossShipped,
     Event,
@@ -64,7 +65,7 @@ from rules.game_model import GamePhase
 from rules.model import Ability
 from rules.view import PrivateView
 from tests.bot.whole_games import SEED_BASE, games, played
-from tests.rules.game_helpers import game_at
+from tests.rules.game_helpers import DECK, game_at
 from tests.rules.helpers import act
 
 SNAKE_CASE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
@@ -182,6 +183,20 @@ def test_the_polar_sink_reads_right() -> None:
             "**Atreides and Fremen win the game** as allies holding enough strongholds!",
         ),
         (TraitorKept(Faction.HARKONNEN, 4, "0.11"), "Harkonnen keeps all 4 traitors, face down."),
+        (
+            CardWon(Faction.ATREIDES, 3, Faction.EMPEROR, "1.04.06.02"),
+            "Atreides wins a treachery card for 3 spice, paid to Emperor.",
+        ),
+        (  # the Emperor's commitment pays its part to the bank, not to itself (2.03.04)
+            CardWon(Faction.ATREIDES, 5, Faction.EMPEROR, "1.04.06.02", Faction.EMPEROR, 3),
+            "Atreides wins a treachery card for 5 spice: 2 paid to Emperor, 3 by its ally "
+            "Emperor to the Spice Bank.",
+        ),
+        (
+            CardWon(Faction.EMPEROR, 3, Faction.EMPEROR, "1.04.06.02", Faction.FREMEN, 2),
+            "Emperor wins a treachery card for 3 spice: 1 paid to the Spice Bank, 2 by its ally "
+            "Fremen to Emperor.",
+        ),
     ],
 )
 def test_sentences_read_as_words(event: Event, words: str) -> None:
@@ -296,3 +311,23 @@ def test_a_private_notice_is_addressed_to_its_faction_and_none_without_news() ->
     notice = private_notice(step.events, view)
     assert notice is not None and notice.faction is Faction.ATREIDES
     assert private_notice([StormMoved(18, 3, 3, "1.01.02")], view) is None
+
+
+def test_each_payer_of_a_card_hears_its_own_part() -> None:
+    """The Atreides' 2 go to the Emperor, the Emperor's commitment pays its 3 to the bank:
+    the Emperor hears it pays 3 and receives 2 (it heard it received the whole 5)."""
+    state = game_at(
+        "bidding",
+        seats=["harkonnen", "atreides", "emperor"],
+        treachery_deck=DECK,
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"spice": 2}},
+    )
+    events = [*act(state, "emperor", "support_bids", amount=5), *act(state, "harkonnen", "pass")]
+    events += act(state, "atreides", "bid", amount=5)
+    events += act(state, "emperor", "pass") + act(state, "harkonnen", "pass")
+    emperor = "\n".join(private_lines(events, state.view_for(Faction.EMPEROR)))
+    assert "You pay 3 spice; you now hold 9." in emperor
+    assert "You receive 2 spice for cards sold; you now hold 9." in emperor
+    atreides = "\n".join(private_lines(events, state.view_for(Faction.ATREIDES)))
+    assert "You pay 2 spice; you now hold 0." in atreides

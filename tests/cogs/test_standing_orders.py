@@ -13,9 +13,11 @@ from bot.session import SessionError
 from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
+from tests.cogs.turn_helpers import start_at, whole_table
+from tests.rules.game_helpers import game_at
 
 ATREIDES, BG, GUILD = Faction.ATREIDES, Faction.BENE_GESSERIT, Faction.SPACING_GUILD
-HARKONNEN = Faction.HARKONNEN
+HARKONNEN, EMPEROR, FREMEN = Faction.HARKONNEN, Faction.EMPEROR, Faction.FREMEN
 KARAMA_NEVER = "Karama windows: always decline (never play Karama in a window)"
 SINK = "Spiritual Advisors: always send the advisor to the Polar Sink"
 
@@ -197,3 +199,38 @@ async def test_no_one_gives_another_faction_an_order(simcord_env: simcord.Env) -
     withdrawn = await t.players[GUILD].slash(t.table, "guild standing-order", order="ask")
     assert text_of(withdrawn) == "Standing order withdrawn: Guild timing: ask me each time."
     assert "Standing orders: none" in await status(t, GUILD)
+
+
+async def test_charity_and_storm_orders_answer_whoever_is_asked_alike(
+    simcord_env: simcord.Env,
+) -> None:
+    """Issue 23: charity and storm cards ask everyone alike; `/orders charity` "claim"
+    claims when the faction may (0 or 1 spice) and declines otherwise, at once;
+    `/orders storm` passes at once; `/orders only-pass` passes where a pass is all a faction
+    can do. Each is saved privately and shown in its own /status only."""
+    t = await whole_table(simcord_env)
+    await start_at(t, game_at("choam_charity", factions={"atreides": {"spice": 0}}))
+    for faction in (ATREIDES, HARKONNEN):
+        saved = await t.players[faction].slash(t.table, "orders charity", order="claim")
+        assert is_ephemeral(saved) and "always claim it when you may" in text_of(saved)
+    assert t.state().factions[ATREIDES].spice == 2  # claimed at once
+    assert t.state().factions[HARKONNEN].spice == 10  # 10 spice: declined at once
+    assert not {ATREIDES, HARKONNEN} & set(t.state().waiting_on())
+    public = "\n".join(m.content for m in t.table.history())
+    assert "Harkonnen" in public and "Atreides" in public
+    mine = await status(t, HARKONNEN)
+    assert "Charity: always claim it when you may" in mine
+    assert "`/orders charity` order: “ask me each time”" in mine  # how to withdraw it
+    withdrawn = await t.players[HARKONNEN].slash(t.table, "orders charity", order="ask")
+    assert text_of(withdrawn) == "Standing order withdrawn: Charity: ask me each time."
+    only = await t.players[BG].slash(t.table, "orders only-pass", order="pass")
+    assert "Pass only: pass at once whenever a pass is your only answer" in text_of(only)
+    assert BG not in t.state().waiting_on()  # 10 spice: a pass was all it could do
+    hands = {"emperor": {"cards": ("Weather Control",)}, "fremen": {"cards": ("Lasgun",)}}
+    await start_at(t, game_at("storm", turn=3, dialers=(EMPEROR, FREMEN), factions=hands))
+    never = await t.players[EMPEROR].slash(t.table, "orders storm", order="pass")
+    assert "Storm: never play a storm card" in text_of(never)
+    for dialer in (EMPEROR, FREMEN):
+        await t.players[dialer].slash(t.table, "dial", value=1)
+    assert t.state().waiting_on() == (FREMEN,)  # the Emperor's order passed at once
+    assert not refusals(simcord_env)

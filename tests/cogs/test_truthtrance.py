@@ -276,6 +276,9 @@ async def test_a_question_and_a_remark_can_neither_ping_link_nor_spoof(
         t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=MARKUP + " {player:fremen}"
     )
     prompt = question_message(t, F.HARKONNEN).content or ""
+    own = f"<@{t.players[F.HARKONNEN].id}> "  # the prompt pings its own player, no one else
+    assert prompt.startswith(own)
+    prompt = prompt.removeprefix(own)
     said = await done(t, F.HARKONNEN, "truthtrance answer", answer="no", remark=MARKUP)
     table = raw(t.table, t.spectators)
     assert "question: **No** (“<@\u200b123456789012345678>" in table, table

@@ -9,7 +9,7 @@ import simcord
 
 from rules.components import leader_owner
 from rules.factions import Faction
-from tests.cogs.conftest import is_ephemeral, text_of
+from tests.cogs.conftest import is_ephemeral, refusals, text_of
 from tests.cogs.turn_helpers import (
     WORM,
     done,
@@ -234,13 +234,19 @@ async def test_choam_charity_claimed_and_declined(simcord_env: simcord.Env) -> N
     t = await whole_table(simcord_env)
     poor = {"atreides": {"spice": 0}, "emperor": {"spice": 1}}
     await start_at(t, game_at("choam_charity", factions=poor))
-    assert set(t.state().waiting_on()) == {F.ATREIDES, F.EMPEROR}
+    assert set(t.state().waiting_on()) == set(F)  # spice is secret: everyone is asked alike
     claimed = await done(t, F.ATREIDES, "charity")
     assert claimed == "Done: CHOAM Charity claimed: you receive 2 spice."
     assert t.state().factions[F.ATREIDES].spice == 2
     declined = await done(t, F.EMPEROR, "pass")
     assert declined == "Done: you do not claim CHOAM Charity."
     assert t.state().factions[F.EMPEROR].spice == 1
+    rich = await t.players[F.HARKONNEN].slash(t.table, "charity")
+    assert is_ephemeral(rich) and "only a faction holding 0 or 1 spice" in text_of(rich)
+    assert "1.03.01" in text_of(rich) and t.state().factions[F.HARKONNEN].spice == 10
+    assert [type(e).__name__ for e in refusals(simcord_env)] == ["IllegalActionError"]
+    for faction in t.state().waiting_on():
+        await done(t, faction, "pass")
     assert t.state().game_phase.value != "choam_charity"
 
 

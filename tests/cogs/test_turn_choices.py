@@ -208,9 +208,10 @@ def test_the_worm_ride_offers_legal_destinations() -> None:
 
 
 def test_charity_pass_words_only_for_the_asked() -> None:
-    state = game_at("choam_charity", factions={"atreides": {"spice": 0}})
+    state = game_at("choam_charity", advanced=True, factions={"atreides": {"spice": 0}})
     assert ch.pass_words(state, F.ATREIDES) == "you do not claim CHOAM Charity"
-    assert ch.pass_words(state, F.HARKONNEN) is None
+    assert ch.pass_words(state, F.HARKONNEN) == "you do not claim CHOAM Charity"  # asked alike
+    assert ch.pass_words(state, F.BENE_GESSERIT) is None  # paid their own: not asked
 
 
 def test_no_choices_outside_a_whole_game_or_for_a_faction_not_in_it() -> None:

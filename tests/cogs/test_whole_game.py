@@ -162,11 +162,14 @@ async def test_a_choice_prompt_s_pass_button_answers_it(simcord_env: simcord.Env
         legal = list(state.legal_actions(faction))
         action = next((a for a in legal if isinstance(a, KeepTraitor | Dial)), legal[0])
         await t.session.submit(faction, action, actor=1, key=f"to-charity-{n}")
-    assert t.state().waiting_on() == (ATREIDES,)
+    assert ATREIDES in t.state().waiting_on()  # with everyone: spice is secret
     prompt = t.private(ATREIDES).last_message
     assert "claim CHOAM Charity, up to 2 spice (`/charity`)" in prompt.content
     clicked = await t.players[ATREIDES].click(prompt, label="Pass")
     assert text_of(clicked) == "Passed."
+    assert ATREIDES not in t.state().waiting_on()
+    for faction in t.state().waiting_on():
+        await t.session.submit(faction, Pass(faction), actor=1, key=f"decline-{faction.value}")
     assert t.state().game_phase is GamePhase.BIDDING
     assert t.state().factions[ATREIDES].spice == 0  # no charity claimed
     closed = [m for m in t.private(ATREIDES).history() if m.id == prompt.id]

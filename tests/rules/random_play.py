@@ -10,12 +10,23 @@ phase the moderator now and then makes a correction (a record, or ends the phase
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
-from rules.actions import Action, Bribe, Move, PhaseDone, Ship
+from rules import machine
+from rules.actions import (
+    Action,
+    Bribe,
+    Capture,
+    Move,
+    PhaseDone,
+    RecordLeaderKilled,
+    Ship,
+)
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.model import RuleSet
 
 SIX = (
     Faction.HARKONNEN,
@@ -90,3 +101,77 @@ def play(state: GameState, rng: random.Random, limit: int = 5000) -> list[Action
         state.apply(action)
         played.append(action)
     return played
+
+
+def choose_boldly(state: GameState, rng: random.Random) -> Action | None:
+    """:func:`choose`, and now and then what a table does at odd moments: a faction
+    nobody waits on plays something of any time (a gift, a Karama ahead, a worm, a
+    Ghola), or the moderator corrects the battle under way (a leader killed, a payment)."""
+    game = state.game
+    if game is not None and game.phase is not GamePhase.OVER and rng.random() < 0.05:
+        faction = rng.choice(sorted(state.factions))
+        extra = [a for a in state.legal_actions(faction) if machine.any_time(a)]
+        if extra:
+            return rng.choice(extra)
+    if game is not None and game.phase is GamePhase.BATTLE:
+        if game.step == "capture" and rng.random() < 0.7:  # the Harkonnen keep a captive
+            kept = [a for a in state.legal_actions(Faction.HARKONNEN) if _keeps(a)]
+            if kept:
+                return kept[0]
+        if rng.random() < 0.03:
+            return _battle_record(state, rng) or choose(state, rng)
+    return choose(state, rng)
+
+
+def _keeps(action: Action) -> bool:
+    return isinstance(action, Capture) and not action.kill
+
+
+def _battle_record(state: GameState, rng: random.Random) -> Action | None:
+    """A record of the battle under way, of a kind drawn first; a captive's death often."""
+    records = [a for a in state.moderator_actions() if not isinstance(a, PhaseDone)]
+    captives = state.whole.captives
+    killed = [a for a in records if isinstance(a, RecordLeaderKilled) and a.leader in captives]
+    if killed and rng.random() < 0.5:
+        return rng.choice(killed)
+    kinds = sorted({type(a).__name__ for a in records})
+    if not kinds:
+        return None
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in records if type(a).__name__ == kind])
+
+
+CHOICES = {
+    "fremen_storm_movement": ("blocked", "free", "half_loss"),
+    "guild_ally_pays": ("guild", "bank"),
+    "first_storm": ("final", "path", "none"),
+    "storm_start_sector": ("spared", "hit"),
+    "bg_charity": ("advanced", "always"),
+    "collection_rate": ("occupy", "control"),
+    "last_turn_tie": ("all", "storm_order"),
+    "voice_prescience": ("voice_first", "together"),
+    "ally_battle_spice": ("no", "yes"),
+    "ellaca_drug": ("snooper", "shield"),
+    "karama_bid": ("free", "pay"),
+}
+
+
+def random_rules(rng: random.Random) -> RuleSet:
+    """Basic or advanced, every variant switch drawn."""
+    values: dict[str, object] = {}
+    for item in fields(RuleSet):
+        if item.name == "variants_given":
+            continue
+        if item.name in CHOICES:
+            values[item.name] = rng.choice(CHOICES[item.name])
+        elif item.type in ("bool", bool):
+            values[item.name] = rng.random() < 0.5
+    return RuleSet(**values)  # type: ignore[arg-type]
+
+
+def random_seats(rng: random.Random) -> list[Faction | None]:
+    """2 to 6 factions in random seats."""
+    seats: list[Faction | None] = list(SIX)
+    rng.shuffle(seats)
+    count = rng.randint(2, 6)
+    return [f if i < count else None for i, f in enumerate(seats)]

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 
+from rules.errors import IllegalActionError
 from rules.factions import Faction
 from tests.rules.battle_helpers import at_battle, duel, fight, no_calls, of, plan, tanks
 from tests.rules.game_helpers import spice_total
 from tests.rules.helpers import act
+from tests.rules.refusal import refused
 
 F = Faction
 NONE: dict[str, Any] = {}
@@ -373,3 +375,48 @@ def test_a_captive_goes_home_after_fighting_for_the_harkonnen() -> None:
     fight(state, ("harkonnen", "Caid", 2, NONE), ("emperor", "Bashar", 0, NONE))
     act(state, "harkonnen", "pass")  # no capture
     assert "Caid" in state.whole.leaders[F.EMPEROR] and not state.whole.captives
+
+
+def test_a_captive_the_moderator_records_killed_goes_to_its_owners_tanks() -> None:
+    """2.05.12, found by random whole games: the record put a killed captive in the
+    Harkonnen's tanks and kept it listed as a captive, so its owner could never revive it."""
+    state = duel(
+        emperor={"cards": ("Tleilaxu Ghola",)},
+        advanced=True,
+        leaders={F.HARKONNEN: ("Umman Kudu", "Caid"), F.EMPEROR: ("Bashar",)},
+        captives={"Caid": F.EMPEROR},
+    )
+    events = act(state, "harkonnen", "record_leader_killed", leader="Caid")
+    assert of(events, "leader_killed") == [
+        {"type": "leader_killed", "faction": "emperor", "leader": "Caid", "rule": "1.07.06"}
+    ]
+    assert tanks(state, "emperor") == ("Caid",) and tanks(state, "harkonnen") == ()
+    assert state.whole.leaders[F.HARKONNEN] == ("Umman Kudu",) and not state.whole.captives
+    act(state, "emperor", "ghola", leader="Caid")  # its owner brings it back (3.01.20)
+    assert state.whole.leaders[F.EMPEROR] == ("Bashar", "Caid")
+
+
+def test_the_last_harkonnen_leader_recorded_killed_frees_the_captives() -> None:
+    """2.05.11: the captives go home when every Harkonnen leader is dead, recorded too."""
+    state = duel(
+        advanced=True,
+        leaders={F.HARKONNEN: ("Umman Kudu", "Caid"), F.EMPEROR: ("Bashar",)},
+        captives={"Caid": F.EMPEROR},
+    )
+    events = act(state, "harkonnen", "record_leader_killed", leader="Umman Kudu")
+    assert of(events, "captives_released")[0]["leaders"] == ("Caid",)
+    assert state.whole.leaders[F.EMPEROR] == ("Bashar", "Caid") and not state.whole.captives
+
+
+def test_a_leader_in_a_locked_plan_cannot_be_recorded_killed_before_the_battle_ends() -> None:
+    """Found by the battle property test: the record put the leader in the tanks, then the
+    battle killed it again (twice in the tanks). The battle decides; after it, the record."""
+    state = duel({"cards": ("Crysknife",)})
+    plan(state, "emperor", "Bashar", 1)
+    refused(
+        state, IllegalActionError, "1.07.06", "emperor", "record_leader_killed", leader="Bashar"
+    )
+    act(state, "emperor", "record_leader_killed", leader="Caid")  # not fighting: recorded
+    plan(state, "harkonnen", "Feyd Rautha", 3, weapon="Crysknife")
+    no_calls(state)
+    assert tanks(state, "emperor") == ("Caid", "Bashar")

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 from rules.actions import (
     Action,
     BattlePlan,
+    Bribe,
     CallTraitor,
     KeepCards,
+    RecordLeaderKilled,
     action_from_dict,
     action_to_dict,
 )
@@ -25,6 +27,7 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from tests.rules.battle_helpers import at_battle
 from tests.rules.game_helpers import spice_total
+from tests.rules.invariants import assert_commitments_held, assert_leaders_placed
 
 FIGHTERS = tuple(Faction)
 CARDS = tuple(dict.fromkeys(treachery_deck()))
@@ -79,7 +82,10 @@ def battles(draw: st.DrawFn) -> GameState:
         for f in sides
     }  # fmt: skip
     advanced = draw(st.booleans())
+    pools, captives = _captive(draw, sides) if advanced else ({}, {})
+    held = {"leaders": {f: tuple(leaders(f)) for f in sides} | pools, "captives": captives}
     return at_battle(
+        **held,
         seats=seats,
         advanced=advanced,
         factions=hands,
@@ -95,6 +101,23 @@ def battles(draw: st.DrawFn) -> GameState:
         treachery_deck=(),
         seed=draw(st.integers(0, 1000)),
     )
+
+
+def _captive(
+    draw: st.DrawFn, sides: tuple[Faction, ...]
+) -> tuple[dict[Faction, tuple[str, ...]], dict[str, Faction]]:
+    """Now and then the Harkonnen hold a captive (2.05.10): the pools and the captives."""
+    hark = Faction.HARKONNEN
+    others = [f for f in sides if f is not hark]
+    if hark not in sides or not others or not draw(st.booleans()):
+        return {}, {}
+    owner = draw(st.sampled_from(others))
+    name = draw(st.sampled_from(tuple(leaders(owner))))
+    pools = {
+        hark: (*leaders(hark), name),
+        owner: tuple(n for n in leaders(owner) if n != name),
+    }
+    return pools, {name: owner}
 
 
 def full_deck(state: GameState) -> int:
@@ -132,8 +155,19 @@ def test_random_battles_keep_the_invariants(start: GameState, seed: int) -> None
         options = list(state.legal_actions(faction))
         assert options, (faction, state.whole.step)
         action = rng.choice(options)
+        if rng.random() < 0.15:  # a bribe, from anyone, of what it holds (1.12)
+            giver, to = rng.sample(sorted(state.factions), 2)
+            held = state.factions[giver].spice
+            bribe = Bribe(giver, to.value, rng.randint(1, max(1, held)))
+            action = bribe if state.is_legal(bribe) else action
+        if rng.random() < 0.1:  # the moderator records a leader killed, a captive often
+            killed = [a for a in state.moderator_actions() if isinstance(a, RecordLeaderKilled)]
+            captive = [a for a in killed if a.leader in state.whole.captives]
+            action = rng.choice(captive or killed) if killed else action
         state.apply(action)
         log.append(action)
+        assert_leaders_placed(state)
+        assert_commitments_held(state)
     assert state.game_phase is not GamePhase.BATTLE
     replay = begin
     for action in log:

@@ -15,7 +15,7 @@ from rules.bidding import cards_in_play, hand_limit
 from rules.components import treachery_deck
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError
-from rules.events import Event
+from rules.events import CardWon, Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase, TurnState
@@ -114,6 +114,8 @@ def test_the_card_goes_to_the_high_bidder_once_everyone_else_has_passed() -> Non
         "price": 3,
         "paid_to": "emperor",
         "rule": "1.04.06.02",
+        "ally": None,
+        "ally_paid": 0,
     }
     assert state.factions[F.ATREIDES].cards == ("Lasgun",)
     assert (state.factions[F.ATREIDES].spice, state.factions[F.EMPEROR].spice) == (7, 13)
@@ -165,9 +167,10 @@ def test_with_the_switch_a_pass_is_final_on_that_card() -> None:
     assert auction(state).number == 2 and auction(state).passed == ()
 
 
-def test_players_who_cannot_bid_are_skipped_without_being_asked() -> None:
-    """1.04.03 and 1.04.06.03: a full hand, or no spice, no ally's commitment and no
-    Karama to raise the bid: the turn passes them by."""
+def test_only_a_full_hand_is_skipped_a_player_without_spice_is_asked() -> None:
+    """1.04.03: a full hand (a public count) cannot bid and is passed by; spice and cards
+    are secret, so a player who cannot raise is asked like anyone (its only answer is a
+    pass): whom the auction asks never tells what it holds (docs/secrets-and-waits.md)."""
     state = bidding(
         seats=["harkonnen", "atreides", "emperor", "fremen"],
         factions={
@@ -176,13 +179,35 @@ def test_players_who_cannot_bid_are_skipped_without_being_asked() -> None:
             "emperor": {"spice": 2},
         },
     )
-    assert auction(state).opener is F.EMPEROR  # Harkonnen: no spice; Atreides: full hand
+    assert auction(state).opener is F.HARKONNEN  # no spice, asked; Atreides: full hand
     assert len(auction(state).cards) == 3
+    assert list(state.legal_actions(F.HARKONNEN)) == [Pass(F.HARKONNEN)]
+    refused(state, IllegalActionError, "1.04.06.03", "harkonnen", "bid", amount=1)
+    act(state, "harkonnen", "pass")
+    assert state.waiting_on() == (F.EMPEROR,)
     act(state, "emperor", "bid", amount=2)
     assert state.waiting_on() == (F.FREMEN,)
-    act(state, "fremen", "bid", amount=3)  # the Emperor holds 2: it cannot raise
+    act(state, "fremen", "bid", amount=3)
+    assert state.waiting_on() == (F.HARKONNEN,)  # asked again: a pass is not final
+    passes(state, "harkonnen", "emperor")  # the Emperor holds 2: it can only pass
     assert state.whole.auction is not None and auction(state).number == 2
     assert state.factions[F.FREMEN].cards == ("Lasgun",)
+
+
+@pytest.mark.parametrize("card", ["Karama", "Kulon"])
+def test_a_karama_in_hand_changes_nothing_in_whom_the_auction_asks(card: str) -> None:
+    """The issue's demo: "Atreides bids 5. Emperor bids 6." with the Fremen skipped told
+    everyone they held no Karama. Now the Fremen are asked whatever they hold."""
+    state = bidding(
+        seats=["atreides", "fremen", "emperor"],
+        factions={"fremen": {"spice": 3, "cards": (card,)}},
+    )
+    asked = [state.waiting_on()]
+    act(state, "atreides", "bid", amount=5)
+    asked.append(state.waiting_on())
+    act(state, "fremen", "pass")
+    asked.append(state.waiting_on())
+    assert asked == [(F.ATREIDES,), (F.FREMEN,), (F.EMPEROR,)]
 
 
 def test_everyone_passing_sends_the_cards_back_on_top_in_order() -> None:
@@ -227,6 +252,8 @@ def test_a_karama_takes_the_card_on_offer_free() -> None:
         "price": 0,
         "paid_to": None,
         "rule": "3.01.11.04",
+        "ally": None,
+        "ally_paid": 0,
     }
     assert state.factions[F.HARKONNEN].cards == ("Lasgun", "Kulon")
     assert state.whole.treachery_discard == ("Karama",)
@@ -250,7 +277,7 @@ def test_a_karama_bid_beyond_ones_spice(mode: str, paid: int) -> None:
     shown = state.public_view().to_dict()["game"]["auction"]
     assert (shown["high_bid"], shown["high_bidder"]) == (15, "atreides")
     assert "karama" not in json.dumps(shown) and "Karama" not in json.dumps(shown)
-    events = passes(state, "emperor")  # the Harkonnen cannot raise 15: not asked
+    events = passes(state, "emperor", "harkonnen")  # the Harkonnen cannot raise 15: asked
     won = of_kind(events, "card_won")[0]
     assert (won["price"], won["rule"]) == (paid, "3.01.11.04")
     assert state.factions[F.ATREIDES].spice == 10 - paid
@@ -262,7 +289,7 @@ def test_a_karama_bid_outbid_keeps_the_karama() -> None:
     act(state, "harkonnen", "pass")
     act(state, "atreides", "bid", amount=12, karama=True)
     act(state, "emperor", "bid", amount=13)
-    passes(state, "atreides")  # the Harkonnen, 10 spice, cannot raise 13: not asked
+    passes(state, "harkonnen", "atreides")  # the Harkonnen cannot raise 13: asked alike
     assert state.factions[F.ATREIDES].cards == ("Karama",)
     assert state.factions[F.EMPEROR].cards == ("Lasgun",)
 
@@ -586,6 +613,40 @@ def test_the_default_give_back_returns_the_cards_taken() -> None:
     assert chosen == GiveBackCards(F.HARKONNEN, "Shield, Chaumas")
     state.apply(chosen)
     assert state.factions[F.ATREIDES].cards == ("Shield", "Chaumas")
+
+
+def test_the_emperor_paying_for_its_allys_card_pays_the_bank_not_itself() -> None:
+    """2.03.04 with 1.10.02.04: the Atreides pay their 2 to the Emperor, the Emperor's
+    commitment pays the other 3 to the bank; the event says so (it named the Emperor as
+    receiving the whole price)."""
+    state = bidding(alliances=[["emperor", "atreides"]], factions={"atreides": {"spice": 2}})
+    act(state, "emperor", "support_bids", amount=5)
+    act(state, "harkonnen", "pass")
+    act(state, "atreides", "bid", amount=5)
+    events = passes(state, "emperor", "harkonnen")
+    (won,) = [e for e in events if isinstance(e, CardWon)]
+    assert won.to_dict() == {
+        "type": "card_won",
+        "faction": "atreides",
+        "price": 5,
+        "paid_to": "emperor",
+        "rule": "1.04.06.02",
+        "ally": "emperor",
+        "ally_paid": 3,
+    }
+    assert won.received == 2
+    assert (state.factions[F.ATREIDES].spice, state.factions[F.EMPEROR].spice) == (0, 9)
+
+
+def test_the_emperors_card_paid_in_part_by_its_ally_pays_the_emperor_that_part() -> None:
+    state = bidding(alliances=[["emperor", "atreides"]], factions={"emperor": {"spice": 1}})
+    act(state, "atreides", "support_bids", amount=4)
+    passes(state, "harkonnen", "atreides")
+    events = act(state, "emperor", "bid", amount=3)
+    events += passes(state, "harkonnen", "atreides")
+    (won,) = [e for e in events if isinstance(e, CardWon)]
+    assert (won.paid_to, won.ally, won.ally_paid, won.received) == (F.EMPEROR, F.ATREIDES, 2, 2)
+    assert (state.factions[F.EMPEROR].spice, state.factions[F.ATREIDES].spice) == (2, 8)
 
 
 def test_allies_are_offered_a_commitment() -> None:

@@ -17,25 +17,46 @@ from tests.rules.refusal import refused
 F = Faction
 
 
-def test_charity_asks_only_the_poor_and_pays_up_to_two() -> None:
+def test_charity_asks_everyone_and_pays_only_the_poor_up_to_two() -> None:
+    """Spice is behind shields: every faction is asked alike (docs/secrets-and-waits.md);
+    only a faction holding 0 or 1 spice may claim (1.03.01), checked at the claim."""
     state = game_at(
         "choam_charity",
         factions={"atreides": {"spice": 0}, "fremen": {"spice": 1}, "emperor": {"spice": 2}},
         treachery_deck=DECK,
     )
-    assert set(state.waiting_on()) == {F.ATREIDES, F.FREMEN}
+    assert state.waiting_on() == state.whole.order  # whatever each holds
     total = spice_total(state)
     assert of_kind(act(state, "atreides", "claim_charity"), "charity_paid")[0]["amount"] == 2
     refused(state, NotYourTurnError, "1.03.01", "atreides", "claim_charity")
-    refused(state, NotYourTurnError, "1.03.01", "emperor", "claim_charity")
+    refused(state, IllegalActionError, "1.03.01", "emperor", "claim_charity")
     act(state, "fremen", "claim_charity")
     assert (state.factions[F.ATREIDES].spice, state.factions[F.FREMEN].spice) == (2, 2)
     assert spice_total(state) == total
+    for faction in state.waiting_on():
+        act(state, faction.value, "pass")
     assert state.game_phase is GamePhase.BIDDING
 
 
+def test_a_claim_raised_to_two_spice_by_the_emperors_gift_is_refused() -> None:
+    """Issue 27: eligibility is checked at the claim, not fixed as the phase begins: the
+    Emperor's gift (2.03.06) raises its ally from 1 to 2 spice; the claim is refused."""
+    state = game_at(
+        "choam_charity",
+        factions={"atreides": {"spice": 1}},
+        alliances=[["emperor", "atreides"]],
+        treachery_deck=DECK,
+    )
+    act(state, "emperor", "give_spice", amount=1)
+    assert state.factions[F.ATREIDES].spice == 2
+    error = refused(state, IllegalActionError, "1.03.01", "atreides", "claim_charity")
+    assert "0 or 1 spice" in error.message
+    act(state, "atreides", "pass")  # it may still decline
+    assert state.factions[F.ATREIDES].spice == 2
+
+
 def test_a_claim_may_be_declined() -> None:
-    state = game_at("choam_charity", factions={"atreides": {"spice": 0}})
+    state = game_at("choam_charity", factions={"atreides": {"spice": 0}}, seats=["atreides"])
     assert types(act(state, "atreides", "pass"))[:2] == ["passed", "phase_began"]
     assert state.factions[F.ATREIDES].spice == 0
 
@@ -53,7 +74,7 @@ def test_bene_gesserit_charity(advanced: bool, variant: str, bg_spice: int, paid
         factions={"bene_gesserit": {"spice": bg_spice}},
     )
     assert state.factions[F.BENE_GESSERIT].spice == bg_spice + paid
-    assert F.BENE_GESSERIT not in state.waiting_on()
+    assert (F.BENE_GESSERIT in state.waiting_on()) is not bool(paid)  # asked unless paid
 
 
 # -- bidding: the moderator's record, a correction during the auction (rules.bidding) ----

@@ -7,6 +7,7 @@ from rules.actions import (
     Dial,
     FremenStormLosses,
     KeepTraitor,
+    Pass,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
@@ -53,7 +54,7 @@ def test_a_dial_defaults_to_the_lowest_allowed() -> None:
 def test_charity_is_claimed_and_a_recorded_phase_has_no_default() -> None:
     state = game_at("choam_charity", factions={"atreides": {"spice": 1}})
     assert default_action(state, F.ATREIDES) == ClaimCharity(F.ATREIDES)
-    assert default_action(state, F.EMPEROR) is None  # not asked
+    assert default_action(state, F.EMPEROR) == Pass(F.EMPEROR)  # asked alike; it may not claim
     recorded = game_at("bidding")
     assert default_action(recorded, F.ATREIDES) is None  # the moderators record it
 

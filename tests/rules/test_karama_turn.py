@@ -4,14 +4,17 @@ Guild's once-a-game stop across turns (1.14.05)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
+from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.model import Stack
+from rules.model import PromptKind, Stack
 from tests.rules.game_helpers import DECK, game_at, of_kind, types
-from tests.rules.helpers import act
+from tests.rules.helpers import act, parse
 from tests.rules.refusal import refused
 
 F = Faction
@@ -229,7 +232,9 @@ def test_the_fremen_karama_worm_is_played_ahead_and_comes_up_first() -> None:
         factions={"fremen": {"cards": ("Karama", "Karama")}},
         board=[("harkonnen", "Red Chasm", 6, 3), ("fremen", "Red Chasm", 6, 1)],
         spice_deck=("South Mesa", "Broken Land"),
+        treachery_deck=DECK,  # an auction: the game stays in the Bidding phase
     )
+    assert state.game_phase is GamePhase.BIDDING
     refused(state, IllegalActionError, "1.14.03", "fremen", "karama_worm", territory="Carthag")
     refused(state, IllegalActionError, "1.14.03", "atreides", "karama_worm", territory="Red Chasm")
     events = act(state, "fremen", "karama_worm", territory="red chasm")
@@ -321,3 +326,49 @@ def test_bribe_spice_is_not_held_for_charity() -> None:
     assert F.FREMEN in state.waiting_on()
     act(state, "fremen", "claim_charity")
     assert state.factions[F.FREMEN].spice == 2 and state.whole.bribes == {F.FREMEN: 5}
+
+
+# -- 1.00.05: nobody acts while an ability resolves -------------------------------------
+
+
+def _fremen_move_open_to_karama() -> GameState:
+    """The Fremen move two territories: a Karama window is open to the Atreides and the
+    Emperor, whose cards and tanks give them something to play meanwhile."""
+    state = game_at(
+        "shipment_movement",
+        advanced=True,
+        seats=["fremen", None, "atreides", None, "emperor", None],
+        alliances=[["fremen", "emperor"]],
+        factions={
+            "atreides": {"cards": ("Karama",)},
+            "emperor": {"cards": ("Karama", "Tleilaxu Ghola"), "tanks": 2},
+            "fremen": {"cards": ("Karama",)},
+        },
+        board=[("fremen", "Sietch Tabr", 13, 5)],
+    )
+    act(state, "fremen", "pass")
+    act(state, "fremen", "move", from_="Sietch Tabr", to="Funeral Plain", forces=5)
+    assert state.open_prompts() and state.open_prompts()[0].kind is PromptKind.KARAMA
+    return state
+
+
+@pytest.mark.parametrize(
+    ("faction", "action", "fields"),
+    [
+        ("emperor", "karama_prevent", {"ability": "atreides_bidding"}),
+        ("fremen", "karama_worm", {"territory": "Red Chasm"}),
+        ("fremen", "fremen_ally_worm", {"protect": False}),
+        ("emperor", "ghola", {"forces": 2}),
+    ],
+)
+def test_no_any_time_action_while_a_karama_window_is_open(
+    faction: str, action: str, fields: dict[str, Any]
+) -> None:
+    """Found by random whole games: a Karama played ahead while a Shipment & Movement
+    Karama window was open was undone, card and all, by the cancel that followed."""
+    state = _fremen_move_open_to_karama()
+    refused(state, NotYourTurnError, "1.00.05", faction, action, **fields)
+    assert not any(a.name == action for a in state.legal_actions(Faction(faction)))
+    act(state, "atreides", "karama_cancel", ability="fremen_movement")
+    assert state.factions[F.EMPEROR].cards == ("Karama", "Tleilaxu Ghola")
+    assert state.is_legal(parse(faction, action, **fields))

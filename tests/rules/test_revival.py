@@ -54,11 +54,12 @@ def test_everyone_at_once_and_nothing_to_decide_is_never_asked() -> None:
             "emperor": {"tanks": 4},
         }
     )
-    assert set(state.waiting_on()) == {F.ATREIDES, F.EMPEROR}
+    assert set(state.waiting_on()) == {F.SPACING_GUILD, F.ATREIDES, F.EMPEROR}
     assert state.whole.step == "revive"
     assert holding(state, F.HARKONNEN) == (0, 0, 12, 0, 10)
+    assert state.whole.revived == {F.HARKONNEN, F.FREMEN, F.BENE_GESSERIT}
+    act(state, "spacing_guild", "pass")  # asked though it cannot pay: spice is secret
     assert holding(state, F.SPACING_GUILD) == (3, 0, 11, 0, 1)
-    assert state.whole.revived == {F.HARKONNEN, F.SPACING_GUILD, F.FREMEN, F.BENE_GESSERIT}
     total = spice_total(state)
     event = of_kind(act(state, "emperor", "revive", forces=3), "revived")[0]
     assert (event["forces"], event["cost"], event["rule"]) == (3, 4, "1.05.01")
@@ -80,10 +81,50 @@ def test_the_whole_revival_names_the_free_ones_and_pays_the_bank() -> None:
     assert holding(state, F.FREMEN)[:3] == (6, 0, 13)
 
 
-def test_a_faction_without_spice_for_more_gets_its_free_revival_alone() -> None:
+def test_a_faction_without_spice_for_more_is_asked_and_may_only_take_its_free_revival() -> None:
+    """Whom the phase asks is a function of public facts (the tanks, the free revival,
+    the leaders), never of spice: a faction that cannot pay is asked like one that can."""
     state = revival(factions={"atreides": {"tanks": 5, "spice": 1}, "emperor": {"tanks": 3}})
-    assert state.waiting_on() == (F.EMPEROR,)
+    assert set(state.waiting_on()) == {F.ATREIDES, F.EMPEROR}
+    assert [a for a in state.legal_actions(F.ATREIDES) if not isinstance(a, Revive)] == [
+        Pass(F.ATREIDES)
+    ]
+    assert {a for a in state.legal_actions(F.ATREIDES) if isinstance(a, Revive)} == {
+        Revive(F.ATREIDES, 2)  # the free revival named: the same as a pass
+    }
+    act(state, "atreides", "pass")
     assert holding(state, F.ATREIDES)[:3] == (3, 0, 12)
+
+
+@pytest.mark.parametrize(
+    "factions",
+    [
+        {"atreides": {"tanks": 5, "spice": 0}},
+        {"atreides": {"tanks": 5, "spice": 10}},
+        {"atreides": {"tanks": 5}, "emperor": {"tanks": 4, "cards": ("Karama",), "spice": 0}},
+        {"atreides": {"tanks": 5}, "emperor": {"tanks": 4, "cards": ("Kulon",), "spice": 0}},
+    ],
+)
+def test_whom_revival_asks_never_tells_spice_or_a_karama(
+    factions: dict[str, dict[str, Any]],
+) -> None:
+    """The issue's cases: "Waiting for Atreides" only when the Atreides could pay, or for the
+    Emperor only when it held a Karama. Now the same factions are asked either way."""
+    state = revival(advanced=True, factions=factions)
+    expected = {F.ATREIDES} | ({F.EMPEROR} if "emperor" in factions else set())
+    assert set(state.waiting_on()) == expected
+
+
+@pytest.mark.parametrize("spice", [0, 1, 10])
+def test_the_emperor_is_asked_for_its_allys_forces_whatever_it_holds(spice: int) -> None:
+    state = revival(
+        alliances=[["emperor", "atreides"]],
+        factions={"atreides": {"tanks": 8}, "emperor": {"spice": spice}},
+    )
+    assert F.EMPEROR in state.waiting_on()
+    assert bool(state_options(state)) is (spice >= 2)
+    act(state, "emperor", "pass")
+    assert F.EMPEROR not in state.waiting_on()
 
 
 def test_sardaukar_count_one_and_one_a_turn() -> None:
@@ -375,11 +416,10 @@ def test_the_emperors_pass_declines_and_its_own_revival_keeps_it_asked() -> None
     [
         ([["emperor", "atreides"]], {"atreides": {"tanks": 8}}, True),
         ([["emperor", "atreides"]], {"atreides": {"tanks": 3}}, False),  # its own 3 do
-        ([["emperor", "atreides"]], {"atreides": {"tanks": 8}, "emperor": {"spice": 1}}, False),
         ([["fremen", "atreides"]], {"atreides": {"tanks": 8}}, False),  # not allied
     ],
 )
-def test_the_emperor_is_asked_only_when_it_may_pay_for_its_ally(
+def test_the_emperor_is_asked_only_when_its_ally_has_forces_beyond_its_limit(
     alliances: list[list[str]], factions: dict[str, dict[str, int]], asked: bool
 ) -> None:
     state = revival(alliances=alliances, factions=factions)
@@ -658,11 +698,13 @@ def test_the_choices_are_legal_and_priced() -> None:
     assert default_action(state, F.ATREIDES) == Pass(F.ATREIDES)
 
 
-def test_the_emperor_giving_its_spice_away_is_no_longer_asked_for_its_ally() -> None:
-    """2.03.06 during the phase: an Emperor asked only for its ally's forces that gives
-    its spice away (below 2) has nothing left to decide."""
+def test_the_emperor_giving_its_spice_away_stays_asked_for_its_ally() -> None:
+    """2.03.06 during the phase: the gift's amount is secret, so it changes nothing in whom
+    the phase waits on; the Emperor, unable to pay now, may only pass."""
     state = revival(alliances=[["emperor", "atreides"]], factions={"atreides": {"tanks": 8}})
     assert F.EMPEROR in state.waiting_on() and F.EMPEROR in state.whole.revived
     act(state, "emperor", "give_spice", amount=9)
-    assert state.waiting_on() == (F.ATREIDES,)
+    assert F.EMPEROR in state.waiting_on()
     refused(state, IllegalActionError, "2.03.07", "emperor", "pay_ally_revival", forces=1)
+    act(state, "emperor", "pass")
+    assert state.waiting_on() == (F.ATREIDES,)

@@ -14,6 +14,7 @@ from rules.scenario2 import load, run
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenario-2"
 RUN_BY_THE_ENGINE = [
     *("storm_turn1", "blow_worm_nexus", "collection_then_win", "revival_turn", "battle_basic"),
+    "karama_window_holds",
 ]
 
 
@@ -181,3 +182,66 @@ def test_an_action_after_stop_before_is_refused_and_changes_nothing() -> None:
     assert not last["accepted"] and "stopped before" in last["error"]
     assert state.whole.halted and output["state"]["phase"] == "spice_blow"
     assert output["state"]["storm_sector"] == 13
+
+
+def test_nothing_is_played_ahead_while_a_karama_window_is_open() -> None:
+    """karama_window_holds (issue 27): the Emperor's Karama ahead is refused while the
+    Fremen's move may be cancelled (1.00.05), accepted once the window has closed."""
+    _, output = run(example("karama_window_holds")["scenario"])
+    results = output["results"]
+    assert [r["accepted"] for r in results] == [True, True, False, True, True]
+    assert results[2]["rule"] == "1.00.05" and results[2]["events"] == []
+    assert [e["type"] for e in results[4]["events"]] == ["karama_prevent"]
+
+
+def test_a_run_ending_after_the_plans_stops_at_the_traitor_question() -> None:
+    """Each side asked about a traitor answers with call_traitor or pass
+    (docs/SCENARIO-FORMAT-2.md): a run whose actions end at the question stops there."""
+    scenario = example("battle_basic")["scenario"]
+    scenario = {**scenario, "actions": scenario["actions"][:3]}
+    _, output = run(scenario)
+    assert all(r["accepted"] for r in output["results"])
+    assert output["state"]["phase"] == "battle"
+    assert output["state"]["to_act"] == ["harkonnen", "spacing_guild"]
+    assert output["state"]["factions"]["spacing_guild"]["tanks"] == 0  # not resolved yet
+
+
+def test_the_traitor_question_is_answered_by_call_traitor_or_pass() -> None:
+    """The Guild hold Beast Rabban's traitor card and call it; the Harkonnen pass: the
+    Guild win by treachery (1.07.06.06)."""
+    scenario = example("battle_basic")["scenario"]
+    guild = {**scenario["factions"]["spacing_guild"], "traitors": ["Beast Rabban"]}
+    scenario = {
+        **scenario,
+        "factions": {**scenario["factions"], "spacing_guild": guild},
+        "actions": [
+            *scenario["actions"][:3],
+            {"faction": "harkonnen", "action": "pass"},
+            {"faction": "spacing_guild", "action": "call_traitor"},
+        ],
+    }
+    _, output = run(scenario)
+    assert all(r["accepted"] for r in output["results"]), output["results"]
+    called = [e for e in output["results"][4]["events"] if e["type"] == "traitor_called"]
+    assert [(e["faction"], e["leader"]) for e in called] == [("spacing_guild", "Beast Rabban")]
+    assert output["state"]["factions"]["harkonnen"]["tanks"] == 2 + 6
+
+
+def test_a_shipment_out_of_turn_is_refused_and_declines_nobody() -> None:
+    """A faction's turn to ship and move (1.06.00) is not declined by another's shipment."""
+    scenario = {
+        **example("battle_basic")["scenario"],
+        "phase": "shipment_movement",
+        "stop_before": {"turn": 2, "phase": "battle"},
+        "actions": [
+            {"faction": "fremen", "action": "ship", "to": "Arrakeen", "forces": 1},
+            {"faction": "harkonnen", "action": "ship", "to": "Arrakeen", "forces": 1},
+        ],
+    }
+    _, output = run(scenario)
+    refused, accepted = output["results"]
+    assert refused["accepted"] is False and refused["rule"].startswith("1.06")
+    declined = {"shipment_passed", "movement_passed", "turn_ended"}
+    assert not declined & {e["type"] for e in refused["events"]}
+    assert accepted["accepted"], accepted
+    assert "shipment" in {e["type"] for e in accepted["events"]}

@@ -68,6 +68,8 @@ def test_an_auction_played_from_a_scenario() -> None:
         "price": 3,
         "paid_to": "emperor",
         "rule": "1.04.06.02",
+        "ally": None,
+        "ally_paid": 0,
     }
     assert kinds(results[4]) == ["card_discarded", "card_won", "auction_opened"]
     assert results[4]["events"][1]["rule"] == "3.01.11.04"
@@ -78,20 +80,45 @@ def test_an_auction_played_from_a_scenario() -> None:
     assert (factions["atreides"]["spice"], factions["emperor"]["spice"]) == (2, 11)
 
 
-def test_an_action_that_does_not_answer_the_bidder_passes_for_it() -> None:
-    """As in version 1, the choice awaited is declined: here the bidders before the
-    Emperor pass; an illegal bid is refused and nothing of it is kept."""
+def test_a_bid_out_of_turn_is_refused_and_passes_nobody() -> None:
+    """A faction's turn to bid is not a choice another's action declines
+    (docs/SCENARIO-FORMAT-2.md, 1.04.05): the Emperor's bid while the Harkonnen open is
+    refused, nobody passes, and the Harkonnen still bid first."""
     _, output = run(
         scenario(
             [
-                {"faction": "emperor", "action": "bid", "amount": 9},
                 {"faction": "emperor", "action": "bid", "amount": 2},
+                {"faction": "harkonnen", "action": "bid", "amount": 1},
             ]
         )
     )
     refused, accepted = output["results"]
+    assert (refused["accepted"], refused["rule"]) == (False, "1.04.05")
+    assert "passed" not in kinds(refused)
+    assert accepted["accepted"] and kinds(accepted)[-1:] == ["bid_made"]
+    assert "passed" not in kinds(accepted)
+    assert output["state"]["to_act"] == ["atreides"]
+
+
+def test_a_pass_out_of_turn_is_refused_and_passes_nobody() -> None:
+    _, output = run(
+        scenario(
+            [
+                {"faction": "harkonnen", "action": "bid", "amount": 1},
+                {"faction": "emperor", "action": "pass"},
+            ]
+        )
+    )
+    refused = output["results"][1]
+    assert (refused["accepted"], refused["rule"]) == (False, "1.04.05")
+    assert "passed" not in kinds(refused)
+    assert output["state"]["to_act"] == ["atreides"]
+
+
+def test_an_illegal_bid_in_turn_is_refused_for_itself() -> None:
+    _, output = run(scenario([{"faction": "harkonnen", "action": "bid", "amount": 11}]))
+    refused = output["results"][0]
     assert (refused["accepted"], refused["rule"]) == (False, "1.04.06.03")
-    assert accepted["accepted"] and kinds(accepted)[-3:] == ["passed", "passed", "bid_made"]
     assert output["state"]["to_act"] == ["harkonnen"]
 
 

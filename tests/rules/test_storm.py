@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.actions import Pass
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.events import Event
 from rules.factions import Faction
@@ -237,12 +238,18 @@ def test_family_atomics_destroys_the_shield_wall_and_its_protection() -> None:
 
 
 def test_family_atomics_needs_forces_by_the_wall_with_no_storm_between() -> None:
+    """The Harkonnen are asked (their hand might hold Weather Control: whom the game asks
+    is a function of public facts only), but Family Atomics is not theirs to play."""
     far = storm_cards(
         factions={"harkonnen": {"cards": ("Family Atomics",)}},
         board=[("harkonnen", "Carthag", 10, 2)],
     )
     dial_two(far)
-    assert far.storm_sector == 9  # nobody was asked: the Harkonnen cannot use it
+    assert far.waiting_on() == (F.HARKONNEN,)
+    assert list(far.legal_actions(F.HARKONNEN)) == [Pass(F.HARKONNEN)]
+    refused(far, IllegalActionError, "3.01.07", "harkonnen", "family_atomics")
+    act(far, "harkonnen", "pass")
+    assert far.storm_sector == 9
     stormed = game_at(
         "storm",
         turn=3,
@@ -253,7 +260,53 @@ def test_family_atomics_needs_forces_by_the_wall_with_no_storm_between() -> None
     )
     act(stormed, "emperor", "dial", value=1)
     act(stormed, "fremen", "dial", value=1)
-    assert stormed.whole.step != "storm_cards"
+    assert list(stormed.legal_actions(F.HARKONNEN)) == [Pass(F.HARKONNEN)]
+
+
+def test_every_faction_with_a_card_is_asked_whoever_holds_a_storm_card() -> None:
+    """Two games that differ only in a card in the Atreides' hand wait on the same
+    factions; a faction with no card (a public count) is not asked."""
+    hands = {"atreides": ("Lasgun",), "emperor": ("Shield",), "fremen": ("Chaumas",)}
+    waits = []
+    for card in ("Weather Control", "Kulon"):
+        state = storm_cards(
+            factions={f: {"cards": c if f != "atreides" else (card,)} for f, c in hands.items()}
+        )
+        dial_two(state)
+        assert state.whole.step == "storm_cards"
+        waits.append(state.waiting_on())
+        for faction in state.waiting_on():
+            act(state, faction.value, "pass")
+        assert state.storm_sector == 9 and state.whole.step != "storm_cards"
+    assert waits[0] == waits[1]
+    assert set(waits[0]) == {F.ATREIDES, F.EMPEROR, F.FREMEN}
+
+
+def test_nobody_is_asked_once_both_storm_cards_are_known_to_be_out_of_every_hand() -> None:
+    """Weather Control in the discard pile (face up) and Family Atomics out of the game
+    are public: no hand can hold them, so the storm moves at once."""
+    state = storm_cards(
+        factions={"atreides": {"cards": ("Lasgun",)}},
+        treachery_discard=("Weather Control",),
+        cards_out=("Family Atomics",),
+    )
+    dial_two(state)
+    assert state.storm_sector == 9 and state.whole.step != "storm_cards"
+
+
+def test_after_weather_control_its_player_stays_asked_only_on_public_facts() -> None:
+    """Weather Control played is public; the player stays asked while Family Atomics could
+    be in its hand (forces by the Shield Wall, a card left): the same whether it is."""
+    for other in ("Family Atomics", "Kulon"):
+        state = storm_cards(
+            factions={"harkonnen": {"cards": ("Weather Control", other)}},
+            board=[("harkonnen", "Imperial Basin", 8, 2)],
+        )
+        dial_two(state)
+        act(state, "harkonnen", "weather_control", sectors=0)
+        assert state.waiting_on() == (F.HARKONNEN,), other
+        act(state, "harkonnen", "pass")
+        assert state.whole.step != "storm_cards"
 
 
 @pytest.mark.parametrize(
