@@ -37,8 +37,13 @@ postgres:
 			"the PostgreSQL tests will be skipped"; \
 	fi
 
+# The suite runs in parallel, one pytest-xdist worker a core (PYTEST_WORKERS=0: serially).
+# Nothing is shared between workers: each starts its own PostgreSQL server on a free port in
+# its own folder (tests/conftest.py), and every test writes only in its own tmp_path.
+PYTEST_WORKERS ?= auto
+
 pytest: $(STAMP) postgres
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 test: lint typecheck pytest
 

@@ -15,6 +15,11 @@ first map of each ``mentat run`` worker pay), median of COLD_RUNS new processes;
 ``cold_render_cpu_ms`` the CPU time of that first call (steadier on a busy machine).
 Target: cold_render_ms <= 300.
 
+``warmed_render_ms`` is the first map of a render worker as ``mentat run`` starts it: in a
+fresh process, after ``bot.maps.warm_renderer`` (run by each worker as it starts, while the
+bot logs in), the first ``render_map`` of another position (median of COLD_RUNS processes;
+``warm_up_ms`` is what the worker spent warming). Target: warmed_render_ms <= 300.
+
 ``closeup_ms_median`` is ``render_closeup`` of the same position around a move from
 Carthag through Imperial Basin to Arrakeen (it draws the whole map, crops and encodes the
 smaller picture), warm, interleaved with the others.
@@ -63,6 +68,20 @@ print(json.dumps({
     "render_cpu_ms": (time.process_time() - cpu) * 1000,
 }))
 """
+WARMED_SCRIPT = """
+import json, time
+from bot.maps import warm_renderer
+from bot.render import render_map
+from bot.render.examples import busy_view
+start = time.perf_counter()
+warm_renderer()
+warmed = time.perf_counter()
+render_map(busy_view(stack_count=40, seed=11))
+print(json.dumps({
+    "warm_up_ms": (warmed - start) * 1000,
+    "warmed_render_ms": (time.perf_counter() - warmed) * 1000,
+}))
+"""
 ROOT = Path(__file__).resolve().parents[1]
 MOVE = LastMove(Faction.FREMEN, (("Carthag", 10), ("Imperial Basin", None), ("Arrakeen", 9)))
 
@@ -82,10 +101,10 @@ def encode(picture: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def cold_run() -> dict[str, float]:
+def cold_run(script: str = COLD_SCRIPT) -> dict[str, float]:
     """One fresh interpreter: import the renderer, then draw its first map."""
     done = subprocess.run(
-        [sys.executable, "-c", COLD_SCRIPT],
+        [sys.executable, "-c", script],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -96,8 +115,8 @@ def cold_run() -> dict[str, float]:
     return {key: float(value) for key, value in result.items()}
 
 
-def cold_medians() -> dict[str, float]:
-    runs = [cold_run() for _ in range(COLD_RUNS)]
+def cold_medians(script: str = COLD_SCRIPT) -> dict[str, float]:
+    runs = [cold_run(script) for _ in range(COLD_RUNS)]
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
@@ -106,6 +125,11 @@ def main() -> None:
     print(
         f"cold (new process, median of {COLD_RUNS}): import {cold['import_ms']:.0f} ms, "
         f"first map {cold['render_ms']:.0f} ms ({cold['render_cpu_ms']:.0f} ms CPU)"
+    )
+    warmed = cold_medians(WARMED_SCRIPT)
+    print(
+        f"a render worker's first map, warmed as it starts: {warmed['warmed_render_ms']:.0f} ms "
+        f"(warming {warmed['warm_up_ms']:.0f} ms, while the bot logs in)"
     )
     view = busy_view(stack_count=40)
     png = render_map(view)  # warm-up: draws and caches the static board
@@ -150,6 +174,8 @@ def main() -> None:
         "cold_render_ms": round(cold["render_ms"], 1),
         "cold_render_cpu_ms": round(cold["render_cpu_ms"], 1),
         "cold_import_ms": round(cold["import_ms"], 1),
+        "warmed_render_ms": round(warmed["warmed_render_ms"], 1),
+        "warm_up_ms": round(warmed["warm_up_ms"], 1),
     }
     print(json.dumps(result))
 

@@ -163,7 +163,8 @@ async def play_game_demo(
 @dataclass
 class ScriptedTable:
     """The players and the moderator, following the bundled log: each player submits its
-    own faction's actions (its bids and revivals too), the moderator records the battles."""
+    own faction's actions (its bids, revivals and battle plans too); the moderator's
+    actions in the log (corrections, an early end of a phase) go through ``record``."""
 
     session: PhaseSession
     clock: FakeClock

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from bot.render import StormPath, WormSign, render_closeup, render_map
+from bot.render.examples import all_pieces, busy_view
 from bot.render.marks import (
     last_karama_of,
     last_move_of,
@@ -32,9 +33,31 @@ RENDER_NICENESS = 10  # render workers yield the CPU to the event loop (bench_se
 def start_render_worker() -> None:
     """The initializer of a render worker process: a lower priority (a higher niceness),
     so that on a small machine the bot's own process (the words of every notice, the
-    answers to clicks) gets a core first and a map waits a little instead."""
+    answers to clicks) gets a core first and a map waits a little instead; then the
+    renderer is warmed, so that the worker's first map costs what the others do."""
     with contextlib.suppress(OSError):  # a platform or container that refuses: as it is
         os.nice(RENDER_NICENESS)
+    warm_renderer()
+
+
+def warm_renderer() -> None:
+    """Draw a map with a stack in every piece of the board and throw it away: the static
+    board, the fonts, the territories' names and where tokens fit in each piece are cached
+    by then (a first map pays about 200-350 ms for them, a warm one about 20 ms)."""
+    render_map(busy_view(stack_count=len(all_pieces())))
+
+
+def start_render_workers(executor: Executor, count: int) -> None:
+    """Start ``count`` workers now, each warming itself while the bot logs in and loads its
+    games, instead of at the first map of a restarted bot (the pool starts its processes
+    one per job while none is idle)."""
+    for _ in range(count):
+        executor.submit(render_worker_id)
+
+
+def render_worker_id() -> int:
+    """The worker that ran this job (its process id): a job that only starts a worker."""
+    return os.getpid()
 
 
 class MapMaker:

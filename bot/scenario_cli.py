@@ -8,8 +8,12 @@ import sys
 from pathlib import Path
 
 from bot.config import NO_ENVIRONMENT_HELP
-from rules import scenario2
-from rules.scenario import ScenarioError, run_scenario
+from rules import scenario_file
+from rules.scenario import ScenarioError
+
+
+class UnreadableFileError(ValueError):
+    """A scenario file that cannot be read as JSON; the message is one line."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,7 +21,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = commands.add_parser(
         "scenario",
         help=about,
-        description=f"{about}. Exit 0 (refused actions included), 2 for a malformed file.",
+        description=f'{about}. A worked example (its input under "scenario") runs as '
+        "given. Exit 0 (refused actions included), 2 for a malformed file.",
         epilog=NO_ENVIRONMENT_HELP,
     )
     parser.add_argument("file", type=Path, help="the scenario file (JSON, see docs/)")
@@ -31,19 +36,27 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.set_defaults(handler=run)
 
 
+def read_json(path: Path) -> object:
+    """The file's JSON; raises UnreadableFileError saying in one line why it cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise UnreadableFileError(f"cannot read: {error.strerror}") from error
+    except UnicodeDecodeError as error:
+        raise UnreadableFileError(
+            f"not UTF-8 text (byte {error.start} is {error.object[error.start]:#04x}); "
+            "save the file as UTF-8"
+        ) from error
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UnreadableFileError(f"not JSON: {error}") from error
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-    except OSError as error:
-        print(f"mentat scenario: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as error:
-        print(f"mentat scenario: {args.file} is not JSON: {error}", file=sys.stderr)
-        return 2
-    try:
-        whole_game = isinstance(data, dict) and data.get("format") == scenario2.FORMAT
-        _, output = scenario2.run(data) if whole_game else run_scenario(data)
-    except ScenarioError as error:
+        _, output = scenario_file.run(read_json(Path(args.file)))
+    except (UnreadableFileError, ScenarioError) as error:
         print(f"mentat scenario: {args.file}: {error}", file=sys.stderr)
         return 2
     print(json.dumps(output, indent=args.indent, ensure_ascii=False))

@@ -1,16 +1,17 @@
-"""The ``mentat`` command and its sub-commands; each feature module registers its own."""
+"""The ``mentat`` command and its sub-commands; each feature module registers its own.
+
+A command's module (the renderer, the demo, discord.py) is imported only when that
+command runs or its help is asked for: ``mentat --help`` stays quick.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 from importlib import metadata
-
-from bot import demo, scenario_cli
-from bot.render import cli as render_cli
-from mentat import run
 
 SIGPIPE_EXIT = 141  # 128 + SIGPIPE: what a shell reports for a tool whose reader went away
 
@@ -22,21 +23,40 @@ def version() -> str:
         return "unknown (not installed)"
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Each command: the module that registers it (its ``register``) and its line in the help.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "scenario": (
+        "bot.scenario_cli",
+        "apply a dune-scenario/1 or /2 file's actions and print the results as JSON",
+    ),
+    "render": ("bot.render.cli", "draw a dune-scenario/1 or /2 file's position as a PNG map"),
+    "demo": ("bot.demo", "play a bundled six-faction advanced game offline (no Discord)"),
+    "run": ("mentat.run", "start the Discord bot (needs DISCORD_TOKEN)"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only ``command``'s module is imported, to register its options."""
     parser = argparse.ArgumentParser(
         prog="mentat",
-        description="Mentat: a Dune Shipment & Movement moderator.",
+        description="Mentat: a Discord bot that runs whole games of Dune (GF9 2019) by "
+        "itself; offline, it runs scenario files, draws maps and plays a demo game.",
         epilog="`mentat COMMAND --help` describes each command, its defaults and settings.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     commands = parser.add_subparsers(dest="command", required=True)
-    for feature in (scenario_cli, render_cli, demo, run):  # run: the Discord bot
-        feature.register(commands)
+    for name, (module, about) in COMMANDS.items():
+        if name == command:
+            importlib.import_module(module).register(commands)
+        else:
+            commands.add_parser(name, help=about)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in given if not a.startswith("-")), None)
+    args = build_parser(command).parse_args(given)
     try:
         code: int = args.handler(args)
         sys.stdout.flush()

@@ -14,16 +14,18 @@ import sqlite3
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
+from pathlib import Path
 
 import aiohttp
 import discord
 
 from bot.config import Config, ConfigError, environment_help
-from bot.maps import start_render_worker
+from bot.maps import start_render_worker, start_render_workers
 from bot.store import Store, StoreError
 from cogs.client import build
 
 log = logging.getLogger(__name__)
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,7 +81,22 @@ def _first_line(error: BaseException) -> str:
 
 
 async def run(config: Config, token: str) -> None:
-    """Open the store, log in, start every active game's session, then connect."""
+    """Open the store, log in, start every active game's session, then connect.
+
+    A SQLite file this run created is removed again when the bot never logged in (a
+    refused token, no network): a failed start leaves nothing behind."""
+    created = _new_database_file(config)
+    logged_in = asyncio.Event()
+    try:
+        await _serve(config, token, logged_in)
+    finally:
+        if created is not None and not logged_in.is_set():
+            _remove_database_file(created)
+
+
+async def _serve(config: Config, token: str, logged_in: asyncio.Event) -> None:
+    """Serve until stopped; ``logged_in`` is set once Discord has accepted the token."""
+    _without_voice()
     store = await _open_store(config)
     # Maps are CPU work: draw them in a separate process, away from the event loop and
     # its GIL. "spawn", because the store's worker thread is already running by then.
@@ -89,12 +106,14 @@ async def run(config: Config, token: str) -> None:
         mp_context=get_context("spawn"),
         initializer=start_render_worker,
     )
+    start_render_workers(renderer, config.render_workers)
     bot = build(
         store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards
     )
     try:
         async with bot:
             await bot.login(token)
+            logged_in.set()
             await bot.app.start()
             log.info("serving %d games (%s)", len(bot.app.sessions), _which(config))
             await bot.connect()
@@ -104,6 +123,24 @@ async def run(config: Config, token: str) -> None:
         finally:  # the store closes whatever happened to a session
             await store.close()
             renderer.shutdown(cancel_futures=True)
+
+
+def _without_voice() -> None:
+    """The bot never joins a voice channel: discord.py's warnings that voice's optional
+    packages (PyNaCl, davey) are missing say nothing to its operator."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+def _new_database_file(config: Config) -> Path | None:
+    """The SQLite file this run is about to create, or None (it exists, or PostgreSQL)."""
+    path = config.database_path
+    return path if config.database_url is None and not path.exists() else None
+
+
+def _remove_database_file(path: Path) -> None:
+    for leftover in (path, *(path.with_name(path.name + end) for end in SQLITE_SIDE_FILES)):
+        leftover.unlink(missing_ok=True)
 
 
 def _which(config: Config) -> str:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from rules.errors import InvalidActionError, quote
 from rules.factions import Faction
 from rules.model import Ability, PromptKind, Side
+from rules.suggest import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -815,6 +816,12 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return out
 
 
+def action_keys(name: str) -> tuple[str, ...]:
+    """The keys an action called ``name`` is written with; () for an unknown name."""
+    cls = ACTION_TYPES.get(name)
+    return ("action", *(f.key for f in _FIELDS_READ[cls])) if cls else ()
+
+
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Parse one scenario-format action.
 
@@ -828,10 +835,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     name = data.get("action")
     cls = ACTION_TYPES.get(str(name)) if name is not None else None
     if cls is None:
-        known = ", ".join(sorted(ACTION_TYPES))
-        raise InvalidActionError(
-            f"unknown action {quote(name)}; known actions: {known}", rule=_RULE_FOR_PARSE
-        )
+        hint = did_you_mean(str(name), sorted(ACTION_TYPES))
+        raise InvalidActionError(f"unknown action {quote(name)} ({hint})", rule=_RULE_FOR_PARSE)
     kwargs: dict[str, Any] = {}
     for f in _FIELDS_READ[cls]:
         if f.name == "faction":

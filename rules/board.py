@@ -7,7 +7,6 @@ storm-start sector). The Polar Sink has no sector (``None``).
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections import deque
@@ -15,6 +14,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from rules import suggest
 
 SECTOR_COUNT = 18
 POLAR_SINK = "Polar Sink"
@@ -100,9 +101,8 @@ class Board:
 
     def closest(self, name: str) -> str | None:
         """The territory a misspelt ``name`` most likely means, or None."""
-        typed = _normalise(name)[:40]
-        found = difflib.get_close_matches(typed, list(self._by_key), n=1, cutoff=0.6)
-        return self._by_key[found[0]] if found else None
+        found = suggest.closest(_normalise(name), self._by_key)
+        return self._by_key[found] if found else None
 
     def __iter__(self) -> Iterator[Territory]:
         return iter(self.territories.values())

@@ -15,11 +15,11 @@ and the event that announces it names no amount, as no card is named.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from rules import suggest
 from rules.actions import (
     Correction,
     GiveCard,
@@ -178,8 +178,8 @@ def _card(text: str) -> str:
     """The treachery card ``text`` names, as printed; CorrectionError for any other text."""
     card = treachery_card(text)
     if card is None:
-        close = difflib.get_close_matches(text.strip()[:40].title(), treachery_cards(), n=1)
-        hint = f"did you mean {close[0]}?" if close else "the card option lists every card"
+        close = suggest.closest(text.strip().title(), treachery_cards())
+        hint = f"did you mean {close}?" if close else "the card option lists every card"
         raise CorrectionError(f"there is no treachery card {quote(text)} ({hint})")
     return card
 

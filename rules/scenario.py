@@ -7,19 +7,19 @@ anything wrong inside ``actions`` is a refused action in the output instead.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.actions import action_from_dict
-from rules.board import SEAT_COUNT, SECTOR_COUNT, standard_board
+from rules.actions import Action, action_from_dict, action_keys
+from rules.board import SEAT_COUNT, SECTOR_COUNT, Board, Territory, standard_board
 from rules.components import forces_total, starred_total, treachery_card
-from rules.errors import MentatError, RulesError, quote
+from rules.errors import InvalidActionError, MentatError, RulesError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
 from rules.position import board_stacks_to_dicts
+from rules.suggest import did_you_mean
 
 FORMAT = "dune-scenario/1"
 FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")
@@ -32,6 +32,7 @@ FACTION_KEYS = (*FACTION_FIELDS, "cards")
 BOARD_KEYS = ("faction", "territory", "sector", "forces", "special", "advisors")
 SPICE_KEYS = ("territory", "sector", "amount")
 ADAPTIVE_FORCE_RULE = "2.02.21"
+ACTION_RULE = "1.06.00"  # the rule an action that cannot be read is refused under
 
 
 class ScenarioError(MentatError, ValueError):
@@ -95,7 +96,7 @@ def run_scenario(data: object) -> tuple[GameState, dict[str, Any]]:
     results = []
     for index, raw in enumerate(scenario.actions):
         try:
-            events = state.apply(action_from_dict(raw))
+            events = state.apply(read_action(raw))
         except RulesError as error:
             results.append(
                 {"index": index, "accepted": False, "rule": error.rule, "error": error.message}
@@ -104,6 +105,25 @@ def run_scenario(data: object) -> tuple[GameState, dict[str, Any]]:
         results.append({"index": index, "accepted": True, "events": [e.to_dict() for e in events]})
     state.close_all_prompts()
     return state, {"results": results, "state": final_state(state)}
+
+
+def read_action(raw: Any) -> Action:
+    """One entry of ``actions``; a key its action does not have is refused, never ignored."""
+    if isinstance(raw, Mapping):
+        _check_action_keys(raw)
+    return action_from_dict(raw)  # it refuses an entry that is not an object
+
+
+def _check_action_keys(raw: Mapping[str, Any]) -> None:
+    known = action_keys(str(raw.get("action")))
+    for key in raw if known else ():
+        if key not in known:
+            raise InvalidActionError(
+                f"{quote(key)} is not a key of the {raw['action']!r} action "
+                f"({did_you_mean(str(key), known)}); the scenario format "
+                "(docs/SCENARIO-FORMAT.md) names each action's keys",
+                rule=ACTION_RULE,
+            )
 
 
 def final_state(state: GameState) -> dict[str, Any]:
@@ -136,9 +156,7 @@ def _known_keys(entry: Mapping[str, Any], known: Sequence[str], where: str) -> N
     """A key the contract does not know is a misspelling, never silently ignored."""
     for key in entry:
         if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(known)}"
-            raise ScenarioError(f"{where}{key}: unknown key ({hint})")
+            raise ScenarioError(f"{where}{key}: unknown key ({did_you_mean(str(key), known)})")
 
 
 def _count(value: object, where: str) -> int:
@@ -267,11 +285,7 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
         faction = _faction(entry.get("faction"), f"{where}.faction")
         if faction not in seated:
             raise ScenarioError(f"{where}.faction: {faction.value} has no seat")
-        territory = board.resolve(str(entry.get("territory", "")))
-        if territory is None:
-            raise ScenarioError(
-                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
-            )
+        territory = _territory(board, entry.get("territory"), f"{where}.territory")
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         forces = _count(entry.get("forces", 0), f"{where}.forces")
         special = _count(entry.get("special", 0), f"{where}.special")
@@ -287,6 +301,17 @@ def _board(value: object, seated: set[Faction]) -> dict[StackKey, Stack]:
         out[key] = out.get(key, Stack()) + stack
         _check_one_kind(out, key, where)
     return {k: v for k, v in out.items() if v.total}
+
+
+def _territory(board: Board, value: object, where: str) -> Territory:
+    """The board's territory named ``value``; a misspelt one is answered with its likely
+    meaning."""
+    territory = board.resolve(str(value if value is not None else ""))
+    if territory is None:
+        close = board.closest(str(value)) if isinstance(value, str) else None
+        hint = f" (did you mean {close!r}?)" if close else ""
+        raise ScenarioError(f"{where}: unknown territory {quote(value)}{hint}")
+    return territory
 
 
 def _check_one_kind(stacks: Mapping[StackKey, Stack], key: StackKey, where: str) -> None:
@@ -321,11 +346,7 @@ def _board_spice(value: object) -> dict[tuple[str, int | None], int]:
         where = f"spice_on_board[{i}]"
         entry = _mapping(raw, where)
         _known_keys(entry, SPICE_KEYS, f"{where}.")
-        territory = board.resolve(str(entry.get("territory", "")))
-        if territory is None:
-            raise ScenarioError(
-                f"{where}.territory: unknown territory {quote(entry.get('territory'))}"
-            )
+        territory = _territory(board, entry.get("territory"), f"{where}.territory")
         sector = _stack_sector(entry.get("sector"), territory.sectors, territory.name, where)
         out[(territory.name, sector)] = _count(entry.get("amount", 0), f"{where}.amount")
     return out

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Action, KaramaRevive, Pass, Revive, action_from_dict
+from rules.actions import Action, KaramaRevive, Pass, Revive
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -132,7 +132,7 @@ def run(data: object) -> tuple[GameState, dict[str, Any]]:
 
 def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
     """Decline the choices the action does not answer, then apply it; all or nothing."""
-    action = action_from_dict(raw)
+    action = v1.read_action(raw)
     before = state.snapshot()
     declined: list[Event] = []
     try:

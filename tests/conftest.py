@@ -12,7 +12,8 @@ from tests.pg_server import PostgresServer, UnavailableError
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One server for the whole session (each test makes its own database on it); the test
-    is skipped, with the reason, when PostgreSQL cannot be started here."""
+    is skipped, with the reason, when PostgreSQL cannot be started here. Under pytest-xdist
+    each worker is a session of its own, with its own server (free port, own folder)."""
     try:
         server = PostgresServer.start()
     except UnavailableError as error:

@@ -24,6 +24,8 @@ NOT_REFUSALS: dict[str, str] = {
     "stderr with exit code 2 before Discord is reached; never a player's refusal",
     "bot.demo.DemoFolderError": "`mentat demo` refusing to write into a folder; reported on "
     "stderr with exit code 2, never reaches Discord",
+    "bot.scenario_cli.UnreadableFileError": "`mentat scenario` or `mentat render` unable to "
+    "read a file as UTF-8 JSON; reported on stderr with exit code 2, never reaches Discord",
     "bot.render.cli.RenderUsageError": "`mentat render` refusing a command-line value; "
     "reported on stderr with exit code 2, never reaches Discord",
     "bot.publisher.DeliveryError": "a message Discord did not take; handled inside the "

@@ -11,7 +11,6 @@ territory may move.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,12 +21,16 @@ from bot.render.closeup import render_closeup
 from bot.render.marks import last_karama_of, last_move_of, last_shipment_of, touched_pieces
 from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.render import render_map
+from bot.scenario_cli import read_json
 from rules.board import Piece, standard_board
 from rules.errors import RulesError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
-from rules.scenario import ScenarioError, load_scenario, run_scenario
+from rules.scenario import ScenarioError
+from rules.scenario_file import load as load_scenario
+from rules.scenario_file import run as run_scenario
+from rules.suggest import did_you_mean
 
 PROG = "mentat render"
 DEFAULT_OUT = Path("map.png")
@@ -38,7 +41,7 @@ class RenderUsageError(ValueError):
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    about = "draw a dune-scenario/1 file's position as a PNG map"
+    about = "draw a dune-scenario/1 or /2 file's position as a PNG map"
     parser = commands.add_parser(
         "render",
         help=about,
@@ -75,7 +78,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def run(args: argparse.Namespace) -> int:
     try:
-        data = _read(Path(args.file))
+        data = read_json(Path(args.file))
         png = _render(data, args)
     except (OSError, ValueError) as error:
         print(f"{PROG}: {args.file}: {_message(error)}", file=sys.stderr)
@@ -92,13 +95,7 @@ def run(args: argparse.Namespace) -> int:
 def _message(error: Exception) -> str:
     if isinstance(error, OSError):
         return f"cannot read: {error.strerror}"
-    if isinstance(error, json.JSONDecodeError):
-        return f"not JSON: {error}"
     return str(error)
-
-
-def _read(path: Path) -> object:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _render(data: object, args: argparse.Namespace) -> bytes:
@@ -115,7 +112,7 @@ def _render(data: object, args: argparse.Namespace) -> bytes:
         last_shipment = last_shipment_of(events)
         last_karama = last_karama_of(events)
     else:
-        state = load_scenario(data).initial_state()
+        state = load_scenario(data)
     highlight = _highlight(state, args.highlight) if args.highlight else ()
     if args.closeup:
         touched = touched_pieces(last_move, last_shipment)
@@ -142,12 +139,18 @@ def _render(data: object, args: argparse.Namespace) -> bytes:
 
 def _highlight(state: GameState, spec: str) -> list[Piece]:
     faction_name, sep, territory_name = spec.partition(":")
-    faction = Faction.parse(faction_name)
-    if not sep or faction is None:
+    if not sep:
         raise RenderUsageError(f"--highlight: expected FACTION:TERRITORY, got {spec!r}")
-    territory = standard_board().resolve(territory_name)
+    faction = Faction.parse(faction_name)
+    if faction is None:
+        known = did_you_mean(faction_name.strip().lower(), [f.value for f in Faction])
+        raise RenderUsageError(f"--highlight: unknown faction {faction_name!r} ({known})")
+    board = standard_board()
+    territory = board.resolve(territory_name)
     if territory is None:
-        raise RenderUsageError(f"--highlight: unknown territory {territory_name!r}")
+        close = board.closest(territory_name)
+        hint = f" (did you mean {close!r}?)" if close else ""
+        raise RenderUsageError(f"--highlight: unknown territory {territory_name!r}{hint}")
     destinations = state.legal_move_destinations(faction, territory.name)
     return [(d.territory, s) for d in destinations for s in d.sectors]
 

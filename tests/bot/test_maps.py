@@ -7,7 +7,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from bot.maps import MapMaker
+from bot.maps import MapMaker, start_render_worker, start_render_workers
+from bot.render.board_image import board_image
 from bot.render.examples import busy_view
 from bot.render.marks import last_move_of, last_shipment_of
 from rules.events import Moved, PromptDeclined, Shipped, TurnEnded
@@ -82,3 +83,18 @@ async def test_a_close_up_is_made_of_the_last_move_and_only_when_there_is_one() 
     assert whole is not None and len(closeup) < len(whole)
     assert await maker.closeup(busy_view(stack_count=8), TURN_ENDED) is None
     assert await MapMaker("never").closeup(busy_view(stack_count=8), MOVED) is None
+
+
+def drawn_boards() -> int:
+    """How many static boards this process has drawn and kept (run in a render worker)."""
+    return board_image.cache_info().currsize
+
+
+def test_render_workers_start_with_the_bot_each_warmed_before_its_first_map() -> None:
+    """A restarted bot's first map does not wait for a worker to start and draw the board."""
+    spawn = multiprocessing.get_context("spawn")
+    before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(2, mp_context=spawn, initializer=start_render_worker) as pool:
+        start_render_workers(pool, 2)
+        assert len(set(multiprocessing.active_children()) - before) == 2  # no map asked yet
+        assert pool.submit(drawn_boards).result(timeout=60) == 1

@@ -447,6 +447,30 @@ def test_cli_reports_a_bad_highlight(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 
 @pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("fremen:Sietch Tabrr", "unknown territory 'Sietch Tabrr' (did you mean 'Sietch Tabr'?)"),
+        ("fremn:Sietch Tabr", "unknown faction 'fremn' (did you mean 'fremen'?)"),
+    ],
+)
+def test_cli_answers_a_misspelt_highlight_with_its_likely_meaning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], spec: str, words: str
+) -> None:
+    out = tmp_path / "x.png"
+    assert main(["render", str(EXAMPLE), "--out", str(out), "--highlight", spec]) == 2
+    assert words in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_cli_draws_a_whole_game_file(tmp_path: Path) -> None:
+    worked = EXAMPLE.parent / "scenario-2" / "storm_turn1.json"
+    start, end = tmp_path / "start.png", tmp_path / "end.png"
+    assert main(["render", str(worked), "--out", str(start)]) == 0
+    assert main(["render", str(worked), "--after", "--out", str(end)]) == 0
+    assert start.read_bytes() != end.read_bytes()  # the storm moved and took a force
+
+
+@pytest.mark.parametrize(
     "view",
     [busy_view(), busy_view(stack_count=80, seed=1), crowded_view(tuple(all_pieces()))],
     ids=["busy", "busier", "crowded"],

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "advanced-phase.json"
 
@@ -76,3 +78,35 @@ def test_a_whole_turn_file_runs_through_the_phases(tmp_path: Path) -> None:
     output = json.loads(done.stdout)
     assert output["state"]["alliances"] == [["emperor", "spacing_guild"]]
     assert output["state"]["phase"] == "choam_charity"
+
+
+WORKED = sorted((ROOT / "examples" / "scenario-2").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", WORKED, ids=[p.stem for p in WORKED])
+def test_every_worked_example_runs_as_given(path: Path) -> None:
+    done = mentat("scenario", str(path.relative_to(ROOT)))
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    expected = json.loads(path.read_text())["output"]
+    assert set(output) == {"results", "state"}
+    assert output["state"]["turn"] == expected["state"]["turn"]
+    assert output["state"]["phase"] == expected["state"]["phase"]
+
+
+def test_an_unknown_format_names_both_versions(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"seats": ["atreides"], "storm_sector": 1}))
+    done = mentat("scenario", str(bad))
+    assert done.returncode == 2
+    assert "expected 'dune-scenario/1' or 'dune-scenario/2', got None" in done.stderr
+
+
+def test_a_file_not_in_utf8_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes('{"format": "dune-scenario/1", "about": "Tabr à l\'ouest"}'.encode("latin-1"))
+    done = mentat("scenario", str(bad))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "not UTF-8 text" in done.stderr and "Traceback" not in done.stderr

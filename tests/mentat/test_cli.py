@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mentat.cli import SIGPIPE_EXIT, main
+from mentat.cli import COMMANDS, SIGPIPE_EXIT, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "advanced-phase.json"
@@ -63,6 +63,35 @@ def test_the_top_level_help_lists_version_and_commands(
     assert "--version" in text
     for command in ("scenario", "render", "demo", "run"):
         assert command in text
+
+
+HEAVY = ("discord", "PIL", "aiohttp", "bot.render", "bot.demo", "mentat.run")
+
+
+def test_the_top_level_help_imports_no_command_s_module() -> None:
+    """`mentat --help` is quick: the renderer, the demo and discord.py stay unimported."""
+    script = (
+        "import sys\nfrom mentat.cli import main\ntry:\n    main(['--help'])\n"
+        "except SystemExit:\n    pass\n"
+        f"print([m for m in sys.modules if m.startswith({HEAVY!r})], file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert done.stderr.strip() == "[]"
+    assert "scenario" in done.stdout
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_each_command_s_help_line_is_the_one_its_module_gives(command: str) -> None:
+    """The top-level help reads the same whether the command's module was imported or not."""
+    assert build_parser(command).format_help() == build_parser().format_help()
+
+
+def test_the_description_says_what_mentat_is_now(capsys: pytest.CaptureFixture[str]) -> None:
+    text = help_text(capsys)
+    assert "whole games of Dune" in text
+    assert "Shipment & Movement moderator" not in text
 
 
 def test_a_reader_that_stops_early_ends_the_output_quietly(tmp_path: Path) -> None:

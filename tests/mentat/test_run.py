@@ -4,12 +4,15 @@ stderr and a non-zero exit, never a traceback."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 from pathlib import Path
 
 import discord
 import pytest
 
+from bot.config import Config
+from mentat import run
 from mentat.cli import main
 from tests.cogs.fake_discord import FakeDiscord
 
@@ -57,6 +60,55 @@ async def test_a_refused_token_is_named_in_one_line(
     assert code == 1
     err = capsys.readouterr().err
     assert err == "mentat run: Discord refused the token: check DISCORD_TOKEN\n"
+
+
+def left_behind(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("mentat.db"))
+
+
+async def test_a_refused_token_leaves_no_database_and_no_voice_warning(
+    settings: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`make run` with a bad token, in a fresh clone: one line, nothing else."""
+    monkeypatch.setenv("DISCORD_TOKEN", "not-the-token")
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)  # as in a new process
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    caplog.set_level(logging.WARNING, logger="discord")
+    async with FakeDiscord(lifetime=45) as fake:
+        monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
+        code = await asyncio.to_thread(main, ["run"])
+    assert code == 1
+    assert left_behind(settings) == []
+    assert [r.getMessage() for r in caplog.records if "voice" in r.getMessage()] == []
+
+
+def test_no_network_leaves_no_database_but_keeps_one_that_was_there(
+    settings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "some-token")
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{closed_port()}/api/v10")
+    assert main(["run"]) == 1
+    assert left_behind(settings) == []
+    (settings / "mentat.db").write_bytes(b"")  # an existing (empty) database
+    assert main(["run"]) == 1
+    assert "mentat.db" in left_behind(settings)
+
+
+async def test_a_database_made_by_a_run_that_logged_in_is_kept(
+    settings: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games may have been made once Discord took the token: a later failure keeps them."""
+
+    async def serve_then_fail(config: Config, token: str, logged_in: asyncio.Event) -> None:
+        config.database_path.write_bytes(b"games")
+        logged_in.set()
+        raise OSError("the connection dropped")
+
+    monkeypatch.setattr(run, "_serve", serve_then_fail)
+    config = Config(database_path=settings / "mentat.db")
+    with pytest.raises(OSError):
+        await run.run(config, "a-token")
+    assert (settings / "mentat.db").read_bytes() == b"games"
 
 
 def test_a_missing_token_is_reported_on_stderr(

@@ -319,3 +319,43 @@ def test_more_forces_than_the_faction_owns_says_how_many_it_has() -> None:
     with pytest.raises(ScenarioError) as caught:
         load_scenario(minimal(factions={"harkonnen": {"reserves": 25}}))
     assert "35" in str(caught.value) and "20" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("action", "typed", "meant"),
+    [
+        ({"faction": "harkonnen", "action": "pass", "stepp": "shipment"}, "stepp", "step"),
+        (
+            {"faction": "harkonnen", "action": "ship", "to": "Carthag", "forcs": 2},
+            "forcs",
+            "forces",
+        ),
+    ],
+)
+def test_a_misspelt_key_in_an_action_is_refused_with_its_likely_meaning(
+    action: dict[str, Any], typed: str, meant: str
+) -> None:
+    state, output = run_scenario(minimal(actions=[action]))
+    (result,) = output["results"]
+    assert result["accepted"] is False
+    assert result["rule"] == "1.06.00"
+    assert f"'{typed}' is not a key of the '{action['action']}' action" in result["error"]
+    assert f"did you mean '{meant}'?" in result["error"]
+    assert "SCENARIO-FORMAT.md" in result["error"]
+    assert state.stacks == load_scenario(minimal()).initial_state().stacks  # nothing changed
+
+
+def test_a_misspelt_board_territory_is_named_with_its_likely_meaning() -> None:
+    bad = minimal(board=[{"faction": "harkonnen", "territory": "Cartag", "forces": 10}])
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(bad)
+    assert str(caught.value) == (
+        "board[0].territory: unknown territory 'Cartag' (did you mean 'Carthag'?)"
+    )
+
+
+def test_a_misspelt_action_name_is_refused_with_its_likely_meaning() -> None:
+    _, output = run_scenario(minimal(actions=[{"faction": "harkonnen", "action": "shipp"}]))
+    (result,) = output["results"]
+    assert result["accepted"] is False
+    assert result["error"] == "unknown action 'shipp' (did you mean 'ship'?)"
