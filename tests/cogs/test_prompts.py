@@ -222,7 +222,9 @@ async def test_a_windows_decline_is_private_and_the_window_runs_its_time(
     await bots.clock.advance(61, settle=t.session.next_idle)
     await t.env.settle()
     assert "guild_stop" not in [p.kind.value for p in t.state().open_prompts()]
-    assert any("Time ran out" in m.content for m in t.table.history()[-3:])
+    assert any(
+        "The window for the others' answers closes." in m.content for m in t.table.history()[-3:]
+    )
 
 
 async def test_a_deleted_prompt_message_does_not_stop_the_answer(
