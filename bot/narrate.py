@@ -428,10 +428,16 @@ def corrected(faction: Faction) -> str:
 
 
 GAME_BEGINS = "**A new game of Dune begins.**\n**Turn 1: the Set-up phase begins.**"
-GAME_FINISHED = (
-    "The game is finished. A moderator may still take the last action back with `/mod undo`, "
-    "which reopens it."
+
+WINDOW_CLOSED = "The window for the others' answers closes."
+"""A secret window's end: the table learns it may go on; the spectators' record, which
+tells what happened, leaves it out (a window where nothing was played changed nothing)."""
+
+GAME_FINISHED = "The game is finished."
+UNDO_AFTER_THE_END = (
+    "A moderator may still take the last action back with `/mod undo`, which reopens it."
 )
+"""The moderators' advice at the end: their channel's and the table's, never the record's."""
 
 
 def channel_trouble(gone: ChannelGoneError) -> str:

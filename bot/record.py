@@ -100,7 +100,7 @@ class SpectatorRecord:
         """The spectators' messages for one announcement (none while a turn goes on)."""
         out: list[Entry] = []
         loose: list[str] = []
-        if note:
+        if note and note != narrate.WINDOW_CLOSED:  # the table's pacing, not news
             (self.lines if self.turn is not None else loose).append(note)
         for event in events:
             if isinstance(event, PhaseBegan) and event.phase == SHIPMENT_MOVEMENT:

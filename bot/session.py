@@ -461,7 +461,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         ledger = self._ledger()
         if self.state is not None and game_over(self.state) and ledger.record.is_active:
             await ledger.finish()
-            self._moderator_note(narrate.GAME_FINISHED, spectators=True)
+            self._moderator_note(f"{narrate.GAME_FINISHED} {narrate.UNDO_AFTER_THE_END}")
+            self.delivery.spectators(PublicNotice(narrate.GAME_FINISHED, game_id=self.game_id))
 
     def current_wait(self) -> Wait | None:
         assert self.state is not None
@@ -545,7 +546,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         action: Action
         prompts = self.state.open_prompts()
         if is_window(prompts):  # a secret window's normal end, whatever its reason
-            action, note = ClosePrompts(), "The window for the others' answers closes."
+            action, note = ClosePrompts(), narrate.WINDOW_CLOSED
         elif prompts:
             action, note = ClosePrompts(), f"{reason}: the open prompts are declined."
         else:
@@ -556,11 +557,9 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         if not result.duplicate:
             await self._after(result, lambda _: how, note=note)
 
-    def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
+    def _moderator_note(self, text: str) -> None:
         self.delivery.moderators(ModeratorNotice(text))
         self.delivery.public(PublicNotice(text, game_id=self.game_id))
-        if spectators:
-            self.delivery.spectators(PublicNotice(text, game_id=self.game_id))
 
     # -- persistence of timers, orders and offers ---------------------------------------
 

@@ -51,7 +51,7 @@ class TimingControls:
     async def _save_settings(self) -> None:
         raise NotImplementedError
 
-    def _moderator_note(self, text: str, *, spectators: bool = False) -> None:
+    def _moderator_note(self, text: str) -> None:
         raise NotImplementedError
 
     def _show_deadline(self) -> None:

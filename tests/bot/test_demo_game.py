@@ -134,6 +134,14 @@ def test_the_record_and_console_read_in_words(played: Played) -> None:
     assert deadline.search(played.markdown) and deadline.search(played.console)
 
 
+def test_the_record_tells_what_happened_not_the_tables_pacing(played: Played) -> None:
+    """A window's end and the moderators' advice are the table's (issue 26)."""
+    closes = "The window for the others' answers closes."
+    assert closes in played.console and closes not in played.markdown
+    assert "/mod undo" not in played.markdown
+    assert played.markdown.rstrip().endswith("The game is finished.")
+
+
 def test_public_md_holds_no_secret(played: Played) -> None:
     hidden, traitors, (predicted, turn) = secrets_of_the_game()
     assert hidden  # cards stayed secret in hands to the end
