@@ -98,6 +98,10 @@ STANDS_ASIDE = {
     "choam_charity": "claims no CHOAM Charity",
     "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
+    "battle:voice": "does not use the Voice",
+    "battle:prescience": "does not use Prescience",
+    "battle:traitor_calls": "calls no traitor",
+    "battle:capture": "neither captures nor kills a leader",
     "battle": "passes",
     "bidding": "passes",
     "revival": "takes only its free revival",
@@ -262,8 +266,9 @@ def _blow(event: Event) -> str | None:
             return f"{_list([f.label for f in factions])} are now allies."
         case AllianceBroken(faction=faction, ally=ally):
             return f"{faction.label} breaks its alliance with {ally.label}."
-        case Passed(faction=faction, phase=phase):
-            return f"{faction.label} {STANDS_ASIDE.get(phase, 'passes')}."
+        case Passed(faction=faction, phase=phase, choice=choice):
+            aside = STANDS_ASIDE.get(f"{phase}:{choice}") or STANDS_ASIDE.get(phase, "passes")
+            return f"{faction.label} {aside}."
         case CharityPaid(faction=faction, amount=amount):
             return f"{faction.label} receives {amount} spice of CHOAM Charity."
     return None

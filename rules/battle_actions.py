@@ -72,13 +72,17 @@ def pass_(state: Position, action: Pass) -> list[Event]:
         )
     if step == "keep":
         return battle_resolution.keep_cards(state, KeepCards(faction, fight.to_keep))
-    passed: list[Event] = [Passed(faction, GamePhase.BATTLE.value)]
     if step in battle.BEFORE_PLANS:
         voiced = faction is Faction.BENE_GESSERIT and "voice" not in fight.asked
-        return passed + battle.settled(state, faction, "voice" if voiced else "prescience")
+        ability = "voice" if voiced else "prescience"
+        return [_passed(faction, ability), *battle.settled(state, faction, ability)]
     if step == "traitor_calls":
-        return passed + battle_resolution.no_call(state, faction)
-    return passed + battle_resolution.after_capture(state)
+        return [_passed(faction, step), *battle_resolution.no_call(state, faction)]
+    return [_passed(faction, step), *battle_resolution.after_capture(state)]
+
+
+def _passed(faction: Faction, choice: str) -> Passed:
+    return Passed(faction, GamePhase.BATTLE.value, choice)
 
 
 def call_traitor(state: Position, action: CallTraitor) -> list[Event]:

@@ -593,11 +593,14 @@ class AllianceBroken(Event):
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
-    """A faction is done with the choice the game waited for (a Nexus, a charity claim)."""
+    """A faction is done with the choice the game waited for (a Nexus, a charity claim);
+    ``choice`` names it where the phase asks several (the Battle phase: "voice",
+    "prescience", "traitor_calls", "capture")."""
 
     kind: ClassVar[str] = "passed"
     faction: Faction
     phase: str
+    choice: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from rules.events import (
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
+    Passed,
     PhaseBegan,
     PredictionMade,
     PrescienceAnswered,
@@ -348,3 +349,18 @@ def test_the_storms_move_is_told_once_by_its_move() -> None:
         "The storm moves 20 sectors, from sector 18 to sector 2.",
     ]
     assert sum("moves" in line for line in said if line) == 1
+
+
+@pytest.mark.parametrize(
+    ("choice", "said"),
+    [
+        ("voice", "Bene Gesserit does not use the Voice."),
+        ("prescience", "Bene Gesserit does not use Prescience."),
+        ("traitor_calls", "Bene Gesserit calls no traitor."),
+        ("capture", "Bene Gesserit neither captures nor kills a leader."),
+        ("", "Bene Gesserit passes."),
+    ],
+)
+def test_a_pass_in_battle_says_what_was_declined(choice: str, said: str) -> None:
+    """Issue 26: "Bene Gesserit passes." in a battle told no word of what was declined."""
+    assert describe_turn_event(Passed(Faction.BENE_GESSERIT, "battle", choice)) == said
