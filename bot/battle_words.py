@@ -7,6 +7,7 @@ never named (only the Harkonnen and the victim see which, in their private views
 
 from __future__ import annotations
 
+from bot.words import possessive
 from rules.actions import (
     Action,
     BattlePlan,
@@ -68,7 +69,7 @@ def _plan(event: PlanRevealed) -> str:
         parts.append(f"pays {event.spice} spice")
     cards = [c for c in (event.weapon, event.defense) if c]
     parts.append(f"plays {_list(cards)}" if cards else "plays no card")
-    return f"{event.faction.label}'s plan: {', '.join(parts)}."
+    return f"{possessive(event.faction)} plan: {', '.join(parts)}."
 
 
 def describe_battle_event(event: Event) -> str | None:
@@ -92,7 +93,7 @@ def describe_battle_event(event: Event) -> str | None:
         case PrescienceAnswered(faction=faction, ask=ask, answer=answer):
             return f"Prescience: {faction.label} show {ASKED.get(ask, ask)}: {answer}."
         case BattlePlanIn(faction=faction):
-            return f"{faction.label}'s battle plan is in (secret until both are)."
+            return f"{possessive(faction)} battle plan is in (secret until both are)."
         case PlanRevealed() as plan:
             return _plan(plan)
         case TraitorCalled(faction=faction, leader=leader, against=against):
@@ -116,9 +117,11 @@ def describe_battle_event(event: Event) -> str | None:
         case KwisatzHaderachKilled():
             return "The Kwisatz Haderach dies in the explosion."
         case LeaderCaptured(faction=faction, victim=victim, kill=True):
-            return f"{faction.label} kill one of {victim.label}'s leaders, face down, for 2 spice."
+            return (
+                f"{faction.label} kill one of {possessive(victim)} leaders, face down, for 2 spice."
+            )
         case LeaderCaptured(faction=faction, victim=victim):
-            return f"{faction.label} capture one of {victim.label}'s leaders."
+            return f"{faction.label} capture one of {possessive(victim)} leaders."
         case CaptivesReleased(leaders=names):
             return f"Captured leaders go home: {_list(list(names))}."
         case BattlesOver():
@@ -158,13 +161,13 @@ def foreseen_line(view: PrivateView) -> str | None:
     plan = view.secrets.foreseen_plan if view.secrets is not None else None
     if plan is not None:
         return (
-            f"Your Karama shows you {opponent.label}'s whole battle plan: "
+            f"Your Karama shows you {possessive(opponent)} whole battle plan: "
             f"{plan_words(Plan.from_dict(plan))} (only you see it, rule {KARAMA_PLAN_RULE})."
         )
     if opponent in fight.plans_in:
         return None
     return (
-        f"Your Karama shows you {opponent.label}'s whole battle plan as soon as it is in: "
+        f"Your Karama shows you {possessive(opponent)} whole battle plan as soon as it is in: "
         "it is not in yet. It will be shown in your channel, in `/status` and in "
         f"`/battle-plan`; a plan you lock before it is final (rule {KARAMA_PLAN_RULE})."
     )

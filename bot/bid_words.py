@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.orders import asked_alike
 from bot.publisher import PrivateNotice
+from bot.words import possessive
 from rules import revival
 from rules.actions import (
     Bid,
@@ -71,11 +72,6 @@ def _list(items: Sequence[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _possessive(faction: Faction) -> str:
-    label = faction.label
-    return f"{label}'" if label.endswith("s") else f"{label}'s"
-
-
 # -- public sentences --------------------------------------------------------------------
 
 
@@ -127,7 +123,7 @@ def describe_auction_event(event: Event) -> str | None:
             return f"{faction.label} changes what it commits to its ally's bids."
         case HandTaken(faction=faction, target=target, count=count):
             hand = _plural(count, "card")
-            return f"{faction.label} takes {_possessive(target)} whole hand ({hand})."
+            return f"{faction.label} takes {possessive(target)} whole hand ({hand})."
         case CardsGivenBack(faction=faction, target=target, count=count):
             return f"{faction.label} gives {_plural(count, 'card')} back to {target.label}."
         case SpiceGiven(faction=faction, to=to):

@@ -12,7 +12,7 @@ from typing import Any
 from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice, player
 from bot.store import Redone, Undone
 from bot.turn_words import describe_turn_event
-from bot.words import ability_word, starred
+from bot.words import ability_word, possessive, starred
 from rules.actions import Action, Decline, FactionAction, Pass
 from rules.board import POLAR_SINK, standard_board
 from rules.events import (
@@ -157,7 +157,7 @@ def describe(event: Event) -> str | None:
         case AllianceConstraint():
             forces = count(event.forces, event.special, of=event.faction)
             return (
-                f"{name(event.faction)}'s {forces} in "
+                f"{possessive(name(event.faction))} {forces} in "
                 f"{event.territory} share it with their ally {name(event.ally)} and go to the "
                 f"Tleilaxu Tanks ({event.rule})."
             )
@@ -204,9 +204,9 @@ def describe(event: Event) -> str | None:
         case ShipmentStopped():
             forces = count(event.forces, event.special, of=event.shipper)
             return (
-                f"The Spacing Guild plays Karama to stop {name(event.shipper)}'s shipment to "
-                f"{event.territory}: {forces} back to reserves, "
-                "the spice stays paid."
+                "The Spacing Guild plays Karama to stop "
+                f"{possessive(name(event.shipper))} shipment to {event.territory}: {forces} back "
+                "to reserves, the spice stays paid."
             )
         case SpiritualAdvisor():
             return (
@@ -238,7 +238,7 @@ def describe_prompt(prompt: PublicPrompt) -> str:
     if prompt.kind == "guild_timing":
         return f"{title}: the Guild may act before {name(prompt.subject)}."
     if prompt.kind == "guild_stop":
-        return f"{title}: {name(prompt.subject)}'s shipment may be stopped."
+        return f"{title}: {possessive(name(prompt.subject))} shipment may be stopped."
     return f"{title}: the Bene Gesserit may flip advisors to fighters."
 
 
@@ -301,8 +301,8 @@ def _corrected(event: Corrected) -> str:
             return f"{name(event.faction)} lose {forces} in {place} to {to}."
         case SpiceSet():
             return (
-                f"{name(event.faction)}'s spice is corrected (the amount stays behind their "
-                "shield)."
+                f"{possessive(name(event.faction))} spice is corrected (the amount stays behind "
+                "their shield)."
             )
         case CardGiven():
             return f"{name(event.faction)} receive a treachery card."

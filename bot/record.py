@@ -23,6 +23,7 @@ from bot import ceremony, narrate
 from bot.publisher import PublicNotice
 from bot.store import Store
 from bot.store.history import History
+from bot.words import possessive
 from rules.events import (
     BribePaid,
     Event,
@@ -138,7 +139,7 @@ class SpectatorRecord:
         if loose:  # what happened outside the turn, before it ended
             self.lines = [*loose, *self.lines]
             loose.clear()
-        head = f"**{_possessive(self.turn)} turn**" + (", continued" if self.again else "")
+        head = f"**{possessive(self.turn)} turn**" + (", continued" if self.again else "")
         out.append(Entry(self._notice([head, *self.lines]), with_map=True))
         self.turn, self.lines, self.again = None, [], False
 
@@ -152,11 +153,6 @@ def _lines(event: Event, view: PublicView) -> list[str]:
         return ceremony.lines([event], view)
     line = narrate.describe(event)
     return [line] if line else []
-
-
-def _possessive(faction: Faction) -> str:
-    label = faction.label
-    return f"{label}'" if label.endswith("s") else f"{label}'s"
 
 
 async def phase_events(store: Store, game_id: int) -> list[Event]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.publisher import PrivateNotice
+from bot.words import possessive
 from rules.events import Event, TruthtranceAnswered, TruthtrancePlayed
 from rules.factions import Faction
 from rules.game import GameState
@@ -25,7 +26,7 @@ ANSWER_CHOICE = "truthtrance_answer"
 
 
 def _of(faction: Faction) -> str:
-    return f"the {faction.label}'" if faction.label.endswith("s") else f"the {faction.label}'s"
+    return f"the {possessive(faction)}"
 
 
 MARKUP = re.compile(r"([\\*_~`|\[\]])")

@@ -24,6 +24,7 @@ from bot.bid_words import describe_auction_event, own_lines, price_words
 from bot.publisher import PrivateNotice
 from bot.truthtrance_words import describe_event as describe_truthtrance
 from bot.truthtrance_words import private_lines as truthtrance_lines
+from bot.words import possessive
 from rules.board import POLAR_SINK
 from rules.events import (
     AllianceBroken,
@@ -64,7 +65,6 @@ from rules.events import (
     TraitorKept,
     WormRidden,
 )
-from rules.factions import Faction
 from rules.view import PrivateView
 
 PHASE_NAMES = {
@@ -116,11 +116,6 @@ CAUSES = {"storm": "The storm", "worm": "Shai-Hulud", "family_atomics": "Family 
 def phase_name(phase: str) -> str:
     """A phase's name in words (``"spice_blow"`` -> ``"Spice Blow"``)."""
     return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
-
-
-def _possessive(faction: Faction) -> str:
-    label = faction.label
-    return f"{label}'" if label.endswith("s") else f"{label}'s"
 
 
 def _list(items: Sequence[str]) -> str:
@@ -292,7 +287,7 @@ def _recorded(event: Event) -> str | None:
             what = _tokens(e.forces, e.special, e.advisors)
             return f"{faction.label} loses {what} in {_place(t, s)} to the Tleilaxu Tanks."
         case LeaderKilled(faction=faction, leader=leader):
-            return f"{_possessive(faction)} leader {leader} is killed."
+            return f"{possessive(faction)} leader {leader} is killed."
         case CardDiscarded(faction=faction, card=card):
             return f"{faction.label} discards {card}."
         case SpicePaid(faction=faction, amount=amount, to=to):

@@ -87,6 +87,12 @@ STARRED = {f: f.starred for f in (Faction.EMPEROR, Faction.FREMEN)}
 """What the board calls a faction's starred forces."""
 
 
+def possessive(faction: Faction | str) -> str:
+    """A faction's name (or a name) owning something: "Atreides' plan", "Emperor's plan"."""
+    label = faction.label if isinstance(faction, Faction) else faction
+    return f"{label}'" if label.endswith("s") else f"{label}'s"
+
+
 def action_word(kind: str) -> str:
     """A kind of action as a player says it (an unknown kind loses its underscores)."""
     return ACTION_WORDS.get(kind, kind.replace("_", " "))

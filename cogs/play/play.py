@@ -19,7 +19,7 @@ from bot.preview import preview
 from bot.render import render_map
 from bot.session import SessionError
 from bot.status import status_text
-from bot.words import split_place
+from bot.words import possessive, split_place
 from cogs.common import (
     FactionName,
     acting_faction,
@@ -159,11 +159,11 @@ class Play(commands.Cog):
         offer = await app_of(interaction).offer_ally_payment(game_id, who, amount)
         if amount:
             text = (
-                f"Recorded: you pay up to {amount} spice of {offer.shipper.label}'s next "
+                f"Recorded: you pay up to {amount} spice of {possessive(offer.shipper)} next "
                 f"shipment this turn. Only you and {offer.shipper.label} are told."
             )
         else:
-            text = f"Recorded: you no longer pay toward {offer.shipper.label}'s shipment."
+            text = f"Recorded: you no longer pay toward {possessive(offer.shipper)} shipment."
         await reply(interaction, text)
 
     @app_commands.command(name="send", description="Fremen: send reserves near The Great Flat.")

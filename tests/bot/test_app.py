@@ -146,7 +146,7 @@ async def test_a_correction_is_an_action_entry_undone_and_redone_like_any(
         assert offer is not None and offer.amount == 2
         text = publisher.public_notices[-1][1].text
         assert text.startswith(
-            "Correction by <@99>: Atreides's spice is corrected (the amount stays behind "
+            "Correction by <@99>: Atreides' spice is corrected (the amount stays behind "
             "their shield)."
         )
         assert "3" not in text.splitlines()[0]

@@ -139,6 +139,7 @@ def test_the_record_tells_what_happened_not_the_tables_pacing(played: Played) ->
     closes = "The window for the others' answers closes."
     assert closes in played.console and closes not in played.markdown
     assert "/mod undo" not in played.markdown
+    assert "s's " not in played.markdown  # "Atreides' plan", never "Atreides's plan"
     assert played.markdown.rstrip().endswith("The game is finished.")
 
 

@@ -28,7 +28,7 @@ async def test_ally_pays_toward_the_next_shipment(simcord_env: simcord.Env) -> N
     offered = await harkonnen.slash(t.table, "ally-pay", amount=3)
     assert is_ephemeral(offered)
     assert text_of(offered) == (
-        "Recorded: you pay up to 3 spice of Atreides's next shipment this turn. "
+        "Recorded: you pay up to 3 spice of Atreides' next shipment this turn. "
         "Only you and Atreides are told."
     )
     told = t.private(ATREIDES).last_message.content
@@ -83,7 +83,7 @@ async def test_withdrawn_offer_and_no_ally(simcord_env: simcord.Env) -> None:
     t = await _allied_table(simcord_env)
     await t.players[HARKONNEN].slash(t.table, "ally-pay", amount=3)
     withdrawn = await t.players[HARKONNEN].slash(t.table, "ally-pay", amount=0)
-    assert "no longer pay toward Atreides's shipment" in text_of(withdrawn)
+    assert "no longer pay toward Atreides' shipment" in text_of(withdrawn)
     assert "no longer offers" in t.private(ATREIDES).last_message.content
     assert t.bot.app.ally_offer(t.game_id, ATREIDES) is None
     alone = await t.players[EMPEROR].slash(t.table, "ally-pay", amount=2)

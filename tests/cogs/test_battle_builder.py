@@ -112,7 +112,7 @@ async def test_a_plan_with_spice_and_the_kwisatz_haderach_built_by_the_menus(
     )
     assert made.weapon == "Crysknife"
     public = public_since(t, seen)
-    assert "Atreides's battle plan is in" in public
+    assert "Atreides' battle plan is in" in public
     for secret in ("Duncan Idaho", "Kwisatz", "Crysknife", "spice", "dial"):
         assert secret not in public, secret
     # the locked builder has no buttons left; the spice menu of a builder opened before
@@ -125,7 +125,7 @@ async def test_a_plan_with_spice_and_the_kwisatz_haderach_built_by_the_menus(
     theirs = message_of(await t.players[HK].slash(t.table, "battle-plan"))
     done(await t.players[HK].click(theirs, label="Lock"))
     assert (
-        "Atreides's plan: Duncan Idaho with the Kwisatz Haderach, dials 5, pays 6 spice, "
+        "Atreides' plan: Duncan Idaho with the Kwisatz Haderach, dials 5, pays 6 spice, "
         "plays Crysknife." in public_since(t, seen)
     )
     refusals(simcord_env)
@@ -162,7 +162,7 @@ async def test_a_stale_builder_and_another_faction_change_nothing(
     assert fight is not None and not fight.plans[AT].kwisatz_haderach
     assert before != t.state().to_dict()
     table = [m.content for m in t.table.history() if m.id not in seen]
-    assert sum("Atreides's battle plan is in" in m for m in table) == 1
+    assert sum("Atreides' battle plan is in" in m for m in table) == 1
     refusals(simcord_env)
 
 

@@ -160,7 +160,7 @@ async def test_the_harkonnen_call_a_traitor_in_their_allys_battle(
     assert t.state().whole.step == "traitor_calls"
     assert set(t.state().whole.waiting) == {AT, EM, HK}  # the ally's traitors count too
     public = public_since(t, seen)
-    assert "Atreides's plan: Duncan Idaho" in public
+    assert "Atreides' plan: Duncan Idaho" in public
     assert "Traitor" not in public and "traitor to" not in public
     asked = prompt_of(t, HK)
     assert "call a traitor" in asked.content

@@ -24,7 +24,7 @@ from tests.cogs.test_battle_table import to_plans
 
 F = Faction
 AT, BG = F.ATREIDES, F.BENE_GESSERIT
-REVEAL = "Atreides's plan: Duncan Idaho, dials 3, plays Crysknife and Snooper."
+REVEAL = "Atreides' plan: Duncan Idaho, dials 3, plays Crysknife and Snooper."
 TRAITOR = "reveal Duncan Idaho as a traitor to Atreides"
 WON = "Bene Gesserit win the battle by treachery; Atreides lose."
 NOT_REVEALED = ("Baliset", "Bashar")  # in the Atreides' hand, their traitor: never shown

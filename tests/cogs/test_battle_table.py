@@ -124,7 +124,7 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     locked = done(await t.players[AT].click(builder, label="Lock"))
     assert "Duncan Idaho, dial 3, playing Crysknife and Snooper" in locked
     public = public_since(t, earlier)
-    assert "Atreides's battle plan is in" in public
+    assert "Atreides' battle plan is in" in public
     for secret in SECRETS:
         assert secret not in public, secret
     # the Bene Gesserit: the builder tells them what Prescience shows
@@ -137,7 +137,7 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
     done(await t.players[BG].click(builder, label="Lock"))
     # the reveal: both plans in words, and the traitor question to both sides
     public = public_since(t, earlier)
-    assert "Atreides's plan: Duncan Idaho, dials 3, plays Crysknife and Snooper." in public
+    assert "Atreides' plan: Duncan Idaho, dials 3, plays Crysknife and Snooper." in public
     assert "Bene Gesserit's plan: Alia, dials 1, plays Shield." in public
     assert t.state().whole.step == "traitor_calls"
     assert "Traitor" not in public and "traitor to" not in public
@@ -239,7 +239,7 @@ async def test_nobody_reads_or_submits_another_players_plan(simcord_env: simcord
     refused(await t.players[AT].slash(t.table, "battle-plan"))
     public = public_since(t, seen)
     table = [m.content for m in t.table.history() if m.id not in seen]
-    assert sum("Atreides's battle plan is in" in m for m in table) == 1  # once, not twice
+    assert sum("Atreides' battle plan is in" in m for m in table) == 1  # once, not twice
     for secret in SECRETS:
         assert secret not in public, secret
     refusals(simcord_env)
