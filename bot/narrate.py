@@ -198,9 +198,9 @@ def describe(event: Event) -> str | None:
         case GuildTimingCancelled():
             return "The Guild must keep its place in storm order."
         case GuildActsNow():
-            return f"The Spacing Guild acts now, before {name(event.before)}."
+            return f"The Spacing Guild takes its turn now, before {name(event.before)}."
         case GuildDelays():
-            return "The Spacing Guild announces: Delay."
+            return "The Spacing Guild delays its turn (it may take it before any later faction's)."
         case ShipmentStopped():
             forces = count(event.forces, event.special, of=event.shipper)
             return (

@@ -201,7 +201,10 @@ async def test_guild_now(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)  # advanced, six factions: the Guild may act before BG
     result = await t.players[GUILD].slash(t.table, "guild now")
     assert is_ephemeral(result) and text_of(result) == "Done: the Guild acts now."
-    assert "The Spacing Guild acts now, before Bene Gesserit." in t.table.last_message.content
+    assert (
+        "The Spacing Guild takes its turn now, before Bene Gesserit."
+        in t.table.last_message.content
+    )
     assert t.state().to_act() is GUILD
 
 
@@ -210,7 +213,10 @@ async def test_guild_delay(simcord_env: simcord.Env) -> None:
     assert t.state().to_act() is GUILD
     result = await t.players[GUILD].slash(t.table, "guild delay")
     assert is_ephemeral(result) and text_of(result) == "Done: the Guild delays."
-    assert "The Spacing Guild announces: Delay." in t.table.last_message.content
+    assert (
+        "The Spacing Guild delays its turn (it may take it before any later faction's)."
+        in t.table.last_message.content
+    )
     assert t.state().phase.guild_delayed and t.state().to_act() is ATREIDES
 
 
