@@ -47,6 +47,8 @@ DEFAULT_OUT = Path("demo-out")
 MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
 OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
 PUBLIC_LOG = "public.md"
+PLANS_REVEALED = re.compile(r"^\S.*'s? plan: ", re.M)  # a battle's reveal (bot.battle_words)
+BATTLE_DECIDED = re.compile(r" win \d+ to \d+ |explo|both traitors", re.I)  # its result
 DEMO_START = datetime(2026, 1, 1, 12, tzinfo=UTC)  # the table sits down: each run reads alike
 
 
@@ -94,11 +96,13 @@ class ConsolePublisher:
     stream: TextIO = sys.stdout
     maps: int = 0
     battles: int = 0  # the battle pictures written (battle-001.png...)
+    battle_number: int = 0  # the battles they show (a reveal, then maybe its result)
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
     record: list[list[str]] = field(default_factory=list)  # public.md: each message's blocks
     reader_gone: bool = False
     clock: FakeClock = field(default_factory=lambda: FakeClock(DEMO_START))  # moves as they wait
+    title: str = "# Mentat demo: the spectators' record"  # public.md's heading
 
     def words(self, text: str) -> str:
         """A message as the demo's reader sees it: players by name, times in words."""
@@ -152,12 +156,22 @@ class ConsolePublisher:
         links: list[str] = []
         if notice.battle is not None:
             self.battles += 1
-            what = f"Battle {self.battles}: both plans and the result"
+            what = self._battle_caption(notice.text)
             links.append(self._save("battle", self.battles, notice.battle, what))
         if notice.picture is not None:
             self.maps += 1
             links.append(self._save("map", self.maps, notice.picture, f"Map {self.maps}"))
         return links
+
+    def _battle_caption(self, text: str) -> str:
+        """A battle's picture by what it shows: the plans revealed (a new battle), the
+        result that followed its traitor question, or both at once."""
+        revealed = PLANS_REVEALED.search(text) is not None
+        if revealed:
+            self.battle_number += 1
+        decided = BATTLE_DECIDED.search(text) is not None
+        shows = "both plans and the result" if revealed and decided else "both plans"
+        return f"Battle {self.battle_number}: {shows if revealed else 'the result'}"
 
     def _save(self, kind: str, number: int, png: bytes, title: str) -> str:
         """Write ``png`` as ``kind-NNN.png`` (said on the console); its Markdown link."""
@@ -167,14 +181,9 @@ class ConsolePublisher:
         self.say(f"  [{kind}: {path}]")
         return f"![{title}]({name})"
 
-    def write_public(self, text: str) -> None:
-        """Append ``text`` to ``public.md`` (Markdown GitHub renders)."""
-        with self.file(PUBLIC_LOG).open("a", encoding="utf-8") as log:
-            log.write(text + "\n\n")
-
     def write_record(self) -> None:
         """``public.md``, written whole: the spectators' record as Markdown GitHub renders."""
-        blocks = ["# Mentat demo: the spectators' record", *map("\n\n".join, self.record)]
+        blocks = [self.title, *map("\n\n".join, self.record)]
         self.file(PUBLIC_LOG).write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
 
     async def private(self, game_id: int, notice: PrivateNotice) -> None:

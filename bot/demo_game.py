@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import FakeClock
-from bot.demo import DEMO_TIMING, PUBLIC_LOG, ConsolePublisher, claim_folder
+from bot.demo import DEMO_TIMING, ConsolePublisher, claim_folder
 from bot.maps import MapMaker
 from bot.publisher import PublicNotice
 from bot.session import PhaseSession
@@ -88,12 +88,15 @@ class GamePublisher(ConsolePublisher):
     spectator_notices: list[PublicNotice] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)  # the game's log in the store
     status: str = ""  # the game's status in the store at the end
+    title: str = "# Mentat demo: a whole game, as the spectators saw it\n\n## Set-up"
 
     async def public(self, game_id: int, notice: PublicNotice) -> None:
         self.say(self.words(notice.text))
         self.say()
 
-    async def spectators(self, game_id: int, notice: PublicNotice) -> None:
+    async def spectators(self, game_id: int, notice: PublicNotice) -> str:
+        """The spectators' message, a block of ``public.md`` under the headings of the
+        phases it begins; its pictures, drawn later, come right after it (attach_map)."""
         self.spectator_notices.append(notice)
         parts: list[str] = []
         chunk: list[str] = []
@@ -112,12 +115,9 @@ class GamePublisher(ConsolePublisher):
         if chunk:
             parts.append(markdown_lines("\n".join(chunk)))
         parts += self.save_pictures(notice)
-        self.write_public("\n\n".join(p for p in parts if p))
-
-
-def _title(publisher: GamePublisher) -> None:
-    with publisher.file(PUBLIC_LOG).open("w", encoding="utf-8") as log:
-        log.write("# Mentat demo: a whole game, as the spectators saw it\n\n## Set-up\n\n")
+        self.record.append([p for p in parts if p])
+        self.write_record()
+        return f"spectators:{len(self.record) - 1}"
 
 
 async def play_game_demo(
@@ -128,7 +128,7 @@ async def play_game_demo(
     claim_folder(out, replace_own=replace_own)
     data = demo_game()
     publisher = GamePublisher(out, stream or sys.stdout)
-    _title(publisher)
+    publisher.write_record()
     seats = tuple(Faction(f) for f in data["seats"])
     start = whole_game_start(seats, advanced=bool(data["advanced"]), seed=int(data["seed"]))
     with tempfile.TemporaryDirectory() as tmp:

@@ -201,11 +201,18 @@ def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path
             assert picture.format == "PNG" and picture.width == 800
     markdown = (out / "public.md").read_text(encoding="utf-8")
     blocks = markdown.split("\n\n")
-    for n, name in enumerate(battles, 1):
-        link = f"![Battle {n}: both plans and the result]({name})"
+    assert "of the message above" not in markdown  # each picture right under its message
+    links = [b for b in blocks if b.startswith("![Battle ")]
+    assert [link.split("(")[-1].rstrip(")") for link in links] == battles
+    fought = markdown.count("\nBattle in ")
+    assert {link.split(":")[0] for link in links} == {f"![Battle {n}" for n in range(1, fought + 1)}
+    for link in links:  # each after the words of what it shows
         at = blocks.index(link)
         before = "\n".join(blocks[at - 2 : at])
-        assert "'s plan: " in before or "win" in before or "explode" in before, before
+        if link.endswith(f"both plans]({link.split('(')[-1]}"):
+            assert "plan: " in before and " win " not in before, before
+        else:
+            assert " win " in before or "explode" in before, before
     assert f"({battles[-1]})" in markdown and "map-001.png" in markdown
     marker = (out / ".mentat-demo").read_text(encoding="utf-8").splitlines()
     assert set(battles) <= set(marker)  # replaced by the next demo like the maps
