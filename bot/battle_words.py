@@ -77,27 +77,27 @@ def describe_battle_event(event: Event) -> str | None:
     match event:
         case BattleStarted(aggressor=aggressor, opponent=opponent, territory=t, sector=s):
             where = t if s is None else f"{t} (the part of sector {s})"
-            return f"Battle in {where}: {aggressor.label} attack {opponent.label}."
+            return f"Battle in {where}: {aggressor.label} attacks {opponent.label}."
         case VoiceUsed(faction=faction, target=target, command=command, card_kind=kind):
             verb = "to play" if command == "play" else "not to play"
-            return f"{faction.label} use the Voice: {target.label} must choose {verb} {kind}."
+            return f"{faction.label} uses the Voice: {target.label} must choose {verb} {kind}."
         case KaramaPower(faction=faction, card=card, power="plan"):
             return (
-                f"{faction.label} play {card} to see their opponent's whole battle plan "
+                f"{faction.label} plays {card} to see their opponent's whole battle plan "
                 "(once a game)."
             )
         case PrescienceAsked(faction=faction, target=target, ask=ask):
-            return f"{faction.label} use Prescience: {target.label} must show {ASKED[ask]}."
+            return f"{faction.label} uses Prescience: {target.label} must show {ASKED[ask]}."
         case PrescienceAnswered(faction=faction, ask="plan"):
-            return f"{faction.label} show their whole plan to the Atreides alone."
+            return f"{faction.label} shows their whole plan to the Atreides alone."
         case PrescienceAnswered(faction=faction, ask=ask, answer=answer):
-            return f"Prescience: {faction.label} show {ASKED.get(ask, ask)}: {answer}."
+            return f"Prescience: {faction.label} shows {ASKED.get(ask, ask)}: {answer}."
         case BattlePlanIn(faction=faction):
             return f"{possessive(faction)} battle plan is in (secret until both are)."
         case PlanRevealed() as plan:
             return _plan(plan)
         case TraitorCalled(faction=faction, leader=leader, against=against):
-            return f"Traitor! {faction.label} reveal {leader} as a traitor to {against.label}."
+            return f"Traitor! {faction.label} reveals {leader} as a traitor to {against.label}."
         case LasgunShield(territory=territory, spice_lost=spice):
             lost = f"; {spice} spice there is lost" if spice else ""
             return f"Lasgun and shield explode in {territory}: everything there dies{lost}."
@@ -106,22 +106,20 @@ def describe_battle_event(event: Event) -> str | None:
         case WeaponStruck(card=card, target=target, defense=defense):
             return f"{card} is stopped by {defense}: {target} survives."
         case BattleWon(winner=winner, loser=loser, rule="1.07.06.06"):
-            return f"{winner.label} win the battle by treachery; {loser.label} lose."
+            return f"{winner.label} wins the battle by treachery; {loser.label} loses."
         case BattleWon(winner=winner, loser=loser, winner_total=won, loser_total=lost) as e:
             tie = " (a tie goes to the aggressor)" if e.rule == "1.07.06.00" else ""
             return (
-                f"{winner.label} win {_number(won)} to {_number(lost)} against {loser.label}{tie}."
+                f"{winner.label} wins {_number(won)} to {_number(lost)} against {loser.label}{tie}."
             )
         case CardsKept(faction=faction, cards=cards):
-            return f"{faction.label} keep {_list(list(cards))}."
+            return f"{faction.label} keeps {_list(list(cards))}."
         case KwisatzHaderachKilled():
             return "The Kwisatz Haderach dies in the explosion."
         case LeaderCaptured(faction=faction, victim=victim, kill=True):
-            return (
-                f"{faction.label} kill one of {possessive(victim)} leaders, face down, for 2 spice."
-            )
+            return f"{faction.label} kills one of {possessive(victim)} leaders, face down, for 2 spice."
         case LeaderCaptured(faction=faction, victim=victim):
-            return f"{faction.label} capture one of {possessive(victim)} leaders."
+            return f"{faction.label} captures one of {possessive(victim)} leaders."
         case CaptivesReleased(leaders=names):
             return f"Captured leaders go home: {_list(list(names))}."
         case BattlesOver():

@@ -48,7 +48,7 @@ MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
 OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
 PUBLIC_LOG = "public.md"
 PLANS_REVEALED = re.compile(r"^\S.*'s? plan: ", re.M)  # a battle's reveal (bot.battle_words)
-BATTLE_DECIDED = re.compile(r" win \d+ to \d+ |explo|both traitors", re.I)  # its result
+BATTLE_DECIDED = re.compile(r" wins? \d+ to \d+ |explo|both traitors", re.I)  # its result
 DEMO_START = datetime(2026, 1, 1, 12, tzinfo=UTC)  # the table sits down: each run reads alike
 
 

@@ -210,9 +210,9 @@ def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path
         at = blocks.index(link)
         before = "\n".join(blocks[at - 2 : at])
         if link.endswith(f"both plans]({link.split('(')[-1]}"):
-            assert "plan: " in before and " win " not in before, before
+            assert "plan: " in before and " wins " not in before, before
         else:
-            assert " win " in before or "explode" in before, before
+            assert " wins " in before or "explode" in before, before
     assert f"({battles[-1]})" in markdown and "map-001.png" in markdown
     marker = (out / ".mentat-demo").read_text(encoding="utf-8").splitlines()
     assert set(battles) <= set(marker)  # replaced by the next demo like the maps

@@ -63,7 +63,9 @@ def test_every_karama_power_has_words(power: str) -> None:
 
 def test_the_atreides_karama_plan_reads_as_words() -> None:
     line = describe(KaramaPower(Faction.ATREIDES, "Karama", "plan", None, "1.14.01"))
-    assert line == ("Atreides play Karama to see their opponent's whole battle plan (once a game).")
+    assert line == (
+        "Atreides plays Karama to see their opponent's whole battle plan (once a game)."
+    )
 
 
 @dataclass(frozen=True, slots=True)

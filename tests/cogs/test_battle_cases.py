@@ -61,7 +61,7 @@ async def test_the_harkonnen_kill_the_leader_they_drew(simcord_env: simcord.Env)
     said = done(await hk.slash(t.table, "capture", leader=drawn, kill=True))
     assert f"you kill {drawn}" in said
     public = public_since(t, seen)
-    assert "Harkonnen kill one of Emperor's leaders, face down, for 2 spice." in public
+    assert "Harkonnen kills one of Emperor's leaders, face down, for 2 spice." in public
     assert drawn not in public
     game = t.state().whole
     assert drawn in game.held(game.leaders_tanks, EM) and drawn not in game.held(game.leaders, EM)
@@ -113,7 +113,7 @@ async def test_a_territory_split_by_the_storm_holds_a_battle_in_each_part(
     assert public_messages(t) == seen
     said = done(await hk.slash(t.table, "battle", territory="Wind Pass", opponent="emperor"))
     assert "Emperor" in said
-    assert "Battle in Wind Pass (the part of sector 15): Harkonnen attack Emperor." in (
+    assert "Battle in Wind Pass (the part of sector 15): Harkonnen attacks Emperor." in (
         public_since(t, seen)
     )
     fought = t.state().whole.battle
@@ -128,13 +128,13 @@ async def test_a_territory_split_by_the_storm_holds_a_battle_in_each_part(
     fought = t.state().whole.battle
     assert fought is not None and fought.sectors == (13,)
     # (the other part alone holds a battle now: the territory is no longer split)
-    assert "Battle in Wind Pass: Harkonnen attack Fremen." in public_since(t, seen)
+    assert "Battle in Wind Pass: Harkonnen attacks Fremen." in public_since(t, seen)
     await lock(t, FR, number="2")
     await lock(t, HK)
     await nobody_calls(t)
     assert t.state().whole.battle is None  # the Fremen and the Emperor never met
     public = public_since(t, seen)
-    assert "attack Emperor" in public and "Fremen attack" not in public
+    assert "attacks Emperor" in public and "Fremen attacks" not in public
     assert "Emperor attack" not in public
     refusals(simcord_env)
 
@@ -174,8 +174,8 @@ async def test_the_harkonnen_call_a_traitor_in_their_allys_battle(
     assert said.startswith("Traitor called"), said
     await nobody_calls(t)
     public = public_since(t, seen)
-    assert "Traitor! Harkonnen reveal Duncan Idaho as a traitor to Atreides." in public
-    assert "Emperor win the battle by treachery; Atreides lose." in public
+    assert "Traitor! Harkonnen reveals Duncan Idaho as a traitor to Atreides." in public
+    assert "Emperor wins the battle by treachery; Atreides loses." in public
     assert t.state().factions[AT].tanks == 4
     with pytest.raises(SetupError):  # the answered prompt lost its buttons: no twice
         await t.players[HK].click(asked, label="Call a traitor")

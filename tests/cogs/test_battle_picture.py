@@ -25,8 +25,8 @@ from tests.cogs.test_battle_table import to_plans
 F = Faction
 AT, BG = F.ATREIDES, F.BENE_GESSERIT
 REVEAL = "Atreides' plan: Duncan Idaho, dials 3, plays Crysknife and Snooper."
-TRAITOR = "reveal Duncan Idaho as a traitor to Atreides"
-WON = "Bene Gesserit win the battle by treachery; Atreides lose."
+TRAITOR = "reveals Duncan Idaho as a traitor to Atreides"
+WON = "Bene Gesserit wins the battle by treachery; Atreides loses."
 NOT_REVEALED = ("Baliset", "Bashar")  # in the Atreides' hand, their traitor: never shown
 
 

@@ -161,8 +161,8 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
         prompt = next(m for m in reversed(t.private(AT).history()) if m.components)
         await t.players[AT].click(prompt, label="Pass")
     public = public_since(t, earlier)
-    assert "reveal Duncan Idaho as a traitor to Atreides" in public
-    assert "win the battle by treachery" in public
+    assert "reveals Duncan Idaho as a traitor to Atreides" in public
+    assert "wins the battle by treachery" in public
     assert "Atreides' leader Duncan Idaho is killed" in public  # what died, what was paid
     assert "Atreides loses 4 forces in Arrakeen" in public
     assert "Bene Gesserit receives 2 spice" in public
@@ -174,7 +174,7 @@ async def test_a_battle_with_voice_prescience_and_a_traitor_leaks_nothing(
         await t.players[BG].slash(t.table, "keep-cards", cards="Shield")
     )
     public = public_since(t, earlier)
-    assert "Bene Gesserit keep Shield." in public
+    assert "Bene Gesserit keeps Shield." in public
     assert "Bashar" not in public  # a traitor never called stays secret
     refusals(simcord_env)
     everyone = [m for ch in (t.table, t.spectators) for m in ch.history()]
@@ -276,7 +276,7 @@ async def test_the_aggressor_names_its_battle_by_the_command(simcord_env: simcor
     assert public_messages(t) == seen
     said = done(await hk.slash(t.table, "battle", territory="Arrakeen", opponent="fremen"))
     assert "you attack Fremen in Arrakeen" in said
-    assert "Battle in Arrakeen: Harkonnen attack Fremen." in public_since(t, seen)
+    assert "Battle in Arrakeen: Harkonnen attacks Fremen." in public_since(t, seen)
     # twice: the engine takes the same battle named again and changes nothing
     after, seen = t.state().to_dict(), public_messages(t)
     done(await hk.slash(t.table, "battle", territory="Arrakeen", opponent="fremen"))
@@ -314,6 +314,6 @@ async def test_the_harkonnen_capture_by_the_command_and_the_table_never_hears_wh
     assert public_messages(t) == seen
     assert f"you capture {drawn}" in done(await hk.slash(t.table, "capture", leader=drawn))
     public = public_since(t, seen)
-    assert "Harkonnen capture one of Emperor's leaders." in public and drawn not in public
+    assert "Harkonnen captures one of Emperor's leaders." in public and drawn not in public
     refused(await hk.slash(t.table, "capture", leader=drawn))  # twice
     refusals(simcord_env)

@@ -61,7 +61,7 @@ async def test_the_atreides_see_the_whole_plan_their_karama_bought(
     assert (t.state().whole.step, t.state().whole.waiting) == ("prescience", (AT,))
     done(await t.players[AT].slash(t.table, "prescience", ask="plan"))
     public = public_since(t, earlier)
-    assert "Atreides play Karama to see their opponent's whole battle plan" in public
+    assert "Atreides plays Karama to see their opponent's whole battle plan" in public
     assert "karama_power" not in public and "{" not in public
     # the opponent has not locked yet: the Atreides are told it is awaited
     assert "it is not in yet" in await status_of(t, AT)
@@ -71,7 +71,7 @@ async def test_the_atreides_see_the_whole_plan_their_karama_bought(
     await lock(t, HK, leader="Feyd Rautha", number="1", weapon="Chaumas", defense="Shield")
     said = "\n".join(m.content or "" for m in t.private(AT).history())
     assert FORESEEN in said and PLAN in said
-    assert "Harkonnen show their whole plan to the Atreides alone." in public_since(t, earlier)
+    assert "Harkonnen shows their whole plan to the Atreides alone." in public_since(t, earlier)
     for where in (await status_of(t, AT), await builder_of(t, AT)):
         assert FORESEEN in where and PLAN in where, where
     assert "Chaumas" not in others_read(t) and "Feyd Rautha, dial" not in others_read(t)
