@@ -117,7 +117,8 @@ def describe_battle_event(event: Event) -> str | None:
         case KwisatzHaderachKilled():
             return "The Kwisatz Haderach dies in the explosion."
         case LeaderCaptured(faction=faction, victim=victim, kill=True):
-            return f"{faction.label} kills one of {possessive(victim)} leaders, face down, for 2 spice."
+            leaders = f"{possessive(victim)} leaders"
+            return f"{faction.label} kills one of {leaders}, face down, for 2 spice."
         case LeaderCaptured(faction=faction, victim=victim):
             return f"{faction.label} captures one of {possessive(victim)} leaders."
         case CaptivesReleased(leaders=names):
