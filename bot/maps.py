@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import functools
 import os
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
@@ -27,6 +29,7 @@ from rules.view import PublicView
 
 MAP_POLICIES = ("action", "turn", "never")
 Marks = tuple[StormPath | None, tuple[WormSign, ...]]  # the turn's storm path and worms
+PARENT_CHECK_S = 1.0  # how often a render worker checks that its bot is still there
 RENDER_NICENESS = 10  # render workers yield the CPU to the event loop (bench_session)
 
 
@@ -34,10 +37,19 @@ def start_render_worker() -> None:
     """The initializer of a render worker process: a lower priority (a higher niceness),
     so that on a small machine the bot's own process (the words of every notice, the
     answers to clicks) gets a core first and a map waits a little instead; then the
-    renderer is warmed, so that the worker's first map costs what the others do."""
+    renderer is warmed, so that the worker's first map costs what the others do. A worker
+    whose bot is killed (no shutdown) exits too, instead of waiting for maps forever."""
+    parent = os.getppid()
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True, name="bot-watch").start()
     with contextlib.suppress(OSError):  # a platform or container that refuses: as it is
         os.nice(RENDER_NICENESS)
     warm_renderer()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_S)
+    os._exit(0)
 
 
 def warm_renderer() -> None:

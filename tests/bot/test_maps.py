@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -98,3 +103,38 @@ def test_render_workers_start_with_the_bot_each_warmed_before_its_first_map() ->
         start_render_workers(pool, 2)
         assert len(set(multiprocessing.active_children()) - before) == 2  # no map asked yet
         assert pool.submit(drawn_boards).result(timeout=60) == 1
+
+
+KILLED_BOT = """
+import multiprocessing, os
+from concurrent.futures import ProcessPoolExecutor
+from bot.maps import render_worker_id, start_render_worker
+spawn = multiprocessing.get_context("spawn")
+pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=start_render_worker)
+print(pool.submit(render_worker_id).result(timeout=60), flush=True)
+os._exit(9)  # killed: no shutdown of its pool
+"""
+
+
+def test_a_render_worker_exits_when_its_bot_is_killed() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_BOT], capture_output=True, text=True, timeout=60, check=False
+    )
+    worker = int(done.stdout.strip())
+    try:
+        for _ in range(100):
+            if not _running(worker):
+                return
+            time.sleep(0.1)
+        raise AssertionError("the render worker outlived its bot")
+    finally:
+        if _running(worker):
+            os.kill(worker, signal.SIGKILL)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
