@@ -17,6 +17,7 @@ from bot.opening import turn_mention
 from bot.publisher import PublicNotice
 from bot.turn_words import phase_name
 from rules.events import Event, GameWon, PhaseBegan
+from rules.factions import Faction
 from rules.game_model import TURN_PHASES, GamePhase
 from rules.view import PublicView
 
@@ -54,30 +55,62 @@ def lines(events: Iterable[Event], view: PublicView) -> list[str]:
 
 
 def turn_summary(turn: int, view: PublicView, *, final: bool = False) -> list[str]:
-    """Who holds which stronghold, the alliances and the cards each faction holds: public
-    facts only (spice behind shields is never told).
+    """Who holds which stronghold and with what, who leads, the alliances, the spice on the
+    board and the cards each faction holds: public facts only (spice behind shields is
+    never told).
 
     ``view`` is the position after the engine's own steps; the next turn's storm may have
     moved already, which none of these facts depend on (strongholds are shielded from the
     storm and worms, cards and alliances change only at a choice the game waits for).
     """
     head = "**The game is over.**" if final else f"**Turn {turn} is over.**"
-    held: dict[str, list[str]] = {}
-    for stack in view.stacks:
-        if stack.territory in STRONGHOLDS and stack.forces + stack.special:
-            held.setdefault(stack.territory, []).append(stack.faction.label)
+    held = _strongholds(view)
     strongholds = "; ".join(
-        f"{place}: {' and '.join(dict.fromkeys(held[place]))}"
+        f"{place}: {' and '.join(f'{f.label} ({n})' for f, n in held[place].items())}"
         for place in STRONGHOLDS
         if place in held
     )
     alliances = "; ".join(" + ".join(f.label for f in pair) for pair in view.alliances)
     cards = "; ".join(f"{f.faction.label} {f.cards_held}" for f in view.factions)
+    spice = sum(s.amount for s in view.spice)
+    places = len({s.territory for s in view.spice if s.amount})
+    on_board = f"{spice} spice in {places} territor{'y' if places == 1 else 'ies'}"
     return [
         head,
         f"Strongholds: {strongholds or 'none held'}. Alliances: {alliances or 'none'}.",
+        *_leading(held, view),
+        f"Spice on the board: {on_board if spice else 'none'}.",
         f"Treachery cards held: {cards}.",
     ]
+
+
+def _strongholds(view: PublicView) -> dict[str, dict[Faction, str]]:
+    """Each stronghold's occupants (forces, not advisors) and what they have there."""
+    tokens: dict[str, dict[Faction, tuple[int, int]]] = {}
+    for stack in view.stacks:
+        if stack.territory in STRONGHOLDS and stack.forces + stack.special:
+            there = tokens.setdefault(stack.territory, {})
+            forces, special = there.get(stack.faction, (0, 0))
+            there[stack.faction] = (forces + stack.forces, special + stack.special)
+    return {
+        place: {f: narrate.count(n, s, of=f) for f, (n, s) in there.items()}
+        for place, there in tokens.items()
+    }
+
+
+def _leading(held: dict[str, dict[Faction, str]], view: PublicView) -> list[str]:
+    """Who holds the most strongholds, an alliance counted together (1.12: three alone or
+    four with an ally win at the Mentat Pause)."""
+    sides = [tuple(pair) for pair in view.alliances]
+    allied = {f for pair in sides for f in pair}
+    sides += [(f.faction,) for f in view.factions if f.faction not in allied]
+    count = {side: sum(any(f in there for f in side) for there in held.values()) for side in sides}
+    most = max(count.values(), default=0)
+    if not most:
+        return []
+    leaders = [" + ".join(f.label for f in side) for side in sides if count[side] == most]
+    each = " each" if len(leaders) > 1 else ""
+    return [f"Most strongholds ({most}{each}): {'; '.join(leaders)}."]
 
 
 def has_news(events: Iterable[Event]) -> bool:
