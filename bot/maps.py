@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import multiprocessing
 import os
 import threading
 import time
@@ -39,7 +40,8 @@ def start_render_worker() -> None:
     answers to clicks) gets a core first and a map waits a little instead; then the
     renderer is warmed, so that the worker's first map costs what the others do. A worker
     whose bot is killed (no shutdown) exits too, instead of waiting for maps forever."""
-    parent = os.getppid()
+    bot = multiprocessing.parent_process()  # its pid, even when it died before this ran
+    parent = bot.pid if bot is not None and bot.pid is not None else os.getppid()
     threading.Thread(target=_exit_with, args=(parent,), daemon=True, name="bot-watch").start()
     with contextlib.suppress(OSError):  # a platform or container that refuses: as it is
         os.nice(RENDER_NICENESS)
