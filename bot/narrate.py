@@ -133,7 +133,7 @@ def describe(event: Event) -> str | None:
             return _shipment(event)
         case Sent():
             sent = count(event.forces, event.special, of=event.faction)
-            return f"Fremen send {sent} to {where(event.to, event.sector)}."
+            return f"Fremen sends {sent} to {where(event.to, event.sector)}."
         case CrossShipped():
             forces = count(event.forces, event.special, of=event.faction)
             return (
@@ -210,8 +210,7 @@ def describe(event: Event) -> str | None:
             )
         case SpiritualAdvisor():
             return (
-                f"The Bene Gesserit send a spiritual {event.token} to "
-                f"{where(event.to, event.sector)}."
+                f"Bene Gesserit sends a spiritual {event.token} to {where(event.to, event.sector)}."
             )
         case Flipped():
             return (
@@ -298,7 +297,7 @@ def _corrected(event: Corrected) -> str:
             forces = count(event.forces, event.special, of=event.faction)
             place = where(event.territory, event.sector)
             to = "the Tleilaxu Tanks" if event.to_tanks else "reserves"
-            return f"{name(event.faction)} lose {forces} in {place} to {to}."
+            return f"{name(event.faction)} loses {forces} in {place} to {to}."
         case SpiceSet():
             return (
                 f"{possessive(name(event.faction))} spice is corrected (the amount stays behind "
@@ -307,7 +306,7 @@ def _corrected(event: Corrected) -> str:
         case CardGiven():
             return f"{name(event.faction)} receive a treachery card."
         case CardTaken():
-            return f"{name(event.faction)} lose a treachery card."
+            return f"{name(event.faction)} loses a treachery card."
     return "the position is corrected."
 
 

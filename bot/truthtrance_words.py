@@ -57,11 +57,11 @@ def describe_event(event: Event) -> str | None:
     match event:
         case TruthtrancePlayed(faction=asker, target=target):
             return (
-                f"{asker.label} play Truthtrance on {target.label}: a yes/no question, asked "
+                f"{asker.label} plays Truthtrance on {target.label}: a yes/no question, asked "
                 f"privately; {target.label} must answer it truthfully."
             )
         case TruthtranceAnswered(faction=target, asker=asker, answer=answer) if answer == NO_ANSWER:
-            return f"{target.label} give no answer to {_of(asker)} Truthtrance question in time."
+            return f"{target.label} gives no answer to {_of(asker)} Truthtrance question in time."
         case TruthtranceAnswered(faction=target, asker=asker, answer=answer, remark=remark):
             said = ANSWER_WORDS.get(answer, answer)
             return (

@@ -27,7 +27,7 @@ def test_forces_placed_in_the_polar_sink_are_announced_as_there() -> None:
     placed = said(state, PlaceForces(BG, "Polar Sink", None, 1))
     assert placed == "Bene Gesserit place 1 force from reserves in the Polar Sink."
     removed = said(state, RemoveForces(BG, "polar sink", None, 1, to_tanks=True))
-    assert removed == "Bene Gesserit lose 1 force in the Polar Sink to the Tleilaxu Tanks."
+    assert removed == "Bene Gesserit loses 1 force in the Polar Sink to the Tleilaxu Tanks."
 
 
 def test_forces_in_a_sector_are_counted_in_words() -> None:

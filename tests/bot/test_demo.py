@@ -21,7 +21,7 @@ async def test_the_demo_plays_the_whole_phase(tmp_path: Path) -> None:
     log = console.getvalue()
     for line in (
         "Harkonnen ships 2 forces to Carthag (sector 10)",
-        "The Bene Gesserit send a spiritual advisor to Carthag (sector 10).",
+        "Bene Gesserit sends a spiritual advisor to Carthag (sector 10).",
         "Atreides plays Karama to cancel the Fremen move of two territories (2.04.06).",
         "The Spacing Guild delays its turn (it may take it before any later faction's).",
         "Spacing Guild cross-ships 2 forces from Tuek's Sietch to Habbanya Sietch",

@@ -72,17 +72,17 @@ async def test_send(simcord_env: simcord.Env) -> None:
     )
     fremen = t.players[FREMEN]
     preview = await fremen.slash(t.table, "send", to="Funeral Plain", forces=3)
-    assert "Fremen send 3 forces to Funeral Plain (sector 14)." in preview.response.content
+    assert "Fremen sends 3 forces to Funeral Plain (sector 14)." in preview.response.content
     assert t.state().factions[FREMEN].reserves == 10  # only previewed
     await _confirm(t, fremen, preview)
-    assert t.table.last_message.content.startswith("Fremen send 3 forces to Funeral Plain")
+    assert t.table.last_message.content.startswith("Fremen sends 3 forces to Funeral Plain")
     # the whole map, then the close-up of what the sending touched (legible on a phone)
     names = [a.filename for a in t.table.last_message.attachments]
     assert names == ["map.png", "closeup.png"]
     assert "Fremen send" not in "\n".join(m.content for m in t.spectators.history())
     await fremen.slash(t.table, "pass", step="movement")  # the turn ends: the spectators read it
     record = t.spectators.last_message
-    assert record.content.startswith("**Fremen's turn**\nFremen send 3 forces to Funeral Plain")
+    assert record.content.startswith("**Fremen's turn**\nFremen sends 3 forces to Funeral Plain")
     assert [a.filename for a in record.attachments][:1] == ["map.png"]
     assert _stack(t, FREMEN, "Funeral Plain") == (3, 0)
     assert t.state().factions[FREMEN].reserves == 7
@@ -267,7 +267,7 @@ async def test_bg_advise(simcord_env: simcord.Env) -> None:
     result = await t.players[BG].slash(t.table, "bg advise", to="Arrakeen")
     assert is_ephemeral(result) and text_of(result) == "Done: advisor to Arrakeen."
     public = t.table.last_message.content
-    assert "The Bene Gesserit send a spiritual advisor to Arrakeen (sector 9)." in public
+    assert "Bene Gesserit sends a spiritual advisor to Arrakeen (sector 9)." in public
     assert _stack(t, BG, "Arrakeen") == (0, 1)
     assert t.state().factions[BG].reserves == 9
 

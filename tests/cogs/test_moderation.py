@@ -300,12 +300,12 @@ async def test_corrections_are_announced_in_the_same_words(simcord_env: simcord.
         (
             "mod card",
             {"faction": "fremen", "card": "Hajr", "give": False},
-            "Fremen lose a treachery card.",
+            "Fremen loses a treachery card.",
         ),
         (
             "mod remove",
             {"faction": "fremen", "territory": "Sietch Tabr", "forces": 2},
-            "Fremen lose 2 forces in Sietch Tabr (sector 13) to reserves.",
+            "Fremen loses 2 forces in Sietch Tabr (sector 13) to reserves.",
         ),
         (
             "mod place",
@@ -328,7 +328,7 @@ async def test_corrections_are_announced_in_the_same_words(simcord_env: simcord.
                 "sector": 9,
                 "to": "tanks",
             },
-            "Emperor lose 0 forces and 1 Sardaukar in Imperial Basin (sector 9) to the Tleilaxu "
+            "Emperor loses 0 forces and 1 Sardaukar in Imperial Basin (sector 9) to the Tleilaxu "
             "Tanks.",
         ),
     ]

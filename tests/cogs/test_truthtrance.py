@@ -87,7 +87,7 @@ async def test_asked_privately_answered_in_public(simcord_env: simcord.Env) -> N
     before = public_messages(t)
     await done(t, F.ATREIDES, "truthtrance ask", target="harkonnen", question=SECRET)
     table = public_since(t, before)
-    assert "Atreides play Truthtrance on Harkonnen" in table, table
+    assert "Atreides plays Truthtrance on Harkonnen" in table, table
     assert "Waiting for Harkonnen to answer the Atreides' Truthtrance question" in table
     prompt = question_message(t, F.HARKONNEN)
     assert SECRET in (prompt.content or "") and "<t:" in (prompt.content or "")
@@ -126,7 +126,7 @@ async def test_no_answer_by_the_deadline(simcord_env: simcord.Env, bots: Bots) -
     t, before = await asked(simcord_env)
     await advance(t, bots, STEP + 1)
     table = public_since(t, before)
-    assert "Harkonnen give no answer to the Atreides' Truthtrance question in time." in table
+    assert "Harkonnen gives no answer to the Atreides' Truthtrance question in time." in table
     assert "no answer is given" in private_words(t, F.HARKONNEN)
     assert t.state().whole.truthtrance.answer == "none"
     no_leak(t)
