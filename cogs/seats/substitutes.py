@@ -22,7 +22,14 @@ from bot.substitutes import (
     open_text,
     volunteer_text,
 )
-from cogs.common import FactionName, app_of, game_of, require_moderator, roles_of
+from cogs.common import (
+    FactionName,
+    acknowledge_click,
+    app_of,
+    game_of,
+    require_moderator,
+    roles_of,
+)
 from cogs.errors import reply, report
 from cogs.game.game import hand_over
 from rules.errors import MentatError
@@ -107,7 +114,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ment
         return cls(int(match["game"]), Faction(match["faction"]), int(match["holder"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_click(interaction, ephemeral=True, thinking=True)
         try:
             await self._join(interaction)
         except MentatError as error:
@@ -153,7 +160,7 @@ class AcceptButton(
         return cls(*seat, int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_click(interaction, ephemeral=True, thinking=True)
         try:
             await self._accept(interaction)
         except MentatError as error:

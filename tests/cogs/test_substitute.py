@@ -6,8 +6,10 @@ prompt still takes their answer, and the seat's tenures are kept and told."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
+import pytest
 import simcord
 from simcord.backend.access import can_access_channel
 
@@ -190,3 +192,22 @@ async def test_with_an_open_karama_window_the_newcomer_answers_it(
     answered = await t.outsider.click(window, label="Advise to Carthag (sector 10)")
     assert text_of(answered).startswith("Noted: ")
     assert t.state().open_prompts()[0].kind.value == "karama"  # the window still runs
+
+
+async def test_join_and_accept_act_when_their_acknowledgement_fails(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 503 on the click's acknowledgement loses no volunteer and no hand-over (issue 23
+    §3: every button of the bot acknowledges through one function)."""
+    t = await make_table(simcord_env)
+    volunteer = t.guild.add_member(simcord_env.create_user("volunteer"))
+    await t.moderator.slash(t.table, "substitute open", faction="bene_gesserit", channel=t.lobby)
+    post = posted(t.lobby, f"**Seat open in game #{t.game_id}: Bene Gesserit.**")
+    simcord_env.inject_error("POST", "/interactions/*", status=503, times=1)
+    joined = await volunteer.click(post, label="Join")
+    assert text_of(joined) == "You volunteered: the moderators will answer here and ping you."
+    request = posted(t.channel("dune-moderators"), f"<@{volunteer.id}> volunteers for")
+    simcord_env.inject_error("POST", "/interactions/*", status=503, times=1)
+    await t.moderator.click(request, label="Accept")
+    assert (await t.bot.app.seats(t.game_id))[BG] == volunteer.id
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
