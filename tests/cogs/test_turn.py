@@ -116,6 +116,23 @@ async def test_the_storm_dials_stay_secret_until_revealed(simcord_env: simcord.E
     assert t.state().game_phase.value != "storm"
 
 
+async def test_the_storm_moves_at_once_when_every_dial_is_in(simcord_env: simcord.Env) -> None:
+    """A phase whose secret choices are all in resolves at once (issue 25): no deadline runs
+    out, no default is applied, the clock has not moved."""
+    t = await whole_table(simcord_env)
+    await set_up_by_commands(t)
+    clock = t.bot.app.clock
+    started = clock.now()
+    first, second = t.state().waiting_on()
+    before = public_messages(t)
+    await done(t, first, "dial", value=3)
+    assert t.state().game_phase.value == "storm"  # one dial in: still waiting
+    await done(t, second, "dial", value=4)
+    assert clock.now() == started
+    assert t.state().game_phase.value != "storm"
+    assert "Time ran out" not in public_since(t, before)
+
+
 async def test_weather_control_then_a_pass_in_words(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
     held = {"cards": ("Weather Control",)}
