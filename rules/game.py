@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Self
 
 from rules import battle_plans, legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
@@ -149,6 +150,13 @@ class GameState(Position):
             events += self.apply(ClosePrompts())
         return events
 
+    def copy(self) -> Self:
+        """A separate game equal to this one (no undo history: a query's trial)."""
+        other = super().copy()
+        other._history = deque(maxlen=0)
+        other.start_events = list(self.start_events)
+        return other
+
     def undo(self) -> None:
         """Restore the position before the last accepted action (up to UNDO_LIMIT back)."""
         if not self._history:
@@ -227,20 +235,18 @@ class GameState(Position):
 
     def dry_run(self, action: Action) -> Trial:
         """What ``action`` would do: its events and the views after it, the position
-        left unchanged. Raises the :class:`RulesError` that ``apply`` would raise."""
-        before = self.snapshot()
-        try:
-            events = machine.apply_action(self, action)
-            faction = action.faction if isinstance(action, FactionAction) else None
-            return Trial(
-                action=action,
-                events=tuple(events),
-                public=self.public_view(),
-                private=self.view_for(faction) if faction else None,
-                alliance_losses=tuple(self.alliance_losses(faction)) if faction else (),
-            )
-        finally:
-            self.restore(before)
+        left unchanged (it is tried on a copy). Raises the :class:`RulesError` that
+        ``apply`` would raise."""
+        trial = self.copy()
+        events = machine.apply_action(trial, action)
+        faction = action.faction if isinstance(action, FactionAction) else None
+        return Trial(
+            action=action,
+            events=tuple(events),
+            public=trial.public_view(),
+            private=trial.view_for(faction) if faction else None,
+            alliance_losses=tuple(trial.alliance_losses(faction)) if faction else (),
+        )
 
     def shipment_price(self, action: Ship) -> int:
         """What ``action`` costs now, whoever pays; the engine's :class:`RulesError` when
