@@ -58,6 +58,10 @@ class Trial:
     alliance_losses: tuple[tuple[str, int | None, Stack], ...]  # if its turn ended then
 
 
+NO_UNDO: deque[Snapshot] = deque(maxlen=0)
+"""The undo history of a query's trial copy: it keeps nothing (shared, always empty)."""
+
+
 class GameState(Position):
     """A Shipment & Movement phase in progress, or a whole game (:meth:`new_game`)."""
 
@@ -153,8 +157,7 @@ class GameState(Position):
     def copy(self) -> Self:
         """A separate game equal to this one (no undo history: a query's trial)."""
         other = super().copy()
-        other._history = deque(maxlen=0)
-        other.start_events = list(self.start_events)
+        other._history = NO_UNDO  # always empty: it keeps nothing
         return other
 
     def undo(self) -> None:
