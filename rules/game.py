@@ -21,7 +21,7 @@ open prompts declines them and is then processed normally.
 
 A whole game (:meth:`GameState.new_game`, docs/whole-turn.md) runs the turn loop
 around that phase: set-up, storm, spice blow and Nexus, CHOAM Charity, the
-phases the moderator records (bidding, revival, battle), collection and the
+bidding, revival and battle (the moderator's records correct them), collection and the
 Mentat Pause, for ten turns or until a faction wins.
 """
 
@@ -117,8 +117,8 @@ class GameState(Position):
         return tuple(dict.fromkeys(turn + prompted))
 
     def moderator_actions(self) -> list[Action]:
-        """What the moderator may record now in a recorded phase (some of it: small
-        amounts), "phase done" first; [] elsewhere."""
+        """What the moderator may record now, as a correction of the Revival or Battle
+        phase (some of it: small amounts), "phase done" first; [] elsewhere."""
         if self.game is None:
             return []
         return [a for a in recorded.candidates(self) if self.is_legal(a)]
