@@ -36,6 +36,7 @@ from rules.actions import Action, Decline, FactionAction, PhaseDone, Record, act
 from rules.events import Event, PhaseBegan
 from rules.factions import Faction
 from rules.game_model import GamePhase
+from rules.model import RuleSet
 
 MODERATOR = 1  # the scripted moderator's user id
 PLAYER = 2  # the scripted players' user id (each acts for its own faction)
@@ -130,7 +131,9 @@ async def play_game_demo(
     publisher = GamePublisher(out, stream or sys.stdout)
     publisher.write_record()
     seats = tuple(Faction(f) for f in data["seats"])
-    start = whole_game_start(seats, advanced=bool(data["advanced"]), seed=int(data["seed"]))
+    start = whole_game_start(
+        seats, rules=RuleSet(advanced=bool(data["advanced"])), seed=int(data["seed"])
+    )
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.db")
         try:

@@ -291,7 +291,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
 
     async def end_phase(self, moderator: int, key: str) -> None:
         """Decline every prompt and pass every remaining step, in order; in a whole game,
-        give every choice its default, or close a recorded phase, until the phase is over."""
+        give every choice its default, or close a phase that waits on the moderators, until
+        the phase is over."""
 
         async def run() -> None:
             assert self.state is not None
@@ -470,7 +471,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
 
     def _ask(self, wait: Wait) -> None:
         """Each faction that may act or answer hears it privately, with its choices (a
-        recorded phase: the moderators hear what to record)."""
+        phase that waits on the moderators: they hear what to record)."""
         if wait.kind == MODERATORS:
             self._tell_moderators(wait)
         prompt = partial(self._prompt, wait=wait)
@@ -531,7 +532,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self, *, reason: str, key: str, how: str, moderator: int | None = None
     ) -> None:
         """What happens when nobody answers in time: pass the step or decline the prompts;
-        in a choice, each faction still awaited gets its default; a recorded phase has none
+        in a choice, each faction still awaited gets its default; a wait on the moderators has none
         (a ``moderator`` skipping or ending it closes it)."""
         assert self.state is not None
         if game_over(self.state):

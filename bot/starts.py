@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -24,27 +23,22 @@ SEED_BITS = 63
 def whole_game_start(
     seats: tuple[Faction | None, ...] = tuple(Faction),
     *,
-    advanced: bool = True,
-    variants: Mapping[str, Any] | None = None,
+    rules: RuleSet | None = None,
     seed: int | None = None,
     last_turn: int = 10,
 ) -> GameState:
     """A whole game at set-up (turn 1; seat k in sector 3k+1), its decks shuffled and dealt
     from ``seed`` (by default a fresh secret one). Raises ScenarioError for impossible
-    settings (fewer than two factions, an unknown variant)."""
+    settings (fewer than two factions); ``rules`` by default the advanced game's."""
     playing = [f for f in seats if f is not None]
     if len(playing) < MIN_FACTIONS:
         named = ", ".join(f.label for f in playing) or "none"
         raise ScenarioError(
             f"a game of Dune needs at least {MIN_FACTIONS} factions; the seats give {named}"
         )
-    try:
-        rules = RuleSet(advanced=advanced, **dict(variants or {}))
-    except TypeError as error:
-        raise ScenarioError(f"unknown variant: {error}") from error
     chosen = secrets.randbits(SEED_BITS) if seed is None else seed
     try:
-        return GameState.new_game(seats, seed=chosen, rules=rules, last_turn=last_turn)
+        return GameState.new_game(seats, seed=chosen, rules=rules or RuleSet(), last_turn=last_turn)
     except RulesError as error:
         raise ScenarioError(str(error)) from error
 
@@ -58,17 +52,16 @@ MIN_FACTIONS = 2
 def standard_start(
     seats: tuple[Faction | None, ...] = SEAT_ORDER,
     *,
-    advanced: bool = True,
     storm_sector: int = 1,
-    variants: Mapping[str, Any] | None = None,
+    rules: RuleSet | None = None,
     alliances: tuple[tuple[Faction, Faction], ...] = (),
 ) -> GameState:
     """The game's starting position (rules/data/factions.json) at the start of the phase.
 
     Every faction's starting spice, reserves and board; the Fremen as
     :data:`FREMEN_START`, the Bene Gesserit's one force in the Polar Sink. Raises
-    ScenarioError for an impossible setting (fewer than two factions, an unknown variant,
-    a storm off the board).
+    ScenarioError for an impossible setting (fewer than two factions, a storm off the
+    board); ``rules`` by default the advanced game's.
     """
     playing = [f for f in seats if f is not None]
     if len(playing) < MIN_FACTIONS:
@@ -83,8 +76,7 @@ def standard_start(
         board += _starting_board(faction)
     data = {
         "format": FORMAT,
-        "advanced": advanced,
-        "variants": dict(variants or {}),
+        **(rules or RuleSet()).to_dict(),
         "storm_sector": storm_sector,
         "seats": [f.value if f else None for f in seats],
         "alliances": [[a.value, b.value] for a, b in alliances],

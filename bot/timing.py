@@ -95,7 +95,7 @@ class TimingControls:
             self._remind()
             return
         if self._wait is not None and self._wait.kind == MODERATORS:
-            await self._remind_moderators_again()  # a recorded phase has no default
+            await self._remind_moderators_again()  # a wait on the moderators has no default
             return
         prompt = self._wait is not None and self._wait.kind == "prompt"
         how = "the window timed out" if prompt else "time ran out"

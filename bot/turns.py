@@ -1,4 +1,4 @@
-"""The whole game's part of a session: defaults of choices, recorded phases, orders' answers.
+"""The whole game's part of a session: defaults of choices, moderators' waits, orders' answers.
 
 A mixin of :class:`bot.session.PhaseSession`:
 
@@ -7,10 +7,11 @@ A mixin of :class:`bot.session.PhaseSession`:
   action each, keyed by the deadline, so a default is never applied twice. Its player is
   told privately what was chosen for it; the table only that it was a default (a default
   dial or traitor stays secret).
-- **Recorded phases** (battle): no faction is asked; the moderators' channel is told what
-  to record and reminded until the phase is closed. Each record (:meth:`record`) is an
-  action of the log like any other (in the Bidding and Revival phases, which the engine
-  runs, a record is a moderator's correction).
+- **Waiting on the moderators** (revival, once the last revivals asked for are recorded):
+  no faction is asked; the moderators' channel is told what to record and reminded until
+  the phase is closed. Each record (:meth:`record`) is an action of the log like any other
+  (in the Bidding, Revival and Battle phases, which the engine runs, a record is a
+  moderator's correction).
 - **Standing orders** that answer a choice are confirmed privately, as the faction's own
   answer.
 - **A faction's own side** of the Bidding and Revival events goes to its private channel
@@ -70,7 +71,7 @@ Cause = Callable[[Faction], str]
 
 
 class TurnControls:
-    """Choices' defaults, recorded phases and records; the session provides the rest."""
+    """Choices' defaults, moderators' waits and records; the session provides the rest."""
 
     state: GameState | None
     clock: Clock
@@ -118,7 +119,7 @@ class TurnControls:
     # -- the moderators' records ----------------------------------------------------------
 
     async def record(self, moderator: int, action: Record | PhaseDone, *, key: str) -> SubmitResult:
-        """A moderator's record in a recorded phase (the caller checked ``moderator``), or
+        """A moderator's record, a correction of a phase (the caller checked ``moderator``), or
         "phase done"; announced publicly. The engine refuses a record of another phase (its
         rule cited) and nothing changes; a repeated ``key`` is not applied twice."""
         if not isinstance(action, Record | PhaseDone):
@@ -140,8 +141,8 @@ class TurnControls:
         return result
 
     async def _close_recorded(self, moderator: int | None, *, key: str) -> None:
-        """A moderator skipping or ending a recorded phase closes it ("phase done"); time
-        alone never does."""
+        """A moderator skipping or ending a phase that waits on the moderators closes it
+        ("phase done"); time alone never does."""
         if moderator is None:
             return
         result = await self._ledger().submit(PhaseDone(), actor=moderator, key=key)
@@ -160,7 +161,7 @@ class TurnControls:
             self.delivery.moderators(ModeratorNotice(text))
 
     async def _remind_moderators_again(self) -> None:
-        """A recorded phase's "deadline" is only the next reminder."""
+        """A wait on the moderators' "deadline" is only the next reminder."""
         self._remind_moderators()
         self._deadline = self.clock.now() + self.timing.step
         self._reminded = False

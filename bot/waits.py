@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase, TurnState
+from rules.game_model import GamePhase, TurnState
 from rules.legal import CHOICES
 from rules.view import game_view
 
@@ -62,7 +62,7 @@ def wait_of(state: GameState) -> Wait | None:
     if game.phase is GamePhase.OVER or game.halted:
         return None
     where = f"game:{game.turn}:{game.phase.value}"
-    if game.phase in RECORDED_PHASES or _revival_left_to_moderators(game):
+    if _revival_left_to_moderators(game):
         return Wait(f"{where}:record", MODERATORS, ())
     if not game.waiting:
         return None

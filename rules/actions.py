@@ -517,13 +517,14 @@ class Capture(FactionAction):
     kill: bool = False
 
 
-# -- what the moderator records in the phases the engine does not run yet -----------
+# -- the moderator's records: corrections of the phases the engine runs ------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Record(FactionAction):
-    """A moderator's record of what a faction did in a recorded phase (bidding,
-    revival, battle). Never a faction's own action: ``legal_actions`` leaves it out."""
+    """A moderator's record of what a faction did, a correction of the Bidding, Revival or
+    Battle phase (which the engine runs). Never a faction's own action: ``legal_actions``
+    leaves it out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -611,7 +612,7 @@ class RecordIncome(Record):
 
 @dataclass(frozen=True, slots=True)
 class PhaseDone(Action):
-    """The moderator closes a recorded phase: the game moves on."""
+    """The moderator ends the Bidding, Revival or Battle phase early: the game moves on."""
 
     name: ClassVar[str] = "phase_done"
 

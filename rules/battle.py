@@ -42,6 +42,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase, with_entry
 from rules.model import Ability
 from rules.position import Position
+from rules.variants import VoicePrescience
 
 BATTLE_RULE = "1.07"
 DETERMINATION_RULE = "1.07.01"
@@ -213,7 +214,7 @@ def before_plans(state: Position) -> list[Event]:
         else:
             battle = replace(battle, asked=battle.asked | {name})
     state.set_game(battle=battle)
-    if pending and state.rules.voice_prescience == "together":
+    if pending and state.rules.voice_prescience is VoicePrescience.TOGETHER:
         step = "voice_prescience" if len(pending) == 2 else pending[0][0]
         state.set_game(step=step, waiting=tuple(u for _, u in pending))
     elif pending:

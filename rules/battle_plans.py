@@ -18,6 +18,7 @@ from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnErro
 from rules.factions import Faction, same_card
 from rules.model import Ability, Stack
 from rules.position import Position
+from rules.variants import AllyBattleSpice
 
 PLAN_RULE = "1.07.04"
 NUMBER_RULE = "1.07.04.01"
@@ -225,7 +226,11 @@ def spice_available(state: Position, faction: Faction) -> int:
     """The spice ``faction`` may pay for its dial: its own, and its ally's under D13 "yes"."""
     own = state.factions[faction].spice
     ally = state.ally_of(faction)
-    if state.rules.ally_battle_spice == "yes" and ally is not None and ally in state.factions:
+    if (
+        state.rules.ally_battle_spice is AllyBattleSpice.YES
+        and ally is not None
+        and ally in state.factions
+    ):
         own += state.factions[ally].spice
     return own
 
@@ -366,7 +371,9 @@ def _number(state: Position, action: BattlePlan, options: PlanOptions) -> tuple[
         raise IllegalActionError(
             f"{action.faction.label} may pay 0 to {options.max_spice} spice for its dial "
             f"here, not {quote(spice)}",
-            rule=ALLY_SPICE_RULE if state.rules.ally_battle_spice == "yes" else SPICE_RULE,
+            rule=ALLY_SPICE_RULE
+            if state.rules.ally_battle_spice is AllyBattleSpice.YES
+            else SPICE_RULE,
         )
     doubled = float(number) * 2
     whole = doubled.is_integer() and (options.halves or float(number).is_integer())

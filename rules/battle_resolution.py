@@ -37,6 +37,7 @@ from rules.game_model import with_entry
 from rules.model import Ability, Stack
 from rules.position import Position
 from rules.recorded import count_battle_losses
+from rules.variants import EllacaDrug
 
 REVEAL_RULE = "1.07.05"
 WEAPON_RULE = "1.07.06.01"
@@ -252,7 +253,7 @@ def _strike(
     if weapon is None or plan.leader is None or kind not in _STOPPED_BY:
         return [], False
     stopper = _STOPPED_BY[kind]
-    if weapon == "Ellaca Drug" and state.rules.ellaca_drug == "shield":  # D17
+    if weapon == "Ellaca Drug" and state.rules.ellaca_drug is EllacaDrug.SHIELD:  # D17
         stopper = "defense_projectile"
     defense = plan.defense if plan.defense and card_kind(plan.defense) == stopper else None
     killed = defense is None

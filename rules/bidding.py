@@ -57,6 +57,7 @@ from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
 from rules.model import Ability
 from rules.position import Position
+from rules.variants import KaramaBid
 
 PHASE_RULE = "1.04"
 INELIGIBLE_RULE = "1.04.03"
@@ -212,7 +213,7 @@ def _sell(state: Position, auction: Auction) -> list[Event]:
         state.discard(winner, karama)
         events.append(CardDiscarded(winner, karama))
         price = min(auction.high_bid, bid_limit(state, winner))
-        price = price if state.rules.karama_bid == "pay" else 0
+        price = price if state.rules.karama_bid is KaramaBid.PAY else 0
         rule = KARAMA_RULE
     else:  # no bribe or gift lowers a standing bid's spice (check_standing_bid); a
         # moderator's correction can: then what it can, up to the bid

@@ -18,6 +18,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Ability
 from rules.position import Position
+from rules.variants import BgCharity
 
 CHARITY_RULE = "1.03.01"
 BG_CHARITY_RULE = "2.02.09"
@@ -26,7 +27,7 @@ CHARITY_LEVEL = 2
 
 def bg_always(state: Position) -> bool:
     return Faction.BENE_GESSERIT in state.factions and (
-        state.rules.advanced or state.rules.bg_charity == "always"
+        state.rules.advanced or state.rules.bg_charity is BgCharity.ALWAYS
     )
 
 

@@ -15,6 +15,7 @@ from rules.board import ORNITHOPTER_CITIES
 from rules.events import Event, SpiceCollected
 from rules.factions import Faction
 from rules.position import Position
+from rules.variants import CollectionRate
 
 HARVEST_RULE = "1.08.02"
 FLOW_RULE = "1.13.01"
@@ -26,7 +27,9 @@ def rate(state: Position, faction: Faction) -> int:
     for city in ORNITHOPTER_CITIES:
         if not state.forces_in(faction, city).fighters:
             continue
-        if state.rules.collection_rate == "occupy" or state.fighter_factions_in(city) == {faction}:
+        if state.rules.collection_rate is CollectionRate.OCCUPY or state.fighter_factions_in(
+            city
+        ) == {faction}:
             return 3
     return 2
 

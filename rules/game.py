@@ -21,7 +21,7 @@ open prompts declines them and is then processed normally.
 
 A whole game (:meth:`GameState.new_game`, docs/whole-turn.md) runs the turn loop
 around that phase: set-up, storm, spice blow and Nexus, CHOAM Charity, the
-phases the moderator records (bidding, revival, battle), collection and the
+bidding, revival and battle (the moderator's records correct them), collection and the
 Mentat Pause, for ten turns or until a faction wins.
 """
 
@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Self
 
 from rules import battle_plans, legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
@@ -55,6 +56,10 @@ class Trial:
     public: PublicView
     private: PrivateView | None  # the acting faction's view after the action
     alliance_losses: tuple[tuple[str, int | None, Stack], ...]  # if its turn ended then
+
+
+NO_UNDO: deque[Snapshot] = deque(maxlen=0)
+"""The undo history of a query's trial copy: it keeps nothing (shared, always empty)."""
 
 
 class GameState(Position):
@@ -112,8 +117,8 @@ class GameState(Position):
         return tuple(dict.fromkeys(turn + prompted))
 
     def moderator_actions(self) -> list[Action]:
-        """What the moderator may record now in a recorded phase (some of it: small
-        amounts), "phase done" first; [] elsewhere."""
+        """What the moderator may record now, as a correction of the Revival or Battle
+        phase (some of it: small amounts), "phase done" first; [] elsewhere."""
         if self.game is None:
             return []
         return [a for a in recorded.candidates(self) if self.is_legal(a)]
@@ -148,6 +153,12 @@ class GameState(Position):
         while self.phase.stages and not self.phase.complete:
             events += self.apply(ClosePrompts())
         return events
+
+    def copy(self) -> Self:
+        """A separate game equal to this one (no undo history: a query's trial)."""
+        other = super().copy()
+        other._history = NO_UNDO  # always empty: it keeps nothing
+        return other
 
     def undo(self) -> None:
         """Restore the position before the last accepted action (up to UNDO_LIMIT back)."""
@@ -227,20 +238,18 @@ class GameState(Position):
 
     def dry_run(self, action: Action) -> Trial:
         """What ``action`` would do: its events and the views after it, the position
-        left unchanged. Raises the :class:`RulesError` that ``apply`` would raise."""
-        before = self.snapshot()
-        try:
-            events = machine.apply_action(self, action)
-            faction = action.faction if isinstance(action, FactionAction) else None
-            return Trial(
-                action=action,
-                events=tuple(events),
-                public=self.public_view(),
-                private=self.view_for(faction) if faction else None,
-                alliance_losses=tuple(self.alliance_losses(faction)) if faction else (),
-            )
-        finally:
-            self.restore(before)
+        left unchanged (it is tried on a copy). Raises the :class:`RulesError` that
+        ``apply`` would raise."""
+        trial = self.copy()
+        events = machine.apply_action(trial, action)
+        faction = action.faction if isinstance(action, FactionAction) else None
+        return Trial(
+            action=action,
+            events=tuple(events),
+            public=trial.public_view(),
+            private=trial.view_for(faction) if faction else None,
+            alliance_losses=tuple(trial.alliance_losses(faction)) if faction else (),
+        )
 
     def shipment_price(self, action: Ship) -> int:
         """What ``action`` costs now, whoever pays; the engine's :class:`RulesError` when

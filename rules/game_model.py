@@ -51,9 +51,6 @@ TURN_PHASES = (
     GamePhase.SPICE_COLLECTION,
     GamePhase.MENTAT_PAUSE,
 )
-RECORDED_PHASES: frozenset[GamePhase] = frozenset()
-"""Phases the moderator records: none since the engine runs bidding, revival and battle
-(their records stay as corrections, "phase done" ends them early)."""
 
 
 @dataclass(frozen=True, slots=True)

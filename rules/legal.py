@@ -2,7 +2,7 @@
 turn actions, and a test of any action (ship and move, with their many targets).
 
 An action is legal when the engine would accept it now: :func:`is_legal` tries
-it and puts the position back. The answers to a prompt are the candidates the
+it on a copy of the position. The answers to a prompt are the candidates the
 prompt allows that pass that test, so each rule lives once, in the module that
 enforces it (the advisor's target in :mod:`rules.bene_gesserit`, for one).
 """
@@ -71,14 +71,12 @@ CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
 
 
 def is_legal(state: Position, action: Action) -> bool:
-    """Would the engine accept ``action`` now? (The position is left as it was.)"""
-    before = state.snapshot()
+    """Would the engine accept ``action`` now? (It is tried on a copy: the position is
+    never changed.)"""
     try:
-        machine.apply_action(state, action)
+        machine.apply_action(state.copy(), action)
     except RulesError:
         return False
-    finally:
-        state.restore(before)
     return True
 
 

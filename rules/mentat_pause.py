@@ -19,6 +19,7 @@ from rules.events import Event, GameWon
 from rules.factions import Faction
 from rules.game_model import GamePhase, Winner
 from rules.position import Position
+from rules.variants import LastTurnTie
 
 ALONE_RULE = "1.09.02.01"
 ALLIANCE_RULE = "1.09.02.02"
@@ -94,7 +95,7 @@ def last_turn_winner(state: Position) -> Winner:
     counts = {f: held_by(state, {f}) for f in state.whole.order}
     best = max(counts.values())
     tied = [f for f in state.whole.order if counts[f] == best]
-    if state.rules.last_turn_tie == "storm_order":
+    if state.rules.last_turn_tie is LastTurnTie.STORM_ORDER:
         tied = tied[:1]
     return Winner(tuple(sorted(tied)), "default", LAST_TURN_RULE)
 

@@ -8,11 +8,30 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import quote
 from rules.factions import Faction
 from rules.game_model import TurnState
+from rules.variants import (
+    SWITCHES,
+    AllyBattleSpice,
+    BgCharity,
+    CollectionRate,
+    EllacaDrug,
+    FirstStorm,
+    FremenStormMovement,
+    GuildAllyPays,
+    KaramaBid,
+    LastTurnTie,
+    StormStartSector,
+    VariantError,
+    VoicePrescience,
+    allowed,
+    parse_switch,
+    stored,
+)
 
 JSON = dict[str, Any]
 
@@ -468,41 +487,61 @@ def stack_from_dict(data: Mapping[str, Any]) -> tuple[StackKey, Stack]:
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Basic or advanced game, and the per-game variant switches (INTERPRETATIONS.md)."""
+    """Basic or advanced game, and the per-game variant switches (INTERPRETATIONS.md).
+
+    Each switch is a bool or an enum of :mod:`rules.variants`; one given as its stored
+    string is read as its enum, and a value the switch does not have raises
+    :class:`rules.variants.VariantError` (naming the switch, the value and the allowed
+    values)."""
 
     advanced: bool = True
     ornithopters_from_shipment: bool = True
-    fremen_storm_movement: str = "blocked"  # "blocked", "free", "half_loss"
-    guild_ally_pays: str = "guild"  # "guild" or "bank"
+    fremen_storm_movement: FremenStormMovement = FremenStormMovement.BLOCKED
+    guild_ally_pays: GuildAllyPays = GuildAllyPays.GUILD
     guild_ally_ship_to_reserves: bool = False
-    first_storm: str = "final"  # D2: "final", "path", "none"
-    storm_start_sector: str = "spared"  # D1: "spared", "hit"
-    bg_charity: str = "advanced"  # D10: "advanced", "always"
-    collection_rate: str = "occupy"  # D6: "occupy", "control"
-    last_turn_tie: str = "all"  # D5: "all", "storm_order"
+    first_storm: FirstStorm = FirstStorm.FINAL  # D2
+    storm_start_sector: StormStartSector = StormStartSector.SPARED  # D1
+    bg_charity: BgCharity = BgCharity.ADVANCED  # D10
+    collection_rate: CollectionRate = CollectionRate.OCCUPY  # D6
+    last_turn_tie: LastTurnTie = LastTurnTie.ALL  # D5
     # -- the Battle phase's switches (rules.battle, docs/whole-turn-readings.md) --
     battles_under_storm: bool = True  # D3: forces in one storm sector fight (1.07.01.01)
-    voice_prescience: str = "voice_first"  # D15: "voice_first", "together"
-    ally_battle_spice: str = "no"  # D13: "no", "yes" (the ally may pay the dialed spice)
-    ellaca_drug: str = "snooper"  # D17: "snooper" (poison defense), "shield"
+    voice_prescience: VoicePrescience = VoicePrescience.VOICE_FIRST  # D15
+    ally_battle_spice: AllyBattleSpice = AllyBattleSpice.NO  # D13
+    ellaca_drug: EllacaDrug = EllacaDrug.SNOOPER  # D17
     bid_pass_final: bool = False  # 1.04.06 (old FAQ Q4): a pass on a card is final
-    karama_bid: str = "free"  # D11: "free", "pay"
+    karama_bid: KaramaBid = KaramaBid.FREE  # D11
     variants_given: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.advanced, bool):
+            raise VariantError("advanced", f"expected true or false, got {quote(self.advanced)}")
+        for switch in SWITCHES:
+            object.__setattr__(self, switch, parse_switch(switch, getattr(self, switch)))
+
+    @classmethod
+    def parse(cls, advanced: object, variants: Mapping[str, object]) -> RuleSet:
+        """The rules of a new game: ``advanced`` and the switches given (by name, stored
+        strings or typed values); raises :class:`rules.variants.VariantError`."""
+        for switch in variants:
+            if switch not in SWITCHES:
+                parse_switch(switch, variants[switch])  # raises: an unknown variant
+        return cls(advanced, **variants)  # type: ignore[arg-type]
 
     def to_dict(self) -> JSON:
         """The rules as stored; the whole-turn switches only where they are not the default
         (a Shipment & Movement phase is stored as before they existed)."""
         turn_switches = {
-            key: getattr(self, key)
+            key: stored(getattr(self, key))
             for key in WHOLE_TURN_VARIANTS
-            if getattr(self, key) != VARIANT_CHOICES[key][0]
+            if stored(getattr(self, key)) != VARIANT_CHOICES[key][0]
         }
         return {
             "advanced": self.advanced,
             "variants": {
                 "ornithopters_from_shipment": self.ornithopters_from_shipment,
-                "fremen_storm_movement": self.fremen_storm_movement,
-                "guild_ally_pays": self.guild_ally_pays,
+                "fremen_storm_movement": self.fremen_storm_movement.value,
+                "guild_ally_pays": self.guild_ally_pays.value,
                 "guild_ally_ship_to_reserves": self.guild_ally_ship_to_reserves,
                 **turn_switches,
             },
@@ -510,28 +549,17 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
-        variants = dict(data.get("variants") or {})
-        return replace(cls(advanced=bool(data.get("advanced", True))), **variants)
+        return cls.parse(data.get("advanced", True), dict(data.get("variants") or {}))
 
 
 VARIANT_CHOICES: dict[str, tuple[object, ...]] = {
+    **{switch: allowed(switch) for switch in SWITCHES},
     "ornithopters_from_shipment": (True, False),
-    "fremen_storm_movement": ("blocked", "free", "half_loss"),
-    "guild_ally_pays": ("guild", "bank"),
     "guild_ally_ship_to_reserves": (True, False),
-    "first_storm": ("final", "path", "none"),
-    "storm_start_sector": ("spared", "hit"),
-    "bg_charity": ("advanced", "always"),
-    "collection_rate": ("occupy", "control"),
-    "last_turn_tie": ("all", "storm_order"),
     "battles_under_storm": (True, False),
-    "voice_prescience": ("voice_first", "together"),
-    "ally_battle_spice": ("no", "yes"),
-    "ellaca_drug": ("snooper", "shield"),
     "bid_pass_final": (False, True),
-    "karama_bid": ("free", "pay"),
 }
-"""Each variant switch and its values, the default first for the whole-turn ones."""
+"""Each variant switch and its values as stored, the default first for the whole-turn ones."""
 WHOLE_TURN_VARIANTS = (
     "first_storm",
     "storm_start_sector",

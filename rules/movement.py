@@ -21,6 +21,7 @@ from rules.events import Event, Moved, StormLosses
 from rules.factions import Faction
 from rules.model import Ability, Snapshot, Stack
 from rules.position import Position
+from rules.variants import FremenStormMovement
 
 MOVE_RULE = "1.06.03"
 ONE_MOVE_RULE = "1.06.03.01"
@@ -373,7 +374,7 @@ def move(state: Position, action: Move) -> list[Event]:
         wanted,
         rule=MOVE_RULE,
         storm_rule=STORM_RULE,
-        ignore_storm=storm_mode != "blocked",
+        ignore_storm=storm_mode is not FremenStormMovement.BLOCKED,
     )
     if dest.name == source.name and all(s == sector for s, _ in group):
         raise IllegalActionError(
@@ -431,10 +432,10 @@ def sector_text(sector: int | None) -> str:
     return "" if sector is None else f" sector {sector}"
 
 
-def _fremen_storm_mode(state: Position, faction: Faction, advisors: bool) -> str:
+def _fremen_storm_mode(state: Position, faction: Faction, advisors: bool) -> FremenStormMovement:
     if faction is Faction.FREMEN and not advisors:
         return state.rules.fremen_storm_movement
-    return "blocked"
+    return FremenStormMovement.BLOCKED
 
 
 def _check_route(
@@ -444,11 +445,11 @@ def _check_route(
     source: Territory,
     dest: Territory,
     sector: int | None,
-    storm_mode: str,
+    storm_mode: FremenStormMovement,
 ) -> tuple[tuple[str, ...], bool]:
     faction = action.faction
     target = (dest.name, sector)
-    if state.in_storm(sector) and storm_mode == "blocked":
+    if state.in_storm(sector) and storm_mode is FremenStormMovement.BLOCKED:
         raise IllegalActionError(
             f"cannot move into {dest.name} sector {sector}: the storm is there", rule=STORM_RULE
         )
@@ -463,10 +464,10 @@ def _check_route(
     reach = search(state, faction, start, limit, ignore_occupancy=action.advisors, goal=target)
     if target in reach.distance:
         return reach.path_to(target), False
-    if storm_mode != "blocked":
+    if storm_mode is not FremenStormMovement.BLOCKED:
         wide = search(state, faction, start, limit, ignore_storm=True, goal=target)
         if target in wide.distance:
-            return wide.path_to(target), storm_mode == "half_loss"
+            return wide.path_to(target), storm_mode is FremenStormMovement.HALF_LOSS
     raise _unreachable(state, action, start, limit, why, dest, sector)
 
 

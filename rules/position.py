@@ -118,6 +118,16 @@ class Position:
             alliances=self.alliances,
         )
 
+    def copy(self) -> Self:
+        """A separate position equal to this one, for a query to try an action on: cheap,
+        as the values are frozen and shared; only the containers are new."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.factions = dict(self.factions)
+        other.stacks = dict(self.stacks)
+        other.board_spice = dict(self.board_spice)
+        return other
+
     def restore(self, snap: Snapshot) -> None:
         self.factions = dict(snap.factions)
         self.stacks = dict(snap.stacks)

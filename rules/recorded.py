@@ -1,10 +1,9 @@
-"""Battle, as the moderator records it (until the engine runs it), and the moderator's
-records of the Bidding and Revival phases, which the engine runs (:mod:`rules.bidding`,
-:mod:`rules.revival`): there they are corrections.
+"""The moderators' records: corrections of the Bidding, Revival and Battle phases, which
+the engine runs (:mod:`rules.bidding`, :mod:`rules.revival`, :mod:`rules.battle`).
 
-The machine stops at the recorded phases. The moderator records what happened (a
-battle's losses and payments), each record checked against the rules it can be
-checked against, then closes the phase with "phase done".
+A record (a card won, a battle's losses, a leader killed, a payment...) is checked against
+the rules it can be checked against and leaves the phase where it stands; "phase done"
+ends a phase early where the engine allows it (:data:`rules.machine.PHASE_DONE`).
 """
 
 from __future__ import annotations
@@ -40,7 +39,7 @@ from rules.events import (
     SpiceReceived,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import GamePhase
 from rules.model import Stack
 from rules.position import Position
 from rules.revival import GHOLA_FORCES, STEP
@@ -55,17 +54,11 @@ KWISATZ_HADERACH_LOSSES = 7  # 2.01.10: battle losses over the whole game
 PHASE_RULES = {GamePhase.BIDDING: "1.04", GamePhase.BATTLE: "1.07"}
 
 
-def begin(state: Position) -> list[Event]:
-    state.set_game(step="recording", waiting=(), revived=frozenset())
-    return []
-
-
 def _require(state: Position, action: FactionAction, phase: GamePhase) -> None:
-    """A record belongs to its phase; the engine runs the Battle phase, where the records
-    stay as the moderator's corrections (they leave the battle where it stands)."""
+    """A record belongs to its phase, while the engine runs it: the records are the
+    moderator's corrections (they leave the battle where it stands)."""
     game = state.whole
-    engine_runs = phase is GamePhase.BATTLE and game.phase is phase and game.step != "done"
-    if not engine_runs and (game.phase is not phase or game.step != "recording"):
+    if game.phase is not phase or game.step == "done":
         raise NotYourTurnError(
             f"{action.name} is recorded in the {phase.value.replace('_', ' ')} phase, "
             f"not now ({game.phase.value.replace('_', ' ')})",
@@ -79,14 +72,9 @@ def _check_amount(amount: int, what: str, rule: str) -> None:
 
 
 def phase_done(state: Position, action: PhaseDone) -> list[Event]:
-    game = state.whole
-    if game.phase not in RECORDED_PHASES or game.step != "recording":
-        raise NotYourTurnError(
-            f"the {game.phase.value.replace('_', ' ')} phase is not recorded by the moderator",
-            rule="1.00",
-        )
-    state.set_game(step="done")
-    return []
+    """ "Phase done" in a phase the moderator cannot end early: refused."""
+    phase = state.whole.phase.value.replace("_", " ")
+    raise NotYourTurnError(f"the {phase} phase is not recorded by the moderator", rule="1.00")
 
 
 def end_battles(state: Position, action: PhaseDone | None = None) -> list[Event]:
@@ -281,7 +269,7 @@ def candidates(state: Position) -> list[Record | PhaseDone]:
     # -- battle (rules.battle): corrections while the engine runs the phase --------------
     battle_runs = game.phase is GamePhase.BATTLE and game.step != "done"
     # -- end battle ----------------------------------------------------------------------
-    if not battle_runs and (game.phase not in RECORDED_PHASES or game.step != "recording"):
+    if not battle_runs:
         return []
     out: list[Record | PhaseDone] = [PhaseDone()]
     for faction in game.order:

@@ -17,9 +17,10 @@ from rules.components import forces_total, starred_total, treachery_card
 from rules.errors import InvalidActionError, MentatError, RulesError, quote
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import VARIANT_CHOICES, FactionState, RuleSet, Stack, StackKey
+from rules.model import FactionState, RuleSet, Stack, StackKey
 from rules.position import board_stacks_to_dicts
 from rules.suggest import did_you_mean
+from rules.variants import VariantError
 
 FORMAT = "dune-scenario/1"
 FACTION_FIELDS = ("spice", "reserves", "special_reserves", "tanks", "special_tanks")
@@ -180,15 +181,10 @@ def _rules(root: Mapping[str, Any]) -> RuleSet:
     if not isinstance(advanced, bool):
         raise ScenarioError(f"advanced: expected true or false, got {quote(advanced)}")
     variants = _mapping(root.get("variants") or {}, "variants")
-    for key, value in variants.items():
-        choices = VARIANT_CHOICES.get(key)
-        if choices is None:
-            raise ScenarioError(
-                f"variants.{key}: unknown variant (known: {', '.join(VARIANT_CHOICES)})"
-            )
-        if value not in choices or type(value) is not type(choices[0]):
-            raise ScenarioError(f"variants.{key}: {quote(value)} is not one of {list(choices)}")
-    return RuleSet.from_dict({"advanced": advanced, "variants": dict(variants)})
+    try:
+        return RuleSet.parse(advanced, variants)
+    except VariantError as error:
+        raise ScenarioError(f"variants.{error}") from error
 
 
 def _storm(value: object) -> int:

@@ -16,6 +16,7 @@ from rules.factions import Faction
 from rules.model import Ability, Snapshot, Stack, Step
 from rules.movement import destination_sector, select_group
 from rules.position import Position
+from rules.variants import GuildAllyPays
 
 SHIP_RULE = "1.06.02"
 ONE_SHIPMENT_RULE = "1.06.01"
@@ -164,7 +165,7 @@ def _payee(
         return None
     if Ability.GUILD_PAYMENT in disabled:
         return None
-    if state.ally_of(faction) is guild and state.rules.guild_ally_pays == "bank":
+    if state.ally_of(faction) is guild and state.rules.guild_ally_pays is GuildAllyPays.BANK:
         return None
     return guild
 

@@ -39,6 +39,7 @@ from rules.factions import Faction, same_card
 from rules.game_model import GamePhase
 from rules.model import Ability, Stack
 from rules.position import Position, storm_order
+from rules.variants import FirstStorm, StormStartSector
 
 FIRST_STORM_RULE = "0.16"
 DIAL_RULE = "1.01.02"
@@ -279,7 +280,9 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     state.storm_sector = end
     rule = FIRST_STORM_RULE if first_turn else DESTRUCTION_RULE
     events: list[Event] = [StormMoved(start, end, sectors, rule)]
-    start_hit = not first_turn and bool(entered) and state.rules.storm_start_sector == "hit"
+    start_hit = (
+        not first_turn and bool(entered) and state.rules.storm_start_sector is StormStartSector.HIT
+    )
     hit = _hit_sectors(state, entered, end, first_turn)
     half = True
     if _fremen_caught(state, [*([start] if start_hit else []), *hit]):
@@ -317,7 +320,7 @@ def _hit_sectors(state: Position, entered: list[int], end: int, first_turn: bool
     sector where the first storm stops."""
     if first_turn:
         mode = state.rules.first_storm
-        return [] if mode == "none" else entered if mode == "path" else [end]
+        return [] if mode is FirstStorm.NONE else entered if mode is FirstStorm.PATH else [end]
     return entered or [end]
 
 

@@ -15,10 +15,10 @@ from functools import cache
 from typing import Any
 
 from rules import scenario2
-from rules.actions import Action, Pass, PhaseDone, Ship
+from rules.actions import Action, Pass, Ship
 from rules.events import Event
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import GamePhase
 from rules.view import PublicView
 
 
@@ -111,8 +111,6 @@ def whole_turn_steps() -> tuple[Step, ...]:
 
 def _next(state: GameState) -> Action | None:
     """Everyone passes until the Shipment & Movement phase; there the first faction ships."""
-    if state.game_phase in RECORDED_PHASES:
-        return PhaseDone()
     if state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
         faction = state.to_act()
         if faction is None or state.factions[faction].reserves < 3:

@@ -27,7 +27,9 @@ from cogs.common import (
 from cogs.errors import reply
 from rules.errors import quote
 from rules.factions import Faction
+from rules.model import RuleSet
 from rules.scenario import ScenarioError, load_scenario
+from rules.variants import FremenStormMovement
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,14 @@ def parse_seats(text: str) -> tuple[Faction | None, ...]:
             raise SessionError(f"unknown faction {quote(name)}; use {DEFAULT_SEATS}")
         seats.append(faction)
     return tuple(seats + [None] * (6 - len(seats)))
+
+
+STORM_MODES = {
+    FremenStormMovement.BLOCKED: "Blocked by the storm",
+    FremenStormMovement.FREE: "Free through the storm",
+    FremenStormMovement.HALF_LOSS: "Through the storm, losing half",
+}
+"""``/game new``'s choices for the Fremen through the storm: every value of the switch."""
 
 
 class Game(commands.Cog):
@@ -75,9 +85,7 @@ class Game(commands.Cog):
             app_commands.Choice(name="One Shipment & Movement phase", value="one_phase"),
         ],
         fremen_storm_movement=[
-            app_commands.Choice(name="Blocked by the storm", value="blocked"),
-            app_commands.Choice(name="Free through the storm", value="free"),
-            app_commands.Choice(name="Through the storm, losing half", value="half_loss"),
+            app_commands.Choice(name=name, value=mode.value) for mode, name in STORM_MODES.items()
         ],
         required_level=[
             app_commands.Choice(name="Anyone", value="anyone"),
@@ -104,17 +112,18 @@ class Game(commands.Cog):
     ) -> None:
         guild = interaction.guild
         assert guild is not None
-        variants = {
-            "ornithopters_from_shipment": ornithopters_from_shipment,
-            "fremen_storm_movement": fremen_storm_movement,
-            "guild_ally_pays": guild_ally_pays,
-        }
+        rules = RuleSet.parse(
+            advanced,
+            {
+                "ornithopters_from_shipment": ornithopters_from_shipment,
+                "fremen_storm_movement": fremen_storm_movement,
+                "guild_ally_pays": guild_ally_pays,
+            },
+        )
         if kind == "whole_game":
-            start = whole_game_start(parse_seats(seats), advanced=advanced, variants=variants)
+            start = whole_game_start(parse_seats(seats), rules=rules)
         else:
-            start = standard_start(
-                parse_seats(seats), advanced=advanced, storm_sector=storm, variants=variants
-            )
+            start = standard_start(parse_seats(seats), storm_sector=storm, rules=rules)
         channels, private = await create_channels(
             guild, list(start.factions), moderator_role, creator=interaction.user
         )

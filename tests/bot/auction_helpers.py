@@ -3,11 +3,11 @@ bidders' policy (each faction's limit per card) that tests and the prompt count 
 
 from __future__ import annotations
 
-from rules.actions import Bid, FactionAction, Pass, PhaseDone
+from rules.actions import Bid, FactionAction, Pass
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import GamePhase
 from rules.model import RuleSet
 
 SIX = (
@@ -34,9 +34,6 @@ def to_phase(state: GameState, phase: GamePhase, turn: int = 1) -> GameState:
             return state
         if game.phase is GamePhase.SHIPMENT_MOVEMENT:
             raise AssertionError("the defaults do not play Shipment & Movement")
-        if game.phase in RECORDED_PHASES:
-            state.apply(PhaseDone())
-            continue
         assert game.waiting, (game.phase, game.step)
         action = default_action(state, game.waiting[0])
         assert action is not None, (game.phase, game.step, game.waiting)

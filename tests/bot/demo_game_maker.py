@@ -40,7 +40,6 @@ from rules.actions import (
     KaramaTakeHand,
     KaramaWorm,
     Pass,
-    PhaseDone,
     PlayGhola,
     SupportBids,
     action_to_dict,
@@ -48,7 +47,7 @@ from rules.actions import (
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import GamePhase
 from rules.model import RuleSet
 from rules.view import game_view
 from tests.rules.random_play import SIX, _ship_or_move
@@ -92,11 +91,6 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
     """The policy's next action, or None once the game is over."""
     if state.game_phase is GamePhase.OVER:
         return None
-    if state.game_phase in RECORDED_PHASES:
-        records = state.moderator_actions()
-        if rng.random() < 0.3 or len(records) <= 1:
-            return PhaseDone()
-        return rng.choice(records[1:])
     if state.game_phase is GamePhase.BIDDING and state.whole.step == "auction":
         return _bid(state, rng)
     for faction in state.waiting_on():

@@ -25,7 +25,7 @@ from rules.actions import (
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import RECORDED_PHASES, GamePhase
+from rules.game_model import GamePhase
 from rules.model import RuleSet
 
 SIX = (
@@ -42,11 +42,6 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
     """One random legal action, or None when the game is over (or nothing can act)."""
     if state.game_phase is GamePhase.OVER:
         return None
-    if state.game_phase in RECORDED_PHASES:
-        records = state.moderator_actions()
-        if rng.random() < 0.35 or len(records) <= 1:
-            return PhaseDone()
-        return rng.choice(records[1:])
     waiting = list(state.waiting_on())
     if state.game_phase is GamePhase.REVIVAL and (not waiting or rng.random() < 0.03):
         records = state.moderator_actions()  # corrections: "phase done" first
