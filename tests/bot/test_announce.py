@@ -233,6 +233,7 @@ async def test_a_failed_map_edit_leaves_the_text_and_is_tried_again(game: Game) 
     assert game.table()[-1].picture is None and "Atreides ships 2" in game.table()[-1].text
     await session.delivery.settled()
     await game.clock.advance(2.5, settle=session.next_idle)  # the first pause: fails again
+    await until(lambda: session.delivery.failures == 2)  # (its own task: before time moves on)
     assert game.table()[-1].picture is None
     await game.clock.advance(4.5, settle=session.next_idle)
     await submitted  # it returned once its messages were tried (the first time)
