@@ -45,7 +45,12 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
     waiting = list(state.waiting_on())
     if state.game_phase is GamePhase.REVIVAL and (not waiting or rng.random() < 0.03):
         records = state.moderator_actions()  # corrections: "phase done" first
-        return records[0] if not waiting or len(records) == 1 else rng.choice(records)
+        assert records or waiting, (  # a phase that waits on nobody must end (liveness)
+            f"Revival waits on nobody and offers no record: turn {state.whole.turn}, "
+            f"step {state.whole.step!r}, position {state.to_dict()}"
+        )
+        if records:  # (else the waiting factions act, below)
+            return records[0] if not waiting or len(records) == 1 else rng.choice(records)
     rng.shuffle(waiting)
     if waiting and rng.random() < 0.05:  # now and then a bribe, from anyone (1.12)
         giver, to = rng.sample(sorted(state.factions), 2)
