@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
+from bot.app import Mentat
 from bot.ledger import SubmitResult
 from bot.session import PhaseSession, SessionError
 from rules.actions import FactionAction
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
-
-if TYPE_CHECKING:
-    from bot.app import Mentat
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +48,10 @@ FactionName = app_commands.Transform[str, FactionChoice]
 
 
 def app_of(interaction: discord.Interaction) -> Mentat:
-    app: Mentat = interaction.client.app  # type: ignore[attr-defined]
+    """The application of the bot the interaction reached (``MentatBot.app``)."""
+    app = getattr(interaction.client, "app", None)
+    if not isinstance(app, Mentat):
+        raise TypeError(f"{type(interaction.client).__name__} carries no Mentat application")
     return app
 
 

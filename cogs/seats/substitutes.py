@@ -124,7 +124,8 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ment
         app, user = app_of(interaction), interaction.user.id
         await check_volunteer(app, self.game_id, self.faction, self.holder, user)
         mine = (self.game_id, self.faction, self.holder, user)
-        cog = interaction.client.get_cog("Substitutes")  # type: ignore[attr-defined]
+        client = interaction.client
+        cog = client.get_cog("Substitutes") if isinstance(client, commands.Bot) else None
         volunteered: set[Volunteer] = cog.volunteered if isinstance(cog, Substitutes) else set()
         if mine in volunteered:
             raise SubstituteError("you volunteered already; a moderator will answer")
