@@ -24,6 +24,8 @@ class Played:
     ledger: Ledger
     actions: int = 0
     cards: set[str] = field(default_factory=set)  # every card seen in a hand
+    shown: set[str] = field(default_factory=set)  # every card that left a hand (played...)
+    hands: dict[Faction, set[str]] = field(default_factory=dict)
     traitors: set[str] = field(default_factory=set)  # every traitor kept
     predictions: set[tuple[Faction, int]] = field(default_factory=set)
 
@@ -33,8 +35,11 @@ class Played:
 
     def look(self) -> None:
         game = self.state.whole
-        for own in self.state.factions.values():
-            self.cards |= set(own.cards)
+        for faction, own in self.state.factions.items():
+            cards = set(own.cards)
+            self.shown |= self.hands.get(faction, set()) - cards
+            self.cards |= cards
+            self.hands[faction] = cards
         for kept in game.traitors.values():
             self.traitors |= set(kept)
         if game.prediction is not None:
