@@ -6,6 +6,11 @@ steps through the moments with the arrow keys and shows the record's newest line
 
 from __future__ import annotations
 
+HEAD = (
+    "<meta charset='utf-8'><meta name='viewport' content='width=device-width, initial-scale=1'>"
+    "<link rel='icon' href='data:,'>"  # no icon to fetch
+)
+
 STYLE = """
 :root{color-scheme:light;--ink:#2b2118;--sand:#f6efe2;--card:#fffaf1;--line:#d9c9ad;
 --accent:#8a4b1c}
@@ -15,6 +20,7 @@ color:var(--ink);background:var(--sand)}
 header{padding:.6rem 1rem;border-bottom:1px solid var(--line);background:var(--card);
 position:sticky;top:0;z-index:2}
 h1{font-size:1.2rem;margin:0}h2{font-size:1.05rem;margin:.2rem 0 .4rem}
+h3{font-size:.9rem;margin:.4rem 0 0;font-weight:600}
 .where{margin:.2rem 0}
 .state{font-size:.75rem;padding:.1rem .45rem;border-radius:.6rem;vertical-align:middle;
 background:#3d7a3d;color:#fff}.state.over{background:#6b5a4a}

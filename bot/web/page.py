@@ -16,8 +16,8 @@ from datetime import datetime
 from html import escape
 
 from bot.web import charts
-from bot.web.assets import SCRIPT, STYLE
-from bot.web.sources import MAP_SIZE, phase_words, wait_line
+from bot.web.assets import HEAD, SCRIPT, STYLE
+from bot.web.sources import MAP_SIZE, phase_words, wait_line, won_by_words
 from bot.web.timeline import Moment, Timeline
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -50,8 +50,9 @@ def heading(moment: Moment, finished: bool) -> str:
         return "Shipment and Movement" + (" (over)" if moment.view.phase_complete else "")
     if game.winner:
         winners = " and ".join(f.label for f in game.winner)
-        how = f" ({escape(game.won_by)})" if game.won_by else ""
-        return f"Turn {game.turn}: the game is won by {escape(winners)}{how}"
+        verb = "wins" if len(game.winner) == 1 else "win"
+        how = escape(won_by_words(game.won_by))
+        return f"Turn {game.turn}: {escape(winners)} {verb} the game {how}"
     over = " (the game is over)" if finished and moment.number > 0 else ""
     return f"Turn {game.turn} of {game.last_turn}: {escape(phase_words(game.phase))}{over}"
 
@@ -72,8 +73,7 @@ def page(
     state = "over" if timeline.finished else "live"
     return "".join(
         [
-            "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>",
-            "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+            f"<!doctype html>\n<html lang='en'><head>{HEAD}",
             f"<title>{escape(title)}, action {number}</title>",
             f"<style>{STYLE}</style></head><body>",
             f"<header><h1>{escape(title)} <span class='state {state}'>{state}</span></h1>",
@@ -112,11 +112,11 @@ def _steps(number: int, last: int, links: Links) -> str:
         shields = f"<a class='shields' href='{back}'>Close the shields</a>"
     return (
         "<nav class='steps'>"
-        + step(0, "&#x23EE; Start", "first", "first")
+        + step(0, "&#x00AB; Start", "first", "first")
         + step(number - 1, "&#x25C0; Back", "prev", "prev")
         + f"<span class='at'>Action {number} of {last}</span>"
         + step(number + 1, "Next &#x25B6;", "next", "next")
-        + step(last, "Latest &#x23ED;", "last", "latest")
+        + step(last, "Latest &#x00BB;", "last", "latest")
         + shields
         + "</nav>"
     )
@@ -162,11 +162,8 @@ def _charts(moments: Sequence[Moment]) -> str:
     drawn = charts.charts([m.view for m in moments])
     if not drawn:
         return ""
-    return (
-        "<section class='charts'><h2>Turn by turn</h2>"
-        + "".join(map(charts.svg, drawn))
-        + "</section>"
-    )
+    drawings = "".join(f"<h3>{escape(c.title)}</h3>{charts.svg(c)}" for c in drawn)
+    return f"<section class='charts'><h2>Turn by turn</h2>{drawings}</section>"
 
 
 def _record(moments: Sequence[Moment], links: Links) -> str:

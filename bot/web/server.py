@@ -21,7 +21,7 @@ from html import escape
 from aiohttp import web
 
 from bot.web import page, shields
-from bot.web.assets import STYLE
+from bot.web.assets import HEAD, STYLE
 from bot.web.pictures import Pictures
 from bot.web.sources import Store, UnknownGameError, battle_drawing, map_drawing
 from bot.web.timeline import GameNotOverError, Moment, Timeline, Timelines
@@ -172,8 +172,7 @@ def _png(request: web.Request, png: bytes, key: tuple[object, ...]) -> web.Respo
 
 def _html(status: int, title: str, body: str) -> web.Response:
     text = (
-        "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<!doctype html>\n<html lang='en'><head>{HEAD}"
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
         f"<header><h1>{escape(title)}</h1></header><main><section>{body}</section></main>"
         "</body></html>\n"

@@ -27,7 +27,7 @@ from bot.render.plans import render_battle
 from bot.render.reveal import BattleReveal
 from bot.stamps import stamps_in_words
 from bot.store import GameRecord, History, Store, UnknownGameError
-from bot.turn_words import phase_name, private_lines
+from bot.turn_words import WON_BY, phase_name, private_lines
 from rules.battle_model import Plan
 from rules.events import Event
 from rules.factions import Faction
@@ -55,6 +55,7 @@ __all__ = [
     "plan_in_words",
     "public_lines",
     "wait_line",
+    "won_by_words",
 ]
 
 
@@ -81,6 +82,11 @@ def wait_line(view: PublicView, now: datetime) -> str:
 def phase_words(phase: str) -> str:
     """A phase of the game by its name ("Shipment and Movement")."""
     return phase_name(phase)
+
+
+def won_by_words(how: str | None) -> str:
+    """How a game was won, in words ("by the Fremen special victory")."""
+    return WON_BY.get(how or "", "by the rules")
 
 
 def own_lines(events: Sequence[Event], view: PrivateView, now: datetime) -> list[str]:
