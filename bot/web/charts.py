@@ -83,7 +83,7 @@ def svg(data: Chart) -> str:
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-label="{escape(data.title)}" xmlns="http://www.w3.org/2000/svg">',
+        f'aria-label="{escape(data.title)}">',
         f"<title>{escape(data.title)}</title>",
         f'<line x1="{LEFT}" y1="{TOP + inner_h}" x2="{LEFT + inner_w}" y2="{TOP + inner_h}" '
         'class="axis"/>',

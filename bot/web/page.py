@@ -43,7 +43,7 @@ def words(line: str) -> str:
     return BOLD.sub(r"<strong>\1</strong>", escape(line))
 
 
-def heading(moment: Moment, finished: bool) -> str:
+def heading(moment: Moment) -> str:
     """Where the game stands at the moment: its turn and phase, or its winner."""
     game = moment.view.game
     if game is None:
@@ -53,8 +53,7 @@ def heading(moment: Moment, finished: bool) -> str:
         verb = "wins" if len(game.winner) == 1 else "win"
         how = escape(won_by_words(game.won_by))
         return f"Turn {game.turn}: {escape(winners)} {verb} the game {how}"
-    over = " (the game is over)" if finished and moment.number > 0 else ""
-    return f"Turn {game.turn} of {game.last_turn}: {escape(phase_words(game.phase))}{over}"
+    return f"Turn {game.turn} of {game.last_turn}: {escape(phase_words(game.phase))}"
 
 
 def page(
@@ -77,7 +76,7 @@ def page(
             f"<title>{escape(title)}, action {number}</title>",
             f"<style>{STYLE}</style></head><body>",
             f"<header><h1>{escape(title)} <span class='state {state}'>{state}</span></h1>",
-            f"<p class='where'>{heading(moment, timeline.finished)}</p>",
+            f"<p class='where'>{heading(moment)}</p>",
             _steps(number, last, links),
             "</header><main>",
             _map(number, links),
