@@ -124,7 +124,7 @@ def scan(page: str, hidden: set[str], game: Played) -> None:
     assert not re.search(r"\b(hold|holds|has) \d+ spice\b", page)  # behind the shields
     assert "Behind the shields" not in page
     text = re.sub(r"<[^>]+>", "\n", page)
-    won = "the game is won" in text.lower() or "wins the game" in text
+    won = re.search(r" wins? the game", text) is not None
     for line in text.splitlines():
         low = line.lower()
         if "traitor" in low and "called" not in low and "reveals" not in low:
