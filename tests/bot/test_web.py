@@ -171,3 +171,22 @@ async def test_the_charts_are_drawn_per_turn(store: Store, client: Client) -> No
     assert held is not None and len(held.group(1).split(", ")) == turns
     final = int(held.group(1).split(", ")[-1])
     assert final == len(game.state.factions[Faction.ATREIDES].cards)
+
+
+async def test_after_the_end_the_shields_open_move_by_move(store: Store, client: Client) -> None:
+    game = await play(store, game=3)
+    root = f"/games/{game.game_id}"
+    latest_page = await text(client, root)
+    last = latest(latest_page)
+    assert f"href='{root}?action={last}&amp;shields=open'" in latest_page
+    opened = html.unescape(await text(client, f"{root}?action={last}&shields=open"))
+    assert f"Behind the shields, after action {last}" in opened
+    for faction, own in game.state.factions.items():
+        row = opened.split(f"<th>{faction.label}</th>", 1)[1].split("</tr>", 1)[0]
+        assert f"Spice:</strong> {own.spice}<" in row
+        assert f"Treachery cards:</strong> {', '.join(own.cards) or 'none'}<" in row
+    bene_gesserit = opened.split("<th>Bene Gesserit</th>", 1)[1].split("</tr>", 1)[0]
+    assert "Prediction:</strong>" in bene_gesserit
+    early = html.unescape(await text(client, f"{root}?action=3&shields=open"))
+    assert "Behind the shields, after action 3" in early and "Close the shields" in early
+    assert f"href='{root}?action=4&shields=open'" in early  # stepping keeps them open
