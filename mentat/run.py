@@ -110,7 +110,11 @@ async def _serve(config: Config, token: str, logged_in: asyncio.Event) -> None:
     )
     start_render_workers(renderer, config.render_workers)
     bot = build(
-        store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards
+        store,
+        dev_guild_id=config.dev_guild_id,
+        render_executor=renderer,
+        shards=config.shards,
+        live_page_base=config.web_base_url,
     )
     pages = None
     try:
