@@ -150,7 +150,8 @@ def _now(moment: Moment, now: datetime) -> str:
 def _battle(moment: Moment, links: Links) -> str:
     if moment.reveal is None:
         return ""
-    alt = f"The battle in {moment.reveal.territory}: both plans and the result"
+    shows = "both plans and the result" if moment.reveal.resolved else "both plans"
+    alt = f"The battle in {moment.reveal.territory}: {shows}"
     return (
         f"<figure class='battle'><img src='{escape(links.battle(moment.number))}' "
         f"alt='{escape(alt)}' width='800'><figcaption>{escape(alt)}</figcaption></figure>"
