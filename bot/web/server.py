@@ -13,6 +13,7 @@ running game a 403 one: words, never a traceback. Built from public moments only
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -122,7 +123,7 @@ class LiveSite:
 
     async def _timeline(self, request: web.Request) -> Timeline:
         raw = request.match_info["game"]
-        if not raw.isdigit() or len(raw) > 18:
+        if not DIGITS.fullmatch(raw) or len(raw) > 18:
             raise PageError(404, f"There is no game {raw!r}: a game is named by its number.")
         try:
             return await self.timelines.get(int(raw))
@@ -130,6 +131,7 @@ class LiveSite:
             raise PageError(404, f"There is no game {raw}.") from error
 
 
+DIGITS = re.compile(r"[0-9]+")  # ASCII digits only ("²" is a digit to str.isdigit)
 FRESH = {"Cache-Control": "no-cache"}  # a live game's latest moment changes
 NO_STORE = {"Cache-Control": "no-store"}
 
@@ -139,7 +141,7 @@ def _number(raw: str | None, timeline: Timeline, *, default: int) -> int:
     if raw is None:
         return default
     text = raw.strip()
-    if not text.isdigit() or len(text) > 9:
+    if not DIGITS.fullmatch(text) or len(text) > 9:
         raise PageError(400, f"action={raw!r}: an action is a whole number, 0 for the start.")
     number = int(text)
     last = len(timeline.moments) - 1

@@ -97,6 +97,7 @@ async def test_any_past_moment_by_its_action_number(store: Store, client: Client
         ("?action=abc", 400, "an action is a whole number"),
         ("?action=-1", 400, "an action is a whole number"),
         ("?action=1e3", 400, "an action is a whole number"),
+        ("?action=%C2%B2", 400, "an action is a whole number"),  # "²", a digit to Python
         ("?action=99999", 404, "There is no action 99999 yet"),
         ("?shields=maybe", 400, "the shields are 'open' or 'closed'"),
         ("?shields=open", 403, "The shields stay closed until the game is over"),
@@ -118,6 +119,7 @@ async def test_an_unknown_game_is_not_found(client: Client) -> None:
     assert "There is no game 4242." in await text(client, "/games/4242", 404)
     assert "There is no game 'x1'" in html.unescape(await text(client, "/games/x1", 404))
     assert "There is no game 77." in await text(client, "/games/77/map/0.png", 404)
+    assert "a game is named by its number" in await text(client, "/games/%C2%B2", 404)
 
 
 async def test_a_live_game_grows_and_an_undo_replays_it(store: Store, client: Client) -> None:
