@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from itertools import count
@@ -165,15 +165,11 @@ class Timelines:
     async def _extend(self, game_id: int, replay: _Replay, history: History) -> None:
         """Apply the actions in effect beyond the replay's head, adding their moments."""
         head = replay.history.head
-        new = history.replay_after(head)
         bodies = (await self.store.action_bodies_after({game_id: head})).get(game_id, {})
         moments = list(replay.timeline.moments)
         now = self.now()
-        for seq in new:
-            events = tuple(replay.state.apply(logged_action(json.loads(bodies[seq]))))
-            view = replay.state.public_view()
-            if not events and view == replay.last_public:
-                continue  # nothing anyone sees changed: no moment
+        steps = history.replay_after(head)
+        for events, view in _public_steps(replay.state, steps, bodies, replay.last_public):
             replay.last_public = view
             marks, reveal = replay.follower.see(view, events)
             lines = tuple(public_lines(events, view, now))
@@ -202,16 +198,25 @@ class Timelines:
         state.limit_undo(0)
         bodies = (await self.store.action_bodies_after({game_id: history.start})).get(game_id, {})
         now = self.now()
-        last = state.public_view()
         found = [_shields(state, (), now)]
-        for seq in history.replay_after(history.start):
-            events = tuple(state.apply(logged_action(json.loads(bodies[seq]))))
-            view = state.public_view()
-            if not events and view == last:
-                continue
-            last = view
+        steps = history.replay_after(history.start)
+        for events, _ in _public_steps(state, steps, bodies, state.public_view()):
             found.append(_shields(state, events, now))
         return tuple(found)
+
+
+def _public_steps(
+    state: GameState, seqs: Sequence[int], bodies: Mapping[int, str], last: PublicView
+) -> Iterator[tuple[tuple[Event, ...], PublicView]]:
+    """Apply the logged actions ``seqs`` to ``state``, yielding the public events and view
+    of each that changed something anyone sees (a moment): the one rule both the public
+    moments and the open shields count by."""
+    for seq in seqs:
+        events = tuple(state.apply(logged_action(json.loads(bodies[seq]))))
+        view = state.public_view()
+        if events or view != last:
+            last = view
+            yield events, view
 
 
 def _shields(state: GameState, events: Sequence[Event], now: datetime) -> Shields:

@@ -175,8 +175,15 @@ async def test_the_charts_are_drawn_per_turn(store: Store, client: Client) -> No
     assert final == len(game.state.factions[Faction.ATREIDES].cards)
 
 
-async def test_after_the_end_the_shields_open_move_by_move(store: Store, client: Client) -> None:
+async def test_after_the_end_the_shields_open_move_by_move(
+    store: Store, site: LiveSite, client: Client
+) -> None:
     game = await play(store, game=3)
+    timeline = await site.timelines.get(game.game_id)
+    opened_all = await site.timelines.shields(game.game_id)
+    assert len(opened_all) == len(timeline.moments)  # counted alike, moment by moment
+    for moment, behind in zip(timeline.moments, opened_all, strict=True):
+        assert all(view.public == moment.view for view in behind.views)
     root = f"/games/{game.game_id}"
     latest_page = await text(client, root)
     last = latest(latest_page)
