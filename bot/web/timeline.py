@@ -17,9 +17,10 @@ import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from itertools import count
+from typing import Any, TypeVar
 
 from bot.web.sources import (
     BattleReveal,
@@ -36,7 +37,7 @@ from rules.errors import MentatError
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
-from rules.view import PrivateView, PublicView
+from rules.view import GameView, PrivateView, PublicView
 
 DEFAULT_CAPACITY = 256  # games whose moments are kept in memory (200 live games fit)
 DEFAULT_SHIELDS_CAPACITY = 4  # finished games whose private views are kept
@@ -102,6 +103,7 @@ class _Replay:
 
 
 Now = Callable[[], datetime]
+V = TypeVar("V", PublicView, GameView)
 
 
 def _utc_now() -> datetime:
@@ -215,8 +217,22 @@ def _public_steps(
         events = tuple(state.apply(logged_action(json.loads(bodies[seq]))))
         view = state.public_view()
         if events or view != last:
-            last = view
-            yield events, view
+            last = _shared(view, last)
+            yield events, last
+
+
+def _shared(view: V, last: V) -> V:
+    """``view``, its parts equal to the last moment's taken from it (one level into the
+    whole game's view too): a game keeps every moment's view, and most of a view is as it
+    was one action before."""
+    same: dict[str, Any] = {}
+    for part in fields(view):
+        mine, theirs = getattr(view, part.name), getattr(last, part.name)
+        if mine == theirs:
+            same[part.name] = theirs
+        elif isinstance(mine, GameView) and isinstance(theirs, GameView):
+            same[part.name] = _shared(mine, theirs)
+    return replace(view, **same) if same else view
 
 
 def _shields(state: GameState, events: Sequence[Event], now: datetime) -> Shields:

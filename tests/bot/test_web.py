@@ -8,6 +8,7 @@ import io
 import random
 import re
 from collections.abc import AsyncIterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -199,3 +200,21 @@ async def test_after_the_end_the_shields_open_move_by_move(
     early = html.unescape(await text(client, f"{root}?action=3&shields=open"))
     assert "Behind the shields, after action 3" in early and "Close the shields" in early
     assert f"href='{root}?action=4&shields=open'" in early  # stepping keeps them open
+
+
+async def test_a_moment_shares_with_the_one_before_what_did_not_change(
+    store: Store, site: LiveSite
+) -> None:
+    """Every moment's view is kept: what an action left as it was is kept once."""
+    game = await play(store, limit=RUNNING_ACTIONS)
+    moments = (await site.timelines.get(game.game_id)).moments
+    pairs = list(pairwise(moments))
+    same_board = [b for a, b in pairs if a.view.stacks == b.view.stacks]
+    assert same_board and all(
+        b.view.stacks is a.view.stacks for a, b in pairs if a.view.stacks == b.view.stacks
+    )
+    assert all(
+        b.view.game.leaders is a.view.game.leaders
+        for a, b in pairs
+        if a.view.game and b.view.game and a.view.game.leaders == b.view.game.leaders
+    )
