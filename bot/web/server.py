@@ -2,7 +2,8 @@
 
 - ``/games/{id}``: the game now; ``?action=N``: after its N-th public action (0: the
   start); ``&shields=open``: the shields opened, once the game is over;
-- ``/games/{id}/map/{N}.png`` and ``/games/{id}/battle/{N}.png``: the moment's pictures.
+- ``/games/{id}/map/{N}.png`` and ``/games/{id}/battle/{N}.png``: the moment's pictures;
+- ``/games/{id}/moment/{N}.json``: the moment as data (its public events, words and view).
 
 An unknown game or moment is a 404 page, a malformed number a 400 one, open shields of a
 running game a 403 one: words, never a traceback. Built from public moments only
@@ -77,6 +78,7 @@ class LiveSite:
                 web.get("/games/{game}", self.game_page),
                 web.get("/games/{game}/map/{number}.png", self.map_png),
                 web.get("/games/{game}/battle/{number}.png", self.battle_png),
+                web.get("/games/{game}/moment/{number}.json", self.moment_json),
             ]
         )
         return app
@@ -111,6 +113,21 @@ class LiveSite:
         key = ("map", timeline.game_id, timeline.generation, moment.number)
         png = await self.pictures.get(key, map_drawing(moment.view, moment.events, moment.marks))
         return _png(request, png, key)
+
+    async def moment_json(self, request: web.Request) -> web.Response:
+        """A moment as data, for tools: its public events, words and view."""
+        timeline = await self._timeline(request)
+        moment = _moment(request, timeline)
+        data = {
+            "game": timeline.game_id,
+            "action": moment.number,
+            "of": len(timeline.moments) - 1,
+            "finished": timeline.finished,
+            "lines": list(moment.lines),
+            "events": [event.to_dict() for event in moment.events],
+            "view": moment.view.to_dict(),
+        }
+        return web.json_response(data, headers=FRESH)
 
     async def battle_png(self, request: web.Request) -> web.Response:
         timeline = await self._timeline(request)

@@ -105,6 +105,7 @@ async def test_any_past_moment_by_its_action_number(store: Store, client: Client
         ("/map/99999.png", 404, "There is no action 99999 yet"),
         ("/map/x.png", 400, "an action is a whole number"),
         ("/battle/0.png", 404, "Action 0 revealed no battle plans"),
+        ("/moment/99999.json", 404, "There is no action 99999 yet"),
         ("/nothing", 404, "Not Found"),
     ],
 )
@@ -218,3 +219,13 @@ async def test_a_moment_shares_with_the_one_before_what_did_not_change(
         for a, b in pairs
         if a.view.game and b.view.game and a.view.game.leaders == b.view.game.leaders
     )
+
+
+async def test_a_moment_as_data(store: Store, client: Client) -> None:
+    game = await play(store, limit=RUNNING_ACTIONS)
+    response = await client.get(f"/games/{game.game_id}/moment/7.json")
+    assert response.status == 200 and response.content_type == "application/json"
+    data = await response.json()
+    assert (data["game"], data["action"], data["finished"]) == (game.game_id, 7, False)
+    assert data["lines"] and data["events"] and "stacks" in data["view"]
+    assert "spice" not in data["view"]["factions"][0]  # behind the shields: not in the view

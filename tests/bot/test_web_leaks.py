@@ -7,6 +7,7 @@ after the end, and the scan finds the secrets there: it looks where they would b
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 from collections.abc import AsyncIterator, Callable
@@ -101,6 +102,9 @@ async def test_no_page_or_picture_of_a_whole_game_shows_a_secret(
             pages.append(page)
             scan(page, hidden, game)
             assert (await fetch(client, f"{root}/map/{number}.png")).startswith(b"\x89PNG")
+            data = (await fetch(client, f"{root}/moment/{number}.json")).decode()
+            scan_bytes(data, hidden)
+            assert not PRIVATE_KEYS & keys(json.loads(data)["view"]), number
             if timeline.moments[number].reveal is not None:
                 await fetch(client, f"{root}/battle/{number}.png")
         opened = (await fetch(client, f"{root}?action={len(pages) - 1}&shields=open")).decode()
@@ -116,12 +120,31 @@ async def test_no_page_or_picture_of_a_whole_game_shows_a_secret(
     assert any(name in opened for name in game.traitors)
 
 
-def scan(page: str, hidden: set[str], game: Played) -> None:
-    """Nothing secret in one page: its HTML and everything it says."""
+def scan_bytes(page: str, hidden: set[str]) -> None:
+    """No card never shown, no seed, no spice total anywhere in ``page``."""
     for card in hidden:
         assert not card_pattern(card).search(page), card
     assert str(SEED + 3) not in page and not re.search(r"\bseed\b", page, re.I)
     assert not re.search(r"\b(hold|holds|has) \d+ spice\b", page)  # behind the shields
+
+
+PRIVATE_KEYS = {"cards", "traitors", "traitors_offered", "prediction", "dial", "secrets"}
+PRIVATE_KEYS |= {"battle_plan", "spice", "storm_next", "card_on_offer"}  # a faction's own
+
+
+def keys(data: Any) -> set[str]:
+    """Every key of a JSON document, at any depth (the board's "spice" list aside)."""
+    if isinstance(data, dict):
+        own = {k for k in data if not (k == "spice" and isinstance(data[k], list))}
+        return own.union(*(keys(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(keys(v) for v in data))
+    return set()
+
+
+def scan(page: str, hidden: set[str], game: Played) -> None:
+    """Nothing secret in one page: its HTML and everything it says."""
+    scan_bytes(page, hidden)
     assert "Behind the shields" not in page
     text = re.sub(r"<[^>]+>", "\n", page)
     won = re.search(r" wins? the game", text) is not None
