@@ -42,6 +42,7 @@ from rules.view import GameView, PrivateView, PublicView
 DEFAULT_CAPACITY = 256  # games whose moments are kept in memory (200 live games fit)
 DEFAULT_SHIELDS_CAPACITY = 4  # finished games whose private views are kept
 _GENERATIONS = count(1)
+INLINE_STEPS = 20  # a longer replay runs in a thread
 
 
 class GameNotOverError(MentatError):
@@ -165,19 +166,17 @@ class Timelines:
         return replay
 
     async def _extend(self, game_id: int, replay: _Replay, history: History) -> None:
-        """Apply the actions in effect beyond the replay's head, adding their moments."""
+        """Apply the actions in effect beyond the replay's head, adding their moments: a
+        long replay (a game's first view) in a thread, so that the pages of the other
+        games are served meanwhile (the game's lock keeps its replay to this one)."""
         head = replay.history.head
         bodies = (await self.store.action_bodies_after({game_id: head})).get(game_id, {})
-        moments = list(replay.timeline.moments)
-        now = self.now()
         steps = history.replay_after(head)
-        for events, view in _public_steps(replay.state, steps, bodies, replay.last_public):
-            replay.last_public = view
-            marks, reveal = replay.follower.see(view, events)
-            lines = tuple(public_lines(events, view, now))
-            moments.append(Moment(len(moments), events, view, lines, marks, reveal))
+        if len(steps) > INLINE_STEPS:
+            await asyncio.to_thread(_advance, replay, steps, bodies, self.now())
+        else:
+            _advance(replay, steps, bodies, self.now())
         replay.history = history
-        replay.timeline = replace(replay.timeline, moments=tuple(moments))
 
     async def shields(self, game_id: int) -> tuple[Shields, ...]:
         """Every moment's private views (moment by moment, as :meth:`get` numbers them);
@@ -199,12 +198,31 @@ class Timelines:
         state = GameState.from_dict(await self.store.body(game_id, history.start))
         state.limit_undo(0)
         bodies = (await self.store.action_bodies_after({game_id: history.start})).get(game_id, {})
-        now = self.now()
-        found = [_shields(state, (), now)]
         steps = history.replay_after(history.start)
-        for events, _ in _public_steps(state, steps, bodies, state.public_view()):
-            found.append(_shields(state, events, now))
-        return tuple(found)
+        return await asyncio.to_thread(_opened, state, steps, bodies, self.now())
+
+
+def _opened(
+    state: GameState, steps: Sequence[int], bodies: Mapping[int, str], now: datetime
+) -> tuple[Shields, ...]:
+    """Every moment's shields, opened: the game replayed from its start (in a thread)."""
+    found = [_shields(state, (), now)]
+    for events, _ in _public_steps(state, steps, bodies, state.public_view()):
+        found.append(_shields(state, events, now))
+    return tuple(found)
+
+
+def _advance(
+    replay: _Replay, steps: Sequence[int], bodies: Mapping[int, str], now: datetime
+) -> None:
+    """The replay moved past ``steps``, its timeline grown by their moments."""
+    moments = list(replay.timeline.moments)
+    for events, view in _public_steps(replay.state, steps, bodies, replay.last_public):
+        replay.last_public = view
+        marks, reveal = replay.follower.see(view, events)
+        lines = tuple(public_lines(events, view, now))
+        moments.append(Moment(len(moments), events, view, lines, marks, reveal))
+    replay.timeline = replace(replay.timeline, moments=tuple(moments))
 
 
 def _public_steps(
