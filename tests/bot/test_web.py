@@ -229,3 +229,15 @@ async def test_a_moment_as_data(store: Store, client: Client) -> None:
     assert (data["game"], data["action"], data["finished"]) == (game.game_id, 7, False)
     assert data["lines"] and data["events"] and "stacks" in data["view"]
     assert "spice" not in data["view"]["factions"][0]  # behind the shields: not in the view
+
+
+PUBLIC_MODULES = ("page", "charts", "server", "static", "pictures", "assets", "links")
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_the_page_is_built_from_public_moments_never_the_position(name: str) -> None:
+    """Only bot.web.timeline replays the position (and bot.web.shields reads the private
+    views it opens after the end): the page's other modules never see a GameState."""
+    source = (Path(__file__).parents[2] / "bot" / "web" / f"{name}.py").read_text()
+    assert "GameState" not in source and "rules.game " not in source
+    assert "PrivateView" not in source and "private_view" not in source
