@@ -16,10 +16,13 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from PIL import Image
 
+from bot.ledger import Ledger
 from bot.store import Store
 from bot.web.server import LiveSite
 from bot.web.sources import MAP_SIZE
+from rules.actions import action_from_dict
 from rules.factions import Faction
+from tests.bot.phase_script import random_phase, start_position
 from tests.bot.web_games import Played, play
 from tests.rules.random_play import choose
 
@@ -241,3 +244,20 @@ def test_the_page_is_built_from_public_moments_never_the_position(name: str) -> 
     source = (Path(__file__).parents[2] / "bot" / "web" / f"{name}.py").read_text()
     assert "GameState" not in source and "rules.game " not in source
     assert "PrivateView" not in source and "private_view" not in source
+
+
+async def test_a_lone_shipment_and_movement_phase_has_its_page(
+    store: Store, client: Client
+) -> None:
+    game_id = await store.create_game(0, start_position())
+    ledger = await Ledger.open(store, game_id)
+    script = random_phase(3, max_actions=40)
+    for n, raw in enumerate(script):
+        await ledger.submit(action_from_dict(raw), actor=1, key=f"phase-{n}")
+    page = await text(client, f"/games/{game_id}")
+    assert "Shipment and Movement" in page and '<svg class="chart"' not in page
+    assert re.search(r" (ships|moves) \d+ forces? ", page)  # the record, in words
+    last = latest(page)
+    response = await client.get(f"/games/{game_id}/map/{last}.png")
+    assert response.status == 200
+    assert Image.open(io.BytesIO(await response.read())).size == MAP_SIZE
