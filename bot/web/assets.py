@@ -31,7 +31,8 @@ text-decoration:none;font:inherit;cursor:pointer}
 .step.off{color:#b5a58f;cursor:default}.at{padding:0 .4rem;font-weight:600}
 .shields{margin-left:auto}
 main{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1rem;padding:1rem}
-@media (max-width:900px){main{grid-template-columns:minmax(0,1fr);padding:.5rem}}
+@media (max-width:900px){main{grid-template-columns:minmax(0,1fr);padding:.5rem}
+header{position:static}}
 figure{margin:0}
 .map{grid-row:span 2}
 .zoom{overflow:hidden;touch-action:none;border:1px solid var(--line);background:#18140f;
@@ -42,7 +43,7 @@ border-radius:.4rem;cursor:grab;position:relative}
 figcaption{font-size:.85rem;color:#6b5a4a}
 section{background:var(--card);border:1px solid var(--line);border-radius:.4rem;
 padding:.6rem .8rem;margin-bottom:1rem}
-.side section{margin-bottom:1rem}
+.side{background:none;border:0;padding:0;margin:0}.side section{margin-bottom:1rem}
 .now ul{margin:0;padding-left:1.1rem}.wait{font-style:italic;margin:.4rem 0 0}
 .battle img,img.battle{max-width:100%;height:auto;display:block;margin:.4rem 0}
 .chart{width:100%;height:auto;display:block;margin:.3rem 0 .8rem}
