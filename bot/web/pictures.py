@@ -1,7 +1,9 @@
 """The page's pictures (a moment's map, a battle's), drawn off the event loop and kept:
 a moment's picture never changes (until an undo replays the game: a new generation), so
 the newest ``capacity_bytes`` of them stay in memory, least recently used out first, and
-two requests for one picture not drawn yet wait for the same drawing."""
+two requests for one picture not drawn yet wait for the same drawing. The page draws
+``at_once`` pictures at a time (one by default), so that however many are asked for, the
+render workers it shares with the games keep drawing the games' own maps."""
 
 from __future__ import annotations
 
@@ -11,14 +13,19 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Executor
 
 DEFAULT_CAPACITY_BYTES = 256 * 1024 * 1024
+DEFAULT_AT_ONCE = 1  # drawings at once: the render workers draw the games' maps too
 
 
 class Pictures:
     def __init__(
-        self, executor: Executor | None = None, capacity_bytes: int = DEFAULT_CAPACITY_BYTES
+        self,
+        executor: Executor | None = None,
+        capacity_bytes: int = DEFAULT_CAPACITY_BYTES,
+        at_once: int = DEFAULT_AT_ONCE,
     ) -> None:
         self.executor = executor
         self.capacity_bytes = capacity_bytes
+        self._turns = asyncio.Semaphore(at_once)
         self._kept: OrderedDict[Hashable, bytes] = OrderedDict()
         self._size = 0
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
@@ -51,9 +58,10 @@ class Pictures:
         return png
 
     async def _run(self, draw: Callable[[], bytes]) -> bytes:
-        if self.executor is None:
-            return await asyncio.to_thread(draw)
-        return await asyncio.get_running_loop().run_in_executor(self.executor, draw)
+        async with self._turns:
+            if self.executor is None:
+                return await asyncio.to_thread(draw)
+            return await asyncio.get_running_loop().run_in_executor(self.executor, draw)
 
     def _keep(self, key: Hashable, png: bytes) -> None:
         self._kept[key] = png
