@@ -137,8 +137,13 @@ async def _serve(config: Config, token: str, logged_in: asyncio.Event) -> None:
 
 async def _serve_pages(config: Config, store: Store, renderer: Executor) -> AppRunner | None:
     """The games' live pages on ``WEB_PORT`` (None when unset), their maps drawn by the
-    render workers; a port that cannot be had is a setting to fix (exit 2)."""
+    render workers; a port that cannot be had is a setting to fix (exit 2). Of several
+    shard processes, the one running shard 0 serves them (every game's, from the shared
+    database): the others would want the same port."""
     if config.web_port is None:
+        return None
+    if config.shards is not None and not config.shards.syncs_commands:
+        log.info("live pages: served by the process running shard 0")
         return None
     from bot.web.server import LiveSite, start
 

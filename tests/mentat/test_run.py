@@ -156,6 +156,8 @@ async def test_the_live_pages_are_served_on_web_port_and_a_taken_port_is_named(
         game = await store.create_game(0, standard_start())
         assert await run._serve_pages(Config(), store, ThreadPoolExecutor(1)) is None
         port = closed_port()
+        shard_one = Config(web_port=port, shard_count=2, shard_ids=(1,))  # shard 0's serves
+        assert await run._serve_pages(shard_one, store, ThreadPoolExecutor(1)) is None
         pages = await run._serve_pages(Config(web_port=port), store, ThreadPoolExecutor(1))
         assert pages is not None
         try:
