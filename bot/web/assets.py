@@ -2,7 +2,8 @@
 so the page works offline and from a folder of files (the demo's static copy).
 
 The script zooms and moves the map (wheel, drag, pinch, the buttons, a double click),
-steps through the moments with the arrow keys and shows the record's newest lines."""
+steps through the moments with the arrow keys, shows the record's newest lines, and on a
+running game's latest moment reloads the page when a newer moment is there."""
 
 from __future__ import annotations
 
@@ -98,5 +99,10 @@ SCRIPT = """
     var to={ArrowLeft:'prev',ArrowRight:'next',Home:'first',End:'latest'}[e.key];
     var link=to&&document.getElementById(to);if(link)location.href=link.href;});
   var rec=document.getElementById('record');if(rec)rec.scrollTop=rec.scrollHeight;
+  var watch=document.body.dataset;
+  if(watch.latest){setInterval(function(){
+    fetch(watch.latest,{cache:'no-store'}).then(function(r){return r.ok?r.json():null;})
+      .then(function(d){if(d&&d.action>Number(watch.action))location.href=d.page;})
+      .catch(function(){});},Number(watch.every));}
 })();
 """

@@ -36,6 +36,8 @@ class Links:
     battle: Callable[[int], str]
     shields: Callable[[int], str] | None = None
     shields_closed: Callable[[int], str] | None = None  # back from the open shields
+    latest: str | None = None  # where the latest moment's number is read (a live game)
+    watch_ms: int = 15_000  # how often a running game's latest moment reads it
 
 
 def words(line: str) -> str:
@@ -74,7 +76,7 @@ def page(
         [
             f"<!doctype html>\n<html lang='en'><head>{HEAD}",
             f"<title>{escape(title)}, action {number}</title>",
-            f"<style>{STYLE}</style></head><body>",
+            f"<style>{STYLE}</style></head><body{_watch(timeline, number, links)}>",
             f"<header><h1>{escape(title)} <span class='state {state}'>{state}</span></h1>",
             f"<p class='where'>{heading(moment)}</p>",
             _steps(number, last, links),
@@ -91,6 +93,14 @@ def page(
             f"<script>{SCRIPT}</script></body></html>\n",
         ]
     )
+
+
+def _watch(timeline: Timeline, number: int, links: Links) -> str:
+    """The latest moment of a running game watches for the next (the script reloads it)."""
+    if timeline.finished or links.latest is None or number != len(timeline.moments) - 1:
+        return ""
+    latest = escape(links.latest)
+    return f" data-latest='{latest}' data-action='{number}' data-every='{links.watch_ms}'"
 
 
 def _steps(number: int, last: int, links: Links) -> str:

@@ -3,7 +3,9 @@
 - ``/games/{id}``: the game now; ``?action=N``: after its N-th public action (0: the
   start); ``&shields=open``: the shields opened, once the game is over;
 - ``/games/{id}/map/{N}.png`` and ``/games/{id}/battle/{N}.png``: the moment's pictures;
-- ``/games/{id}/moment/{N}.json``: the moment as data (its public events, words and view).
+- ``/games/{id}/moment/{N}.json``: the moment as data (its public events, words and view);
+  ``/games/{id}/latest.json``: the latest moment's number, which a running game's latest
+  page watches to reload itself.
 
 An unknown game or moment is a 404 page, a malformed number a 400 one, open shields of a
 running game a 403 one: words, never a traceback. Built from public moments only
@@ -47,7 +49,9 @@ def game_path(game_id: int) -> str:
     return f"/games/{game_id}"
 
 
-def server_links(game_id: int, *, finished: bool, opened: bool) -> page.Links:
+def server_links(
+    game_id: int, *, finished: bool, opened: bool, watch_ms: int = 15_000
+) -> page.Links:
     root = game_path(game_id)
     return page.Links(
         moment=lambda n: f"{root}?action={n}" + ("&shields=open" if opened else ""),
@@ -55,6 +59,8 @@ def server_links(game_id: int, *, finished: bool, opened: bool) -> page.Links:
         battle=lambda n: f"{root}/battle/{n}.png",
         shields=(lambda n: f"{root}?action={n}&shields=open") if finished and not opened else None,
         shields_closed=(lambda n: f"{root}?action={n}") if opened else None,
+        latest=None if opened else f"{root}/latest.json",
+        watch_ms=watch_ms,
     )
 
 
@@ -65,6 +71,7 @@ class LiveSite:
 
     timelines: Timelines
     pictures: Pictures
+    watch_ms: int = 15_000  # how often a running game's latest page looks for a newer
 
     @classmethod
     def over(cls, store: Store, executor: Executor | None = None) -> LiveSite:
@@ -79,6 +86,7 @@ class LiveSite:
                 web.get("/games/{game}/map/{number}.png", self.map_png),
                 web.get("/games/{game}/battle/{number}.png", self.battle_png),
                 web.get("/games/{game}/moment/{number}.json", self.moment_json),
+                web.get("/games/{game}/latest.json", self.latest_json),
             ]
         )
         return app
@@ -101,7 +109,9 @@ class LiveSite:
                     403, f"The shields stay closed until the game is over ({error})."
                 ) from error
             sections.append(shields.section(found[number], number))
-        links = server_links(timeline.game_id, finished=timeline.finished, opened=opened)
+        links = server_links(
+            timeline.game_id, finished=timeline.finished, opened=opened, watch_ms=self.watch_ms
+        )
         text = page.page(timeline, number, links, now=self.timelines.now(), sections=sections)
         return web.Response(
             text=text, content_type="text/html", headers=NO_STORE if opened else FRESH
@@ -128,6 +138,16 @@ class LiveSite:
             "view": moment.view.to_dict(),
         }
         return web.json_response(data, headers=FRESH)
+
+    async def latest_json(self, request: web.Request) -> web.Response:
+        """The game's latest moment's number (a running game's page watches it)."""
+        timeline = await self._timeline(request)
+        data = {
+            "action": len(timeline.moments) - 1,
+            "finished": timeline.finished,
+            "page": game_path(timeline.game_id),
+        }
+        return web.json_response(data, headers=NO_STORE)
 
     async def battle_png(self, request: web.Request) -> web.Response:
         timeline = await self._timeline(request)

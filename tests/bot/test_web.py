@@ -261,3 +261,20 @@ async def test_a_lone_shipment_and_movement_phase_has_its_page(
     response = await client.get(f"/games/{game_id}/map/{last}.png")
     assert response.status == 200
     assert Image.open(io.BytesIO(await response.read())).size == MAP_SIZE
+
+
+async def test_a_running_games_latest_page_watches_for_the_next_moment(
+    store: Store, client: Client
+) -> None:
+    game = await play(store, limit=40)
+    root = f"/games/{game.game_id}"
+    page = await text(client, root)
+    last = latest(page)
+    assert f"data-latest='{root}/latest.json' data-action='{last}'" in page
+    assert "data-latest" not in await text(client, f"{root}?action={last - 1}")  # the past
+    response = await client.get(f"{root}/latest.json")
+    assert await response.json() == {"action": last, "finished": False, "page": root}
+    await _more(game, 10)
+    assert (await (await client.get(f"{root}/latest.json")).json())["action"] > last
+    await game.ledger.finish()
+    assert "data-latest" not in await text(client, root)  # over: nothing more to watch

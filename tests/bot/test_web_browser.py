@@ -7,6 +7,7 @@ Skipped, with the reason, only where Chromium is not installed (``make chromium`
 from __future__ import annotations
 
 import os
+import random
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from aiohttp.test_utils import TestServer
 from bot.store import Store
 from bot.web.server import LiveSite
 from tests.bot.web_games import Played, play
+from tests.rules.random_play import choose
 
 playwright = pytest.importorskip("playwright.async_api", reason="playwright is not installed")
 
@@ -122,3 +124,44 @@ async def map_shown(page: object, width: int) -> None:
     assert (
         0.6 * width < box["width"] <= width if width < 900 else 0.45 * width < box["width"] < width
     )
+
+
+async def test_a_running_games_latest_page_follows_the_game(tmp_path: Path) -> None:
+    """Left open on the latest moment, the page shows each new one by itself."""
+    if shutil.which(CHROMIUM) is None:
+        pytest.skip(f"Chromium is not installed at {CHROMIUM} (make chromium installs it)")
+    async with await Store.open(tmp_path / "live.db") as store:
+        game = await play(store, game=2, limit=60, finish=False)
+        site = LiveSite.over(store)
+        site.watch_ms = 200
+        server = TestServer(site.app(), host="127.0.0.1")
+        await server.start_server()
+        problems: list[str] = []
+        try:
+            async with playwright.async_playwright() as driver:
+                browser = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                page = await browser.new_page(viewport={"width": 400, "height": 860})
+                page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+                page.on("pageerror", lambda e: problems.append(str(e)))
+                await page.goto(str(server.make_url(f"/games/{game.game_id}")))
+                before = await page.locator(".at").inner_text()
+                await more(game, 10)
+                await page.wait_for_function(
+                    "before => document.querySelector('.at').innerText !== before",
+                    arg=before,
+                    timeout=20_000,
+                )
+                after = await page.locator(".at").inner_text()
+                assert int(last_of(after)) > int(last_of(before))
+                await browser.close()
+        finally:
+            await server.close()
+    assert problems == []
+
+
+async def more(game: Played, actions: int) -> None:
+    rng = random.Random(5)
+    for n in range(actions):
+        action = choose(game.state, rng)
+        assert action is not None
+        await game.ledger.submit(action, actor=1, key=f"live-{n}")
