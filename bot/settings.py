@@ -29,7 +29,7 @@ class Timing:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """The prompts raised by one action, offered together (:mod:`bot.windows`).
+    """The prompts raised by one action, offered together (:mod:`bot.session.windows`).
 
     ``prompts`` names every prompt of the offer (the stages pending when it opened),
     ``started`` is when it opened; ``kept`` holds answers given ahead to a later stage
@@ -111,9 +111,9 @@ class GameSettings:
     timers: SessionTimers = field(default_factory=SessionTimers)
     orders: Mapping[Faction, StandingOrders] = field(default_factory=dict)
     ally_offers: Mapping[Faction, AllyOffer] = field(default_factory=dict)  # by shipper
-    maps: str = "action"  # when maps are drawn (see bot.maps)
+    maps: str = "action"  # when maps are drawn (see bot.render.maps)
     turn: int | None = None  # the game turn the maps show
-    required_level: str | None = None  # a new player's reliability at least (bot.reliability)
+    required_level: str | None = None  # a new player's reliability at least (bot.seats.reliability)
 
 
 COLUMNS = (

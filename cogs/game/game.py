@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import standard_start, whole_game_start
-from bot.briefing import brief
-from bot.session import SessionError
+from bot.seats.briefing import brief
+from bot.session.session import SessionError
 from bot.settings import Channels, GameSettings, Timing
 from cogs.common import (
     FactionName,

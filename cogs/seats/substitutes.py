@@ -1,7 +1,7 @@
-"""/substitute open, and its Join and Accept buttons (bot.substitutes): a moderator opens
+"""/substitute open, and its Join and Accept buttons (bot.seats.substitutes): a moderator opens
 a faction's seat at the table and in a channel they choose; a volunteer presses Join; a
 moderator accepts in the moderators' channel; the seat and its private channel pass and
-the newcomer is briefed (bot.briefing)."""
+the newcomer is briefed (bot.seats.briefing)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import Mentat
-from bot.briefing import brief
-from bot.substitutes import (
+from bot.seats.briefing import brief
+from bot.seats.substitutes import (
     SubstituteError,
     check_volunteer,
     holder_to_replace,
