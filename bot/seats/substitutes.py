@@ -49,13 +49,48 @@ async def check_volunteer(
 
 
 async def open_text(app: Mentat, game_id: int, faction: Faction) -> str:
-    """The public "seat open" post: the faction, the game's speed; nothing private."""
-    timing = (await app.store.settings(game_id)).timing
+    """The public "seat open" post: the faction, the game's speed, how a volunteer is
+    seated; nothing private."""
+    settings = await app.store.settings(game_id)
+    timing = settings.timing
+    who = (
+        "the first volunteer takes the seat"
+        if settings.seating.first_volunteer
+        else "a moderator accepts one volunteer"
+    )
     return (
         f"**Seat open in game #{game_id}: {faction.label}.** The game's speed: "
         f"{duration(timing.step)} for a turn's step, {duration(timing.prompt)} for a "
-        "question. Press Join to volunteer; a moderator accepts one volunteer."
+        f"question. Press Join to volunteer; {who}."
     )
+
+
+async def own_seat_to_open(app: Mentat, game_id: int, user_id: int) -> Faction:
+    """The seat a player opens to volunteers themselves (``/leave``): refused unless the
+    game lets its players do so, and for someone who holds no seat in it."""
+    seats = await app.seats(game_id)
+    faction = next((f for f, u in seats.items() if u == user_id), None)
+    if faction is None:
+        raise SubstituteError(f"you hold no seat in game #{game_id}")
+    if not (await app.store.settings(game_id)).seating.players_open:
+        raise SubstituteError(
+            f"in game #{game_id} only a moderator opens a seat (`/substitute open`): "
+            "ask them in the table's channel"
+        )
+    return faction
+
+
+def left_text(game_id: int, faction: Faction, user_id: int) -> str:
+    """For the moderators: a player opened their own seat."""
+    return (
+        f"<@{user_id}> opened their {faction.label} seat of game #{game_id} to volunteers; "
+        "they play on until a volunteer takes it."
+    )
+
+
+def taken_text(game_id: int, faction: Faction, user_id: int) -> str:
+    """For the moderators: the first volunteer took the seat (no Accept needed)."""
+    return f"<@{user_id}> took the {faction.label} seat of game #{game_id} as its first volunteer."
 
 
 def volunteer_text(game_id: int, faction: Faction, user_id: int) -> str:
