@@ -34,6 +34,7 @@ from bot.publisher import (
 from bot.record.announce import Announcer, Renderer, draw_maps
 from bot.record.record import SpectatorRecord
 from bot.serial import SerialTask
+from bot.session.autopilot import Autopilot
 from bot.session.opening import OpeningControls
 from bot.session.passes import RepeatedPasses
 from bot.session.prompts import PromptMessages, deadline_text, pings, prompt_for, reminder_for
@@ -110,6 +111,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self._last_action: Action | None = None  # the last accepted action
         self.offer = Offer()  # the prompts offered together now (bot.session.windows)
         self.passes = RepeatedPasses()  # each faction's last /pass (bot.session.passes)
+        self.autopilot = Autopilot()  # factions that missed too many deadlines in a row
 
     # -- life cycle --------------------------------------------------------------
 
@@ -120,7 +122,8 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         self.settings = await self.store.settings(self.game_id)
         self.orders = dict(self.settings.orders)
         self.ally_offers = {s: (o.ally, o.amount) for s, o in self.settings.ally_offers.items()}
-        self._restore_timers(self.settings.timers)
+        self._restore_timers(saved := self.settings.timers)
+        self.autopilot = Autopilot(self.settings.seating.autopilot_after, saved.missed)
         await self.spectating.restore(self.state.public_view())
         self.delivery.start(await self.store.take_undelivered(self.game_id))
         self._serial.start()
@@ -218,6 +221,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
 
         result = await self._ledger().submit(action, actor=actor, key=key, guard=guard)
         if not result.duplicate:
+            await self._back(action.faction, actor)
             await self._after(result, action)
         return result
 
@@ -324,6 +328,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         faction, posted before them, is posted again below, pinging them once."""
 
         async def run() -> None:
+            await self._back(faction, None)  # a new player: off autopilot
             if self._wait is not None:
                 prompt = partial(self._prompt, wait=self._wait)
                 self.prompts.post_again((faction,), prompt, self._posted, ping=True, closed=SEATED)
@@ -567,7 +572,9 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
     async def _save_settings(self) -> None:
         """The session's part of the game's settings, written whole (this task alone writes
         them, so no write is lost)."""
-        timers = replace(self.prompts.timers(self.paused_left), offer=self.offer)
+        timers = replace(
+            self.prompts.timers(self.paused_left), offer=self.offer, missed=self.autopilot.missed
+        )
         if self._deadline is not None and self._wait is not None:
             timers = replace(
                 timers, wait=self._wait.key, deadline=self._deadline, reminded=self._reminded

@@ -14,11 +14,23 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from bot.clock import Clock
+from bot.delivery import Delivery
+from bot.publisher import ModeratorNotice, PublicNotice
+from bot.session.autopilot import (
+    Autopilot,
+    back_words,
+    moderators_words,
+    stalled_words,
+    started_words,
+)
 from bot.session.prompts import deadline_text
 from bot.settings import Timing
-from bot.waits import MODERATORS, Wait
+from bot.store import SYSTEM_ACTOR
+from bot.waits import CHOICE, MODERATORS, STEP, Wait
 from bot.words.common import duration
 from rules.errors import MentatError
+from rules.factions import Faction
+from rules.game import GameState
 
 log = logging.getLogger(__name__)
 RETRY_DEFAULT = timedelta(minutes=1)  # a deadline's default that failed is tried again
@@ -35,10 +47,17 @@ class TimingControls:
     _reminded: bool
     _wait: Wait | None
     _seq: int
+    autopilot: Autopilot
+    delivery: Delivery
+    state: GameState | None
 
     if TYPE_CHECKING:  # provided by the session and its other parts (bot.session.turns)
 
         def _remind(self) -> None: ...
+
+        def current_wait(self) -> Wait | None: ...
+
+        async def _arm(self) -> None: ...
 
         async def _remind_moderators_again(self) -> None: ...
 
@@ -99,9 +118,51 @@ class TimingControls:
             return
         prompt = self._wait is not None and self._wait.kind == "prompt"
         how = "the window timed out" if prompt else "time ran out"
+        if not prompt and self._missed():  # every faction on autopilot: paused instead
+            return
         await self._default(
             reason="Time ran out", key=f"{self.game_id}:deadline:{self._seq}", how=how
         )
+
+    # -- autopilot (bot.session.autopilot) ------------------------------------------------
+
+    def _missed(self) -> bool:
+        """A turn's step or a choice ran out of time: the factions still awaited missed a
+        deadline; those that reach the game's limit go on autopilot (told once). True when
+        every faction now is: the game is paused and reported stalled instead."""
+        wait, state = self.current_wait(), self.state
+        if wait is None or state is None or wait.kind not in (STEP, CHOICE):
+            return False
+        started = self.autopilot.miss(wait.factions)
+        for faction in started:
+            after = self.autopilot.after
+            self.delivery.public(PublicNotice(started_words(faction, after), game_id=self.game_id))
+            self.delivery.moderators(ModeratorNotice(moderators_words(faction, after)))
+        if not started or not self.autopilot.everyone(state.factions):
+            return False
+        self.paused_left = self.timing.step
+        self._moderator_note(stalled_words(self.game_id))
+        self._show_deadline()
+        return True
+
+    async def come_back(self, faction: Faction, actor: int) -> bool:
+        """``/back``: ``faction``'s player takes it off autopilot (False: it was not on)."""
+
+        async def run() -> bool:
+            if not self.autopilot.on(faction):
+                return False
+            await self._back(faction, actor)
+            await self._arm()  # the game waits for them again from the next question
+            return True
+
+        result: bool = await self._call(run)
+        return result
+
+    async def _back(self, faction: Faction, actor: int | None) -> None:
+        """A player of ``faction`` acted (``actor``; None: a new player sat): off autopilot."""
+        if actor != SYSTEM_ACTOR and self.autopilot.back(faction):
+            self.delivery.public(PublicNotice(back_words(faction), game_id=self.game_id))
+            await self._save_settings()
 
     # -- the moderators' commands --------------------------------------------------------
 

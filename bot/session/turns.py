@@ -29,6 +29,7 @@ from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger, SubmitResult
 from bot.publisher import ModeratorNotice, PrivateNotice
+from bot.session.autopilot import Autopilot
 from bot.session.prompts import PromptMessages
 from bot.settings import Timing
 from bot.store import SYSTEM_ACTOR
@@ -81,6 +82,7 @@ class TurnControls:
     game_id: int
     _wait: Wait | None
     _deadline: datetime | None
+    autopilot: Autopilot
     _reminded: bool
 
     async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
@@ -195,7 +197,11 @@ class TurnControls:
 
     def _confirm_order(self, answer: FactionAction) -> None:
         """A standing order answered a choice: its player hears what it answered."""
-        text = f"Your standing order answered: {answer_words(answer, self._phase_value())}."
+        said = answer_words(answer, self._phase_value())
+        who = (
+            "On autopilot, the game" if self.autopilot.on(answer.faction) else "Your standing order"
+        )
+        text = f"{who} answered: {said}."
         self.delivery.private(PrivateNotice(answer.faction, text))
 
     def _phase_value(self) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.orders import StandingOrders, order_answer, standing_answer
 from bot.publisher import PrivateNotice, PublicNotice
+from bot.session.autopilot import Autopilot
 from bot.session.prompts import PromptMessages
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
@@ -75,6 +76,7 @@ class WindowControls:
     orders: dict[Faction, StandingOrders]
     prompts: PromptMessages
     offer: Offer
+    autopilot: Autopilot
     _wait: Wait | None
     _deadline: datetime | None
     _reminded: bool
@@ -234,7 +236,7 @@ class WindowControls:
                 answer = standing_answer(state, faction, orders, skip=self._not_now)
                 if answer is not None:
                     return answer
-        return None
+        return self.autopilot.answer(state, self._not_now)  # factions on autopilot
 
     def _not_now(self, prompt: Prompt, answer: FactionAction) -> bool:
         assert self.state is not None
