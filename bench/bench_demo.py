@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.demo_game import play_game_demo
+from bot.demo.game import play_game_demo
 
 
 def main() -> None:

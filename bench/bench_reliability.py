@@ -7,7 +7,7 @@ actions in turn, one in twenty the bot's default at a deadline. The rows are wri
 bulk (the figures measure reading, not writing). Progress goes to stderr; the last line of
 stdout is one JSON object, each backend's figures under its name:
 
-- ``profile_s``: ``bot.reliability.reliability`` (two queries and one pass in Python), the
+- ``profile_s``: ``bot.seats.reliability.reliability`` (two queries and one pass in Python), the
   best of three.
 - ``entries``: the log entries read.
 
@@ -32,7 +32,7 @@ import asyncpg  # type: ignore[import-untyped]
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.reliability import reliability  # noqa: E402
+from bot.seats.reliability import reliability  # noqa: E402
 from bot.store import Store  # noqa: E402
 from rules.factions import Faction  # noqa: E402
 from tests.bot.phase_script import start_position  # noqa: E402

@@ -16,7 +16,7 @@ first map of each ``mentat run`` worker pay), median of COLD_RUNS new processes;
 Target: cold_render_ms <= 300.
 
 ``warmed_render_ms`` is the first map of a render worker as ``mentat run`` starts it: in a
-fresh process, after ``bot.maps.warm_renderer`` (run by each worker as it starts, while the
+fresh process, after ``bot.render.maps.warm_renderer`` (run by each worker as it starts, while the
 bot logs in), the first ``render_map`` of another position (median of COLD_RUNS processes;
 ``warm_up_ms`` is what the worker spent warming). Target: warmed_render_ms <= 300.
 
@@ -70,7 +70,7 @@ print(json.dumps({
 """
 WARMED_SCRIPT = """
 import json, time
-from bot.maps import warm_renderer
+from bot.render.maps import warm_renderer
 from bot.render import render_map
 from bot.render.examples import busy_view
 start = time.perf_counter()

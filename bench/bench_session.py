@@ -8,7 +8,7 @@ Each game has one scripted player submitting at random times (a Poisson process;
 actions per second over all games, so 0.2/s, one every 5 s on average, per game by default).
 A submission is the next action of a random legal phase (``tests/bot/phase_script.py``), or,
 while prompts are open that this action does not answer, a ``Pass`` declining them (as
-``bot.demo.ScriptedPlayers`` does). When a game's phase is complete it is finished and a new
+``bot.demo.phase.ScriptedPlayers`` does). When a game's phase is complete it is finished and a new
 game takes its place, so the load stays constant.
 
 Measured:
@@ -71,13 +71,13 @@ sys.path.insert(0, str(ROOT))
 from bot.app import Mentat  # noqa: E402
 from bot.clock import SystemClock  # noqa: E402
 from bot.ledger import Ledger  # noqa: E402
-from bot.maps import MapMaker, start_render_worker  # noqa: E402
 from bot.publisher import ModeratorNotice, PrivateNotice, PublicNotice  # noqa: E402
-from bot.session import PhaseSession, SessionError  # noqa: E402
+from bot.render.maps import MapMaker, start_render_worker  # noqa: E402
+from bot.session.session import PhaseSession, SessionError  # noqa: E402
+from bot.session.windows import is_window  # noqa: E402
 from bot.settings import GameSettings, Timing  # noqa: E402
 from bot.shards import Shards  # noqa: E402
 from bot.store import Store  # noqa: E402
-from bot.windows import is_window  # noqa: E402
 from rules.actions import Decline, FactionAction, Pass, action_from_dict  # noqa: E402
 from rules.errors import RulesError  # noqa: E402
 from tests.bot.phase_script import random_phase, start_position  # noqa: E402

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = 9
-HEAVY = ("discord", "PIL", "bot.render", "bot.demo", "mentat.run")
+HEAVY = ("discord", "PIL", "bot.render", "bot.demo.phase", "mentat.run")
 COUNT_HEAVY = f"""
 import sys
 from mentat.cli import main

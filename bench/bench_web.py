@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import aiohttp
 from aiohttp import web
 
-from bot.maps import render_worker_id, start_render_worker, start_render_workers
+from bot.render.maps import render_worker_id, start_render_worker, start_render_workers
 from bot.store import Store
 from bot.web.server import LiveSite
 from tests.bot.web_games import Played, play

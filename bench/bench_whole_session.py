@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the random playe
 from bot.app import Mentat, whole_game_start
 from bot.clock import FakeClock
 from bot.publisher import RecordingPublisher
-from bot.refusals import SessionError
 from bot.settings import GameSettings
 from bot.store import Store
+from bot.words.refusals import SessionError
 from rules.actions import Action, FactionAction, PhaseDone, Record
 from rules.game import GameState
 from rules.game_model import GamePhase

@@ -14,18 +14,18 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot import narrate
 from bot.clock import Clock, SystemClock
 from bot.ledger import Ledger, SubmitResult
-from bot.maps import MapMaker
 from bot.orders import OrderError, StandingOrders, order_title
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
-from bot.reliability import require_level
-from bot.session import PhaseSession, SessionError
+from bot.render.maps import MapMaker
+from bot.seats.reliability import require_level
+from bot.session.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
 from bot.starts import FREMEN_START, standard_start, whole_game_start
 from bot.store import GameRecord, Store
 from bot.waits import game_over
+from bot.words import narrate
 from rules.actions import (
     Correction,
     FactionAction,
@@ -275,7 +275,7 @@ class Mentat:
 
         One player, one seat: a user who holds another faction's seat is refused (a
         moderator seats someone else there first), as is a faction not in the game, and a
-        player below the level of reliability the game requires (:mod:`bot.reliability`).
+        player below the level of reliability the game requires (:mod:`bot.seats.reliability`).
         """
         state = self.session(game_id).state
         if state is None or not state.in_game(faction):

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class PublicNotice:
-    """Text (and maybe a map) that anyone may see. Build it with :mod:`bot.narrate`."""
+    """Text (and maybe a map) that anyone may see. Build it with :mod:`bot.words.narrate`."""
 
     text: str
     picture: bytes | None = None

@@ -29,7 +29,7 @@ class Timing:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """The prompts raised by one action, offered together (:mod:`bot.windows`).
+    """The prompts raised by one action, offered together (:mod:`bot.session.windows`).
 
     ``prompts`` names every prompt of the offer (the stages pending when it opened),
     ``started`` is when it opened; ``kept`` holds answers given ahead to a later stage
@@ -87,6 +87,7 @@ class SessionTimers:
     asked: Mapping[Faction, str | None] = field(default_factory=dict)  # faction: message ref
     closed: Mapping[str, str] = field(default_factory=dict)  # "token:faction": how it closed
     offer: Offer = field(default_factory=Offer)  # the prompts offered together now
+    missed: Mapping[Faction, int] = field(default_factory=dict)  # deadlines missed in a row
 
     def __post_init__(self) -> None:
         if self.deadline is not None and self.deadline.tzinfo is None:
@@ -103,6 +104,16 @@ class AllyOffer:
 
 
 @dataclass(frozen=True, slots=True)
+class Seating:
+    """Who may open a seat to volunteers, who seats one, and when an absent faction goes on
+    autopilot (issue 25; docs/substitutes.md)."""
+
+    players_open: bool = False  # a player may open their own seat (/leave), not only moderators
+    first_volunteer: bool = False  # the first volunteer takes the seat, no moderator's Accept
+    autopilot_after: int = 0  # deadlines missed in a row before autopilot (0: never)
+
+
+@dataclass(frozen=True, slots=True)
 class GameSettings:
     """Everything about a game that is not its position; change it with ``replace``."""
 
@@ -111,9 +122,10 @@ class GameSettings:
     timers: SessionTimers = field(default_factory=SessionTimers)
     orders: Mapping[Faction, StandingOrders] = field(default_factory=dict)
     ally_offers: Mapping[Faction, AllyOffer] = field(default_factory=dict)  # by shipper
-    maps: str = "action"  # when maps are drawn (see bot.maps)
+    maps: str = "action"  # when maps are drawn (see bot.render.maps)
     turn: int | None = None  # the game turn the maps show
-    required_level: str | None = None  # a new player's reliability at least (bot.reliability)
+    required_level: str | None = None  # a new player's reliability at least (bot.seats.reliability)
+    seating: Seating = field(default_factory=Seating)
 
 
 COLUMNS = (
@@ -136,6 +148,10 @@ COLUMNS = (
     "window_s",
     "offer",
     "required_level",
+    "players_open",
+    "first_volunteer",
+    "autopilot_after",
+    "missed",
 )
 """The columns of ``game_settings`` (after ``game_id``), in this order."""
 
@@ -163,6 +179,10 @@ def to_columns(settings: GameSettings) -> tuple[Any, ...]:
         timing.window.total_seconds(),
         _json(timers.offer.to_dict()),
         settings.required_level,
+        int(settings.seating.players_open),
+        int(settings.seating.first_volunteer),
+        settings.seating.autopilot_after,
+        _json({f.value: n for f, n in timers.missed.items()}),
     )
 
 
@@ -186,6 +206,7 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
             asked={Faction(f): ref for f, ref in json.loads(row["prompts_asked"]).items()},
             closed=json.loads(row["prompts_closed"]),
             offer=Offer.from_dict(json.loads(row["offer"])),
+            missed={Faction(f): int(n) for f, n in json.loads(row["missed"]).items()},
         ),
         orders={
             Faction(f): StandingOrders.from_dict(o)
@@ -198,6 +219,9 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
         maps=row["maps"],
         turn=row["turn"],
         required_level=row["required_level"],
+        seating=Seating(
+            bool(row["players_open"]), bool(row["first_volunteer"]), int(row["autopilot_after"])
+        ),
     )
 
 

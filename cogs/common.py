@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.app import Mentat
 from bot.ledger import SubmitResult
-from bot.session import PhaseSession, SessionError
+from bot.session.session import PhaseSession, SessionError
 from rules.actions import FactionAction
 from rules.errors import MentatError, quote
 from rules.factions import Faction

@@ -30,7 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "apply a dune-scenario/1 or /2 file's actions and print the results as JSON",
     ),
     "render": ("bot.render.cli", "draw a dune-scenario/1 or /2 file's position as a PNG map"),
-    "demo": ("bot.demo", "play a bundled six-faction advanced game offline (no Discord)"),
+    "demo": ("bot.demo.cli", "play a bundled six-faction advanced game offline (no Discord)"),
     "run": ("mentat.run", "start the Discord bot (needs DISCORD_TOKEN)"),
 }
 

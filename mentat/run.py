@@ -22,7 +22,7 @@ import discord
 from aiohttp.web import AppRunner
 
 from bot.config import Config, ConfigError, environment_help
-from bot.maps import start_render_worker, start_render_workers
+from bot.render.maps import start_render_worker, start_render_workers
 from bot.store import Store, StoreError
 from cogs.client import build
 

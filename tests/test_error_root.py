@@ -22,7 +22,7 @@ PACKAGES = ("rules", "bot", "cogs", "mentat")
 NOT_REFUSALS: dict[str, str] = {
     "bot.config.ConfigError": "a setting of the operator's .env, reported by `mentat run` on "
     "stderr with exit code 2 before Discord is reached; never a player's refusal",
-    "bot.demo.DemoFolderError": "`mentat demo` refusing to write into a folder; reported on "
+    "bot.demo.phase.DemoFolderError": "`mentat demo` refusing to write into a folder; reported on "
     "stderr with exit code 2, never reaches Discord",
     "bot.scenario_cli.UnreadableFileError": "`mentat scenario` or `mentat render` unable to "
     "read a file as UTF-8 JSON; reported on stderr with exit code 2, never reaches Discord",
@@ -69,7 +69,7 @@ def test_the_walk_finds_the_known_refusals() -> None:
         "rules.scenario.ScenarioError",
         "bot.orders.OrderError",
         "rules.errors.CorrectionError",
-        "bot.refusals.PromptClosedError",
+        "bot.words.refusals.PromptClosedError",
     ):
         assert name in found, f"{name} not found: the walk misses modules"
 

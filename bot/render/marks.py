@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from bot.render.overlays import LastKarama, LastMove, LastShipment
 from bot.render.turn_marks import StormPath, WormSign
-from bot.words import ABILITY_NAMES
+from bot.words.common import ABILITY_NAMES
 from rules.board import Piece
 from rules.events import (
     Event,

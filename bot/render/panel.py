@@ -14,7 +14,7 @@ from bot.render.overlays import LastKarama, LastShipment
 from bot.render.sprites import sprite
 from bot.render.tokens import TokenKind
 from bot.render.turn_marks import ARROW, WORM, StormPath, WormSign, worms_text
-from bot.turn_words import phase_name
+from bot.words.turn import phase_name
 from rules.factions import Faction
 from rules.position import storm_order
 from rules.view import FactionPublic, GameView, PublicView

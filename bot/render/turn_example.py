@@ -5,7 +5,7 @@ storm 4 sectors (2 to 6), the spice blow turns up Shai-Hulud, who devours Funera
 (forces of three factions and its spice), every faction passes the Nexus and CHOAM
 Charity, the moderator closes bidding and revival, and the first faction ships in the
 Shipment & Movement phase. Each step is the events of one action and the public view
-after it, as a session would hand them to :class:`bot.maps.MapMaker`.
+after it, as a session would hand them to :class:`bot.render.maps.MapMaker`.
 """
 
 from __future__ import annotations

@@ -150,3 +150,9 @@ class Backend(Protocol):
     async def add_snapshots(self, snapshots: Sequence[SnapshotRow]) -> None:
         """Keep these snapshots (one already stored at a head is kept as it is)."""
         ...
+
+    async def volunteers_channel(self, guild_id: int) -> int | None:
+        """The server's channel for "seat open" posts (None: none chosen)."""
+        ...
+
+    async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None: ...

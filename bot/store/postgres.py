@@ -62,6 +62,10 @@ _INSERT_SNAPSHOT = (
     "INSERT INTO snapshots (game_id, head_seq, state, state_hash, created_at)"
     " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, head_seq) DO NOTHING"
 )
+_SET_VOLUNTEERS = (
+    "INSERT INTO servers (guild_id, volunteers_channel) VALUES ({p1}, {p2})"
+    " ON CONFLICT (guild_id) DO UPDATE SET volunteers_channel = excluded.volunteers_channel"
+)
 _INSERT_MODERATOR = (
     "INSERT INTO moderators (game_id, user_id) VALUES ($1, $2)"
     " ON CONFLICT (game_id, user_id) DO NOTHING"
@@ -251,6 +255,15 @@ class PostgresBackend:
     async def moderators(self, game_id: int) -> list[int]:
         rows = await self._read("SELECT user_id FROM moderators WHERE game_id = $1", game_id)
         return [user for (user,) in rows]
+
+    async def volunteers_channel(self, guild_id: int) -> int | None:
+        sql = "SELECT volunteers_channel FROM servers WHERE guild_id = $1"
+        rows = await self._read(sql, guild_id)
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    @completes
+    async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None:
+        await self._write(_SET_VOLUNTEERS.format(p1="$1", p2="$2"), guild_id, channel_id)
 
     # -- the log ------------------------------------------------------------------------
 

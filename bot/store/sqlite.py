@@ -44,6 +44,10 @@ _INSERT_SETTINGS = (
     f"INSERT INTO game_settings (game_id, {', '.join(COLUMNS)})"
     f" VALUES (?, {', '.join('?' * len(COLUMNS))})"
 )
+_SET_VOLUNTEERS = (
+    "INSERT INTO servers (guild_id, volunteers_channel) VALUES ({p1}, {p2})"
+    " ON CONFLICT (guild_id) DO UPDATE SET volunteers_channel = excluded.volunteers_channel"
+)
 _TENURES = (
     "SELECT h.game_id, h.faction, h.user_id, h.since, h.turn FROM seat_history AS h"
     " JOIN games AS g ON g.id = h.game_id"
@@ -219,6 +223,16 @@ class SQLiteBackend:
     async def moderators(self, game_id: int) -> list[int]:
         rows = await self._read("SELECT user_id FROM moderators WHERE game_id = ?", (game_id,))
         return [user for (user,) in rows]
+
+    async def volunteers_channel(self, guild_id: int) -> int | None:
+        rows = await self._read(
+            "SELECT volunteers_channel FROM servers WHERE guild_id = ?", (guild_id,)
+        )
+        return rows[0][0] if rows else None
+
+    @completes
+    async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None:
+        await self._write(_SET_VOLUNTEERS.format(p1="?", p2="?"), (guild_id, channel_id))
 
     # -- the log ------------------------------------------------------------------------
 

@@ -320,6 +320,15 @@ class Store:
     async def is_moderator(self, game_id: int, user_id: int) -> bool:
         return user_id in await self.moderators(game_id)
 
+    # -- the server ---------------------------------------------------------------------
+
+    async def volunteers_channel(self, guild_id: int) -> int | None:
+        """The channel the server's moderators chose for "seat open" posts (None: none)."""
+        return await self.backend.volunteers_channel(guild_id)
+
+    async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None:
+        await self.backend.set_volunteers_channel(guild_id, channel_id)
+
     # -- the log ------------------------------------------------------------------------
 
     async def append(

@@ -14,20 +14,20 @@ import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from bot import ceremony, narrate
-from bot.battle_words import plan_words
 from bot.ledger import logged_action
-from bot.maps import MapMaker, Marks
 from bot.publisher import fill_players
 from bot.render import render_map
 from bot.render.geometry import HEIGHT, WIDTH
+from bot.render.maps import MapMaker, Marks
 from bot.render.marks import last_karama_of, last_move_of, last_shipment_of
 from bot.render.palette import FACTION, RGB
 from bot.render.plans import render_battle
 from bot.render.reveal import BattleReveal
-from bot.stamps import stamps_in_words
 from bot.store import GameRecord, History, Store, UnknownGameError
-from bot.turn_words import WON_BY, phase_name, private_lines
+from bot.words import ceremony, narrate
+from bot.words.battle import plan_words
+from bot.words.stamps import stamps_in_words
+from bot.words.turn import WON_BY, phase_name, private_lines
 from rules.battle_model import Plan
 from rules.events import Event
 from rules.factions import Faction

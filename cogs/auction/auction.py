@@ -18,9 +18,9 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.bid_words import ally_forces, bid_status, revive_words
 from bot.ledger import SubmitResult
 from bot.orders import bidding_order, saved
+from bot.words.bidding import ally_forces, bid_status, revive_words
 from cogs.auction import autocomplete as ac
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply

@@ -9,7 +9,7 @@ offered another faction's tanks, hand or spice.
 
 from __future__ import annotations
 
-from bot.bid_words import (
+from bot.words.bidding import (
     Revival,
     ally_forces,
     ally_revival_options,

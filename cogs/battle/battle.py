@@ -18,8 +18,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.battle_words import battle_answer
-from bot.plan_builder import first_draft, summary
+from bot.words.battle import battle_answer
+from bot.words.plan_builder import first_draft, summary
 from cogs.battle import choices as ch
 from cogs.battle.plan_view import PlanBuilder
 from cogs.common import FactionName, act_for, acting_faction, game_of, session_of

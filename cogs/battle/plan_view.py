@@ -5,10 +5,10 @@ Four menus (leader, with the Kwisatz Haderach where it may fight; number; weapon
 defense) and the buttons: Lock, and Spice… where spice is dialed (it swaps the number menu
 for the spice menu, and back). The draft lives only in this view (in memory, for its
 owner): nothing is submitted, and nothing is told to the table, until Lock. Each menu
-offers what :func:`bot.plan_builder.menus` gives for the battle under way; every click is checked
-again (the clicker must still hold the faction's seat or moderate the game, now; the menus
-must still be what the plan may hold, else the builder is stale), and the
-engine checks the locked plan (a refusal cites its rule and the builder stays open). A
+offers what :func:`bot.words.plan_builder.menus` gives for the battle under way; every
+click is checked again (the clicker must still hold the faction's seat or moderate the
+game, now; the menus must still be what the plan may hold, else the builder is stale), and
+the engine checks the locked plan (a refusal cites its rule and the builder stays open). A
 builder that timed out, was locked, or belongs to a battle no longer waiting for this
 plan is answered as stale (:func:`cogs.play.views.answer_stale_preview`).
 """
@@ -19,8 +19,8 @@ from typing import Any
 
 import discord
 
-from bot.plan_builder import Draft, Menu, choose, first_draft, menus, plan_of, summary
-from bot.session import SessionError
+from bot.session.session import SessionError
+from bot.words.plan_builder import Draft, Menu, choose, first_draft, menus, plan_of, summary
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview

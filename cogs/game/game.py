@@ -12,9 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import standard_start, whole_game_start
-from bot.briefing import brief
-from bot.session import SessionError
-from bot.settings import Channels, GameSettings, Timing
+from bot.seats.briefing import brief
+from bot.session.session import SessionError
+from bot.settings import Channels, GameSettings, Seating, Timing
 from cogs.common import (
     FactionName,
     app_of,
@@ -79,6 +79,9 @@ class Game(commands.Cog):
         storm="One phase only: the storm's sector (a whole game starts at the Storm Start).",
         window_minutes="How long every Karama window stays open, whoever holds a card.",
         required_level="Seat only players of this reliability in this server (see /profile).",
+        players_may_leave="Players may open their own seat to volunteers with /leave.",
+        first_volunteer="The first volunteer takes an open seat (no moderator's Accept).",
+        autopilot_after="Deadlines missed in a row before a faction plays its defaults (0: never).",
     )
     @app_commands.choices(
         kind=[
@@ -110,6 +113,9 @@ class Game(commands.Cog):
         fremen_storm_movement: str = "blocked",
         guild_ally_pays: Literal["guild", "bank"] = "guild",
         required_level: str = "anyone",
+        players_may_leave: bool = False,
+        first_volunteer: bool = False,
+        autopilot_after: app_commands.Range[int, 0, 20] = 0,
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -139,6 +145,7 @@ class Game(commands.Cog):
             timing=timing,
             maps=maps,
             required_level=None if required_level == "anyone" else required_level,
+            seating=Seating(players_may_leave, first_volunteer, autopilot_after),
         )
         app = app_of(interaction)
         session = await app.create_game(

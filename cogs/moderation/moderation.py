@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.session import SessionError
+from bot.session.session import SessionError
 from cogs.common import (
     MAX_CHOICES,
     FactionName,

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.records import record_preview
+from bot.record.records import record_preview
 from cogs.common import (
     acknowledge_click,
     app_of,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
-from bot.words import join_place, split_place
+from bot.words.common import join_place, split_place
 from cogs.common import MAX_CHOICES, app_of, seated_faction
 from rules.actions import Advise
 from rules.errors import MentatError

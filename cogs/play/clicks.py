@@ -11,7 +11,7 @@ from collections.abc import Callable
 import discord
 
 from bot.ledger import SubmitResult
-from bot.session import PromptClosedError
+from bot.session.session import PromptClosedError
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import report
 from rules.actions import FactionAction

@@ -9,7 +9,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.orders import saved
-from bot.words import ability_word
+from bot.words.common import ability_word
 from cogs.auction import autocomplete as auction_ac
 from cogs.common import FactionName, acting_faction, app_of, game_of, key_of
 from cogs.errors import reply

@@ -12,14 +12,14 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.briefing import seat_line
 from bot.orders import OrderError, saved
-from bot.passes import pass_words
-from bot.preview import preview
 from bot.render import render_map
-from bot.session import SessionError
-from bot.status import status_text
-from bot.words import possessive, split_place
+from bot.seats.briefing import seat_line
+from bot.session.passes import pass_words
+from bot.session.session import SessionError
+from bot.words.common import possessive, split_place
+from bot.words.preview import preview
+from bot.words.status import status_text
 from cogs.common import (
     FactionName,
     acting_faction,

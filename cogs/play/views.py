@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 
-from bot.narrate import where
 from bot.publisher import PrivateNotice
-from bot.session import SessionError
+from bot.session.session import SessionError
+from bot.words.narrate import where
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.bids import bid_buttons

@@ -1,7 +1,9 @@
-"""Seats and watchers across games: /observe, /profile, /my-turns, /substitute."""
+"""Seats and watchers across games: /observe, /profile, /my-turns, /substitute, /leave,
+/back."""
 
 from discord.ext import commands
 
+from cogs.seats.autopilot import Back
 from cogs.seats.observe import Observe
 from cogs.seats.profile import Profile
 from cogs.seats.substitutes import AcceptButton, JoinButton, Substitutes
@@ -13,4 +15,5 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Profile(bot))
     await bot.add_cog(MyTurns(bot))
     await bot.add_cog(Substitutes(bot))
+    await bot.add_cog(Back(bot))
     bot.add_dynamic_items(JoinButton, AcceptButton)

@@ -2,7 +2,7 @@
 
 A per-channel permission overwrite for that user only (never a role that would show every
 game); one REST call each way, so a refusal by Discord leaves nothing half-done. The rules
-of who may observe are :mod:`bot.observers`'."""
+of who may observe are :mod:`bot.seats.observers`'."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.observers import Observed, ObserverError, to_leave, to_observe
+from bot.seats.observers import Observed, ObserverError, to_leave, to_observe
 from cogs.common import app_of
 from cogs.errors import reply
 from rules.errors import MentatError

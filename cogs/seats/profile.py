@@ -1,4 +1,4 @@
-"""/profile: a player's reliability in this server's games, in words (bot.reliability)."""
+"""/profile: a player's reliability in this server's games, in words (bot.seats.reliability)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.reliability import profile_text, reliability
+from bot.seats.reliability import profile_text, reliability
 from cogs.common import app_of
 from cogs.errors import reply
 

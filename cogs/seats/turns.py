@@ -1,4 +1,4 @@
-"""/my-turns: privately, every game of the server waiting on the caller (bot.my_turns)."""
+"""/my-turns: privately, every game of the server waiting on the caller (bot.seats.my_turns)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.my_turns import my_turns, my_turns_text
+from bot.seats.my_turns import my_turns, my_turns_text
 from cogs.common import app_of
 from cogs.errors import reply
 

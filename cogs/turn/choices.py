@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
-from bot.passes import pass_words as pass_words  # what a bare /pass means, in words
+from bot.session.passes import pass_words as pass_words  # what a bare /pass means, in words
 from rules.actions import (
     Ally,
     Bribe,

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.truthtrance_words import ANSWER_WORDS, inert, remark_words
+from bot.words.truthtrance import ANSWER_WORDS, inert, remark_words
 from cogs.common import FactionName, act_for
 from cogs.errors import clamp, clip, reply
 from cogs.turn.autocomplete import offer

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.refusals import SessionError, check_not_early
+from bot.words.refusals import SessionError, check_not_early
 from rules.actions import (
     Action,
     Ally,

@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 
-from bot.demo_game import GamePublisher, play_game_demo
+from bot.demo.game import GamePublisher, play_game_demo
 from bot.orders import only_a_pass
 from bot.publisher import PrivateNotice
-from bot.session import PhaseSession
+from bot.session.session import PhaseSession
 from bot.waits import Wait
 from rules.factions import Faction
 

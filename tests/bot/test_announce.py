@@ -14,10 +14,8 @@ from typing import Any
 
 import pytest
 
-from bot.announce import Renderer, draw_maps
 from bot.clock import FakeClock
 from bot.delivery import MAP_ABOVE, NO_MAP, Delivery
-from bot.maps import RENDER_NICENESS, MapMaker, start_render_worker
 from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
@@ -25,10 +23,12 @@ from bot.publisher import (
     PublicNotice,
     RecordingPublisher,
 )
+from bot.record.announce import Renderer, draw_maps
 from bot.render import StormPath, WormSign, render_map
+from bot.render.maps import RENDER_NICENESS, MapMaker, start_render_worker
 from bot.render.marks import last_shipment_of
 from bot.render.turn_example import mid_turn, whole_turn_steps
-from bot.session import PhaseSession
+from bot.session.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
 from rules.actions import FactionAction, Pass, Ship

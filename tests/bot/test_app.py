@@ -12,7 +12,7 @@ from bot.app import Mentat
 from bot.clock import FakeClock
 from bot.orders import StandingOrders
 from bot.publisher import RecordingPublisher
-from bot.session import SessionError
+from bot.session.session import SessionError
 from bot.store import Store
 from rules.actions import SetSpice, SetStorm
 from rules.factions import Faction

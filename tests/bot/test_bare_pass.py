@@ -1,10 +1,10 @@
-"""What a bare ``/pass`` means (bot.refusals.bare_pass_step) in a whole game."""
+"""What a bare ``/pass`` means (bot.words.refusals.bare_pass_step) in a whole game."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.refusals import bare_pass_step
+from bot.words.refusals import bare_pass_step
 from rules.actions import Pass
 from rules.factions import Faction
 from tests.rules.game_helpers import game_at

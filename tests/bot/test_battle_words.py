@@ -1,9 +1,9 @@
-"""The Battle phase's choices in words (bot.battle_words): what a side is told it may put
+"""The Battle phase's choices in words (bot.words.battle): what a side is told it may put
 in its plan."""
 
 from __future__ import annotations
 
-from bot.battle_words import battle_options, foreseen_line, foreseen_lines
+from bot.words.battle import battle_options, foreseen_line, foreseen_lines
 from rules.factions import Faction
 from rules.game import GameState
 from tests.rules.battle_helpers import at_battle

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.narrate import correction_made
+from bot.words.narrate import correction_made
 from rules.actions import GiveCard, PlaceForces, RemoveForces
 from rules.errors import CorrectionError
 from rules.factions import Faction

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.demo import DemoFolderError, claim_folder, play_demo
+from bot.demo.phase import DemoFolderError, claim_folder, play_demo
 from mentat.cli import main
 from rules.factions import Faction
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.demo_game import GamePublisher, demo_game, play_game_demo
+from bot.demo.game import GamePublisher, demo_game, play_game_demo
 from mentat.cli import main
 from rules.actions import action_from_dict
 from rules.board import standard_board

@@ -12,9 +12,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from bot.maps import MapMaker, start_render_worker, start_render_workers
 from bot.render.board_image import board_image
 from bot.render.examples import busy_view
+from bot.render.maps import MapMaker, start_render_worker, start_render_workers
 from bot.render.marks import last_move_of, last_shipment_of
 from rules.events import Moved, PromptDeclined, Shipped, TurnEnded
 from rules.factions import Faction
@@ -108,7 +108,7 @@ def test_render_workers_start_with_the_bot_each_warmed_before_its_first_map() ->
 KILLED_BOT = """
 import multiprocessing, os
 from concurrent.futures import ProcessPoolExecutor
-from bot.maps import render_worker_id, start_render_worker
+from bot.render.maps import render_worker_id, start_render_worker
 spawn = multiprocessing.get_context("spawn")
 pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=start_render_worker)
 print(pool.submit(render_worker_id).result(timeout=60), flush=True)

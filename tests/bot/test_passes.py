@@ -1,8 +1,9 @@
-"""What a bare ``/pass`` declines in each step of the Battle phase, in words (bot.passes)."""
+"""What a bare ``/pass`` declines in each step of the Battle phase, in words
+(bot.session.passes)."""
 
 from __future__ import annotations
 
-from bot.passes import pass_words
+from bot.session.passes import pass_words
 from rules.factions import Faction
 from tests.cogs.test_battle_table import bg_against_atreides
 from tests.rules.battle_helpers import at_battle, duel, plan

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.plan_builder import NONE, WITH_KH, Draft, choose, first_draft, menus, plan_of, summary
+from bot.words.plan_builder import (
+    NONE,
+    WITH_KH,
+    Draft,
+    choose,
+    first_draft,
+    menus,
+    plan_of,
+    summary,
+)
 from rules.actions import BattlePlan
 from rules.factions import Faction
 from rules.game import GameState

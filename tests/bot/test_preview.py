@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.preview import preview
+from bot.words.preview import preview
 from rules.errors import IllegalActionError
 from rules.factions import Faction
 from rules.game import GameState

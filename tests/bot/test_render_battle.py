@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.maps import MapMaker
 from bot.render import battle_examples as examples
 from bot.render.examples import public_view
 from bot.render.geometry import boxes_overlap
+from bot.render.maps import MapMaker
 from bot.render.palette import FACTION
 from bot.render.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
 from bot.render.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of

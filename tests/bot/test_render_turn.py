@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.maps import MapMaker
 from bot.render import (
     Heading,
     LastKarama,
@@ -28,6 +27,7 @@ from bot.render import (
 )
 from bot.render.examples import all_pieces, busy_view, crowded_view
 from bot.render.geometry import WIDTH, sector_angles, to_point
+from bot.render.maps import MapMaker
 from bot.render.marks import last_shipment_of, storm_path_of, worms_of
 from bot.render.panel import CARD_GAP, CARD_HEIGHT, CARD_TOP, MARGIN, for_view
 from bot.render.turn_example import SCENARIO, mid_turn, turn_events, whole_turn_steps

@@ -3,9 +3,9 @@ choice; once the moderators recorded the last of them, their "phase done") and i
 
 from __future__ import annotations
 
-from bot.choice_words import describe_game_wait
-from bot.narrate import describe
 from bot.waits import CHOICE, MODERATORS, wait_of
+from bot.words.choices import describe_game_wait
+from bot.words.narrate import describe
 from rules.factions import Faction
 from tests.rules.game_helpers import game_at
 from tests.rules.helpers import act

@@ -16,10 +16,10 @@ import pytest
 from bot.clock import FakeClock
 from bot.orders import StandingOrders
 from bot.publisher import RecordingPublisher
-from bot.session import PhaseSession, SessionError
+from bot.session.session import PhaseSession, SessionError
+from bot.session.windows import is_window
 from bot.settings import Timing
 from bot.store import Store
-from bot.windows import is_window
 from rules.actions import Decline, FactionAction, Pass, action_from_dict
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.factions import Faction

@@ -14,7 +14,7 @@ from bot.app import Mentat, whole_game_start
 from bot.clock import FakeClock
 from bot.orders import OrderError
 from bot.publisher import RecordingPublisher
-from bot.session import PhaseSession, SessionError
+from bot.session.session import PhaseSession, SessionError
 from bot.settings import GameSettings, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.waits import CHOICE, MODERATORS

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.stamps import stamps_in_words
+from bot.words.stamps import stamps_in_words
 
 NOW = datetime(2026, 1, 1, 12, tzinfo=UTC)
 AT = int(datetime(2026, 1, 1, 13, 5, tzinfo=UTC).timestamp())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.status import status_text
+from bot.words.status import status_text
 from rules.factions import Faction
 from tests.rules.battle_helpers import duel, fight
 from tests.rules.helpers import act, position

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.ceremony import turn_summary
 from bot.render.examples import public_view
+from bot.words.ceremony import turn_summary
 from rules.factions import Faction
 from rules.view import SpiceView, StackView
 

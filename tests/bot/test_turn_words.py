@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.narrate import correction_made, describe, public_notice
 from bot.publisher import fill_players
 from bot.render.examples import public_view
-from bot.turn_words import describe_turn_event, phase_name, private_lines, private_notice
+from bot.words.narrate import correction_made, describe, public_notice
+from bot.words.turn import describe_turn_event, phase_name, private_lines, private_notice
 from rules.board import standard_board
 from rules.components import leaders, treachery_cards
 from rules.events import (

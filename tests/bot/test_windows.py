@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.orders import StandingOrders
-from bot.refusals import PromptClosedError, SessionError
+from bot.words.refusals import PromptClosedError, SessionError
 from rules.actions import Advise, Decline, KaramaCancel, action_from_dict
 from rules.board import POLAR_SINK
 from rules.errors import RulesError

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from bot.narrate import describe
 from bot.orders import StandingOrders, order_words
-from bot.prompts import advise_labels, prompt_for, reminder_for
+from bot.session.prompts import advise_labels, prompt_for, reminder_for
 from bot.waits import wait_of
-from bot.words import either, join_place, may_do, split_place
+from bot.words.common import either, join_place, may_do, split_place
+from bot.words.narrate import describe
 from rules.actions import Ship
 from rules.events import Moved
 from rules.factions import Faction

@@ -8,7 +8,7 @@ import simcord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from bot.session import Timing
+from bot.session.session import Timing
 from tests.cogs.conftest import Bots, Table
 
 STEP = Timing().step.total_seconds()

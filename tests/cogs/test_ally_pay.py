@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.session import SessionError
+from bot.session.session import SessionError
 from rules.factions import Faction
 from tests.cogs.conftest import Table, is_ephemeral, make_table, position, refusals, text_of
 

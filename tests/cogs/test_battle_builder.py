@@ -11,7 +11,7 @@ import simcord
 from simcord.backend.errors import SetupError
 from simcord.results import ResponseMessage
 
-from bot.plan_builder import WITH_KH
+from bot.words.plan_builder import WITH_KH
 from rules.actions import BattlePlan, Pass
 from rules.errors import MentatError
 from rules.factions import Faction

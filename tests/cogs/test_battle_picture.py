@@ -13,7 +13,7 @@ import simcord
 from PIL import Image
 
 from bot.delivery import NO_PICTURES
-from bot.maps import MapMaker
+from bot.render.maps import MapMaker
 from bot.render.plans import draw_battle_and_layout, render_battle
 from bot.render.reveal import BattleReveal
 from rules.actions import BattlePlan, CallTraitor, Pass

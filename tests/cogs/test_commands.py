@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from bot.orders import OrderError
-from bot.session import SessionError
+from bot.session.session import SessionError
 from bot.settings import Timing
 from rules.errors import RulesError
 from rules.factions import Faction

@@ -10,7 +10,7 @@ from typing import Any
 import simcord
 
 from bot.delivery import NO_MAP
-from bot.maps import MapMaker
+from bot.render.maps import MapMaker
 from cogs.publisher import noted
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, make_table, position

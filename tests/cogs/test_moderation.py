@@ -8,7 +8,7 @@ import discord
 import pytest
 import simcord
 
-from bot.session import SessionError
+from bot.session.session import SessionError
 from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import simcord
 
-from bot.my_turns import NOBODY_WAITS, MyTurn, my_turns_text
+from bot.seats.my_turns import NOBODY_WAITS, MyTurn, my_turns_text
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, text_of
 

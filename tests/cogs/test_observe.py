@@ -7,7 +7,7 @@ from __future__ import annotations
 import simcord
 from simcord.backend.access import can_access_channel
 
-from bot.observers import ObserverError
+from bot.seats.observers import ObserverError
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 from tests.cogs.faults import delete

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.words import split_place
+from bot.words.common import split_place
 from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import Table, is_ephemeral, make_table, position, refusals, text_of

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.session import SessionError
-from bot.words import split_place
+from bot.session.session import SessionError
+from bot.words.common import split_place
 from cogs.publisher import DiscordPublisher
 from rules.errors import RulesError
 from rules.factions import Faction

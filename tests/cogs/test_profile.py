@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import simcord
 
-from bot.reliability import ReliabilityError
+from bot.seats.reliability import ReliabilityError
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, is_ephemeral, make_table, refusals, text_of
 from tests.cogs.faults import STEP, advance, step

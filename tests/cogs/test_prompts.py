@@ -10,7 +10,7 @@ import discord
 import pytest
 import simcord
 
-from bot.session import SessionError
+from bot.session.session import SessionError
 from cogs.publisher import DiscordPublisher
 from rules.errors import RulesError
 from rules.factions import Faction

@@ -1,7 +1,7 @@
 """Issue 23 §4: a ``/pass`` sent twice (a double submit) passes once. In the Bidding phase
 the second one never passes on the next card, which its player never saw: it is refused,
 saying what was passed on, and a ``/pass`` sent after that refusal is meant for what is
-asked now (bot.passes)."""
+asked now (bot.session.passes)."""
 
 from __future__ import annotations
 

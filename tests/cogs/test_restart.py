@@ -7,7 +7,7 @@ import re
 
 import simcord
 
-from bot.windows import is_window
+from bot.session.windows import is_window
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, make_table
 

@@ -9,7 +9,7 @@ import simcord
 from simcord.backend.errors import SetupError
 
 from bot.publisher import PrivateNotice
-from bot.session import SessionError
+from bot.session.session import SessionError
 from rules.factions import Faction
 from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
 

@@ -9,7 +9,7 @@ import pytest
 import simcord
 
 from bot.orders import OrderError, StandingOrders
-from bot.session import SessionError
+from bot.session.session import SessionError
 from rules.errors import MentatError
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of

@@ -8,7 +8,7 @@ from typing import Any
 
 import simcord
 
-from bot.session import SessionError
+from bot.session.session import SessionError
 from rules.actions import ClaimCharity, Dial, FactionAction, KeepTraitor, Pass
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction

@@ -121,7 +121,7 @@ async def play_turns(t: Table, secrets: Secrets) -> None:
             else:
                 result = await t.players[faction].slash(t.table, "pass")
                 if text_of(result).startswith("Refused: you already passed on card"):
-                    # right after its own /pass, a /pass reads as a repeat (bot.passes, P1):
+                    # right after its own /pass, a /pass reads as a repeat (bot.session.passes, P1):
                     # sent again, it is meant for the card now on offer
                     result = await t.players[faction].slash(t.table, "pass")
             assert text_of(result).startswith("Done"), text_of(result)

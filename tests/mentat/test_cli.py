@@ -65,7 +65,7 @@ def test_the_top_level_help_lists_version_and_commands(
         assert command in text
 
 
-HEAVY = ("discord", "PIL", "aiohttp", "bot.render", "bot.demo", "mentat.run")
+HEAVY = ("discord", "PIL", "aiohttp", "bot.render", "bot.demo.phase", "mentat.run")
 
 
 def test_the_top_level_help_imports_no_command_s_module() -> None:

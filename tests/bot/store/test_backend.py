@@ -6,10 +6,10 @@ import asyncio
 
 import pytest
 
-from bot.settings import GameSettings, to_columns
+from bot.settings import GameSettings, Seating, to_columns
 from bot.store import LogConflictError
 from bot.store.backend import Backend, EntryRow, GameRow, SnapshotRow
-from tests.bot.store.conftest import OpenBackend
+from tests.bot.store.conftest import GUILD, OpenBackend
 
 SETTINGS = to_columns(GameSettings())
 NOW = "2026-01-01T00:00:00.000000+00:00"
@@ -50,7 +50,8 @@ async def test_games_by_server_and_status(backend: OpenBackend) -> None:
 async def test_settings_are_replaced_whole(backend: OpenBackend) -> None:
     db = await backend()
     game_id = await create(db)
-    changed = to_columns(GameSettings(maps="never", turn=4))
+    seating = Seating(players_open=True, first_volunteer=True, autopilot_after=3)
+    changed = to_columns(GameSettings(maps="never", turn=4, seating=seating))
     assert await db.set_settings(game_id, changed)
     row = await db.game(game_id)
     assert row is not None and row.settings == changed
@@ -68,6 +69,19 @@ async def test_seats_and_moderators(backend: OpenBackend) -> None:
     await db.add_moderator(game_id, 4)
     await db.remove_moderator(game_id, 9)
     assert await db.moderators(game_id) == [4]
+
+
+async def test_a_server_s_volunteers_channel_is_chosen_changed_and_cleared(
+    backend: OpenBackend,
+) -> None:
+    db = await backend()
+    assert await db.volunteers_channel(GUILD) is None
+    await db.set_volunteers_channel(GUILD, 2**62)  # a snowflake's size
+    await db.set_volunteers_channel(GUILD + 1, 5)
+    assert await db.volunteers_channel(GUILD) == 2**62
+    await db.set_volunteers_channel(GUILD, None)
+    assert await db.volunteers_channel(GUILD) is None
+    assert await db.volunteers_channel(GUILD + 1) == 5
 
 
 async def test_the_log_appends_and_reads_back(backend: OpenBackend) -> None:

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import bot.store.store as store_module
-from bot.reliability import Level, ReliabilityError, reliability, require_level
+from bot.seats.reliability import Level, ReliabilityError, reliability, require_level
 from bot.settings import GameSettings
 from bot.store import SYSTEM_ACTOR, Entry, Store
 from rules.factions import Faction

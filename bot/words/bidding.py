@@ -1,0 +1,438 @@
+"""Words for the Bidding and Revival phases the engine runs (1.04, 1.05).
+
+:func:`describe_auction_event` gives the public sentence of each of their events: counts,
+bids, passes, sales (who bought, the price; never which card), revivals. It reads only the
+event, and these events are public by contract (rules/events.py), so the sentence may go
+to any channel. :func:`auction_wait` says publicly whom the auction waits for.
+
+:func:`own_lines` gives one faction its own side of the same events, read from its
+:class:`~rules.view.PrivateView` after them: the Atreides' look at the card on offer
+(2.01.05), the card bought, the spice left after paying, the hand taken or given back.
+:func:`bid_prompt` and :func:`revival_prompt` are what a faction is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.orders import asked_alike
+from bot.publisher import PrivateNotice
+from bot.words.common import possessive
+from rules import revival
+from rules.actions import (
+    Bid,
+    FactionAction,
+    KaramaBuy,
+    KaramaRevive,
+    Pass,
+    PayAllyRevival,
+    PlayGhola,
+    Revive,
+)
+from rules.events import (
+    AuctionOpened,
+    BidMade,
+    BidsSupported,
+    CardsGivenBack,
+    CardsLaidOut,
+    CardsReturned,
+    CardWon,
+    Event,
+    HandDeclared,
+    HandTaken,
+    KaramaPower,
+    Revived,
+    SpiceGiven,
+)
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+from rules.view import AuctionView, PrivateView, PublicView
+
+RAISES = (1, 2, 5)
+"""The raises a bidder's buttons offer over the high bid, while the bidder may bid them."""
+KARAMA_RULE = "3.01.11.04"
+HARKONNEN_CARD_RULE = "2.05.08"
+EMPEROR_KARAMA_RULE = "1.14.02"
+GHOLA_RULE = "3.01.20"
+EMPEROR_ALLY_RULE = "2.03.07"
+POWERS = {
+    "take_hand": "to take a whole hand",
+    "revive": "for a free revival",
+}
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _list(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+# -- public sentences --------------------------------------------------------------------
+
+
+def price_words(event: CardWon) -> str:
+    """A card's price and where it went: "5 spice, paid to Emperor", or with the ally's
+    part, each part's way (a part the Emperor pays itself goes to the Spice Bank)."""
+    if event.ally is None or not event.ally_paid:
+        return f"{event.price} spice, paid to {_payee(event, event.faction)}"
+    own = event.price - event.ally_paid
+    return (
+        f"{event.price} spice: {own} paid to {_payee(event, event.faction)}, {event.ally_paid} "
+        f"by its ally {event.ally.label} to {_payee(event, event.ally)}"
+    )
+
+
+def _payee(event: CardWon, payer: Faction) -> str:
+    to = event.paid_to
+    return to.label if to is not None and to is not payer else "the Spice Bank"
+
+
+def describe_auction_event(event: Event) -> str | None:
+    """The public sentence of a Bidding or Revival event (None for any other)."""
+    match event:
+        case HandDeclared(faction=faction, cards=cards):
+            return f"{faction.label} declares {_plural(cards, 'treachery card')} in hand."
+        case CardsLaidOut(count=0):
+            return "No card is laid out: nobody may bid this turn."
+        case CardsLaidOut(count=count):
+            return f"{_plural(count, 'treachery card')} laid out face down for bidding."
+        case AuctionOpened(number=number, of=of, opener=opener):
+            return f"**Card {number} of {of}** is on offer; {opener.label} opens the bidding."
+        case BidMade(faction=faction, amount=amount):
+            return f"{faction.label} bids {amount}."
+        case CardWon(faction=faction, rule=rule, price=0) if rule == KARAMA_RULE:
+            return f"{faction.label} plays Karama: it takes the card on offer, paying nothing."
+        case CardWon(faction=faction, rule=rule) if rule == KARAMA_RULE:
+            return (
+                f"{faction.label} plays Karama: it takes the card on offer for "
+                f"{price_words(event)}."
+            )
+        case CardWon(faction=faction, rule=rule) if rule == HARKONNEN_CARD_RULE:
+            return f"{faction.label} draws a free treachery card (Harkonnen)."
+        case CardsReturned(count=count):
+            return (
+                f"Everyone passes: {_plural(count, 'card')} not sold "
+                f"{'goes' if count == 1 else 'go'} back on top of the treachery deck."
+            )
+        case BidsSupported(faction=faction):
+            return f"{faction.label} changes what it commits to its ally's bids."
+        case HandTaken(faction=faction, target=target, count=count):
+            hand = _plural(count, "card")
+            return f"{faction.label} takes {possessive(target)} whole hand ({hand})."
+        case CardsGivenBack(faction=faction, target=target, count=count):
+            return f"{faction.label} gives {_plural(count, 'card')} back to {target.label}."
+        case SpiceGiven(faction=faction, to=to):
+            return f"{faction.label} gives spice to {to.label}, its ally."
+        case KaramaPower(faction=faction, card=card, power=power) if power in POWERS:
+            return f"{faction.label} plays {card} {POWERS[power]} (once a game)."
+        case Revived(rule=rule) as revived if rule == EMPEROR_ALLY_RULE:
+            count = revived.forces + revived.special
+            return (
+                f"The Emperor pays for {count} of its ally's forces beyond its limit "
+                f"(2 spice each): {_revived(revived)} more."
+            )
+        case Revived(rule=rule) as revived if rule == EMPEROR_KARAMA_RULE:
+            return f"{_revived(revived)} for free (the Emperor's once-a-game power)."
+        case Revived(faction=faction, rule=rule) as revived if rule == GHOLA_RULE:
+            what = _revived(revived).removeprefix(f"{faction.label} ")
+            return f"{faction.label} plays Tleilaxu Ghola: it {what}, free."
+    return None
+
+
+def _revived(event: Revived) -> str:
+    parts = []
+    if event.forces:
+        parts.append(_plural(event.forces, "force"))
+    if event.special:
+        parts.append(f"{event.special} {event.faction.starred}")
+    if event.leader:
+        parts.append(f"the leader {event.leader}")
+    return f"{event.faction.label} revives {_list(parts) or 'nothing'}"
+
+
+def auction_words(auction: AuctionView) -> str:
+    """The auction as everyone sees it: "card 2 of 5, high bid 3 by Harkonnen"."""
+    high = (
+        f"high bid {auction.high_bid} by {auction.high_bidder.label}"
+        if auction.high_bidder is not None
+        else "no bid yet"
+    )
+    return f"card {auction.number} of {auction.of}, {high}"
+
+
+def auction_wait(view: PublicView) -> str:
+    """Whom the Bidding phase waits for, publicly ("" when it waits for nobody)."""
+    game = view.game
+    if game is None or game.phase != GamePhase.BIDDING.value or not game.waiting:
+        return ""
+    who = game.waiting[0].label
+    if game.step == "give_back":
+        return f"Waiting for {who} to give cards back (Bidding)."
+    auction = game.auction
+    if auction is None:
+        return f"Waiting for {who} (Bidding)."
+    return f"Waiting for {who} to bid or pass (Bidding: {auction_words(auction)})."
+
+
+# -- a faction's own side ----------------------------------------------------------------
+
+
+def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
+    """What ``view.faction`` alone learns from Bidding and Revival events."""
+    events = list(events)
+    own = view.faction
+    lines: list[str] = []
+    secrets = view.secrets
+    opened = [e for e in events if isinstance(e, AuctionOpened)]
+    if opened and secrets is not None and secrets.card_on_offer is not None:
+        number, of = opened[-1].number, opened[-1].of
+        lines.append(
+            f"Card {number} of {of}, seen before bidding (only you see it, 2.01.05): "
+            f"{secrets.card_on_offer}."
+        )
+    won = [e for e in events if isinstance(e, CardWon)]
+    paid = sum(n for e in won for f, n in e.parts if f is own)
+    paid += sum(e.cost for e in events if isinstance(e, Revived) and e.faction is own)
+    earned = sum(e.received for e in won if e.paid_to is own)
+    if paid:
+        lines.append(f"You pay {paid} spice; you now hold {view.spice}.")
+    if earned:
+        lines.append(f"You receive {earned} spice for cards sold; you now hold {view.spice}.")
+    moved = [
+        e
+        for e in events
+        if isinstance(e, HandTaken | CardsGivenBack) and own in (e.faction, e.target)
+    ]
+    given = any(isinstance(e, SpiceGiven) and own in (e.faction, e.to) for e in events)
+    if moved:
+        lines.append(f"Your hand now: {_list(list(view.cards)) or 'no cards'}.")
+    if given:
+        lines.append(f"You now hold {view.spice} spice.")
+    return lines
+
+
+# -- what a faction is asked ---------------------------------------------------------------
+
+
+def raises(state: GameState, faction: Faction, high: int) -> tuple[int, ...]:
+    """The bids the buttons offer: the high bid plus 1, 2 and 5, those the engine would
+    take from ``faction`` now (never beyond its spice and its ally's commitment)."""
+    return tuple(n for n in (high + r for r in RAISES) if state.is_legal(Bid(faction, n)))
+
+
+def bid_prompt(
+    state: GameState, faction: Faction, token: str | None, deadline: str
+) -> PrivateNotice:
+    """The bidder's private prompt: the card on offer (by number), the high bid, its spice
+    and its ally's commitment; buttons for a pass and the next useful raises."""
+    game = state.whole
+    mine = state.view_for(faction)
+    auction = mine.public.game.auction if mine.public.game is not None else None
+    head = f"**Turn {game.turn}, Bidding**: your turn to bid"
+    if game.step == "give_back" or auction is None:
+        return _give_back_prompt(state, faction, token, deadline)
+    high = auction.high_bid
+    lines = [
+        f"{head} on card {auction.number} of {auction.of} ({auction.opener.label} opened). "
+        + (
+            f"High bid: {high} by {auction.high_bidder.label}."
+            if auction.high_bidder is not None
+            else "No bid yet."
+        )
+    ]
+    secrets = mine.secrets
+    if secrets is not None and secrets.card_on_offer is not None:
+        lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
+    support = secrets.bid_support if secrets is not None else 0
+    ally = f"; your ally commits {support} to your bids" if support else ""
+    lines.append(f"You hold {mine.spice} spice{ally}.")
+    offered = raises(state, faction, high)
+    legal = set(state.legal_actions(faction).kinds())
+    how = "Raise with a button or `/bid amount`" if offered else "Bid with `/bid amount`"
+    if "karama_buy" in legal:
+        how += "; take the card with a Karama card with `/karama buy`"
+    lines.append(f"{how}; or pass. If you do not answer in time, you pass. Deadline: {deadline}.")
+    if alike := asked_alike(state, faction):
+        lines.append(alike)
+    choices = tuple(k for k in ("pass", "karama_buy") if k in legal)
+    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, raises=offered)
+
+
+def bid_status(state: GameState, faction: Faction) -> str:
+    """The bidding as ``faction`` sees it when it is not its turn: the card on offer (by
+    number; the Atreides see it), the high bid, whose turn it is, its spice and its ally's
+    commitment."""
+    mine = state.view_for(faction)
+    game = mine.public.game
+    auction = game.auction if game is not None else None
+    if game is None or game.phase != GamePhase.BIDDING.value or auction is None:
+        return "No card is on offer now."
+    lines = [f"Bidding: {auction_words(auction)}; {auction.bidder.label} to bid or pass."]
+    secrets = mine.secrets
+    if secrets is not None and secrets.card_on_offer is not None:
+        lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
+    support = secrets.bid_support if secrets is not None else 0
+    given = secrets.bid_support_given if secrets is not None else 0
+    ally = f"; your ally commits {support} to your bids" if support else ""
+    ally += f"; you commit {given} to your ally's bids" if given else ""
+    lines.append(f"You hold {mine.spice} spice{ally}.")
+    return "\n".join(lines)
+
+
+def _give_back_prompt(
+    state: GameState, faction: Faction, token: str | None, deadline: str
+) -> PrivateNotice:
+    mine = state.view_for(faction)
+    text = (
+        f"**Turn {state.whole.turn}, Bidding**: give back as many cards as you took, with "
+        f"`/give-back cards` (names separated by commas). Your hand: "
+        f"{_list(list(mine.cards)) or 'no cards'}. Deadline: {deadline}."
+    )
+    return PrivateNotice(faction, text, token=token)
+
+
+MAX_FORCES = 3  # a faction's own revival's forces at most (1.05.01)
+Revival = Revive | KaramaRevive | PlayGhola
+
+
+def revival_candidates(
+    state: GameState,
+    faction: Faction,
+    kind: type[Revive] | type[KaramaRevive] | type[PlayGhola],
+    most: int = MAX_FORCES,
+) -> list[Revival]:
+    """The revivals of ``kind`` (a revival, the Emperor's Karama revival, a Ghola) that
+    ``faction`` could ask for, from its own tanks: forces, starred forces, one leader."""
+    if not state.in_game(faction) or state.game is None:
+        return []
+    own = state.public_view().faction(faction)
+    tanks = state.whole.held(state.whole.leaders_tanks, faction)
+    leaders: list[str | None] = [None, *dict.fromkeys(tanks)]
+    return [
+        kind(faction, forces=n, special=s, leader=leader)
+        for n in range(min(own.tanks, most) + 1)
+        for s in range(min(own.special_tanks, most) + 1)
+        for leader in leaders
+    ]
+
+
+def priced(state: GameState, actions: Iterable[Revival]) -> list[tuple[Revival, int]]:
+    """The revivals the engine would take now, each with its price in spice."""
+    found: list[tuple[Revival, int]] = []
+    for action in actions:
+        if not state.is_legal(action):
+            continue
+        trial = state.dry_run(action)
+        cost = sum(e.cost for e in trial.events if isinstance(e, Revived))
+        found.append((action, cost))
+    return found
+
+
+def revive_options(state: GameState, faction: Faction) -> list[tuple[Revival, int]]:
+    """Each revival the engine would take from ``faction`` now, with its price in spice."""
+    return priced(state, revival_candidates(state, faction, Revive))
+
+
+def revive_words(action: Revival, cost: int | None = None) -> str:
+    """A revival in words: "3 forces, 1 Sardaukar and Bashar for 4 spice"."""
+    parts: list[str] = []
+    forces, special, leader = action.forces, action.special, action.leader
+    if forces:
+        parts.append(_plural(forces, "force"))
+    if special:
+        parts.append(f"{special} {action.faction.starred}")
+    if leader:
+        parts.append(str(leader))
+    what = _list(parts) or "nothing more"
+    if cost is None:
+        return what
+    return f"{what} for {cost} spice" if cost else f"{what}, free"
+
+
+def revival_prompt(
+    state: GameState, faction: Faction, token: str | None, deadline: str
+) -> PrivateNotice:
+    """A faction's private revival prompt: what it may revive and the price."""
+    mine = state.view_for(faction)
+    own = mine.public.faction(faction)
+    options = revive_options(state, faction)
+    best = sorted(options, key=lambda o: (-(o[0].forces + o[0].special), o[1]))[:5]
+    tanks = _plural(own.tanks, "force")
+    if own.special_tanks:
+        tanks += f" and {own.special_tanks} {faction.starred}"
+    lines = [
+        f"**Turn {state.whole.turn}, Revival**: your revival (everyone decides at once).",
+        f"In the Tleilaxu Tanks: {tanks}. You hold {mine.spice} spice.",
+    ]
+    if best:
+        lines.append(
+            "You may revive, e.g.: " + "; ".join(revive_words(a, c) for a, c in best) + "."
+        )
+    lines.append(
+        "Revive with `/revive forces [special] [leader]` (it lists your choices and their "
+        "price), or take your free revival only with the button. If you do not answer in "
+        f"time, you get your free revival only. Deadline: {deadline}."
+    )
+    ally = ally_revival_words(state, faction)
+    if ally:
+        lines.insert(-1, ally)
+    revived = faction in state.whole.revived
+    if revived:  # the Emperor, with only its ally's forces to decide
+        lines[-1] = (
+            f"Your own revival is done. If you do not answer in time, you pay for none of "
+            f"your ally's forces. Deadline: {deadline}."
+        )
+    if alike := asked_alike(state, faction):
+        lines.append(alike)
+    choices = ("pass",) if state.is_legal(Pass(faction)) else ()
+    labels = (("pass", "Pay for none" if revived else "Free revival only"),)
+    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, labels=labels)
+
+
+def answer_words(action: FactionAction) -> str | None:
+    """A bidding or revival answer in its faction's words (None for any other action)."""
+    match action:
+        case Bid(amount=amount, karama=True):
+            return f"you bid {amount} with a Karama card"
+        case Bid(amount=amount):
+            return f"you bid {amount}"
+        case KaramaBuy():
+            return "you take the card with a Karama card"
+        case Revive():
+            return f"you revive {revive_words(action)}"
+        case PayAllyRevival(forces=forces, special=special):
+            return f"you pay for {ally_forces(forces, special)} of your ally beyond its limit"
+    return None
+
+
+def ally_forces(forces: int, special: int) -> str:
+    """The ally's forces the Emperor pays for, in words: "2 forces and 1 starred force"."""
+    parts = [_plural(forces, "force")] if forces else []
+    parts += [_plural(special, "starred force")] if special else []
+    return _list(parts) or "no forces"
+
+
+def ally_revival_options(state: GameState, faction: Faction) -> list[tuple[PayAllyRevival, int]]:
+    """The Emperor's payments for its ally's forces open now, each with its price (the
+    engine's own list; empty for anyone else or when it is not asked)."""
+    if not state.in_game(faction) or state.game is None or faction not in state.waiting_on():
+        return []
+    return list(revival.ally_revival_options(state, faction))
+
+
+def ally_revival_words(state: GameState, faction: Faction) -> str | None:
+    """The Emperor's prompt line for its ally's forces beyond the ally's limit (2.03.07)."""
+    options = ally_revival_options(state, faction)
+    if not options:
+        return None
+    most = max(a.forces + a.special for a, _ in options)
+    return (
+        f"You may also pay for up to {_plural(most, 'force')} of your ally's beyond its limit "
+        "(2 spice each, 2.03.07) with `/revive-ally forces [special]`; the free-revival "
+        "button declines that too."
+    )

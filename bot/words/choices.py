@@ -1,0 +1,261 @@
+"""Words for the choices of a whole game: what a faction is asked, what its default or
+standing order answered, what the moderators are to record, and who is awaited.
+
+The texts addressed to one faction (:func:`choice_prompt`, :func:`answer_words`) may name its
+secrets (its traitor, its dial); they go to that faction alone. :func:`describe_game_wait` and
+:func:`to_record` read only public material.
+"""
+
+from __future__ import annotations
+
+from bot.orders import asked_alike
+from bot.publisher import PrivateNotice
+from bot.waits import Wait
+from bot.words import bidding as bid_words
+from bot.words import truthtrance as truthtrance_words
+from bot.words.battle import battle_answer, battle_choices, battle_options, battle_step_words
+from bot.words.turn import phase_name
+from rules.actions import (
+    Action,
+    Ally,
+    AnswerTruthtrance,
+    BreakAlliance,
+    ClaimCharity,
+    Dial,
+    FactionAction,
+    FamilyAtomics,
+    FremenStormLosses,
+    KaramaRevive,
+    KeepTraitor,
+    Pass,
+    PhaseDone,
+    PlaceAdvisor,
+    PlaceFremen,
+    PlaceWorm,
+    PlayGhola,
+    Predict,
+    RideWorm,
+    WeatherControl,
+)
+from rules.defaults import default_action
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+from rules.view import PublicView
+
+TO_RECORD: dict[str, str] = {}
+"""The phases the moderators record (the engine runs the Battle phase since issue 17; its
+records stay as corrections)."""
+
+
+def phase_title(phase: str) -> str:
+    """A phase in words, as the public log names it ("Spice Blow")."""
+    return phase_name(phase)
+
+
+def _names(factions: tuple[Faction, ...] | list[Faction]) -> str:
+    labels = [f.label for f in factions]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def describe_game_wait(view: PublicView) -> str:
+    """Who a whole game waits for now, in public words ("" for a phase on its own, or the
+    Shipment & Movement phase, which :func:`bot.words.narrate.describe_wait` tells)."""
+    game = view.game
+    if game is None or game.phase == GamePhase.SHIPMENT_MOVEMENT.value:
+        return ""
+    if game.phase == GamePhase.OVER.value:
+        return ""
+    title = phase_title(game.phase)
+    if game.phase in TO_RECORD:
+        return f"Waiting for the moderators to record the {title} phase."
+    if not game.waiting:
+        return ""
+    if game.phase == GamePhase.BIDDING.value:
+        return bid_words.auction_wait(view)
+    return f"Waiting for {_names(game.waiting)} ({title}: {_step_words(game.step)})."
+
+
+def _step_words(step: str) -> str:
+    if step == "dial":
+        return "the storm dial, kept secret until every dial is in"
+    if step == "storm_cards":
+        return "whether to play a storm card"
+    if step.startswith("nexus"):
+        return "the Nexus: alliances"
+    if step.startswith("ride"):
+        return "whether the Fremen ride the worm"
+    if step.startswith("worm"):
+        return "where the Fremen place the worm"
+    if step == "claims":
+        return "whether to claim CHOAM Charity"
+    if step == "revive":
+        return "what to revive beyond their free revival"
+    if step == "fremen_losses":
+        return "which Fremen forces the storm takes"
+    return battle_step_words(step) or "their choices"
+
+
+def to_record(phase: str, turn: int) -> str:
+    """For the moderators: what to record in a phase they record."""
+    what = TO_RECORD.get(phase, "record the phase, then `/mod record done`")
+    return f"Turn {turn}, {phase_title(phase)} phase: please {what}."
+
+
+def answer_words(action: Action, phase: str = "") -> str:
+    """An answer in the words of the faction that gave it ("you dial 2"); ``phase``, the
+    game's phase, names what a pass means there."""
+    if isinstance(action, FactionAction) and (said := bid_words.answer_words(action)):
+        return said
+    if isinstance(action, Pass) and phase in PASS_WORDS:
+        return PASS_WORDS[phase]
+    match action:
+        case KeepTraitor():
+            return f"you keep {action.leader} as your traitor"
+        case Predict():
+            who = Faction.parse(action.who)
+            return f"you predict {who.label if who else action.who} will win on turn {action.turn}"
+        case PlaceFremen():
+            return (
+                f"you place {action.sietch_tabr} forces in Sietch Tabr, {action.false_wall_south} "
+                f"in False Wall South and {action.false_wall_west} in False Wall West"
+            )
+        case PlaceAdvisor():
+            sector = f" (sector {action.sector})" if action.sector is not None else ""
+            return f"you place your advisor in {action.to}{sector}"
+        case Dial():
+            return f"you dial {action.value}"
+        case WeatherControl():
+            return f"you play Weather Control: the storm moves {action.sectors} sectors"
+        case FamilyAtomics():
+            return "you play Family Atomics"
+        case FremenStormLosses():
+            return f"you lose {action.special} Fedaykin to the storm in {action.territory}"
+        case PlaceWorm():
+            return f"you place the worm in {action.territory}"
+        case RideWorm():
+            return f"you ride the worm to {action.to}"
+        case Ally():
+            other = Faction.parse(action.with_)
+            return f"you ask {other.label if other else action.with_} to ally"
+        case BreakAlliance():
+            return "you break your alliance"
+        case ClaimCharity():
+            return "you claim CHOAM Charity"
+        case KaramaRevive():  # revival; Revive and the Emperor's payment: bid_words
+            return f"you play a Karama to revive {bid_words.revive_words(action)} free"
+        case PlayGhola():
+            return f"you play Tleilaxu Ghola to revive {bid_words.revive_words(action)} free"
+        case Pass():
+            return "you pass"
+        case PhaseDone():
+            return "the phase is closed"
+        case AnswerTruthtrance():
+            return truthtrance_words.answer_words(action.answer, action.remark)
+    battle = battle_answer(action)
+    if battle is not None:
+        return battle
+    return f"you answer {action.name.replace('_', ' ')}"
+
+
+PASS_WORDS = {
+    GamePhase.BIDDING.value: "you pass on the card on offer",
+    GamePhase.REVIVAL.value: "you take your free revival only",
+}
+
+
+def _options(state: GameState, faction: Faction) -> list[str]:
+    """What ``faction`` may answer now, in words (never internal ids)."""
+    legal = list(state.legal_actions(faction))
+    kinds = {a.name for a in legal}
+    out: list[str] = []
+    traitors = [a.leader for a in legal if isinstance(a, KeepTraitor)]
+    if traitors:
+        out.append(f"keep one traitor: {', '.join(traitors)} (`/traitor keep`)")
+    if "predict" in kinds:
+        out.append("predict which faction will win, and on which turn (`/predict`)")
+    if "place_fremen" in kinds:
+        out.append(
+            "place your 10 forces in Sietch Tabr, False Wall South and False Wall West "
+            "(`/fremen place`)"
+        )
+    if "place_advisor" in kinds:
+        out.append("place your advisor in any territory (or the Polar Sink) (`/place-advisor`)")
+    dials = sorted(a.value for a in legal if isinstance(a, Dial))
+    if dials:
+        out.append(
+            f"dial the storm: a number from {dials[0]} to {dials[-1]}, kept secret (`/dial`)"
+        )
+    if "weather_control" in kinds:
+        out.append("play Weather Control: move the storm 0 to 10 sectors (`/weather-control`)")
+    if "family_atomics" in kinds:
+        out.append("play Family Atomics: destroy the Shield Wall (`/family-atomics`)")
+    if "fremen_storm_losses" in kinds:
+        out.append("say how many Fedaykin the storm takes (`/fremen storm-losses`)")
+    if "place_worm" in kinds:
+        out.append("place the worm in a sand territory (`/fremen worm`)")
+    if "ride_worm" in kinds:
+        out.append("ride the worm to another territory (`/fremen ride`)")
+    allies = [Faction.parse(a.with_) for a in legal if isinstance(a, Ally)]
+    if allies:
+        named = _names([f for f in allies if f is not None])
+        out.append(f"ask to ally with {named} (`/ally`)")
+    if "break_alliance" in kinds:
+        out.append("break your alliance (`/ally-break`)")
+    if "claim_charity" in kinds:
+        out.append("claim CHOAM Charity, up to 2 spice (`/charity`)")
+    if "revive" in kinds:  # revival
+        out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
+    if "karama_revive" in kinds:
+        out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
+    out += battle_options(state, faction)
+    if "pass" in kinds:
+        out.append(_pass_words(state) + " (`/pass` or the button)")
+    return out
+
+
+def _pass_words(state: GameState) -> str:
+    step = state.game.step if state.game else ""
+    if step.startswith("nexus"):
+        return "pass (done with this Nexus)"
+    if step.startswith("ride"):
+        return "pass (no ride)"
+    if step == "storm_cards":
+        return "pass (play no storm card)"
+    if step == "claims":
+        return "pass (no charity)"
+    if step == "revive":  # revival
+        return "pass (your free revival alone)"
+    if step == "keep":
+        return "pass (keep every card you played)"
+    if step in ("voice", "prescience", "voice_prescience", "traitor_calls", "capture"):
+        return "pass (not now)"
+    return "pass"
+
+
+def choice_prompt(
+    state: GameState, faction: Faction, wait: Wait, token: str | None, deadline: str
+) -> PrivateNotice:
+    """What ``faction`` is asked in a choice phase: the choices in words, its spice, what
+    happens if it does not answer, the deadline."""
+    game = state.whole
+    if truthtrance_words.is_asked(state, faction):  # the game waits for its answer
+        return truthtrance_words.question_prompt(state, faction, token, deadline)
+    if game.phase is GamePhase.BIDDING:
+        return bid_words.bid_prompt(state, faction, token, deadline)
+    if game.phase is GamePhase.REVIVAL:
+        return bid_words.revival_prompt(state, faction, token, deadline)
+    mine = state.view_for(faction)
+    options = _options(state, faction)
+    default = default_action(state, faction)
+    fallback = f" If you do not answer in time, {answer_words(default)}." if default else ""
+    lines = [
+        f"**Turn {game.turn}, {phase_title(game.phase.value)}**: your choice.",
+        "You may: " + "; ".join(options) + "." if options else "Nothing is asked of you now.",
+        f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
+        *filter(None, [asked_alike(state, faction)]),
+    ]
+    choices = battle_choices(state, faction, tuple(state.legal_actions(faction).kinds()))
+    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token)

@@ -1,0 +1,53 @@
+"""What the session refuses, or reads into a request, before an action reaches the ledger."""
+
+from __future__ import annotations
+
+from bot.words import narrate
+from rules.actions import Action, FactionAction, Pass
+from rules.errors import MentatError
+from rules.factions import Faction
+from rules.game import GameState
+from rules.game_model import GamePhase
+
+
+class SessionError(MentatError):
+    """A request the session cannot take (paused game, not a moderator, ...).
+
+    ``rule`` names the game rule behind the refusal when there is one (e.g. an open
+    Karama window, 3.01.11).
+    """
+
+
+class PromptClosedError(SessionError):
+    """An answer to a prompt or step that is no longer open (a stale button)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(f"this prompt has closed: {how}")
+        self.how = how
+
+
+def check_not_early(state: GameState, action: FactionAction) -> None:
+    """While prompts are open, only their answers are taken: the rest waits."""
+    prompts = state.public_view().prompts
+    if prompts and not state.answers_open_prompt(action):
+        waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
+        rule = state.open_prompts()[0].rule
+        raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
+
+
+def bare_pass_step(state: GameState, faction: Faction, last: Action | None) -> str | None:
+    """The step a ``/pass`` without one means: the step the faction is in, except right
+    after its own shipment pass (``last``): a repeated bare pass (a double Enter, a laggy
+    retry) means the shipment again, and is refused as already passed. In the other
+    phases of a whole turn a pass has no step (no storm card, done with the Nexus...)."""
+    if state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+        return None
+    if faction in state.phase.done:
+        return "movement"
+    turn = state.phase.turn
+    if turn is None or turn.faction != faction:
+        return None
+    just_passed = isinstance(last, Pass) and last.faction == faction and turn.moves_made == 0
+    if turn.step.value == "move" and not just_passed:
+        return "movement"
+    return "shipment"

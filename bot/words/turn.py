@@ -1,0 +1,374 @@
+"""Words for the events of the whole turn: one sentence each, for the table and spectators.
+
+:func:`describe_turn_event` gives the public sentence of every event the engine emits
+outside the Shipment & Movement phase (storm, spice blow and Nexus, CHOAM Charity, the
+bidding and revival (:mod:`bot.words.bidding`), the recorded battle, collection, the end of
+the game). It reads only the
+event, and every event is public, so its sentence may go to any channel: cards and
+traitors dealt are counts, a dial is "in" until all are revealed, the Bene Gesserit's
+prediction is "written down".
+
+:func:`private_lines` gives a faction its own side of the same events (the traitors it was
+offered or kept, the cards it was dealt or won, its own dial and prediction, the Fremen's
+storm card), read from that faction's :class:`~rules.view.PrivateView` after the events,
+and :func:`private_notice` wraps them for its private channel. Nothing here names a faction
+by anything but its printed name, and no internal id reaches a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.publisher import PrivateNotice
+from bot.words.battle import describe_battle_event, foreseen_lines
+from bot.words.bidding import describe_auction_event, own_lines, price_words
+from bot.words.common import possessive
+from bot.words.truthtrance import describe_event as describe_truthtrance
+from bot.words.truthtrance import private_lines as truthtrance_lines
+from rules.board import POLAR_SINK
+from rules.events import (
+    AllianceBroken,
+    AllianceFormed,
+    AllianceOffered,
+    BattleRecorded,
+    CardDiscarded,
+    CardsDealt,
+    CardWon,
+    CharityPaid,
+    DeckShuffled,
+    Event,
+    ForcesDestroyed,
+    ForcesLost,
+    ForcesSetUp,
+    GameWon,
+    KaramaPower,
+    LeaderKilled,
+    NexusEnded,
+    NexusStarted,
+    Passed,
+    PhaseBegan,
+    PredictionMade,
+    Revived,
+    ShaiHulud,
+    SpiceBlown,
+    SpiceCollected,
+    SpiceDestroyed,
+    SpicePaid,
+    SpiceReceived,
+    StormCardDrawn,
+    StormCardPlayed,
+    StormCardRevealed,
+    StormDialed,
+    StormDialsRevealed,
+    StormMoved,
+    StormOrder,
+    TraitorKept,
+    WormRidden,
+)
+from rules.view import PrivateView
+
+PHASE_NAMES = {
+    "setup": "Set-up",
+    "storm": "Storm",
+    "spice_blow": "Spice Blow",
+    "choam_charity": "CHOAM Charity",
+    "bidding": "Bidding",
+    "revival": "Revival",
+    "shipment_movement": "Shipment & Movement",
+    "battle": "Battle",
+    "spice_collection": "Spice Collection",
+    "mentat_pause": "Mentat Pause",
+    "over": "Game over",
+}
+"""Each phase of the whole game (``GameView.phase``) in words."""
+
+DECKS = {"spice": "spice deck", "treachery": "treachery deck", "traitors": "traitor deck"}
+
+WON_BY = {
+    "strongholds": "holding enough strongholds",
+    "alliance": "as allies holding enough strongholds",
+    "fremen": "by the Fremen special victory",
+    "guild": "by the Spacing Guild special victory",
+    "prediction": "as the Bene Gesserit predicted",
+    "default": "at the end of the last turn",
+}
+
+STANDS_ASIDE = {
+    "nexus": "is done with the Nexus",
+    "choam_charity": "claims no CHOAM Charity",
+    "storm": "plays no storm card",
+    "worm_ride": "does not ride the worm",
+    "battle:voice": "does not use the Voice",
+    "battle:prescience": "does not use Prescience",
+    "battle:traitor_calls": "calls no traitor",
+    "battle:capture": "neither captures nor kills a leader",
+    "battle": "passes",
+    "bidding": "passes",
+    "revival": "takes only its free revival",
+}
+
+CAUSES = {"storm": "The storm", "worm": "Shai-Hulud", "family_atomics": "Family Atomics"}
+
+
+# -- small words ---------------------------------------------------------------------------
+
+
+def phase_name(phase: str) -> str:
+    """A phase's name in words (``"spice_blow"`` -> ``"Spice Blow"``)."""
+    return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+
+
+def _list(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _place(territory: str, sector: int | None) -> str:
+    if territory == POLAR_SINK:
+        return "the Polar Sink"
+    return territory if sector is None else f"{territory} (sector {sector})"
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def _tokens(forces: int, special: int = 0, advisors: int = 0) -> str:
+    """``3 forces, 1 starred force and 2 advisors``; ``no forces`` for none."""
+    parts = [
+        _plural(n, noun)
+        for n, noun in ((forces, "force"), (special, "starred force"), (advisors, "advisor"))
+        if n
+    ]
+    return _list(parts) or "no forces"
+
+
+def _sectors(n: int) -> str:
+    return _plural(n, "sector")
+
+
+# -- the public sentence of each event --------------------------------------------------------
+
+
+def describe_turn_event(event: Event) -> str | None:
+    """The public sentence of a whole-turn event; None for any other kind of event
+    (those of the Shipment & Movement phase and corrections are :mod:`bot.words.narrate`'s)."""
+    return (
+        _set_up(event)
+        or _storm(event)
+        or describe_auction_event(event)
+        or _blow(event)
+        or describe_battle_event(event)
+        or _recorded(event)
+        or _end(event)
+        or describe_truthtrance(event)
+    )
+
+
+def _set_up(event: Event) -> str | None:
+    match event:
+        case PhaseBegan(turn=turn, phase=phase):
+            if phase == "over":
+                return "The game is over."
+            return f"**Turn {turn}: the {phase_name(phase)} phase begins.**"
+        case DeckShuffled(deck=deck, cards=cards):
+            return f"The {DECKS.get(deck, 'deck')} is shuffled ({_plural(cards, 'card')})."
+        case CardsDealt(faction=faction, deck="traitors", cards=cards):
+            return f"{faction.label} is dealt {_plural(cards, 'traitor card')}, face down."
+        case CardsDealt(faction=faction, cards=cards):
+            return f"{faction.label} is dealt {_plural(cards, 'treachery card')}, face down."
+        case TraitorKept(faction=faction, kept=1):
+            return f"{faction.label} keeps one traitor, face down."
+        case TraitorKept(faction=faction, kept=kept):
+            return f"{faction.label} keeps all {kept} traitors, face down."
+        case PredictionMade(faction=faction):
+            return f"{faction.label} writes down a secret prediction."
+        case ForcesSetUp(faction=faction, territory=territory, sector=sector, forces=n, token=t):
+            noun = "advisor" if t == "advisor" else "force"
+            return f"{faction.label} sets up {_plural(n, noun)} in {_place(territory, sector)}."
+    return None
+
+
+def _storm(event: Event) -> str | None:
+    match event:
+        case StormDialed(faction=faction):
+            return f"{faction.label} has dialed for the storm."
+        case StormDialsRevealed(factions=factions, values=values):
+            dials = _list([f"{f.label} {v}" for f, v in zip(factions, values, strict=False)])
+            return f"Storm dials: {dials} ({sum(values)} in all)."  # the move is StormMoved's
+        case StormCardRevealed(value=value):  # a storm card played may change the move
+            return f"The storm card shows {value}."
+        case StormCardDrawn(faction=faction):
+            return f"{faction.label} draws next turn's storm card, face down."
+        case StormCardPlayed(faction=faction, card=card, sectors=sectors):
+            effect = ""
+            if sectors is not None:
+                effect = f": the storm moves {_sectors(sectors)}" if sectors else ": it holds"
+            elif "atomics" in card.lower():
+                effect = ": the Shield Wall is destroyed"
+            return f"{faction.label} plays {card}{effect}."
+        case StormMoved(from_sector=start, to_sector=end, sectors=0):
+            return f"The storm stays in sector {end}."
+        case StormMoved(from_sector=start, to_sector=end, sectors=sectors):
+            return f"The storm moves {_sectors(sectors)}, from sector {start} to sector {end}."
+        case ForcesDestroyed(faction=faction, territory=t, sector=s, cause=cause) as e:
+            what = _tokens(e.forces, e.special, e.advisors)
+            return (
+                f"{CAUSES.get(cause, 'Destruction')} kills {what} of {faction.label} in "
+                f"{_place(t, s)}: to the Tleilaxu Tanks."
+            )
+        case SpiceDestroyed(territory=t, sector=s, amount=amount, cause="worm"):
+            return f"Shai-Hulud swallows {amount} spice in {_place(t, s)}."
+        case SpiceDestroyed(territory=t, sector=s, amount=amount, cause=cause):
+            return (
+                f"{CAUSES.get(cause, 'Destruction')} blows away {amount} spice in {_place(t, s)}."
+            )
+        case StormOrder(order=order):
+            names = [f.label for f in order]
+            first = names[0] if names else "nobody"
+            return f"First player: {first}. Storm order: {', '.join(names)}."
+    return None
+
+
+def _blow(event: Event) -> str | None:
+    match event:
+        case SpiceBlown(pile=pile, territory=t, sector=s, amount=amount, placed=True):
+            return f"Spice blow (pile {pile}): {amount} spice in {_place(t, s)}."
+        case SpiceBlown(pile=pile, territory=t, sector=s, amount=amount):
+            return (
+                f"Spice blow (pile {pile}): {_place(t, s)} lies in the storm; its {amount} "
+                "spice is lost."
+            )
+        case ShaiHulud(pile=pile, ignored=True):
+            return f"Shai-Hulud (pile {pile}) on the first turn is set aside, to be shuffled back."
+        case ShaiHulud(pile=pile, territory=None):
+            return f"Shai-Hulud appears (pile {pile})!"
+        case ShaiHulud(pile=pile, territory=territory):
+            return f"Shai-Hulud appears (pile {pile}) in {territory}!"
+        case WormRidden(faction=faction, from_territory=start, to=to, sector=s) as e:
+            return (
+                f"{faction.label} rides the worm from {start} to {_place(to, s)} with "
+                f"{_tokens(e.forces, e.special)}."
+            )
+        case NexusStarted():
+            return "Nexus! Alliances may be formed and broken."
+        case NexusEnded():
+            return "The Nexus is over."
+        case AllianceOffered(faction=faction, to=to):
+            return f"{faction.label} offers an alliance to {to.label}."
+        case AllianceFormed(factions=factions):
+            return f"{_list([f.label for f in factions])} are now allies."
+        case AllianceBroken(faction=faction, ally=ally):
+            return f"{faction.label} breaks its alliance with {ally.label}."
+        case Passed(faction=faction, phase=phase, choice=choice):
+            aside = STANDS_ASIDE.get(f"{phase}:{choice}") or STANDS_ASIDE.get(phase, "passes")
+            return f"{faction.label} {aside}."
+        case CharityPaid(faction=faction, amount=amount):
+            return f"{faction.label} receives {amount} spice of CHOAM Charity."
+    return None
+
+
+def _recorded(event: Event) -> str | None:
+    match event:
+        case CardWon(faction=faction, price=0):
+            return f"{faction.label} takes a treachery card for free."
+        case CardWon(faction=faction) as won:
+            return f"{faction.label} wins a treachery card for {price_words(won)}."
+        case Revived(faction=faction, leader=leader, cost=cost) as e:
+            revived = [_tokens(e.forces, e.special)] if e.forces or e.special else []
+            if leader:
+                revived.append(f"the leader {leader}")
+            paid = f"for {cost} spice" if cost else "for free"
+            return f"{faction.label} revives {_list(revived) or 'nothing'} {paid}."
+        case BattleRecorded(faction=faction, opponent=opponent):
+            return f"Battle: {faction.label} against {opponent.label}."
+        case ForcesLost(faction=faction, territory=t, sector=s) as e:
+            what = _tokens(e.forces, e.special, e.advisors)
+            return f"{faction.label} loses {what} in {_place(t, s)} to the Tleilaxu Tanks."
+        case LeaderKilled(faction=faction, leader=leader):
+            return f"{possessive(faction)} leader {leader} is killed."
+        case CardDiscarded(faction=faction, card=card):
+            return f"{faction.label} discards {card}."
+        case SpicePaid(faction=faction, amount=amount, to=to):
+            payee = to.label if to is not None else "the Spice Bank"
+            return f"{faction.label} pays {amount} spice to {payee}."
+        case SpiceReceived(faction=faction, amount=amount):
+            return f"{faction.label} receives {amount} spice from the Spice Bank."
+    return None
+
+
+def _end(event: Event) -> str | None:
+    match event:
+        case SpiceCollected(faction=faction, territory=t, sector=s, amount=amount):
+            return f"{faction.label} collects {amount} spice in {_place(t, s)}."
+        case GameWon(factions=factions, how=how):
+            verb = "wins" if len(factions) == 1 else "win"
+            names = _list([f.label for f in factions]) or "Nobody"
+            return f"**{names} {verb} the game** {WON_BY.get(how, 'by the rules')}!"
+    return None
+
+
+# -- a faction's own side of the same events ------------------------------------------------
+
+
+def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
+    """What ``view.faction`` alone learns from ``events``, read from its view after them.
+
+    Only events of that faction have a private side: the traitor cards offered to it and
+    the one it kept, the treachery cards dealt or won (the newest of its hand), its own
+    storm dial, its prediction and, for the Fremen, the storm card drawn and where their
+    Karama worm will come up; and its side of the Bidding and Revival phases
+    (:func:`bot.words.bidding.own_lines`: the Atreides' look at each card on offer, the spice
+    left after paying, a hand taken or given back).
+    """
+    events = list(events)
+    own = view.faction
+    lines: list[str] = []
+    won = sum(1 for e in events if isinstance(e, CardWon) and e.faction is own)
+    if won:
+        lines.append(f"Your new treachery {_cards(won)}: {_newest(view, won)}.")
+    for event in events:
+        if getattr(event, "faction", None) is own and (line := _private(event, view)):
+            lines.append(line)
+    lines += foreseen_lines(events, view)  # the Atreides' Karama: the opponent's whole plan
+    return lines + own_lines(events, view) + truthtrance_lines(events, view)
+
+
+def private_notice(events: Iterable[Event], view: PrivateView) -> PrivateNotice | None:
+    """:func:`private_lines` as one notice for the faction's own channel (None: nothing)."""
+    lines = private_lines(events, view)
+    return PrivateNotice(view.faction, "\n".join(lines)) if lines else None
+
+
+def _private(event: Event, view: PrivateView) -> str | None:
+    secrets = view.secrets
+    match event:
+        case CardsDealt(deck="treachery", cards=cards) if cards:
+            return f"Your treachery {_cards(cards)}: {_newest(view, cards)}."
+        case CardsDealt(deck="traitors") if secrets is not None and secrets.traitors_offered:
+            offered = _list(list(secrets.traitors_offered))
+            return f"Traitors offered to you: {offered}. Keep one of them."
+        case TraitorKept() if secrets is not None and secrets.traitors:
+            kept = _list(list(secrets.traitors))
+            noun = "traitor is" if len(secrets.traitors) == 1 else "traitors are"
+            return f"Your {noun} {kept}."
+        case PredictionMade() if secrets is not None and secrets.prediction is not None:
+            winner, turn = secrets.prediction
+            return f"Your prediction: {winner.label} wins on turn {turn}."
+        case StormDialed() if secrets is not None and secrets.dial is not None:
+            return f"Your storm dial: {secrets.dial}."
+        case KaramaPower() if secrets is not None and secrets.karama_worm is not None:
+            return f"Your Karama worm will come up in {secrets.karama_worm} at the next spice blow."
+        case StormCardDrawn() if secrets is not None and secrets.storm_next is not None:
+            return f"Next turn's storm card: the storm will move {_sectors(secrets.storm_next)}."
+    return None
+
+
+def _cards(n: int) -> str:
+    return "card" if n == 1 else "cards"
+
+
+def _newest(view: PrivateView, n: int) -> str:
+    """The ``n`` cards last added to the hand (a hand keeps the order cards came in)."""
+    return _list(list(view.cards[-n:])) if view.cards else "none left in your hand"
