@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install postgres test lint typecheck pytest demo run bench clean
+.PHONY: install postgres chromium test lint typecheck pytest demo run bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,12 +37,29 @@ postgres:
 			"the PostgreSQL tests will be skipped"; \
 	fi
 
+# The live page's browser test (tests/bot/test_web_browser.py) drives Debian's headless
+# `chromium` with Playwright's Python API (its own driver; no browser is downloaded):
+# installed like postgresql when it is missing and apt-get can; otherwise that test is
+# skipped with the reason.
+chromium:
+	@if command -v chromium >/dev/null; then \
+		:; \
+	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+		echo "installing chromium (apt-get) for the live page's browser test"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends chromium >/dev/null) \
+		|| echo "could not install chromium: the browser test will be skipped"; \
+	else \
+		echo "Chromium is not installed and apt-get cannot install it here:" \
+			"the browser test will be skipped"; \
+	fi
+
 # The suite runs in parallel, one pytest-xdist worker a core (PYTEST_WORKERS=0: serially).
 # Nothing is shared between workers: each starts its own PostgreSQL server on a free port in
 # its own folder (tests/conftest.py), and every test writes only in its own tmp_path.
 PYTEST_WORKERS ?= auto
 
-pytest: $(STAMP) postgres
+pytest: $(STAMP) postgres chromium
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 test: lint typecheck pytest

@@ -3,7 +3,8 @@
 Variables (see ``.env.example``): ``DATABASE_PATH`` (default ``./mentat.db``),
 ``DATABASE_URL`` (a PostgreSQL database instead, shared by several processes),
 ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``LOG_LEVEL`` (default ``INFO``), ``SHARD_COUNT`` and
-``SHARD_IDS`` (this process's Discord shards), ``RENDER_WORKERS``. A value set in the process
+``SHARD_IDS`` (this process's Discord shards), ``RENDER_WORKERS``, ``WEB_PORT`` and
+``WEB_BASE_URL`` (the games' live pages: off when unset). A value set in the process
 environment wins over the ``.env`` file; an empty value counts as unset.
 """
 
@@ -13,6 +14,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
@@ -30,6 +32,8 @@ VARIABLES = (
     ("SHARD_COUNT", "how many Discord shards the bot runs on, all processes together"),
     ("SHARD_IDS", "this process's shards, e.g. 0,1 (default: all; needs DATABASE_URL)"),
     ("RENDER_WORKERS", "processes drawing maps (default: 2, less for a share of the shards)"),
+    ("WEB_PORT", "the port serving each game's live page (default: none, no page served)"),
+    ("WEB_BASE_URL", "the pages' public address, e.g. https://dune.example.org (pinned)"),
 )
 NO_ENVIRONMENT_HELP = "environment: none read (the settings in .env are for `mentat run` only)"
 
@@ -60,6 +64,8 @@ class Config:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     render_workers: int = DEFAULT_RENDER_WORKERS
+    web_port: int | None = None  # the live pages' port (None: not served)
+    web_base_url: str | None = None  # their public address, without a final "/"
 
     @property
     def database(self) -> str | Path:
@@ -105,6 +111,8 @@ class Config:
             shard_count=count,
             shard_ids=ids,
             render_workers=workers or default_render_workers(ids, count, os.cpu_count() or 1),
+            web_port=_parse_port("WEB_PORT", values.get("WEB_PORT")),
+            web_base_url=_parse_base_url(values.get("WEB_BASE_URL")),
         )
 
     def require_token(self) -> str:
@@ -154,6 +162,27 @@ def _positive(name: str, text: str | None) -> int | None:
     if not text.isdigit() or int(text) <= 0:
         raise ConfigError(f"{name} must be a positive whole number, not {text!r}")
     return int(text)
+
+
+def _parse_port(name: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _parse_base_url(text: str | None) -> str | None:
+    """An http(s) address with a host, kept without its final "/" (pages are added)."""
+    if text is None:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query:
+        raise ConfigError(
+            f"WEB_BASE_URL must be an http:// or https:// address such as "
+            f"https://dune.example.org, not {text!r}"
+        )
+    return text.rstrip("/")
 
 
 def _parse_shard_ids(text: str | None, count: int | None) -> tuple[int, ...] | None:

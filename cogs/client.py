@@ -64,6 +64,7 @@ class MentatBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.syncs_commands = syncs_commands  # one process of a sharded bot syncs them
         self.live_previews: set[str] = set()  # previews whose buttons a live view answers
+        self.live_page_base: str | None = None  # WEB_BASE_URL: the games' pages, pinned
 
     async def setup_hook(self) -> None:
         from cogs.play.bids import BidButton
@@ -106,9 +107,11 @@ def build(
     dev_guild_id: int | None = None,
     render_executor: Executor | None = None,
     shards: Shards | None = None,
+    live_page_base: str | None = None,
 ) -> MentatBot:
     """A bot and its application over ``store`` (the sessions start with ``bot.app.start()``);
-    with ``shards``, an auto-sharded bot for those shards (the store should have the same)."""
+    with ``shards``, an auto-sharded bot for those shards (the store should have the same);
+    with ``live_page_base``, each game's page link is pinned at its start."""
     from cogs.publisher import DiscordPublisher
 
     bot: MentatBot
@@ -122,4 +125,5 @@ def build(
             shard_count=shards.count,
         )
     bot.app = Mentat(store, DiscordPublisher(bot), clock, render_executor=render_executor)
+    bot.live_page_base = live_page_base
     return bot

@@ -1,7 +1,8 @@
 """``mentat run``: the bot, from the settings in ``.env`` (see ``.env.example``).
 
-Here the parts meet: the settings, the store, the render workers and the Discord
-client (``cogs``) that carries the application (``bot.app``).
+Here the parts meet: the settings, the store, the render workers, the Discord
+client (``cogs``) that carries the application (``bot.app``) and, with ``WEB_PORT``, the
+games' live pages (``bot.web``).
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ import logging
 import socket
 import sqlite3
 import sys
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
 from pathlib import Path
 
 import aiohttp
 import discord
+from aiohttp.web import AppRunner
 
 from bot.config import Config, ConfigError, environment_help
 from bot.render.maps import start_render_worker, start_render_workers
@@ -108,21 +110,47 @@ async def _serve(config: Config, token: str, logged_in: asyncio.Event) -> None:
     )
     start_render_workers(renderer, config.render_workers)
     bot = build(
-        store, dev_guild_id=config.dev_guild_id, render_executor=renderer, shards=config.shards
+        store,
+        dev_guild_id=config.dev_guild_id,
+        render_executor=renderer,
+        shards=config.shards,
+        live_page_base=config.web_base_url,
     )
+    pages = None
     try:
         async with bot:
             await bot.login(token)
             logged_in.set()
             await bot.app.start()
             log.info("serving %d games (%s)", len(bot.app.sessions), _which(config))
+            pages = await _serve_pages(config, store, renderer)
             await bot.connect()
     finally:
         try:
+            if pages is not None:
+                await pages.cleanup()
             await bot.app.stop()
         finally:  # the store closes whatever happened to a session
             await store.close()
             renderer.shutdown(cancel_futures=True)
+
+
+async def _serve_pages(config: Config, store: Store, renderer: Executor) -> AppRunner | None:
+    """The games' live pages on ``WEB_PORT`` (None when unset), their maps drawn by the
+    render workers; a port that cannot be had is a setting to fix (exit 2). Of several
+    shard processes, the one running shard 0 serves them (every game's, from the shared
+    database): the others would want the same port."""
+    if config.web_port is None:
+        return None
+    if config.shards is not None and not config.shards.syncs_commands:
+        log.info("live pages: served by the process running shard 0")
+        return None
+    from bot.web.server import LiveSite, start
+
+    try:
+        return await start(LiveSite.over(store, renderer), config.web_port)
+    except OSError as error:
+        raise ConfigError(f"WEB_PORT: cannot serve on port {config.web_port}: {error}") from error
 
 
 def _without_voice() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.config import NO_ENVIRONMENT_HELP
 from bot.demo.game import play_game_demo
-from bot.demo.phase import DEFAULT_OUT, PUBLIC_LOG, DemoFolderError, play_demo
+from bot.demo.phase import DEFAULT_OUT, PUBLIC_LOG, WEB, DemoFolderError, play_demo
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,4 +57,6 @@ def run(args: argparse.Namespace) -> int:
         f"Wrote {publisher.maps} maps{battles}, {len(publisher.private_logs)} private logs "
         f"and {PUBLIC_LOG} to {out}/"
     )
+    if (out / WEB / "index.html").is_file():
+        print(f"The live page, as files: {out / WEB / 'index.html'}")
     return 0

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.clock import FakeClock
-from bot.demo.phase import DEMO_TIMING, ConsolePublisher, claim_folder
+from bot.demo.phase import DEMO_TIMING, WEB, ConsolePublisher, claim_folder
 from bot.publisher import PublicNotice
 from bot.render.maps import MapMaker
 from bot.session.session import PhaseSession
@@ -32,6 +32,7 @@ from bot.settings import GameSettings
 from bot.starts import whole_game_start
 from bot.store import Store
 from bot.store.store import LogEntry
+from bot.web.static import write_site
 from rules.actions import Action, Decline, FactionAction, PhaseDone, Record, action_from_dict
 from rules.events import Event, PhaseBegan
 from rules.factions import Faction
@@ -158,6 +159,8 @@ async def play_game_demo(
                 await session.stop()
             publisher.log = list(await store.log(game_id))
             publisher.status = (await store.game(game_id)).status
+            if maps:  # the live page, as files beside public.md
+                await write_site(store, game_id, publisher.file(WEB), now=clock.now())
         finally:
             await store.close()
     return publisher

@@ -3,8 +3,9 @@ session, store (a temporary SQLite file) and renderer by scripted players.
 
 Prints the table's log; writes the spectators' record (one message per faction's turn,
 with its map, and the phase's summary) to ``public.md`` (Markdown that GitHub renders), the
-maps and each faction's private log into ``--out`` (``./demo-out/``). Players are written
-"@Atreides" (on Discord, mentions of the seated users).
+maps and each faction's private log into ``--out`` (``./demo-out/``); the whole game's demo
+also writes its live page as static files (``web/index.html``, :mod:`bot.web.static`).
+Players are written "@Atreides" (on Discord, mentions of the seated users).
 
 The demo writes only into a new or empty folder, so it never deletes a file of the
 user's. The one exception is the default ``./demo-out/`` after an earlier demo: the
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -42,7 +44,8 @@ from rules.scenario import load_scenario
 DEMO_TIMING = Timing(step=timedelta(hours=1), prompt=timedelta(hours=1), reminder=timedelta(0))
 DEFAULT_OUT = Path("demo-out")
 MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
-OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md")
+WEB = "web"  # the live page's static copy (bot.web.static), a folder of the demo's own
+OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md|web")
 PUBLIC_LOG = "public.md"
 PLANS_REVEALED = re.compile(r"^\S.*'s? plan: ", re.M)  # a battle's reveal (bot.words.battle)
 BATTLE_DECIDED = re.compile(r" wins? \d+ to \d+ |explo|both traitors", re.I)  # its result
@@ -76,13 +79,20 @@ def claim_folder(out: Path, *, replace_own: bool) -> None:
             "move them or give another folder with --out"
         )
     for name in [*own, MARKER] if present else []:
-        (out / name).unlink()
+        if (out / name).is_dir():
+            shutil.rmtree(out / name)  # the demo's own web folder
+        else:
+            (out / name).unlink()
     (out / MARKER).write_text("# files written by `mentat demo` (replaced by the next one)\n")
 
 
 def _own_files(out: Path) -> set[str]:
     lines = (out / MARKER).read_text(encoding="utf-8", errors="replace").splitlines()
-    return {n for n in lines if OWN_FILE.fullmatch(n) and (out / n).is_file()}
+    return {n for n in lines if OWN_FILE.fullmatch(n) and _is_own(out / n)}
+
+
+def _is_own(path: Path) -> bool:
+    return path.is_dir() if path.name == WEB else path.is_file()
 
 
 @dataclass

@@ -25,6 +25,7 @@ from cogs.common import (
     session_of,
 )
 from cogs.errors import reply
+from cogs.game.pins import live_page_base, pin_live_page
 from rules.errors import quote
 from rules.factions import Faction
 from rules.model import RuleSet
@@ -203,6 +204,10 @@ class Game(commands.Cog):
             )
         session = session_of(interaction, game_id)
         await session.begin(interaction.user.id)  # a lone phase's opening, the first pinged
+        if interaction.guild is not None:  # the live page's link, pinned at the table
+            channels = dict((await app.store.game(game_id)).channels)
+            base = live_page_base(self.bot)
+            await pin_live_page(interaction.guild, base, game_id, channels)
         whole = session.state is not None and session.state.game is not None
         await reply(
             interaction,

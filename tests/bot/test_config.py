@@ -92,6 +92,13 @@ def test_postgres_and_shards(tmp_path: Path) -> None:
         ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "shard 2 does not exist.*0 to 1"),
         ({"SHARD_COUNT": "2", "SHARD_IDS": "1"}, "SHARD_IDS: several processes.*DATABASE_URL"),
         ({"RENDER_WORKERS": "-1"}, "RENDER_WORKERS must be a positive whole number"),
+        ({"WEB_PORT": "http"}, "WEB_PORT must be a port number from 1 to 65535, not 'http'"),
+        ({"WEB_PORT": "0"}, "WEB_PORT must be a port number"),
+        ({"WEB_PORT": "65536"}, "WEB_PORT must be a port number"),
+        ({"WEB_BASE_URL": "dune.example.org"}, "WEB_BASE_URL must be an http:// or https://"),
+        ({"WEB_BASE_URL": "ftp://dune.example.org"}, "WEB_BASE_URL must be an http"),
+        ({"WEB_BASE_URL": "https://"}, "WEB_BASE_URL must be an http"),
+        ({"WEB_BASE_URL": "https://x.org/?a=1"}, "WEB_BASE_URL must be an http"),
     ],
 )
 def test_bad_database_and_shard_settings_name_the_variable(
@@ -118,3 +125,13 @@ def test_a_server_belongs_to_the_shard_discord_sends_its_events_to() -> None:
     assert not Shards((1, 2), 3).syncs_commands
     with pytest.raises(ValueError, match="do not exist"):
         Shards((3,), 3)
+
+
+def test_the_live_pages_are_off_unless_set(tmp_path: Path) -> None:
+    assert (Config().web_port, Config().web_base_url) == (None, None)
+    env = write_env(tmp_path, "WEB_PORT=8080\nWEB_BASE_URL=https://dune.example.org/mentat/\n")
+    config = Config.from_env({}, dotenv_path=env)
+    assert config.web_port == 8080
+    assert config.web_base_url == "https://dune.example.org/mentat"  # pages are added to it
+    plain = Config.from_env({"WEB_BASE_URL": "http://127.0.0.1:8080"}, dotenv_path=None)
+    assert plain.web_base_url == "http://127.0.0.1:8080"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.demo.phase import play_demo
+from bot.demo.phase import DemoFolderError, claim_folder, play_demo
 from mentat.cli import main
 from rules.factions import Faction
 
@@ -110,3 +110,17 @@ async def test_a_console_reader_that_goes_away_stops_only_the_printing(
     assert "request failed" not in caplog.text  # the session saw no error
     assert len(list(tmp_path.glob("map-*.png"))) == publisher.maps >= 6
     assert "The Shipment & Movement phase is over." in (tmp_path / "public.md").read_text()
+
+
+def test_the_demos_own_web_folder_is_replaced_and_a_users_is_kept(tmp_path: Path) -> None:
+    out = tmp_path / "demo-out"
+    claim_folder(out, replace_own=True)
+    (out / ".mentat-demo").write_text("web\n")  # as the whole game's demo lists it
+    (out / "web").mkdir()
+    (out / "web" / "index.html").write_text("an earlier demo's page")
+    claim_folder(out, replace_own=True)
+    assert sorted(p.name for p in out.iterdir()) == [".mentat-demo"]
+    (out / "web").mkdir()  # the user's own folder of that name, not listed
+    with pytest.raises(DemoFolderError, match="web"):
+        claim_folder(out, replace_own=True)
+    assert (out / "web").is_dir()

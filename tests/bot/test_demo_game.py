@@ -216,3 +216,19 @@ def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path
     assert f"({battles[-1]})" in markdown and "map-001.png" in markdown
     marker = (out / ".mentat-demo").read_text(encoding="utf-8").splitlines()
     assert set(battles) <= set(marker)  # replaced by the next demo like the maps
+    assert "web" in marker
+    static_live_page(out / "web")
+
+
+def static_live_page(web: Path) -> None:
+    """The live page as files: a page per action, every link and picture a file there."""
+    pages = sorted(web.glob("action-*.html"))
+    assert len(pages) > 100 and (web / "index.html").read_bytes() == pages[-1].read_bytes()
+    for page in [pages[0], pages[len(pages) // 2], pages[-1]]:
+        html = page.read_text(encoding="utf-8")
+        targets = set(re.findall(r"(?:href|src)='([^']+)'", html)) - {"data:,"}
+        assert targets and all((web / target).is_file() for target in targets), targets
+        assert "http" not in html  # nothing fetched from elsewhere: it works offline
+    last = (web / "index.html").read_text(encoding="utf-8")
+    assert re.search(r" wins? the game", last) and last.count('<svg class="chart"') == 2
+    assert len(list(web.glob("battle-*.png"))) >= 1

@@ -6,12 +6,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import aiohttp
 import discord
 import pytest
 
-from bot.config import Config
+from bot.config import Config, ConfigError
+from bot.starts import standard_start
+from bot.store import Store
 from mentat import run
 from mentat.cli import main
 from tests.cogs.fake_discord import FakeDiscord
@@ -24,7 +28,7 @@ def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A clean folder (no .env) and environment; the database goes there."""
     monkeypatch.chdir(tmp_path)
     names = ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL")
-    for name in (*names, "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS"):
+    for name in (*names, "SHARD_COUNT", "SHARD_IDS", "RENDER_WORKERS", "WEB_PORT", "WEB_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "mentat.db"))
     monkeypatch.setenv("LOG_LEVEL", "CRITICAL")
@@ -142,3 +146,26 @@ def test_an_unreachable_postgres_database_is_a_setting_error_without_its_passwor
     err = capsys.readouterr().err
     assert err.startswith("mentat run: DATABASE_URL: cannot connect to the PostgreSQL database")
     assert err.count("\n") == 1 and "pw-123" not in err
+
+
+async def test_the_live_pages_are_served_on_web_port_and_a_taken_port_is_named(
+    tmp_path: Path,
+) -> None:
+    """``WEB_PORT`` set: ``mentat run`` serves the games' pages (off when unset)."""
+    async with await Store.open(tmp_path / "pages.db") as store:
+        game = await store.create_game(0, standard_start())
+        assert await run._serve_pages(Config(), store, ThreadPoolExecutor(1)) is None
+        port = closed_port()
+        shard_one = Config(web_port=port, shard_count=2, shard_ids=(1,))  # shard 0's serves
+        assert await run._serve_pages(shard_one, store, ThreadPoolExecutor(1)) is None
+        pages = await run._serve_pages(Config(web_port=port), store, ThreadPoolExecutor(1))
+        assert pages is not None
+        try:
+            url = f"http://127.0.0.1:{port}/games/{game}"
+            async with aiohttp.ClientSession() as http, http.get(url) as response:
+                assert response.status == 200
+                assert f"Mentat: game {game}" in await response.text()
+            with pytest.raises(ConfigError, match=f"WEB_PORT: cannot serve on port {port}"):
+                await run._serve_pages(Config(web_port=port), store, ThreadPoolExecutor(1))
+        finally:
+            await pages.cleanup()
