@@ -41,8 +41,8 @@ from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import TURN_PHASES, GamePhase
-from rules.legal import CHOICES as PHASE_CHOICES
 from rules.model import Prompt, PromptKind
+from rules.phases import REGISTRY
 from rules.revival import free_forces
 from rules.view import game_view
 
@@ -324,7 +324,7 @@ def only_a_pass(state: GameState, faction: Faction) -> bool:
     if SECRET_STEPS.get(game.phase) != game.step or faction not in game.waiting:
         return False
     free = Revive(faction, *free_forces(state, faction))
-    for action in PHASE_CHOICES[game.phase](state, faction):
+    for action in REGISTRY[game.phase].offers(state, faction):
         if isinstance(action, SIDE_ACTIONS) or action == free:
             continue
         if state.is_legal(action):

@@ -1,0 +1,155 @@
+"""A phase declared once: what the machine, the legal actions, the defaults and the bot's
+waits need of it, in one frozen :class:`PhaseSpec` that its rules module exports as ``SPEC``.
+
+The registry (:data:`rules.phases.REGISTRY`) gathers the specs; nothing else names a phase
+in a table. Each action a phase accepts is declared with :func:`on`, which pairs the
+action's type with its handler where mypy checks that the handler takes that action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Generic, Protocol, TypeVar
+
+from rules.actions import Action, FactionAction, Pass, PhaseDone
+from rules.events import Event
+from rules.factions import Faction
+from rules.game_model import GamePhase, TurnState
+from rules.position import Position
+
+A = TypeVar("A", bound=Action)
+
+
+class Runs(Protocol):
+    """One action's handler, whatever the action's type (an :class:`Entry`)."""
+
+    @property
+    def kind(self) -> type[Action]: ...
+
+    def run(self, state: Position, action: Action) -> list[Event]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Entry(Generic[A]):
+    """An action's type and the handler that carries it out."""
+
+    kind: type[A]
+    handler: Callable[[Position, A], list[Event]]
+
+    def run(self, state: Position, action: Action) -> list[Event]:
+        if not isinstance(action, self.kind):
+            raise TypeError(f"{action.name} is not a {self.kind.__name__}")
+        return self.handler(state, action)
+
+
+def on(kind: type[A], handler: Callable[[Position, A], list[Event]]) -> Runs:
+    """``kind`` is carried out by ``handler`` (checked by mypy here, where it is declared:
+    the handler must take that action)."""
+    return Entry(kind, handler)
+
+
+def handlers(*entries: Runs) -> Mapping[type[Action], Runs]:
+    """The entries by action type; one type declared twice is a mistake."""
+    table: dict[type[Action], Runs] = {}
+    for entry in entries:
+        if entry.kind in table:
+            raise ValueError(f"{entry.kind.__name__} is handled twice")
+        table[entry.kind] = entry
+    return table
+
+
+Offer = Callable[[Position, Faction], Iterable[FactionAction]]
+"""The actions a faction is offered now (each still to be tested for legality)."""
+
+
+class Pick(Protocol):
+    """A deadline's default among the legal actions offered (None: the general fallback,
+    a pass or else the first offered). ``is_legal`` tests an action not offered."""
+
+    def __call__(
+        self,
+        state: Position,
+        faction: Faction,
+        legal: Sequence[FactionAction],
+        is_legal: Callable[[Action], bool],
+    ) -> FactionAction | None: ...
+
+
+def first_of(legal: Sequence[FactionAction], kind: type[FactionAction]) -> FactionAction | None:
+    """The first legal action of ``kind`` (None if there is none)."""
+    return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def _no_part(game: TurnState) -> str:
+    return ""
+
+
+def _no_turn_part(state: Position) -> str:
+    return ""
+
+
+def _never(game: TurnState) -> bool:
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseWaits:
+    """What the bot's waits need of a phase, from public facts only.
+
+    ``step_part`` is added to the step in the wait's key (each battle is a wait of its
+    own), ``turn_part`` at the end of the key (each turn to bid is one);
+    ``left_to_moderators`` says the phase waits for the moderators' "phase done" (no
+    faction asked); ``asked_alike`` that the factions waited on are asked a choice alike,
+    whatever they hold (docs/secrets-and-waits.md).
+    """
+
+    step_part: Callable[[TurnState], str] = _no_part
+    turn_part: Callable[[Position], str] = _no_turn_part
+    left_to_moderators: Callable[[TurnState], bool] = _never
+    asked_alike: Callable[[TurnState], bool] = _never
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSpec:
+    """One phase: its rule, its steps, its actions and handlers, how it begins, its
+    pass and its "phase done", what it offers, its default on a deadline and its waits.
+
+    ``dispatch``, when given, carries out every action of the phase itself (the Shipment
+    & Movement phase, with its prompts); ``finished`` says when the phase's step is over
+    by itself (then the machine marks it done).
+    """
+
+    phase: GamePhase
+    rule: str
+    steps: type[StrEnum]
+    begin: Callable[[Position], list[Event]]
+    handlers: Mapping[type[Action], Runs] = field(default_factory=dict)
+    pass_: Callable[[Position, Pass], list[Event]] | None = None
+    phase_done: Callable[[Position, PhaseDone], list[Event]] | None = None
+    offered: Offer | None = None
+    default: Pick | None = None
+    waits: PhaseWaits = PhaseWaits()
+    dispatch: Callable[[Position, Action], list[Event]] | None = None
+    finished: Callable[[Position], bool] | None = None
+
+    def accepts(self, action: Action) -> bool:
+        """Whether ``action`` is one of this phase's actions."""
+        if isinstance(action, Pass) and self.pass_ is not None:
+            return True
+        if isinstance(action, PhaseDone) and self.phase_done is not None:
+            return True
+        return type(action) in self.handlers
+
+    def handle(self, state: Position, action: Action) -> list[Event]:
+        """Carry out ``action``, one of this phase's actions (see :meth:`accepts`)."""
+        if isinstance(action, Pass) and self.pass_ is not None:
+            return self.pass_(state, action)
+        if isinstance(action, PhaseDone) and self.phase_done is not None:
+            return self.phase_done(state, action)
+        return self.handlers[type(action)].run(state, action)
+
+    def offers(self, state: Position, faction: Faction) -> list[FactionAction]:
+        """What the phase offers ``faction`` now (before the legality test)."""
+        return [] if self.offered is None else list(self.offered(state, faction))
