@@ -21,9 +21,14 @@ from datetime import datetime, timedelta
 from bot.refusals import SessionError
 from bot.waits import wait_of
 from rules.actions import Pass
+from rules.battle_model import BattleStep
+from rules.charity import CharityStep
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.revival import RevivalStep
+from rules.spice_blow import SpiceBlowStep
+from rules.storm import StormStep
 from rules.view import game_view
 
 REPEAT_WINDOW = timedelta(minutes=1)
@@ -31,19 +36,21 @@ REPEAT_WINDOW = timedelta(minutes=1)
 
 AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
 
-DECLINED = {
-    "storm_cards": ("you play no storm card this turn", "the storm card", "1.01"),
-    "claims": ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
-    "revive": ("you take your free revival only", "your revival", "1.05.01"),
-    "nexus_a": ("you are done with this Nexus", "this Nexus", "1.10.01"),
-    "nexus_b": ("you are done with this Nexus", "this Nexus", "1.10.01"),
-    "ride_a": ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08"),
-    "ride_b": ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08"),
-    "voice": ("you do not use the Voice", "the Voice", "2.02.06"),
-    "prescience": ("you do not use Prescience", "Prescience", "2.01.08"),
-    "traitor_calls": ("you call no traitor", "the traitor call", "1.07.06.06"),
-    "keep": ("you keep every card you played", "the cards you played", "1.07.06.05"),
-    "capture": ("you neither capture nor kill a leader", "the capture", "2.05.10"),
+NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
+NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
+DECLINED: dict[str, tuple[str, str, str]] = {
+    StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
+    CharityStep.CLAIMS: ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
+    RevivalStep.REVIVE: ("you take your free revival only", "your revival", "1.05.01"),
+    SpiceBlowStep.NEXUS_A: NEXUS,
+    SpiceBlowStep.NEXUS_B: NEXUS,
+    SpiceBlowStep.RIDE_A: NO_RIDE,
+    SpiceBlowStep.RIDE_B: NO_RIDE,
+    BattleStep.VOICE: ("you do not use the Voice", "the Voice", "2.02.06"),
+    BattleStep.PRESCIENCE: ("you do not use Prescience", "Prescience", "2.01.08"),
+    BattleStep.TRAITOR_CALLS: ("you call no traitor", "the traitor call", "1.07.06.06"),
+    BattleStep.KEEP: ("you keep every card you played", "the cards you played", "1.07.06.05"),
+    BattleStep.CAPTURE: ("you neither capture nor kill a leader", "the capture", "2.05.10"),
 }
 """Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
 the rule of that choice."""
@@ -52,11 +59,15 @@ the rule of that choice."""
 def _step(state: GameState, faction: Faction) -> str:
     """The step a pass of ``faction`` answers; "voice_prescience" split by who passes."""
     game = state.whole
-    if game.step != "voice_prescience":
+    if game.step != BattleStep.VOICE_PRESCIENCE:
         return game.step
     fight = game.battle
     voiced = fight is not None and "voice" in fight.asked
-    return "voice" if faction is Faction.BENE_GESSERIT and not voiced else "prescience"
+    return (
+        BattleStep.VOICE
+        if faction is Faction.BENE_GESSERIT and not voiced
+        else BattleStep.PRESCIENCE
+    )
 
 
 def _card(state: GameState) -> str | None:

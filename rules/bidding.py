@@ -57,9 +57,9 @@ from rules.events import (
     Passed,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import GamePhase, PhaseStep, TurnState
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
-from rules.phase_spec import first_of
+from rules.phase_spec import Stepped, first_of
 from rules.position import Position
 from rules.variants import KaramaBid
 
@@ -602,14 +602,14 @@ def cards_in_play(state: Position) -> Counter[str]:
     return found
 
 
-def auction_open(game: TurnState) -> bool:
+def auction_open(game: Stepped) -> bool:
     """A card is on offer: each turn to bid is asked alike (docs/secrets-and-waits.md)."""
-    return game.phase is GamePhase.BIDDING and game.step == BiddingStep.AUCTION
+    return game.phase == GamePhase.BIDDING and game.step == BiddingStep.AUCTION
 
 
-def giving_back(game: TurnState) -> bool:
+def giving_back(game: Stepped) -> bool:
     """The Harkonnen give back the cards their Karama took (1.14.04)."""
-    return game.phase is GamePhase.BIDDING and game.step == BiddingStep.GIVE_BACK
+    return game.phase == GamePhase.BIDDING and game.step == BiddingStep.GIVE_BACK
 
 
 def turn_to_bid(state: Position) -> str:

@@ -18,9 +18,9 @@ from rules.actions import Action, ClaimCharity, FactionAction, Pass
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.events import CharityPaid, Event, Passed
 from rules.factions import Faction
-from rules.game_model import GamePhase, PhaseStep, TurnState
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
-from rules.phase_spec import PhaseSpec, PhaseWaits, first_of, handlers, on
+from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, first_of, handlers, on
 from rules.position import Position
 from rules.variants import BgCharity
 
@@ -109,9 +109,9 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     return [ClaimCharity(faction), Pass(faction)]
 
 
-def claims_open(game: TurnState) -> bool:
+def claims_open(game: Stepped) -> bool:
     """Every faction asked answers alike, claim or pass (docs/secrets-and-waits.md)."""
-    return game.phase is GamePhase.CHOAM_CHARITY and game.step == CharityStep.CLAIMS
+    return game.phase == GamePhase.CHOAM_CHARITY and game.step == CharityStep.CLAIMS
 
 
 def default(

@@ -167,7 +167,7 @@ class TurnState:
     @property
     def halted(self) -> bool:
         """Stopped as the halt phase is about to begin (nothing of it done)."""
-        return self.halt == (self.turn, self.phase) and self.step == ""
+        return self.halt == (self.turn, self.phase) and self.step == PhaseStep.BEGIN
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -24,9 +24,9 @@ from rules.events import (
     WormRidden,
 )
 from rules.factions import Faction
-from rules.game_model import GamePhase, TurnState
+from rules.game_model import GamePhase
 from rules.model import Stack
-from rules.phase_spec import PhaseSpec, handlers, on
+from rules.phase_spec import PhaseSpec, Stepped, handlers, on
 from rules.position import Position
 from rules.spice_blow import AFTER_RIDE, NEXT_STEP, RIDE_STEP, SpiceBlowStep, run
 
@@ -242,14 +242,9 @@ def _ride_candidates(state: Position, faction: Faction) -> list[FactionAction]:
     ]
 
 
-def in_a_nexus(game: TurnState) -> bool:
+def in_a_nexus(game: Stepped) -> bool:
     """A Nexus is open (1.10.01)."""
-    return game.phase is GamePhase.SPICE_BLOW and game.step in NEXT_STEP
-
-
-def riding(game: TurnState) -> bool:
-    """The Fremen may ride the worm (2.04.08)."""
-    return game.phase is GamePhase.SPICE_BLOW and game.step in AFTER_RIDE
+    return game.phase == GamePhase.SPICE_BLOW and game.step in NEXT_STEP
 
 
 def offered(state: Position, faction: Faction) -> Iterator[FactionAction]:

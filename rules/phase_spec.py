@@ -60,6 +60,18 @@ def handlers(*entries: Runs) -> Mapping[type[Action], Runs]:
     return table
 
 
+class Stepped(Protocol):
+    """Where a game is: its phase and the step inside it (a ``TurnState``, or the public
+    view of it, whose phase and step are plain strings). The phase modules' predicates
+    ("is the auction open?") take either."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def step(self) -> str: ...
+
+
 Offer = Callable[[Position, Faction], Iterable[FactionAction]]
 """The actions a faction is offered now (each still to be tested for legality)."""
 

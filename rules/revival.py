@@ -43,7 +43,7 @@ from rules.events import Event, KaramaPower, Passed, Revived, SpicePaid
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase, PhaseStep, TurnState, with_entry
 from rules.model import Ability
-from rules.phase_spec import PhaseSpec, PhaseWaits, first_of, handlers, on
+from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, first_of, handlers, on
 from rules.position import Position
 
 PHASE_RULE = "1.05"
@@ -831,9 +831,9 @@ def _in_revival(state: Position) -> bool:
     return reviving(state.whole)
 
 
-def reviving(game: TurnState) -> bool:
+def reviving(game: Stepped) -> bool:
     """The factions asked choose their revivals, all at once (1.05.00)."""
-    return game.phase is GamePhase.REVIVAL and game.step == RevivalStep.REVIVE
+    return game.phase == GamePhase.REVIVAL and game.step == RevivalStep.REVIVE
 
 
 def left_to_moderators(game: TurnState) -> bool:

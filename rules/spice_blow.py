@@ -32,7 +32,7 @@ from rules.events import (
     SpiceDestroyed,
 )
 from rules.factions import Faction
-from rules.game_model import GamePhase, PhaseStep, TurnState
+from rules.game_model import PhaseStep
 from rules.model import Ability
 from rules.position import Position
 
@@ -256,11 +256,6 @@ def _finish(state: Position) -> list[Event]:
     deck, chance = game.chance.shuffle([*game.spice_deck, *[SHAI_HULUD] * game.worms_aside])
     state.set_game(spice_deck=deck, worms_aside=0, chance=chance)
     return [DeckShuffled("spice", len(deck))]
-
-
-def placing_worm(game: TurnState) -> bool:
-    """The advanced Fremen place a worm (2.04.15)."""
-    return game.phase is GamePhase.SPICE_BLOW and game.step in PLACE_STEP
 
 
 def default_worm(

@@ -40,9 +40,9 @@ from rules.events import (
     StormOrder,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import GamePhase, PhaseStep, TurnState
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability, Stack
-from rules.phase_spec import PhaseSpec, PhaseWaits, handlers, on
+from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, handlers, on
 from rules.position import Position, storm_order
 from rules.variants import FirstStorm, StormStartSector
 
@@ -472,19 +472,14 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     return [Dial(faction, v) for v in dial_range(state)]
 
 
-def dialing(game: TurnState) -> bool:
+def dialing(game: Stepped) -> bool:
     """The storm's dials are awaited (1.01.02)."""
-    return game.phase is GamePhase.STORM and game.step == StormStep.DIAL
+    return game.phase == GamePhase.STORM and game.step == StormStep.DIAL
 
 
-def asking_storm_cards(game: TurnState) -> bool:
+def asking_storm_cards(game: Stepped) -> bool:
     """Everyone who could hold a storm card is asked alike (docs/secrets-and-waits.md)."""
-    return game.phase is GamePhase.STORM and game.step == StormStep.STORM_CARDS
-
-
-def choosing_fremen_losses(game: TurnState) -> bool:
-    """The Fremen choose their storm losses (2.04.16)."""
-    return game.phase is GamePhase.STORM and game.step == StormStep.FREMEN_LOSSES
+    return game.phase == GamePhase.STORM and game.step == StormStep.STORM_CARDS
 
 
 def default(
