@@ -152,12 +152,14 @@ def advance(state: Position) -> list[Event]:
 
 
 def _next_phase(state: Position) -> list[Event]:
+    """The phase after this one in the registry's order of play; after the last, the
+    next turn's first."""
     game = state.whole
-    if game.phase is GamePhase.SETUP:
-        nxt, turn = GamePhase.STORM, game.turn
-    elif game.phase is GamePhase.MENTAT_PAUSE:
-        nxt, turn = GamePhase.STORM, game.turn + 1
+    order = tuple(REGISTRY)
+    at = order.index(game.phase) + 1
+    if at < len(order):
+        nxt, turn = order[at], game.turn
     else:
-        nxt, turn = TURN_PHASES[TURN_PHASES.index(game.phase) + 1], game.turn
+        nxt, turn = TURN_PHASES[0], game.turn + 1
     state.set_game(phase=nxt, turn=turn, step=PhaseStep.BEGIN, waiting=())
     return [PhaseBegan(turn, nxt.value)]

@@ -51,7 +51,8 @@ REGISTRY = register(
     collection.SPEC,
     mentat_pause.SPEC,
 )
-"""Every phase of a game but its end (``GamePhase.OVER``), in the order of play."""
+"""Every phase of a game but its end (``GamePhase.OVER``), in the order of play: the
+machine moves on in this order (after the last, the next turn's first)."""
 
 
 def rule_of(phase: GamePhase) -> str:

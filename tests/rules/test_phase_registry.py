@@ -13,7 +13,7 @@ from rules import actions, corrections, machine
 from rules.actions import Action, Bid, Bribe, KaramaPrevent, Pass, PhaseDone
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
-from rules.game_model import GamePhase, PhaseStep
+from rules.game_model import TURN_PHASES, GamePhase, PhaseStep
 from rules.phase_spec import Entry, Runs
 from rules.phases import REGISTRY, register, rule_of
 from tests.rules.game_helpers import game_at
@@ -43,6 +43,11 @@ def test_every_phase_but_the_end_has_one_spec_of_its_own() -> None:
         assert issubclass(spec.steps, StrEnum)
         assert spec.rule == rule_of(phase)
     assert rule_of(GamePhase.OVER) == "1.09"
+
+
+def test_the_registry_lists_the_phases_in_the_order_of_play() -> None:
+    """The machine moves on in the registry's order: set-up, then each turn's phases."""
+    assert tuple(REGISTRY) == (GamePhase.SETUP, *TURN_PHASES)
 
 
 def test_a_phase_registered_twice_is_refused() -> None:
