@@ -10,6 +10,8 @@ moderator records have none.
 
 from __future__ import annotations
 
+from functools import partial
+
 from rules.actions import AnswerTruthtrance, FactionAction, Pass
 from rules.factions import Faction
 from rules.legal import is_legal
@@ -35,7 +37,5 @@ def default_action(state: Position, faction: Faction) -> FactionAction | None:
     legal = [a for a in spec.offers(state, faction) if is_legal(state, a)]
     if not legal:
         return None
-    chosen = (
-        spec.default(state, faction, legal, lambda a: is_legal(state, a)) if spec.default else None
-    )
-    return chosen or first_of(legal, Pass) or legal[0]
+    picked = spec.default(state, faction, legal, partial(is_legal, state)) if spec.default else None
+    return picked or first_of(legal, Pass) or legal[0]

@@ -37,7 +37,7 @@ from rules.errors import NotYourTurnError
 from rules.events import Event, PhaseBegan
 from rules.game_model import TURN_PHASES, GamePhase, PhaseStep
 from rules.phase_spec import handlers, on
-from rules.phases import REGISTRY, rule_of
+from rules.phases import GAME_OVER_RULE, REGISTRY, rule_of
 from rules.position import Position
 from rules.shipment_movement import start_phase as start_phase
 
@@ -108,7 +108,9 @@ def _phase_action(state: Position, action: Action) -> list[Event]:
     game = state.whole
     phase = game.phase
     if phase is GamePhase.OVER:
-        raise NotYourTurnError(game_over(state), rule=game.winner.rule if game.winner else "1.09")
+        raise NotYourTurnError(
+            game_over(state), rule=game.winner.rule if game.winner else GAME_OVER_RULE
+        )
     spec = REGISTRY[phase]
     if spec.dispatch is not None:
         return spec.dispatch(state, action)
