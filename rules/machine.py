@@ -114,12 +114,13 @@ def _phase_action(state: Position, action: Action) -> list[Event]:
     spec = REGISTRY[phase]
     if spec.dispatch is not None:
         return spec.dispatch(state, action)
-    if not spec.accepts(action):
+    entry = spec.handler(action)
+    if entry is None:
         raise NotYourTurnError(
             f"{action.name} is not an action of the {phase_name(phase)} phase (turn {game.turn})",
             rule=spec.rule,
         )
-    return spec.handle(state, action)
+    return entry.run(state, action)
 
 
 def game_over(state: Position) -> str:

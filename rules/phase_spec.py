@@ -146,21 +146,17 @@ class PhaseSpec:
     dispatch: Callable[[Position, Action], list[Event]] | None = None
     finished: Callable[[Position], bool] | None = None
 
-    def accepts(self, action: Action) -> bool:
-        """Whether ``action`` is one of this phase's actions."""
-        if isinstance(action, Pass) and self.pass_ is not None:
-            return True
-        if isinstance(action, PhaseDone) and self.phase_done is not None:
-            return True
-        return type(action) in self.handlers
+    table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
+    """Every action the phase takes, by type: its handlers, its pass and "phase done"."""
 
-    def handle(self, state: Position, action: Action) -> list[Event]:
-        """Carry out ``action``, one of this phase's actions (see :meth:`accepts`)."""
-        if isinstance(action, Pass) and self.pass_ is not None:
-            return self.pass_(state, action)
-        if isinstance(action, PhaseDone) and self.phase_done is not None:
-            return self.phase_done(state, action)
-        return self.handlers[type(action)].run(state, action)
+    def __post_init__(self) -> None:
+        slots = [on(Pass, self.pass_)] if self.pass_ is not None else []
+        slots += [on(PhaseDone, self.phase_done)] if self.phase_done is not None else []
+        object.__setattr__(self, "table", handlers(*self.handlers.values(), *slots))
+
+    def handler(self, action: Action) -> Runs | None:
+        """What carries out ``action`` in this phase (None: not one of its actions)."""
+        return self.table.get(type(action))
 
     def offers(self, state: Position, faction: Faction) -> list[FactionAction]:
         """What the phase offers ``faction`` now (before the legality test)."""
