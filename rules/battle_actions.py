@@ -265,4 +265,8 @@ SPEC = PhaseSpec(
     offered=candidates,
     default=default,
     waits=PhaseWaits(step_part=battle_part),
+    # a pass uses no Voice nor Prescience, calls no traitor, keeps the cards, captures none
+    declinable=frozenset(
+        {*battle.BEFORE_PLANS, BattleStep.TRAITOR_CALLS, BattleStep.KEEP, BattleStep.CAPTURE}
+    ),
 )

@@ -134,4 +134,5 @@ SPEC = PhaseSpec(
     offered=candidates,
     default=default,
     waits=PhaseWaits(asked_alike=claims_open),
+    declinable=frozenset({CharityStep.CLAIMS}),
 )

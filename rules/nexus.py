@@ -267,4 +267,5 @@ SPEC = PhaseSpec(
     pass_=pass_,
     offered=offered,
     default=spice_blow.default_worm,
+    declinable=frozenset({*NEXT_STEP, *AFTER_RIDE}),  # the Nexus, the worm ride
 )

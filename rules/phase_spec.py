@@ -130,7 +130,9 @@ class PhaseSpec:
 
     ``dispatch``, when given, carries out every action of the phase itself (the Shipment
     & Movement phase, with its prompts); ``finished`` says when the phase's step is over
-    by itself (then the machine marks it done).
+    by itself (then the machine marks it done). ``declinable`` lists the steps whose
+    choice an action answering something else declines, in a scenario
+    (docs/SCENARIO-FORMAT-2.md); a faction's turn (to bid, to ship and move) is none.
     """
 
     phase: GamePhase
@@ -145,6 +147,7 @@ class PhaseSpec:
     waits: PhaseWaits = PhaseWaits()
     dispatch: Callable[[Position, Action], list[Event]] | None = None
     finished: Callable[[Position], bool] | None = None
+    declinable: frozenset[str] = frozenset()
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""

@@ -887,4 +887,5 @@ SPEC = PhaseSpec(
     offered=candidates,
     default=default,
     waits=PhaseWaits(left_to_moderators=left_to_moderators, asked_alike=reviving),
+    declinable=frozenset({RevivalStep.REVIVE}),
 )

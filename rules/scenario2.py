@@ -16,8 +16,6 @@ from typing import Any
 
 from rules import scenario as v1
 from rules.actions import Action, KaramaRevive, Pass, Revive
-from rules.battle_model import BattleStep
-from rules.charity import CharityStep
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -34,11 +32,10 @@ from rules.factions import Faction, same_card
 from rules.game import GameState
 from rules.game_model import Chance, GamePhase, TurnState
 from rules.model import FactionState, Phase
+from rules.phases import REGISTRY
 from rules.position import board_stacks_to_dicts, storm_order
 from rules.revival import RevivalStep
 from rules.scenario import ScenarioError
-from rules.spice_blow import SpiceBlowStep
-from rules.storm import StormStep
 
 FORMAT = "dune-scenario/2"
 ROOT_KEYS = (
@@ -49,22 +46,6 @@ ROOT_KEYS = (
 WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach", "prediction")
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
-DECLINABLE_STEPS: frozenset[str] = frozenset(
-    {
-        StormStep.STORM_CARDS,
-        *(SpiceBlowStep.NEXUS_A, SpiceBlowStep.NEXUS_B),
-        *(SpiceBlowStep.RIDE_A, SpiceBlowStep.RIDE_B),
-        CharityStep.CLAIMS,
-        RevivalStep.REVIVE,
-        # the Battle phase's choices (rules.battle): a pass keeps the cards, calls no traitor
-        *(BattleStep.VOICE, BattleStep.PRESCIENCE, BattleStep.VOICE_PRESCIENCE),
-        *(BattleStep.TRAITOR_CALLS, BattleStep.KEEP, BattleStep.CAPTURE),
-    }
-)
-"""Where the game waits on a choice that an action answering something else declines. A
-faction's turn is no such choice (docs/SCENARIO-FORMAT-2.md): the auction's turn to bid
-(1.04.05), like the turn to ship and move (1.06.00), is declined by nobody's action; an
-action out of turn is refused and passes nobody."""
 REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
 
@@ -157,10 +138,16 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
 
 
 def _declinable(state: GameState, action: Action) -> bool:
+    """Where the game waits on a choice that an action answering something else declines
+    (each phase's spec says where: ``declinable``). A faction's turn is no such choice
+    (docs/SCENARIO-FORMAT-2.md): the auction's turn to bid (1.04.05), like the turn to ship
+    and move (1.06.00), is declined by nobody's action; an action out of turn is refused
+    and passes nobody."""
     game = state.whole
     if game.step == RevivalStep.REVIVE and isinstance(action, REVIVAL_ANSWERS):
         return False  # revival: a refused revival says why, it declines nobody's
-    return bool(game.waiting) and game.step in DECLINABLE_STEPS
+    spec = REGISTRY.get(game.phase)
+    return bool(game.waiting) and spec is not None and game.step in spec.declinable
 
 
 def final_state(state: GameState) -> dict[str, Any]:

@@ -512,4 +512,5 @@ SPEC = PhaseSpec(
     offered=candidates,
     default=default,
     waits=PhaseWaits(asked_alike=asking_storm_cards),
+    declinable=frozenset({StormStep.STORM_CARDS}),
 )

@@ -65,6 +65,15 @@ def test_no_phase_step_is_named_twice_or_clashes_with_the_common_ones() -> None:
         assert len(values) == len(set(values)), spec.phase
 
 
+def test_a_phase_declines_only_steps_of_its_own_and_never_a_factions_turn() -> None:
+    """A scenario declines the choices asked of several (storm cards, a Nexus, a battle's
+    Voice...), never a turn to bid or to ship and move (docs/SCENARIO-FORMAT-2.md)."""
+    for spec in REGISTRY.values():
+        assert spec.declinable <= {step.value for step in spec.steps}, spec.phase
+    assert not REGISTRY[GamePhase.BIDDING].declinable
+    assert not REGISTRY[GamePhase.SHIPMENT_MOVEMENT].declinable
+
+
 def test_every_action_type_is_handled_by_exactly_one_table() -> None:
     """A pass and "phase done" go to the slot of the phase that takes them; a Karama
     against an ability is the Shipment & Movement phase's, or, against a whole turn's ✷
