@@ -314,10 +314,9 @@ def only_a_pass(state: GameState, faction: Faction) -> bool:
     turn to bid when it cannot raise, storm cards it does not hold, charity with 2 spice or
     more, a revival beyond its free one it cannot pay for."""
     game = state.whole
-    spec = REGISTRY.get(game.phase)  # the choices asked of everyone alike, whose answers
-    # depend on a secret (spice, cards): docs/secrets-and-waits.md
+    spec = REGISTRY.get(game.phase)
     if spec is None or not spec.waits.asked_alike(game) or faction not in game.waiting:
-        return False
+        return False  # not a choice asked of everyone alike (docs/secrets-and-waits.md)
     free = Revive(faction, *free_forces(state, faction))
     for action in spec.offers(state, faction):
         if isinstance(action, SIDE_ACTIONS) or action == free:
