@@ -246,6 +246,48 @@ def _pass_words(state: GameState) -> str:
     return STEP_PASS_WORDS.get(state.game.step if state.game else "", "pass")
 
 
+# -- what a /pass declines (bot.passes) ---------------------------------------------
+
+NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
+NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
+DECLINED: dict[str, tuple[str, str, str]] = {
+    StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
+    CharityStep.CLAIMS: ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
+    RevivalStep.REVIVE: ("you take your free revival only", "your revival", "1.05.01"),
+    SpiceBlowStep.NEXUS_A: NEXUS,
+    SpiceBlowStep.NEXUS_B: NEXUS,
+    SpiceBlowStep.RIDE_A: NO_RIDE,
+    SpiceBlowStep.RIDE_B: NO_RIDE,
+    BattleStep.VOICE: ("you do not use the Voice", "the Voice", "2.02.06"),
+    BattleStep.PRESCIENCE: ("you do not use Prescience", "Prescience", "2.01.08"),
+    BattleStep.TRAITOR_CALLS: ("you call no traitor", "the traitor call", "1.07.06.06"),
+    BattleStep.KEEP: ("you keep every card you played", "the cards you played", "1.07.06.05"),
+    BattleStep.CAPTURE: ("you neither capture nor kill a leader", "the capture", "2.05.10"),
+}
+"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
+the rule of that choice."""
+
+
+def _declined_step(state: GameState, faction: Faction) -> str:
+    """The step a pass of ``faction`` answers; "voice_prescience" split by who passes."""
+    game = state.whole
+    if game.step != BattleStep.VOICE_PRESCIENCE:
+        return game.step
+    fight = game.battle
+    voiced = fight is not None and "voice" in fight.asked
+    return (
+        BattleStep.VOICE
+        if faction is Faction.BENE_GESSERIT and not voiced
+        else BattleStep.PRESCIENCE
+    )
+
+
+def declined(state: GameState, faction: Faction) -> tuple[str, str, str] | None:
+    """What a pass of ``faction`` declines now: the reply to it ("you do not use the
+    Voice"), what it passed on and the rule of that choice (None: no such choice)."""
+    return DECLINED.get(_declined_step(state, faction))
+
+
 def choice_prompt(
     state: GameState, faction: Faction, wait: Wait, token: str | None, deadline: str
 ) -> PrivateNotice:

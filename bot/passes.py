@@ -18,56 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.choice_words import declined
 from bot.refusals import SessionError
 from bot.waits import wait_of
 from rules.actions import Pass
-from rules.battle_model import BattleStep
-from rules.charity import CharityStep
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.revival import RevivalStep
-from rules.spice_blow import SpiceBlowStep
-from rules.storm import StormStep
 from rules.view import game_view
 
 REPEAT_WINDOW = timedelta(minutes=1)
 """How long after an accepted ``/pass`` another ``/pass`` of the same faction is a repeat."""
 
 AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
-
-NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
-NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
-DECLINED: dict[str, tuple[str, str, str]] = {
-    StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
-    CharityStep.CLAIMS: ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
-    RevivalStep.REVIVE: ("you take your free revival only", "your revival", "1.05.01"),
-    SpiceBlowStep.NEXUS_A: NEXUS,
-    SpiceBlowStep.NEXUS_B: NEXUS,
-    SpiceBlowStep.RIDE_A: NO_RIDE,
-    SpiceBlowStep.RIDE_B: NO_RIDE,
-    BattleStep.VOICE: ("you do not use the Voice", "the Voice", "2.02.06"),
-    BattleStep.PRESCIENCE: ("you do not use Prescience", "Prescience", "2.01.08"),
-    BattleStep.TRAITOR_CALLS: ("you call no traitor", "the traitor call", "1.07.06.06"),
-    BattleStep.KEEP: ("you keep every card you played", "the cards you played", "1.07.06.05"),
-    BattleStep.CAPTURE: ("you neither capture nor kill a leader", "the capture", "2.05.10"),
-}
-"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
-the rule of that choice."""
-
-
-def _step(state: GameState, faction: Faction) -> str:
-    """The step a pass of ``faction`` answers; "voice_prescience" split by who passes."""
-    game = state.whole
-    if game.step != BattleStep.VOICE_PRESCIENCE:
-        return game.step
-    fight = game.battle
-    voiced = fight is not None and "voice" in fight.asked
-    return (
-        BattleStep.VOICE
-        if faction is Faction.BENE_GESSERIT and not voiced
-        else BattleStep.PRESCIENCE
-    )
 
 
 def _card(state: GameState) -> str | None:
@@ -91,7 +54,7 @@ def pass_words(state: GameState, faction: Faction) -> str | None:
     if state.game_phase is GamePhase.BIDDING:
         card = _card(state)
         return f"you pass on {card}" if card else "you pass"
-    return DECLINED.get(_step(state, faction), ("you pass", "", None))[0]
+    return (declined(state, faction) or ("you pass", "", None))[0]
 
 
 def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
@@ -99,7 +62,7 @@ def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
     of that choice."""
     if state.game_phase is GamePhase.BIDDING:
         return _card(state) or "the card on offer", AUCTION_RULE
-    _, what, rule = DECLINED.get(_step(state, faction), ("", "what is asked now", None))
+    _, what, rule = declined(state, faction) or ("", "what is asked now", None)
     return what, rule
 
 

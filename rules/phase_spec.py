@@ -132,7 +132,9 @@ class PhaseSpec:
     & Movement phase, with its prompts); ``finished`` says when the phase's step is over
     by itself (then the machine marks it done). ``declinable`` lists the steps whose
     choice an action answering something else declines, in a scenario
-    (docs/SCENARIO-FORMAT-2.md); a faction's turn (to bid, to ship and move) is none.
+    (docs/SCENARIO-FORMAT-2.md); a faction's turn (to bid, to ship and move) is none;
+    ``own_answers`` are the answers to the phase's own choice there, which, refused, say
+    why and decline nobody's.
     """
 
     phase: GamePhase
@@ -148,6 +150,7 @@ class PhaseSpec:
     dispatch: Callable[[Position, Action], list[Event]] | None = None
     finished: Callable[[Position], bool] | None = None
     declinable: frozenset[str] = frozenset()
+    own_answers: tuple[type[Action], ...] = ()
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""

@@ -888,4 +888,5 @@ SPEC = PhaseSpec(
     default=default,
     waits=PhaseWaits(left_to_moderators=left_to_moderators, asked_alike=reviving),
     declinable=frozenset({RevivalStep.REVIVE}),
+    own_answers=(Revive, KaramaRevive),
 )

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Action, KaramaRevive, Pass, Revive
+from rules.actions import Action, Pass
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -34,7 +34,6 @@ from rules.game_model import Chance, GamePhase, TurnState
 from rules.model import FactionState, Phase
 from rules.phases import REGISTRY
 from rules.position import board_stacks_to_dicts, storm_order
-from rules.revival import RevivalStep
 from rules.scenario import ScenarioError
 
 FORMAT = "dune-scenario/2"
@@ -46,7 +45,6 @@ ROOT_KEYS = (
 WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach", "prediction")
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
-REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
 
 def load(data: object) -> GameState:
@@ -144,10 +142,10 @@ def _declinable(state: GameState, action: Action) -> bool:
     and move (1.06.00), is declined by nobody's action; an action out of turn is refused
     and passes nobody."""
     game = state.whole
-    if game.step == RevivalStep.REVIVE and isinstance(action, REVIVAL_ANSWERS):
-        return False  # revival: a refused revival says why, it declines nobody's
     spec = REGISTRY.get(game.phase)
-    return bool(game.waiting) and spec is not None and game.step in spec.declinable
+    if spec is None or not game.waiting or game.step not in spec.declinable:
+        return False
+    return not isinstance(action, spec.own_answers)  # refused, it says why (a revival)
 
 
 def final_state(state: GameState) -> dict[str, Any]:
