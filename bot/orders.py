@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from rules import bidding, charity, nexus, storm
 from rules.actions import (
     Advise,
     Bid,
@@ -41,8 +42,8 @@ from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import TURN_PHASES, GamePhase
-from rules.legal import CHOICES as PHASE_CHOICES
 from rules.model import Prompt, PromptKind
+from rules.phases import REGISTRY
 from rules.revival import free_forces
 from rules.view import game_view
 
@@ -285,33 +286,25 @@ def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> Facti
     if faction not in game.waiting:
         return None
     wanted: FactionAction | None = None
-    if game.step == "claims" and orders.charity != "ask":
+    if charity.claims_open(game) and orders.charity != "ask":
         claim = ClaimCharity(faction)  # "claim": when it may (0 or 1 spice), else decline
         wanted = claim if orders.charity == "claim" and state.is_legal(claim) else Pass(faction)
-    elif game.step == "dial" and orders.dial != "ask":
+    elif storm.dialing(game) and orders.dial != "ask":
         low, high = DIAL_RANGES.get(game.turn, LATER_DIAL)
         wanted = Dial(faction, min(max(int(orders.dial), low), high))
-    elif game.step.startswith("nexus") and orders.nexus == "pass":
+    elif nexus.in_a_nexus(game) and orders.nexus == "pass":
         wanted = Pass(faction)
     elif game.phase is GamePhase.BIDDING and orders.bidding != "ask":
         wanted = _bid(state, faction, orders.bidding)
     elif game.phase is GamePhase.REVIVAL and orders.revival == "free":
         wanted = Pass(faction)  # the free revival only (1.05.01)
-    elif game.step == "storm_cards" and orders.storm == "pass":
+    elif storm.asking_storm_cards(game) and orders.storm == "pass":
         wanted = Pass(faction)
     if wanted is None and orders.only_pass == "pass" and only_a_pass(state, faction):
         wanted = Pass(faction)
     return wanted if wanted is not None and state.is_legal(wanted) else None
 
 
-SECRET_STEPS = {
-    GamePhase.BIDDING: "auction",
-    GamePhase.STORM: "storm_cards",
-    GamePhase.CHOAM_CHARITY: "claims",
-    GamePhase.REVIVAL: "revive",
-}
-"""The choices asked of everyone alike, whose answers depend on a secret (spice, cards):
-docs/secrets-and-waits.md."""
 SIDE_ACTIONS = (Pass, SupportBids, KaramaTakeHand)
 """Not answers to the question asked (a pass, an ally's commitment, taking a hand)."""
 
@@ -321,10 +314,11 @@ def only_a_pass(state: GameState, faction: Faction) -> bool:
     turn to bid when it cannot raise, storm cards it does not hold, charity with 2 spice or
     more, a revival beyond its free one it cannot pay for."""
     game = state.whole
-    if SECRET_STEPS.get(game.phase) != game.step or faction not in game.waiting:
-        return False
+    spec = REGISTRY.get(game.phase)
+    if spec is None or not spec.waits.asked_alike(game) or faction not in game.waiting:
+        return False  # not a choice asked of everyone alike (docs/secrets-and-waits.md)
     free = Revive(faction, *free_forces(state, faction))
-    for action in PHASE_CHOICES[game.phase](state, faction):
+    for action in spec.offers(state, faction):
         if isinstance(action, SIDE_ACTIONS) or action == free:
             continue
         if state.is_legal(action):
@@ -350,7 +344,7 @@ def _bid(state: GameState, faction: Faction, order: str) -> FactionAction | None
     card on offer (or the turn)."""
     found = BIDDING_ORDER.match(order)
     auction = game_view(state).auction
-    if found is None or auction is None or state.whole.step != "auction":
+    if found is None or auction is None or not bidding.auction_open(state.whole):
         return None
     if found["turn"] is not None:
         return Pass(faction) if int(found["turn"]) == state.whole.turn else None

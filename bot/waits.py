@@ -12,9 +12,8 @@ from dataclasses import dataclass, replace
 
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import GamePhase, TurnState
-from rules.legal import CHOICES
-from rules.view import game_view
+from rules.game_model import GamePhase
+from rules.phases import REGISTRY
 
 STEP, PROMPT, CHOICE, MODERATORS = "step", "prompt", "choice", "moderators"
 
@@ -56,45 +55,24 @@ def wait_of(state: GameState) -> Wait | None:
     if question is not None and question.open:  # Truthtrance: the game waits for the answer
         key = f"game:{game.turn}:{game.phase.value}:truthtrance:{question.number}"
         return Wait(key, CHOICE, (question.target,), ("truthtrance_answer",))
-    if game.phase is GamePhase.SHIPMENT_MOVEMENT:
+    spec = REGISTRY.get(game.phase)  # None: the game is over
+    if spec is not None and spec.dispatch is not None:  # turns and prompts (1.06)
         wait = _phase_wait(state)
         return None if wait is None else replace(wait, key=f"t{game.turn}:{wait.key}")
-    if game.phase is GamePhase.OVER or game.halted:
+    if spec is None or game.halted:
         return None
     where = f"game:{game.turn}:{game.phase.value}"
-    if _revival_left_to_moderators(game):
+    if spec.waits.left_to_moderators(game):
         return Wait(f"{where}:record", MODERATORS, ())
     if not game.waiting:
         return None
-    choices = CHOICES.get(game.phase)
     questions = tuple(
-        ",".join(sorted({a.name for a in choices(state, f)})) if choices else ""
+        ",".join(sorted({a.name for a in spec.offers(state, f)})) if spec.offered else ""
         for f in game.waiting
     )
-    fight = game.battle  # each battle of the phase is its own wait (its own deadline)
-    step = game.step
-    if fight is not None:
-        step += f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"
-    key = f"{where}:{step}:{game.chance.draws}{_turn_to_bid(state)}"
+    step = f"{game.step}{spec.waits.step_part(game)}"
+    key = f"{where}:{step}:{game.chance.draws}{spec.waits.turn_part(state)}"
     return Wait(key, CHOICE, game.waiting, questions)
-
-
-def _turn_to_bid(state: GameState) -> str:
-    """In the auction, each turn to bid is a wait of its own (its own prompt, ping and
-    deadline): the card on offer, the high bid and the bidder name it (the same bidder
-    never meets the same high bid twice on one card)."""
-    if state.whole.phase is not GamePhase.BIDDING:
-        return ""
-    auction = game_view(state).auction
-    if auction is None:
-        return ""
-    return f":card{auction.number}:{auction.high_bid}:{auction.bidder or '-'}"
-
-
-def _revival_left_to_moderators(game: TurnState) -> bool:
-    """Revival: the moderators recorded the last revivals asked for; the phase waits for
-    their "phase done" (a record never ends it)."""
-    return game.phase is GamePhase.REVIVAL and game.step == "revive" and not game.waiting
 
 
 def _phase_wait(state: GameState) -> Wait | None:

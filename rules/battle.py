@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from rules import bene_gesserit, karama_turn
 from rules.actions import FactionAction, Prescience, StartBattle, Voice
-from rules.battle_model import Battle
+from rules.battle_model import Battle, BattleStep
 from rules.battle_plans import voice_kind
 from rules.board import POLAR_SINK
 from rules.components import leader_owner, leaders
@@ -39,7 +39,7 @@ from rules.events import (
     VoiceUsed,
 )
 from rules.factions import Faction
-from rules.game_model import GamePhase, with_entry
+from rules.game_model import GamePhase, PhaseStep, with_entry
 from rules.model import Ability
 from rules.position import Position
 from rules.variants import VoicePrescience
@@ -56,7 +56,7 @@ VOICE_RULE = "2.02.06"
 KARAMA_PLAN_RULE = "1.14.01"
 ASKS = ("leader", "weapon", "defense", "number")
 COMMANDS = ("play", "not_play")
-BEFORE_PLANS = frozenset({"voice", "prescience", "voice_prescience"})
+BEFORE_PLANS = frozenset({BattleStep.VOICE, BattleStep.PRESCIENCE, BattleStep.VOICE_PRESCIENCE})
 
 
 # -- where battles happen (1.07.01) -------------------------------------------------------
@@ -126,7 +126,11 @@ def begin(state: Position) -> list[Event]:
     """The advanced Bene Gesserit's lone advisors become fighters (2.02.21), then the
     first battle."""
     state.set_game(
-        battle=None, leaders_fought={}, kwisatz_haderach_territory=None, waiting=(), step=""
+        battle=None,
+        leaders_fought={},
+        kwisatz_haderach_territory=None,
+        waiting=(),
+        step=PhaseStep.BEGIN,
     )
     events = bene_gesserit.universal_stewards(state)
     return events + next_battle(state)
@@ -143,7 +147,7 @@ def next_battle(state: Position) -> list[Event]:
     if len(options) == 1:
         site, opponent = options[0]
         return start(state, faction, site, opponent)
-    state.set_game(step="choose", waiting=(faction,))
+    state.set_game(step=BattleStep.CHOOSE, waiting=(faction,))
     return []
 
 
@@ -164,7 +168,11 @@ def end_phase(state: Position) -> list[Event]:
     if freed:
         events += release(state, freed, "2.05.10")
     state.set_game(
-        step="done", waiting=(), battle=None, leaders_fought={}, kwisatz_haderach_territory=None
+        step=PhaseStep.DONE,
+        waiting=(),
+        battle=None,
+        leaders_fought={},
+        kwisatz_haderach_territory=None,
     )
     return [*events, BattlesOver(RETURN_RULE)]
 
@@ -215,12 +223,12 @@ def before_plans(state: Position) -> list[Event]:
             battle = replace(battle, asked=battle.asked | {name})
     state.set_game(battle=battle)
     if pending and state.rules.voice_prescience is VoicePrescience.TOGETHER:
-        step = "voice_prescience" if len(pending) == 2 else pending[0][0]
+        step = BattleStep.VOICE_PRESCIENCE if len(pending) == 2 else BattleStep(pending[0][0])
         state.set_game(step=step, waiting=tuple(u for _, u in pending))
     elif pending:
-        state.set_game(step=pending[0][0], waiting=(pending[0][1],))
+        state.set_game(step=BattleStep(pending[0][0]), waiting=(pending[0][1],))
     else:
-        state.set_game(step="plans", waiting=missing_plans(battle))
+        state.set_game(step=BattleStep.PLANS, waiting=missing_plans(battle))
     return events
 
 
@@ -228,7 +236,9 @@ def missing_plans(battle: Battle) -> tuple[Faction, ...]:
     return tuple(f for f in battle.sides if f not in battle.plans)
 
 
-def current(state: Position, action: FactionAction, steps: frozenset[str], rule: str) -> Battle:
+def current(
+    state: Position, action: FactionAction, steps: frozenset[BattleStep], rule: str
+) -> Battle:
     game = state.whole
     battle = game.battle
     if game.phase is not GamePhase.BATTLE or game.step not in steps or battle is None:
@@ -246,8 +256,8 @@ def settled(state: Position, faction: Faction, name: str) -> list[Event]:
     assert battle is not None
     state.set_game(battle=replace(battle, asked=battle.asked | {name}))
     waiting = tuple(f for f in state.whole.waiting if f is not faction)
-    if waiting and state.whole.step == "voice_prescience":
-        other = "prescience" if name == "voice" else "voice"
+    if waiting and state.whole.step == BattleStep.VOICE_PRESCIENCE:
+        other = BattleStep.PRESCIENCE if name == "voice" else BattleStep.VOICE
         state.set_game(waiting=waiting, step=other)
         return []
     return before_plans(state)
@@ -270,7 +280,7 @@ def start_battle(state: Position, action: StartBattle) -> list[Event]:
             f"{quote(action.opponent)} is not a faction in this game", rule=THREE_RULE
         )
     battle = game.battle
-    if battle is not None and game.step in BEFORE_PLANS | {"plans"} and not battle.plans:
+    if battle is not None and game.step in BEFORE_PLANS | {BattleStep.PLANS} and not battle.plans:
         same = (battle.aggressor, battle.defender, battle.territory) == (
             faction,
             opponent,
@@ -278,7 +288,7 @@ def start_battle(state: Position, action: StartBattle) -> list[Event]:
         )
         if same and (action.sector is None or action.sector in battle.sectors):
             return []
-    if game.step != "choose" or faction not in game.waiting:
+    if game.step != BattleStep.CHOOSE or faction not in game.waiting:
         who = aggressor(state)
         raise NotYourTurnError(
             f"{faction.label} does not name a battle now"
@@ -308,7 +318,9 @@ def start_battle(state: Position, action: StartBattle) -> list[Event]:
 
 
 def voice(state: Position, action: Voice) -> list[Event]:
-    battle = current(state, action, frozenset({"voice", "voice_prescience"}), VOICE_RULE)
+    battle = current(
+        state, action, frozenset({BattleStep.VOICE, BattleStep.VOICE_PRESCIENCE}), VOICE_RULE
+    )
     faction = action.faction
     if "voice" in battle.asked or faction is not Faction.BENE_GESSERIT:
         raise NotYourTurnError(f"{faction.label} has no Voice to use now", rule=VOICE_RULE)
@@ -333,7 +345,12 @@ def voice(state: Position, action: Voice) -> list[Event]:
 
 
 def prescience(state: Position, action: Prescience) -> list[Event]:
-    battle = current(state, action, frozenset({"prescience", "voice_prescience"}), PRESCIENCE_RULE)
+    battle = current(
+        state,
+        action,
+        frozenset({BattleStep.PRESCIENCE, BattleStep.VOICE_PRESCIENCE}),
+        PRESCIENCE_RULE,
+    )
     faction = action.faction
     if "prescience" in battle.asked or faction is not Faction.ATREIDES:
         raise NotYourTurnError(

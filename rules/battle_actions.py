@@ -7,11 +7,13 @@ resolution :mod:`rules.battle_resolution`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from rules import battle, battle_resolution
+from rules import battle, battle_resolution, recorded
 from rules.actions import (
+    Action,
     BattlePlan,
     CallTraitor,
     Capture,
@@ -19,14 +21,23 @@ from rules.actions import (
     KeepCards,
     Pass,
     Prescience,
+    RecordBattle,
+    RecordDiscard,
+    RecordIncome,
+    RecordLeaderKilled,
+    RecordLosses,
+    RecordPayment,
     StartBattle,
     Voice,
 )
-from rules.battle_plans import VOICE_KINDS, PlanOptions, check_plan, plan_options
+from rules.battle_model import BattleStep
+from rules.battle_plans import VOICE_KINDS, PlanOptions, check_plan, plan_options, voice_cards
+from rules.components import leader_strength
 from rules.errors import NotYourTurnError
 from rules.events import BattlePlanIn, Event, Passed
 from rules.factions import Faction
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, TurnState
+from rules.phase_spec import PhaseSpec, PhaseWaits, handlers, on
 from rules.position import Position
 
 PLAN_RULE = "1.07.04"
@@ -44,7 +55,7 @@ def battle_plan(state: Position, action: BattlePlan) -> list[Event]:
         raise NotYourTurnError(
             f"plans come after the Voice and Prescience: waiting for {who}", rule=PLAN_RULE
         )
-    if game.step != "plans" or faction not in game.waiting:
+    if game.step != BattleStep.PLANS or faction not in game.waiting:
         raise NotYourTurnError(f"{faction.label}'s battle plan is already in", rule=PLAN_RULE)
     plan = check_plan(state, action)
     fight = replace(fight, plans={**fight.plans, faction: plan})
@@ -63,22 +74,26 @@ def pass_(state: Position, action: Pass) -> list[Event]:
     faction = action.faction
     step = game.step
     fight = game.battle
-    if fight is None or faction not in game.waiting or step in ("choose", "plans"):
-        what = "name its battle" if step == "choose" else "submit its plan"
+    if (
+        fight is None
+        or faction not in game.waiting
+        or step in (BattleStep.CHOOSE, BattleStep.PLANS)
+    ):
+        what = "name its battle" if step == BattleStep.CHOOSE else "submit its plan"
         raise NotYourTurnError(
             f"{faction.label} has nothing to decline now"
             + (f": it must {what}" if faction in game.waiting else ""),
-            rule=battle.DETERMINATION_RULE if step == "choose" else PLAN_RULE,
+            rule=battle.DETERMINATION_RULE if step == BattleStep.CHOOSE else PLAN_RULE,
         )
-    if step == "keep":
+    if step == BattleStep.KEEP:
         return battle_resolution.keep_cards(state, KeepCards(faction, fight.to_keep))
     if step in battle.BEFORE_PLANS:
         voiced = faction is Faction.BENE_GESSERIT and "voice" not in fight.asked
         ability = "voice" if voiced else "prescience"
         return [_passed(faction, ability), *battle.settled(state, faction, ability)]
-    if step == "traitor_calls":
-        return [_passed(faction, step), *battle_resolution.no_call(state, faction)]
-    return [_passed(faction, step), *battle_resolution.after_capture(state)]
+    if step == BattleStep.TRAITOR_CALLS:
+        return [_passed(faction, str(step)), *battle_resolution.no_call(state, faction)]
+    return [_passed(faction, str(step)), *battle_resolution.after_capture(state)]
 
 
 def _passed(faction: Faction, choice: str) -> Passed:
@@ -86,17 +101,19 @@ def _passed(faction: Faction, choice: str) -> Passed:
 
 
 def call_traitor(state: Position, action: CallTraitor) -> list[Event]:
-    battle.current(state, action, frozenset({"traitor_calls"}), battle_resolution.TRAITOR_RULE)
+    battle.current(
+        state, action, frozenset({BattleStep.TRAITOR_CALLS}), battle_resolution.TRAITOR_RULE
+    )
     return battle_resolution.call(state, action.faction)
 
 
 def keep_cards(state: Position, action: KeepCards) -> list[Event]:
-    battle.current(state, action, frozenset({"keep"}), battle_resolution.WINNER_RULE)
+    battle.current(state, action, frozenset({BattleStep.KEEP}), battle_resolution.WINNER_RULE)
     return battle_resolution.keep_cards(state, action)
 
 
 def capture(state: Position, action: Capture) -> list[Event]:
-    battle.current(state, action, frozenset({"capture"}), battle_resolution.CAPTURE_RULE)
+    battle.current(state, action, frozenset({BattleStep.CAPTURE}), battle_resolution.CAPTURE_RULE)
     return battle_resolution.capture(state, action)
 
 
@@ -110,7 +127,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     if faction not in game.waiting:
         return []
     step = game.step
-    if step == "choose":
+    if step == BattleStep.CHOOSE:
         return [
             StartBattle(
                 faction, site.territory, other.value, site.sectors[0] if site.split else None
@@ -126,19 +143,19 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
         found += [Voice(faction, c, k) for c in battle.COMMANDS for k in kinds]
     if step in battle.BEFORE_PLANS and faction is Faction.ATREIDES:
         found += [Prescience(faction, a) for a in (*battle.ASKS, "plan")]
-    if step == "plans":
+    if step == BattleStep.PLANS:
         options = plan_options(state, faction)
         found += plans(faction, options) if options else []
-    if step == "traitor_calls" and battle_resolution.holds_traitor(state, fight, faction):
+    if step == BattleStep.TRAITOR_CALLS and battle_resolution.holds_traitor(state, fight, faction):
         found.append(CallTraitor(faction))
-    if step == "keep":
+    if step == BattleStep.KEEP:
         cards = fight.to_keep
         found += [
             KeepCards(faction, c) for n in range(len(cards) + 1) for c in combinations(cards, n)
         ]
-    if step == "capture" and fight.captive:
+    if step == BattleStep.CAPTURE and fight.captive:
         found += [Capture(faction, fight.captive, kill) for kill in (False, True)]
-    if step != "plans":
+    if step != BattleStep.PLANS:
         found.append(Pass(faction))
     return found
 
@@ -174,3 +191,82 @@ def plans(faction: Faction, options: PlanOptions) -> list[FactionAction]:
                     )
                 )
     return found
+
+
+# -- the default on a deadline and the phase's spec ----------------------------------
+
+
+def default(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """The weakest free leader (else a Cheap Hero, else none), number 0, no spice, no
+    card; a card (or the Cheap Hero) only where the Voice commands it and it can obey.
+    The aggressor's battle: the first offered (board order); other choices: pass (no
+    Voice, no Prescience, no traitor called, every card kept, no capture)."""
+    plans = [a for a in legal if isinstance(a, BattlePlan)]
+    options = plan_options(state, faction)
+    if not plans or options is None:
+        return None
+    leader = next(iter(options.leaders), next(iter(options.cheap_heroes), None))
+    weapon = defense = None
+    if options.voice is not None and options.voice[0] == "play" and leader is not None:
+        if options.voice[1] == "Cheap Hero" and options.cheap_heroes:
+            leader = options.cheap_heroes[0]
+        weapon, defense = voice_cards(options)
+    wanted = BattlePlan(faction, options.territory, leader, 0, weapon, defense)
+    if is_legal(wanted):
+        return wanted
+    return min(plans, key=lambda a: (_strength(a.leader), a.number, len(_cards(a))))
+
+
+def _cards(plan: BattlePlan) -> list[str]:
+    return [c for c in (plan.weapon, plan.defense) if c]
+
+
+def _strength(leader: str | None) -> int:
+    return leader_strength(leader) if leader else 0
+
+
+def battle_part(game: TurnState) -> str:
+    """Each battle of the phase is its own wait (its own deadline): its territory, part
+    and sides name it."""
+    fight = game.battle
+    if fight is None:
+        return ""
+    return f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.BATTLE,
+    rule=battle.BATTLE_RULE,
+    steps=BattleStep,
+    begin=battle.begin,
+    handlers=handlers(
+        on(StartBattle, battle.start_battle),
+        on(Voice, battle.voice),
+        on(Prescience, battle.prescience),
+        on(BattlePlan, battle_plan),
+        on(CallTraitor, call_traitor),
+        on(KeepCards, keep_cards),
+        on(Capture, capture),
+        # the moderator's corrections (they leave the battle where it stands)
+        on(RecordBattle, recorded.battle),
+        on(RecordLosses, recorded.losses),
+        on(RecordLeaderKilled, recorded.leader_killed),
+        on(RecordDiscard, recorded.discard),
+        on(RecordPayment, recorded.payment),
+        on(RecordIncome, recorded.income),
+    ),
+    pass_=pass_,
+    phase_done=recorded.end_battles,  # the battle under way dropped
+    offered=candidates,
+    default=default,
+    waits=PhaseWaits(step_part=battle_part),
+    # a pass uses no Voice nor Prescience, calls no traitor, keeps the cards, captures none
+    declinable=frozenset(
+        {*battle.BEFORE_PLANS, BattleStep.TRAITOR_CALLS, BattleStep.KEEP, BattleStep.CAPTURE}
+    ),
+)

@@ -9,12 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from rules.factions import Faction
 
 CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
 KWISATZ_HADERACH = "Kwisatz Haderach"
+
+
+class BattleStep(StrEnum):
+    """The Battle phase's steps, battle by battle: the aggressor names its battle, the
+    Voice and Prescience (one after the other, or together), the plans, the traitor calls,
+    the winner's cards kept, the Harkonnen's capture."""
+
+    CHOOSE = "choose"
+    VOICE = "voice"
+    PRESCIENCE = "prescience"
+    VOICE_PRESCIENCE = "voice_prescience"
+    PLANS = "plans"
+    TRAITOR_CALLS = "traitor_calls"
+    KEEP = "keep"
+    CAPTURE = "capture"
 
 
 def plain_number(value: float) -> float:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.actions import BattlePlan
-from rules.battle_model import CHEAP_HEROES, Battle, Plan, plain_number
+from rules.battle_model import CHEAP_HEROES, Battle, BattleStep, Plan, plain_number
 from rules.components import card_kind, leader_strength, treachery_card
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.factions import Faction, same_card
@@ -240,7 +240,11 @@ def locked_plans(state: Position) -> Mapping[Faction, Plan]:
     stand while traitors may be called); none otherwise."""
     game = state.game
     battle = game.battle if game is not None else None
-    if game is None or battle is None or (battle.revealed and game.step != "traitor_calls"):
+    if (
+        game is None
+        or battle is None
+        or (battle.revealed and game.step != BattleStep.TRAITOR_CALLS)
+    ):
         return {}
     return battle.plans
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from rules import battle, karama_turn
 from rules.actions import Capture, KeepCards
-from rules.battle_model import Battle, Plan
+from rules.battle_model import Battle, BattleStep, Plan
 from rules.battle_plans import abilities_used, fighters, leader_worth, worth
 from rules.components import card_kind
 from rules.errors import IllegalActionError
@@ -105,7 +105,7 @@ def reveal(state: Position) -> list[Event]:
     callers = traitor_callers(state, fight)
     state.set_game(battle=replace(_battle(state), revealed=True, callers=callers))
     if callers:
-        state.set_game(step="traitor_calls", waiting=callers)
+        state.set_game(step=BattleStep.TRAITOR_CALLS, waiting=callers)
         return events
     return events + resolve(state)
 
@@ -432,7 +432,7 @@ def _winner_cards(
 def _after_resolution(state: Position) -> list[Event]:
     fight = _battle(state)
     if fight.winner is not None and fight.to_keep:
-        state.set_game(step="keep", waiting=(fight.winner,))
+        state.set_game(step=BattleStep.KEEP, waiting=(fight.winner,))
         return []
     return _open_capture(state)
 
@@ -483,7 +483,10 @@ def _open_capture(state: Position) -> list[Event]:
         return stopped + after_capture(state)
     drawn, chance = state.whole.chance.pick(sorted(candidates))
     state.set_game(
-        chance=chance, battle=replace(fight, captive=drawn), step="capture", waiting=(hark,)
+        chance=chance,
+        battle=replace(fight, captive=drawn),
+        step=BattleStep.CAPTURE,
+        waiting=(hark,),
     )
     return []
 

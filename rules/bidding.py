@@ -20,10 +20,13 @@ the Atreides see the card on offer (2.01.05, in their secrets, :mod:`rules.view`
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from enum import StrEnum
 
 from rules import karama_turn
 from rules.actions import (
+    Action,
     Bid,
     FactionAction,
     GiveBackCards,
@@ -54,8 +57,9 @@ from rules.events import (
     Passed,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
+from rules.phase_spec import Stepped, first_of
 from rules.position import Position
 from rules.variants import KaramaBid
 
@@ -72,7 +76,14 @@ GIVE_SPICE_RULE = "2.03.06"
 TOP_CARD_RULE = "2.05.08"
 TAKE_HAND_RULE = "1.14.04"
 MAX_AMOUNT = 10_000
-AUCTION, GIVE_BACK, DONE = "auction", "give_back", "done"
+
+
+class BiddingStep(StrEnum):
+    """The Bidding phase's steps: the auction of the card on offer, and the Harkonnen
+    giving back the cards their Karama took (1.14.04)."""
+
+    AUCTION = "auction"
+    GIVE_BACK = "give_back"
 
 
 # -- who can bid --------------------------------------------------------------------
@@ -152,7 +163,7 @@ def begin(state: Position) -> list[Event]:
         cards.append(card)
     events.append(CardsLaidOut(len(cards)))
     if not cards:
-        state.set_game(step=DONE, waiting=())
+        state.set_game(step=PhaseStep.DONE, waiting=())
         return events
     return events + _open(state, tuple(cards), 1, len(cards), None)
 
@@ -173,7 +184,7 @@ def _open(
     auction = Auction(
         cards=cards, number=number, of=of, opener=opener, bidder=opener, unseen=not seen
     )
-    state.set_game(auction=auction, step=AUCTION, waiting=(opener,))
+    state.set_game(auction=auction, step=BiddingStep.AUCTION, waiting=(opener,))
     return [*stopped, AuctionOpened(number, of, opener)]
 
 
@@ -185,7 +196,9 @@ def _next(state: Position, after: Faction) -> list[Event]:
     assert auction is not None
     nxt = next((f for f in _after(state.whole.order, after) if _askable(state, auction, f)), None)
     if nxt is not None:
-        state.set_game(auction=replace(auction, bidder=nxt), step=AUCTION, waiting=(nxt,))
+        state.set_game(
+            auction=replace(auction, bidder=nxt), step=BiddingStep.AUCTION, waiting=(nxt,)
+        )
         return []
     if auction.high_bidder is None:
         return _bought_in(state, auction.cards)
@@ -198,7 +211,7 @@ def _bought_in(state: Position, cards: tuple[str, ...]) -> list[Event]:
     state.set_game(
         treachery_deck=(*cards, *state.whole.treachery_deck),
         auction=None,
-        step=DONE,
+        step=PhaseStep.DONE,
         waiting=(),
     )
     return [CardsReturned(len(cards))]
@@ -284,7 +297,7 @@ def _following(state: Position, auction: Auction) -> list[Event]:
     """The next card laid out (1.04.07), or the end of the phase (1.04.08)."""
     rest = auction.cards[1:]
     if not rest:
-        state.set_game(auction=None, step=DONE, waiting=())
+        state.set_game(auction=None, step=PhaseStep.DONE, waiting=())
         return []
     return _open(state, rest, auction.number + 1, auction.of, auction.opener)
 
@@ -294,7 +307,11 @@ def _following(state: Position, auction: Auction) -> list[Event]:
 
 def _auction(state: Position, faction: Faction, what: str) -> Auction:
     game = state.whole
-    if game.phase is not GamePhase.BIDDING or game.step != AUCTION or game.auction is None:
+    if (
+        game.phase is not GamePhase.BIDDING
+        or game.step != BiddingStep.AUCTION
+        or game.auction is None
+    ):
         raise NotYourTurnError(
             f"no card is on offer now: {what} belongs to the Bidding phase's auction",
             rule=PHASE_RULE,
@@ -399,7 +416,10 @@ def support_bids(state: Position, action: SupportBids) -> list[Event]:
     """1.10.02.04: an ally commits up to ``amount`` of its spice to its ally's bids."""
     faction, amount = action.faction, action.amount
     game = state.whole
-    if game.phase is not GamePhase.BIDDING or game.step not in (AUCTION, GIVE_BACK):
+    if game.phase is not GamePhase.BIDDING or game.step not in (
+        BiddingStep.AUCTION,
+        BiddingStep.GIVE_BACK,
+    ):
         raise NotYourTurnError(
             "spice is committed to an ally's bids during the auction", rule=ALLY_RULE
         )
@@ -444,7 +464,7 @@ def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
     state.set_game(
         karama_powers_used=game.karama_powers_used | {faction},
         give_back=(target, len(taken)),
-        step=GIVE_BACK,
+        step=BiddingStep.GIVE_BACK,
         waiting=(faction,),
     )
     return [
@@ -456,7 +476,11 @@ def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
 def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
     faction = action.faction
     game = state.whole
-    if game.phase is not GamePhase.BIDDING or game.step != GIVE_BACK or game.give_back is None:
+    if (
+        game.phase is not GamePhase.BIDDING
+        or game.step != BiddingStep.GIVE_BACK
+        or game.give_back is None
+    ):
         raise NotYourTurnError(
             "no hand was taken: there is nothing to give back", rule=TAKE_HAND_RULE
         )
@@ -482,7 +506,7 @@ def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
     state.update(target, cards=(*state.factions[target].cards, *given))
     auction = game.auction
     assert auction is not None
-    state.set_game(give_back=None, step=AUCTION, waiting=(auction.bidder,))
+    state.set_game(give_back=None, step=BiddingStep.AUCTION, waiting=(auction.bidder,))
     events: list[Event] = [CardsGivenBack(faction, target, count)]
     if not _askable(state, auction, auction.bidder):  # the bidder's hand is full now
         events += _next(state, auction.bidder)
@@ -496,7 +520,10 @@ def check_record(state: Position, action: RecordCardWon) -> None:
     """A card the moderator records during the auction corrects hands; it neither answers
     nor moves the auction, and cannot go to the high bidder (its card is to come)."""
     game = state.whole
-    if game.phase is not GamePhase.BIDDING or game.step not in (AUCTION, GIVE_BACK):
+    if game.phase is not GamePhase.BIDDING or game.step not in (
+        BiddingStep.AUCTION,
+        BiddingStep.GIVE_BACK,
+    ):
         raise NotYourTurnError("a card is recorded in the Bidding phase", rule=PHASE_RULE)
     if game.auction is not None and action.faction is game.auction.high_bidder:
         raise IllegalActionError(
@@ -509,7 +536,11 @@ def after_record(state: Position) -> list[Event]:
     """After a recorded card, a bidder whose hand is now full is skipped."""
     game = state.whole
     auction = game.auction
-    if game.step != AUCTION or auction is None or _askable(state, auction, auction.bidder):
+    if (
+        game.step != BiddingStep.AUCTION
+        or auction is None
+        or _askable(state, auction, auction.bidder)
+    ):
         return []
     return _next(state, auction.bidder)
 
@@ -517,12 +548,12 @@ def after_record(state: Position) -> list[Event]:
 def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     """The moderator ends the auction early: the cards not sold go back on top in order."""
     game = state.whole
-    if game.step == GIVE_BACK:
+    if game.step == BiddingStep.GIVE_BACK:
         raise IllegalActionError(
             "the Harkonnen first give back the cards they took", rule=TAKE_HAND_RULE
         )
     if game.auction is None:
-        state.set_game(step=DONE, waiting=())
+        state.set_game(step=PhaseStep.DONE, waiting=())
         return []
     return _bought_in(state, game.auction.cards)
 
@@ -535,14 +566,14 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     buy or bid; an ally's commitment; the Harkonnen's Karama power; giving back."""
     game = state.whole
     out: list[FactionAction] = []
-    if game.step == GIVE_BACK and game.give_back and faction is Faction.HARKONNEN:
+    if game.step == BiddingStep.GIVE_BACK and game.give_back and faction is Faction.HARKONNEN:
         hand = state.factions[faction].cards
         count = game.give_back[1]
         out += [GiveBackCards(faction, ", ".join(hand[-count:]))]
         out += [GiveBackCards(faction, ", ".join(hand[:count]))]
         return out
     auction = game.auction
-    if game.step != AUCTION or auction is None:
+    if game.step != BiddingStep.AUCTION or auction is None:
         return out
     if faction is auction.bidder:
         out.append(Pass(faction))
@@ -569,3 +600,34 @@ def cards_in_play(state: Position) -> Counter[str]:
     found.update(c for s in state.factions.values() for c in s.cards)
     found.update(game.auction.cards if game.auction else ())
     return found
+
+
+def auction_open(game: Stepped) -> bool:
+    """A card is on offer: each turn to bid is asked alike (docs/secrets-and-waits.md)."""
+    return game.phase == GamePhase.BIDDING and game.step == BiddingStep.AUCTION
+
+
+def giving_back(game: Stepped) -> bool:
+    """The Harkonnen give back the cards their Karama took (1.14.04)."""
+    return game.phase == GamePhase.BIDDING and game.step == BiddingStep.GIVE_BACK
+
+
+def turn_to_bid(state: Position) -> str:
+    """In the auction, each turn to bid is a wait of its own (its own prompt, ping and
+    deadline): the card on offer, the high bid and the bidder name it (the same bidder
+    never meets the same high bid twice on one card). Public facts only."""
+    auction = state.whole.auction if state.whole.phase is GamePhase.BIDDING else None
+    if auction is None:
+        return ""
+    return f":card{auction.number}:{auction.high_bid}:{auction.bidder}"
+
+
+def default(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """The Harkonnen give back the cards they took (the last of their hand, 1.14.04); the
+    auction: a pass (the fallback)."""
+    return first_of(legal, GiveBackCards)

@@ -10,19 +10,30 @@ the table's ``bg_charity`` switch says "always"): they alone are not asked.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
 from rules import karama_turn
-from rules.actions import ClaimCharity, FactionAction, Pass
+from rules.actions import Action, ClaimCharity, FactionAction, Pass
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.events import CharityPaid, Event, Passed
 from rules.factions import Faction
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
+from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, first_of, handlers, on
 from rules.position import Position
 from rules.variants import BgCharity
 
 CHARITY_RULE = "1.03.01"
 BG_CHARITY_RULE = "2.02.09"
 CHARITY_LEVEL = 2
+PHASE_RULE = "1.03"
+
+
+class CharityStep(StrEnum):
+    """The phase's one step: the factions asked answer (claim or pass)."""
+
+    CLAIMS = "claims"
 
 
 def bg_always(state: Position) -> bool:
@@ -41,7 +52,7 @@ def begin(state: Position) -> list[Event]:
         paid = state.from_bank(Faction.BENE_GESSERIT, CHARITY_LEVEL)
         events.append(CharityPaid(Faction.BENE_GESSERIT, paid, BG_CHARITY_RULE))
     waiting = tuple(f for f in state.whole.order if asked(f, bg_paid=bg_paid))
-    state.set_game(waiting=waiting, step="claims" if waiting else "done")
+    state.set_game(waiting=waiting, step=CharityStep.CLAIMS if waiting else PhaseStep.DONE)
     return events
 
 
@@ -57,7 +68,7 @@ def may_claim(state: Position, faction: Faction) -> bool:
 
 
 def _require(state: Position, faction: Faction) -> None:
-    if not state.in_phase(GamePhase.CHOAM_CHARITY) or state.whole.step != "claims":
+    if not state.in_phase(GamePhase.CHOAM_CHARITY) or state.whole.step != CharityStep.CLAIMS:
         raise NotYourTurnError("CHOAM Charity is not being paid now", rule=CHARITY_RULE)
     if faction not in state.whole.waiting:
         raise NotYourTurnError(
@@ -89,10 +100,39 @@ def decline(state: Position, action: Pass) -> list[Event]:
 
 def _done(state: Position, faction: Faction) -> None:
     waiting = tuple(f for f in state.whole.waiting if f != faction)
-    state.set_game(waiting=waiting, step="claims" if waiting else "done")
+    state.set_game(waiting=waiting, step=CharityStep.CLAIMS if waiting else PhaseStep.DONE)
 
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
-    if state.whole.step != "claims" or faction not in state.whole.waiting:
+    if state.whole.step != CharityStep.CLAIMS or faction not in state.whole.waiting:
         return []
     return [ClaimCharity(faction), Pass(faction)]
+
+
+def claims_open(game: Stepped) -> bool:
+    """Every faction asked answers alike, claim or pass (docs/secrets-and-waits.md)."""
+    return game.phase == GamePhase.CHOAM_CHARITY and game.step == CharityStep.CLAIMS
+
+
+def default(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """Claimed: it costs the faction nothing."""
+    return first_of(legal, ClaimCharity)
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.CHOAM_CHARITY,
+    rule=PHASE_RULE,
+    steps=CharityStep,
+    begin=begin,
+    handlers=handlers(on(ClaimCharity, claim)),
+    pass_=decline,
+    offered=candidates,
+    default=default,
+    waits=PhaseWaits(asked_alike=claims_open),
+    declinable=frozenset({CharityStep.CLAIMS}),
+)

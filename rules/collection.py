@@ -11,15 +11,24 @@ each faction with fighters there (1.13.01).
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from rules.board import ORNITHOPTER_CITIES
 from rules.events import Event, SpiceCollected
 from rules.factions import Faction
+from rules.game_model import GamePhase, PhaseStep
+from rules.phase_spec import PhaseSpec
 from rules.position import Position
 from rules.variants import CollectionRate
 
 HARVEST_RULE = "1.08.02"
 FLOW_RULE = "1.13.01"
 SPICE_FLOW = (("Arrakeen", 2), ("Carthag", 2), ("Tuek's Sietch", 1))
+PHASE_RULE = "1.08"
+
+
+class CollectionStep(StrEnum):
+    """The phase runs by itself, at once: it has no step of its own (begun, then done)."""
 
 
 def rate(state: Position, faction: Faction) -> int:
@@ -50,7 +59,7 @@ def begin(state: Position) -> list[Event]:
                 events.append(SpiceCollected(faction, territory, sector, amount, HARVEST_RULE))
     if state.rules.advanced:
         events += _spice_flow(state)
-    state.set_game(step="done")
+    state.set_game(step=PhaseStep.DONE)
     return events
 
 
@@ -62,3 +71,8 @@ def _spice_flow(state: Position) -> list[Event]:
                 paid = state.from_bank(faction, amount)
                 events.append(SpiceCollected(faction, territory, None, paid, FLOW_RULE))
     return events
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.SPICE_COLLECTION, rule=PHASE_RULE, steps=CollectionStep, begin=begin
+)

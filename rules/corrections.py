@@ -15,9 +15,7 @@ and the event that announces it names no amount, as no card is named.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from rules import suggest
 from rules.actions import (
@@ -43,6 +41,7 @@ from rules.events import (
 )
 from rules.factions import Faction, same_card
 from rules.model import FactionState, Prompt, Stack
+from rules.phase_spec import handlers, on
 from rules.position import Position
 
 
@@ -54,9 +53,8 @@ def correct(state: Position, action: Correction) -> list[Event]:
     take it back. A correction that cannot be made there is refused. Spice set now is
     changed there by as much (a cancelled payment still comes back to its payer).
     """
-    handler: Callable[[Position, Any], list[Event]] = HANDLERS[type(action)]
     change = _spice_change(state, action)
-    events = handler(state, action)
+    events = HANDLERS[type(action)].run(state, action)
     state.set_phase(
         stages=tuple(
             tuple(_in_saved_position(state, p, action, change) for p in stage)
@@ -161,14 +159,14 @@ def take_card(state: Position, action: TakeCard) -> list[Event]:
     return [CardTaken(action.faction)]
 
 
-HANDLERS: dict[type[Correction], Callable[[Position, Any], list[Event]]] = {
-    SetStorm: set_storm,
-    PlaceForces: place_forces,
-    RemoveForces: remove_forces,
-    SetSpice: set_spice,
-    GiveCard: give_card,
-    TakeCard: take_card,
-}
+HANDLERS = handlers(
+    on(SetStorm, set_storm),
+    on(PlaceForces, place_forces),
+    on(RemoveForces, remove_forces),
+    on(SetSpice, set_spice),
+    on(GiveCard, give_card),
+    on(TakeCard, take_card),
+)
 
 
 # -- checks ---------------------------------------------------------------------

@@ -34,6 +34,7 @@ from typing import Self
 
 from rules import battle_plans, legal, machine, movement, recorded, setup, shipment, turn_flow
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
+from rules.battle_model import BattleStep
 from rules.errors import RulesError
 from rules.events import Event, Shipped
 from rules.factions import Faction
@@ -210,7 +211,11 @@ class GameState(Position):
         """What ``faction`` may put in its battle plan now (leaders free for this battle,
         cards for each slot, the highest dial and spice, the Voice's command); None when
         no plan is awaited of it (:mod:`rules.battle_plans`)."""
-        if self.game is None or self.game.step != "plans" or faction not in self.game.waiting:
+        if (
+            self.game is None
+            or self.game.step != BattleStep.PLANS
+            or faction not in self.game.waiting
+        ):
             return None
         return battle_plans.plan_options(self, faction)
 

@@ -40,6 +40,14 @@ class GamePhase(enum.StrEnum):
     OVER = "over"
 
 
+class PhaseStep(enum.StrEnum):
+    """The steps every phase has: not begun yet, and done (the machine moves on). Each
+    phase's own steps are an enum of its rules module (``StormStep``, ``BattleStep``...)."""
+
+    BEGIN = ""
+    DONE = "done"
+
+
 TURN_PHASES = (
     GamePhase.STORM,
     GamePhase.SPICE_BLOW,
@@ -98,7 +106,7 @@ class TurnState:
     last_turn: int = 10
     order: tuple[Faction, ...] = ()  # storm order this turn, first player first
     waiting: tuple[Faction, ...] = ()  # factions whose choice the game waits for
-    step: str = ""  # where inside the phase: "dial", "nexus", "blow_b"...
+    step: str = PhaseStep.BEGIN  # where inside the phase: a StrEnum of its rules module
     spice_deck: tuple[str, ...] = ()  # top first
     spice_discard: tuple[str, ...] = ()  # pile A, top first
     spice_discard_b: tuple[str, ...] = ()  # pile B (advanced)
@@ -159,7 +167,7 @@ class TurnState:
     @property
     def halted(self) -> bool:
         """Stopped as the halt phase is about to begin (nothing of it done)."""
-        return self.halt == (self.turn, self.phase) and self.step == ""
+        return self.halt == (self.turn, self.phase) and self.step == PhaseStep.BEGIN
 
     def to_dict(self) -> dict[str, Any]:
         return {

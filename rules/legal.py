@@ -9,24 +9,17 @@ enforces it (the advisor's target in :mod:`rules.bene_gesserit`, for one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules import (
-    battle_actions,
-    bidding,
     bribes,
-    charity,
     guild,
     karama,
     karama_turn,
     machine,
-    nexus,
     revival,
-    setup,
     shipment,
-    spice_blow,
-    storm,
     truthtrance,
 )
 from rules.actions import (
@@ -52,22 +45,10 @@ from rules.errors import RulesError
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Ability, Prompt, PromptKind, Side, Step
+from rules.phases import REGISTRY
 from rules.position import Position
 
 MOVE = "move"
-CHOICES: dict[GamePhase, Callable[[Position, Faction], list[FactionAction]]] = {
-    GamePhase.SETUP: setup.candidates,
-    GamePhase.STORM: storm.candidates,
-    GamePhase.SPICE_BLOW: lambda state, faction: [
-        *spice_blow.candidates(state, faction),
-        *nexus.candidates(state, faction),
-    ],
-    GamePhase.CHOAM_CHARITY: charity.candidates,
-    GamePhase.BATTLE: battle_actions.candidates,
-    GamePhase.BIDDING: bidding.candidates,
-    GamePhase.REVIVAL: revival.candidates,  # revival: pass, whole revivals, Karama revival
-}
-"""The choices a faction may make in each phase the engine runs (besides 1.06)."""
 
 
 def is_legal(state: Position, action: Action) -> bool:
@@ -126,9 +107,9 @@ def legal_actions(
     if truthtrance.open_question(state) is not None:  # the game waits for its answer
         return LegalActions(state, faction, tuple(truthtrance.answers(state, faction)), ())
     extra = any_time_actions(state, faction) if not open_stage_only else []
-    if game is not None and game.phase is not GamePhase.SHIPMENT_MOVEMENT:
-        choices = CHOICES.get(game.phase)
-        found = [*(choices(state, faction) if choices else []), *extra]
+    spec = REGISTRY.get(game.phase) if game is not None else None
+    if game is not None and (spec is None or spec.dispatch is None):  # a phase of choices
+        found = [*(spec.offers(state, faction) if spec else []), *extra]
         kinds = _any_time_kinds(state, faction) if not open_stage_only else ()
         return LegalActions(
             state, faction, _unique([a for a in found if is_legal(state, a)]), kinds

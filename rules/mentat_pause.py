@@ -13,11 +13,14 @@ the Guild the Fremen by default; without either, the most strongholds
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from rules import bribes
 from rules.board import standard_board
 from rules.events import Event, GameWon
 from rules.factions import Faction
-from rules.game_model import GamePhase, Winner
+from rules.game_model import GamePhase, PhaseStep, Winner
+from rules.phase_spec import PhaseSpec
 from rules.position import Position
 from rules.variants import LastTurnTie
 
@@ -32,6 +35,13 @@ ALONE = 3
 ALLIED = 4
 FREMEN_SIETCHES = ("Sietch Tabr", "Habbanya Sietch")
 NOT_IN_TUEKS = frozenset({Faction.ATREIDES, Faction.HARKONNEN, Faction.EMPEROR})
+PHASE_RULE = "1.09"
+
+
+class MentatPauseStep(StrEnum):
+    """The pause runs by itself: done, or the game over (its step then, in ``OVER``)."""
+
+    OVER = "over"
 
 
 def strongholds() -> list[str]:
@@ -108,7 +118,10 @@ def begin(state: Position) -> list[Event]:
     elif winner is None and state.whole.turn >= state.whole.last_turn:
         winner = last_turn_winner(state)
     if winner is None:
-        state.set_game(step="done")
+        state.set_game(step=PhaseStep.DONE)
         return events
-    state.set_game(winner=winner, phase=GamePhase.OVER, step="over", waiting=())
+    state.set_game(winner=winner, phase=GamePhase.OVER, step=MentatPauseStep.OVER, waiting=())
     return [*events, GameWon(winner.factions, winner.how, winner.rule)]
+
+
+SPEC = PhaseSpec(phase=GamePhase.MENTAT_PAUSE, rule=PHASE_RULE, steps=MentatPauseStep, begin=begin)

@@ -8,7 +8,10 @@ Fremen may ride the worm from its territory, and the blow goes on.
 
 from __future__ import annotations
 
-from rules.actions import Ally, BreakAlliance, FactionAction, Pass, RideWorm
+from collections.abc import Iterator
+
+from rules import spice_blow
+from rules.actions import Ally, BreakAlliance, FactionAction, Pass, PlaceWorm, RideWorm
 from rules.board import Territory
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import (
@@ -23,8 +26,9 @@ from rules.events import (
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Stack
+from rules.phase_spec import PhaseSpec, Stepped, handlers, on
 from rules.position import Position
-from rules.spice_blow import AFTER_RIDE, NEXT_STEP, RIDE_STEP, run
+from rules.spice_blow import AFTER_RIDE, NEXT_STEP, RIDE_STEP, SpiceBlowStep, run
 
 ALLIANCE_RULE = "1.10.01"
 BREAK_RULE = "1.10.01.05"
@@ -236,3 +240,32 @@ def _ride_candidates(state: Position, faction: Faction) -> list[FactionAction]:
         for _, sector in territory.pieces()
         if territory.name != state.whole.worm_territory
     ]
+
+
+def in_a_nexus(game: Stepped) -> bool:
+    """A Nexus is open (1.10.01)."""
+    return game.phase == GamePhase.SPICE_BLOW and game.step in NEXT_STEP
+
+
+def offered(state: Position, faction: Faction) -> Iterator[FactionAction]:
+    """The phase's choices: a worm to place, then the Nexus and the ride."""
+    yield from spice_blow.candidates(state, faction)
+    yield from candidates(state, faction)
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.SPICE_BLOW,
+    rule=spice_blow.PHASE_RULE,
+    steps=SpiceBlowStep,
+    begin=spice_blow.begin,
+    handlers=handlers(
+        on(Ally, ally),
+        on(BreakAlliance, break_alliance),
+        on(RideWorm, ride_worm),
+        on(PlaceWorm, spice_blow.place_worm),
+    ),
+    pass_=pass_,
+    offered=offered,
+    default=spice_blow.default_worm,
+    declinable=frozenset({*NEXT_STEP, *AFTER_RIDE}),  # the Nexus, the worm ride
+)

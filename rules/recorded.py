@@ -3,7 +3,7 @@ the engine runs (:mod:`rules.bidding`, :mod:`rules.revival`, :mod:`rules.battle`
 
 A record (a card won, a battle's losses, a leader killed, a payment...) is checked against
 the rules it can be checked against and leaves the phase where it stands; "phase done"
-ends a phase early where the engine allows it (:data:`rules.machine.PHASE_DONE`).
+ends a phase early where the engine allows it (its spec's ``phase_done``, :mod:`rules.phase_spec`).
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ from rules.events import (
     SpiceReceived,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Stack
 from rules.position import Position
-from rules.revival import GHOLA_FORCES, STEP
+from rules.revival import GHOLA_FORCES, reviving
 
 BUY_RULE = "1.04.06.02"
 HAND_RULE = "1.04.02"
@@ -58,7 +58,7 @@ def _require(state: Position, action: FactionAction, phase: GamePhase) -> None:
     """A record belongs to its phase, while the engine runs it: the records are the
     moderator's corrections (they leave the battle where it stands)."""
     game = state.whole
-    if game.phase is not phase or game.step == "done":
+    if game.phase is not phase or game.step == PhaseStep.DONE:
         raise NotYourTurnError(
             f"{action.name} is recorded in the {phase.value.replace('_', ' ')} phase, "
             f"not now ({game.phase.value.replace('_', ' ')})",
@@ -69,12 +69,6 @@ def _require(state: Position, action: FactionAction, phase: GamePhase) -> None:
 def _check_amount(amount: int, what: str, rule: str) -> None:
     if amount < 0 or amount > 10_000:
         raise InvalidActionError(f"{what} cannot be {quote(amount)}", rule=rule)
-
-
-def phase_done(state: Position, action: PhaseDone) -> list[Event]:
-    """ "Phase done" in a phase the moderator cannot end early: refused."""
-    phase = state.whole.phase.value.replace("_", " ")
-    raise NotYourTurnError(f"the {phase} phase is not recorded by the moderator", rule="1.00")
 
 
 def end_battles(state: Position, action: PhaseDone | None = None) -> list[Event]:
@@ -263,11 +257,11 @@ def candidates(state: Position) -> list[Record | PhaseDone]:
     """Some records the moderator could make now (small amounts), and "phase done"."""
     game = state.whole
     # -- revival (rules.revival): corrections while the engine runs the phase ------------
-    if game.phase is GamePhase.REVIVAL and game.step == STEP:
+    if reviving(game):
         return [PhaseDone(), *_revival_records(state)]
     # -- end revival ---------------------------------------------------------------------
     # -- battle (rules.battle): corrections while the engine runs the phase --------------
-    battle_runs = game.phase is GamePhase.BATTLE and game.step != "done"
+    battle_runs = game.phase is GamePhase.BATTLE and game.step != PhaseStep.DONE
     # -- end battle ----------------------------------------------------------------------
     if not battle_runs:
         return []

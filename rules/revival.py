@@ -20,11 +20,13 @@ docs/whole-turn-readings.md ("The Revival phase").
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from rules import karama_turn
 from rules.actions import (
+    Action,
     FactionAction,
     KaramaRevive,
     Pass,
@@ -39,8 +41,9 @@ from rules.components import extras, leaders, revival_limits
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import Event, KaramaPower, Passed, Revived, SpicePaid
 from rules.factions import Faction, same_card
-from rules.game_model import GamePhase, with_entry
+from rules.game_model import GamePhase, PhaseStep, TurnState, with_entry
 from rules.model import Ability
+from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, first_of, handlers, on
 from rules.position import Position
 
 PHASE_RULE = "1.05"
@@ -63,8 +66,13 @@ KARAMA_FORCES = 3
 GHOLA = "Tleilaxu Ghola"
 GHOLA_RULE = "3.01.20"
 GHOLA_FORCES = 5
-STEP = "revive"
 MOST = 10_000
+
+
+class RevivalStep(StrEnum):
+    """The Revival phase's one step: everyone asked at once (1.05.00)."""
+
+    REVIVE = "revive"
 
 
 def forces_per_turn() -> int:
@@ -306,7 +314,7 @@ def _check_emperor_pays(state: Position, faction: Faction, total: int, count: in
 def begin(state: Position) -> list[Event]:
     """Everyone at once (1.05.00): those with nothing to decide get their free revival."""
     state.set_game(
-        step=STEP,
+        step=RevivalStep.REVIVE,
         waiting=(),
         revived=frozenset(),
         starred_revived=frozenset(),
@@ -325,7 +333,7 @@ def begin(state: Position) -> list[Event]:
                 waiting.append(faction)
     if Faction.EMPEROR not in waiting:
         state.set_game(ally_revival_room=0)
-    state.set_game(waiting=tuple(waiting), step=STEP if waiting else "done")
+    state.set_game(waiting=tuple(waiting), step=RevivalStep.REVIVE if waiting else PhaseStep.DONE)
     return events
 
 
@@ -362,7 +370,7 @@ def _karama_open(state: Position, faction: Faction) -> bool:
 
 def _require(state: Position, faction: Faction, what: str) -> None:
     game = state.whole
-    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+    if game.phase is not GamePhase.REVIVAL or game.step != RevivalStep.REVIVE:
         raise NotYourTurnError(f"{what} belongs to the Revival phase, not now", rule=PHASE_RULE)
     if faction not in game.waiting:
         raise NotYourTurnError(
@@ -402,7 +410,7 @@ def _answered(state: Position, faction: Faction) -> None:
     game = state.whole
     done = faction in game.revived and not _ally_payment_open(state, faction)
     waiting = tuple(f for f in game.waiting if not (f is faction and done))
-    state.set_game(waiting=waiting, step=STEP if waiting else "done")
+    state.set_game(waiting=waiting, step=RevivalStep.REVIVE if waiting else PhaseStep.DONE)
 
 
 def phase_done(state: Position, action: PhaseDone) -> list[Event]:
@@ -411,7 +419,7 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     for faction in state.whole.order:
         if faction not in state.whole.revived:
             events += _revive(state, faction, *free_forces(state, faction), None)
-    state.set_game(step="done", waiting=())
+    state.set_game(step=PhaseStep.DONE, waiting=())
     return events
 
 
@@ -484,7 +492,7 @@ def bring_back(
 
 def _require_record(state: Position, action: FactionAction) -> None:
     game = state.whole
-    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+    if game.phase is not GamePhase.REVIVAL or game.step != RevivalStep.REVIVE:
         raise NotYourTurnError(
             f"{action.name} is recorded in the revival phase, not now "
             f"({game.phase.value.replace('_', ' ')})",
@@ -595,7 +603,7 @@ def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:
     (1.14.02; at most one Sardaukar a turn all the same, 2.03.11)."""
     faction = action.faction
     game = state.whole
-    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+    if game.phase is not GamePhase.REVIVAL or game.step != RevivalStep.REVIVE:
         raise NotYourTurnError(
             "the Emperor's Karama revival belongs to the Revival phase, not now", rule=KARAMA_RULE
         )
@@ -652,7 +660,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     """What a waiting faction may choose now: the free revival alone (pass), each whole
     revival it can pay for, and the Emperor's Karama revival."""
     game = state.whole
-    if game.step != STEP or faction not in game.waiting:
+    if game.step != RevivalStep.REVIVE or faction not in game.waiting:
         return []
     out: list[FactionAction] = [Pass(faction)]
     if faction not in game.revived:
@@ -679,7 +687,11 @@ def revival_options(state: Position, faction: Faction) -> list[tuple[Revive, Pri
     """The whole revivals ``faction`` may choose now, each with its price (for the table's
     autocomplete); empty when it is not asked."""
     game = state.whole
-    if game.phase is not GamePhase.REVIVAL or game.step != STEP or faction not in game.waiting:
+    if (
+        game.phase is not GamePhase.REVIVAL
+        or game.step != RevivalStep.REVIVE
+        or faction not in game.waiting
+    ):
         return []
     if faction in game.revived:
         return []
@@ -742,7 +754,7 @@ def _ally_price(state: Position, action: PayAllyRevival) -> int:
     """The Emperor's price for ``action``, or a refusal saying why it is not allowed."""
     game = state.whole
     faction = action.faction
-    if game.phase is not GamePhase.REVIVAL or game.step != STEP:
+    if game.phase is not GamePhase.REVIVAL or game.step != RevivalStep.REVIVE:
         raise NotYourTurnError(
             "the Emperor pays for its ally's revival in the Revival phase, not now",
             rule=EMPEROR_ALLY_RULE,
@@ -816,8 +828,28 @@ def after_prevent(state: Position) -> list[Event]:
 
 
 def _in_revival(state: Position) -> bool:
-    game = state.whole
-    return game.phase is GamePhase.REVIVAL and game.step == STEP
+    return reviving(state.whole)
+
+
+def reviving(game: Stepped) -> bool:
+    """The factions asked choose their revivals, all at once (1.05.00)."""
+    return game.phase == GamePhase.REVIVAL and game.step == RevivalStep.REVIVE
+
+
+def left_to_moderators(game: TurnState) -> bool:
+    """The moderators recorded the last revivals asked for; the phase waits for their
+    "phase done" (a record never ends it)."""
+    return reviving(game) and not game.waiting
+
+
+def default(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """Pass: the free revival alone (it costs the faction nothing)."""
+    return first_of(legal, Pass)
 
 
 def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:
@@ -836,3 +868,25 @@ def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:
         SpicePaid(action.faction, cost, None),
         Revived(ally, action.forces, action.special, None, 0, EMPEROR_ALLY_RULE),
     ]
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.REVIVAL,
+    rule=PHASE_RULE,
+    steps=RevivalStep,
+    begin=begin,
+    handlers=handlers(
+        on(Revive, revive),
+        on(KaramaRevive, karama_revive),
+        on(PayAllyRevival, pay_ally_revival),
+        on(RecordRevival, record_revival),
+        on(RecordGhola, record_ghola),
+    ),
+    pass_=pass_,
+    phase_done=phase_done,
+    offered=candidates,
+    default=default,
+    waits=PhaseWaits(left_to_moderators=left_to_moderators, asked_alike=reviving),
+    declinable=frozenset({RevivalStep.REVIVE}),
+    own_answers=(Revive, KaramaRevive),
+)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules import scenario as v1
-from rules.actions import Action, KaramaRevive, Pass, Revive
+from rules.actions import Action, Pass
 from rules.components import (
     SHAI_HULUD,
     leader_owner,
@@ -32,6 +32,7 @@ from rules.factions import Faction, same_card
 from rules.game import GameState
 from rules.game_model import Chance, GamePhase, TurnState
 from rules.model import FactionState, Phase
+from rules.phases import REGISTRY
 from rules.position import board_stacks_to_dicts, storm_order
 from rules.scenario import ScenarioError
 
@@ -44,19 +45,6 @@ ROOT_KEYS = (
 WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach", "prediction")
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
-DECLINABLE_STEPS = frozenset(
-    {
-        *("storm_cards", "nexus_a", "nexus_b", "ride_a", "ride_b", "claims", "revive"),
-        # the Battle phase's choices (rules.battle): a pass keeps the cards, calls no traitor
-        *("voice", "prescience", "voice_prescience", "traitor_calls", "keep", "capture"),
-    }
-)
-"""Where the game waits on a choice that an action answering something else declines. A
-faction's turn is no such choice (docs/SCENARIO-FORMAT-2.md): the auction's turn to bid
-(1.04.05), like the turn to ship and move (1.06.00), is declined by nobody's action; an
-action out of turn is refused and passes nobody."""
-REVIVAL_STEP = "revive"
-REVIVAL_ANSWERS = (Revive, KaramaRevive)
 
 
 def load(data: object) -> GameState:
@@ -148,10 +136,16 @@ def _apply(state: GameState, raw: Any) -> tuple[list[Event], list[Event]]:
 
 
 def _declinable(state: GameState, action: Action) -> bool:
+    """Where the game waits on a choice that an action answering something else declines
+    (each phase's spec says where: ``declinable``). A faction's turn is no such choice
+    (docs/SCENARIO-FORMAT-2.md): the auction's turn to bid (1.04.05), like the turn to ship
+    and move (1.06.00), is declined by nobody's action; an action out of turn is refused
+    and passes nobody."""
     game = state.whole
-    if game.step == REVIVAL_STEP and isinstance(action, REVIVAL_ANSWERS):
-        return False  # revival: a refused revival says why, it declines nobody's
-    return bool(game.waiting) and game.step in DECLINABLE_STEPS
+    spec = REGISTRY.get(game.phase)
+    if spec is None or not game.waiting or game.step not in spec.declinable:
+        return False
+    return not isinstance(action, spec.own_answers)  # refused, it says why (a revival)
 
 
 def final_state(state: GameState) -> dict[str, Any]:

@@ -9,11 +9,12 @@ faction and a turn, the Fremen place their ten starting forces.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
 from typing import Any
 
-from rules.actions import FactionAction, KeepTraitor, PlaceAdvisor, PlaceFremen, Predict
-from rules.board import SEAT_COUNT, standard_board
+from rules.actions import Action, FactionAction, KeepTraitor, PlaceAdvisor, PlaceFremen, Predict
+from rules.board import POLAR_SINK, SEAT_COUNT, standard_board
 from rules.components import (
     extras,
     forces_total,
@@ -35,8 +36,9 @@ from rules.events import (
     TraitorKept,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import Chance, GamePhase, TurnState, with_entry
+from rules.game_model import Chance, GamePhase, PhaseStep, TurnState, with_entry
 from rules.model import FactionState, Phase, RuleSet, Stack, StackKey
+from rules.phase_spec import PhaseSpec, first_of, handlers, on
 from rules.position import Position
 
 TRAITOR_RULE = "0.11"
@@ -51,6 +53,15 @@ FREMEN_START = 10
 MAX_TURNS = 10
 """The game lasts a set number of turns, normally 10 (0.02; the tournament maximum)."""
 TRAITORS_DEALT = 4
+PHASE_RULE = "0.00"
+FREMEN_SPLIT = (4, 3, 3)
+"""Sietch Tabr, False Wall South, False Wall West: the Fremen's ten forces by default."""
+
+
+class SetupStep(StrEnum):
+    """The set-up's one step: the factions' secret choices (traitor, prediction, placing)."""
+
+    CHOICES = "choices"
 
 
 def new_position_parts(
@@ -124,7 +135,9 @@ def begin(state: Position) -> list[Event]:
     treachery, chance = chance.shuffle(game.treachery_deck)
     pool = [name for f in state.factions for name in leaders(f)]
     traitors, chance = chance.shuffle(pool)
-    state.set_game(spice_deck=spice, treachery_deck=treachery, chance=chance, step="choices")
+    state.set_game(
+        spice_deck=spice, treachery_deck=treachery, chance=chance, step=SetupStep.CHOICES
+    )
     events += [DeckShuffled(d, len(c)) for d, c in (("spice", spice), ("treachery", treachery))]
     events.append(DeckShuffled("traitors", len(traitors)))
     for faction in _seat_order(state):
@@ -187,7 +200,7 @@ def _update_waiting(state: Position) -> None:
     """Wait on each faction with a choice it can make now; set-up ends when none is owed."""
     owing = [f for f in _seat_order(state) if outstanding(state, f)]
     waiting = tuple(f for f in owing if _open_now(state, f))
-    state.set_game(waiting=waiting, step="choices" if owing else "done")
+    state.set_game(waiting=waiting, step=SetupStep.CHOICES if owing else PhaseStep.DONE)
 
 
 def _open_now(state: Position, faction: Faction) -> bool:
@@ -198,7 +211,7 @@ def _open_now(state: Position, faction: Faction) -> bool:
 
 
 def _require(state: Position, action: FactionAction, owed: str, rule: str) -> None:
-    if not state.in_phase(GamePhase.SETUP) or state.whole.step != "choices":
+    if not state.in_phase(GamePhase.SETUP) or state.whole.step != SetupStep.CHOICES:
         raise NotYourTurnError(f"the game's set-up is over: no {action.name} now", rule=rule)
     if owed not in outstanding(state, action.faction):
         raise NotYourTurnError(
@@ -294,7 +307,7 @@ def place_advisor(state: Position, action: PlaceAdvisor) -> list[Event]:
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     """Every set-up choice ``faction`` may make now."""
-    owed = outstanding(state, faction) if state.whole.step == "choices" else []
+    owed = outstanding(state, faction) if state.whole.step == SetupStep.CHOICES else []
     out: list[FactionAction] = []
     if "traitor" in owed:
         out += [KeepTraitor(faction, name) for name in state.whole.traitor_offers[faction]]
@@ -311,3 +324,66 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     if "advisor" in owed:
         out += [PlaceAdvisor(faction, t.name, s) for t in state.board for _, s in t.pieces()]
     return out
+
+
+# -- the default on a deadline ----------------------------------------------------------
+
+
+def _traitor(legal: Sequence[FactionAction], faction: Faction) -> FactionAction | None:
+    """The first leader offered that is not the faction's own (else the first offered)."""
+    offered = [a for a in legal if isinstance(a, KeepTraitor)]
+    own = set(leaders(faction))
+    return next((a for a in offered if a.leader not in own), next(iter(offered), None))
+
+
+def _prediction(state: Position, legal: Sequence[FactionAction]) -> FactionAction | None:
+    """The first other faction in seat order, on the last turn."""
+    predictions = [a for a in legal if isinstance(a, Predict)]
+    last = max((a.turn for a in predictions), default=0)
+    for seat in state.seats:
+        wanted = next((a for a in predictions if a.turn == last and a.who == str(seat)), None)
+        if seat is not None and wanted is not None:
+            return wanted
+    return next(iter(predictions), None)
+
+
+def _fremen(legal: Sequence[FactionAction], faction: Faction) -> FactionAction | None:
+    wanted = PlaceFremen(faction, *FREMEN_SPLIT)
+    return wanted if wanted in legal else first_of(legal, PlaceFremen)
+
+
+def _advisor(legal: Sequence[FactionAction]) -> FactionAction | None:
+    placed = [a for a in legal if isinstance(a, PlaceAdvisor)]
+    return next((a for a in placed if a.to == POLAR_SINK), next(iter(placed), None))
+
+
+def default(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """A traitor not of the faction's own, a prediction, the Fremen's usual split, the
+    advisor to the Polar Sink: the first of these owed."""
+    return (
+        _traitor(legal, faction)
+        or _prediction(state, legal)
+        or _fremen(legal, faction)
+        or _advisor(legal)
+    )
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.SETUP,
+    rule=PHASE_RULE,
+    steps=SetupStep,
+    begin=begin,
+    handlers=handlers(
+        on(KeepTraitor, keep_traitor),
+        on(Predict, predict),
+        on(PlaceFremen, place_fremen),
+        on(PlaceAdvisor, place_advisor),
+    ),
+    offered=candidates,
+    default=default,
+)

@@ -14,8 +14,11 @@ reading D9). The Nexus itself and the worm ride are in :mod:`rules.nexus`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
 from rules import karama_turn
-from rules.actions import FactionAction, PlaceWorm
+from rules.actions import Action, FactionAction, PlaceWorm
 from rules.components import SHAI_HULUD, spice_cards
 from rules.decks import draw_spice, top_territory
 from rules.errors import IllegalActionError, NotYourTurnError
@@ -29,6 +32,7 @@ from rules.events import (
     SpiceDestroyed,
 )
 from rules.factions import Faction
+from rules.game_model import PhaseStep
 from rules.model import Ability
 from rules.position import Position
 
@@ -39,14 +43,35 @@ NEXUS_RULE = "1.02.06"
 FREMEN_WORM_RULE = "2.04.07"
 SANDWORMS_RULE = "2.04.15"
 KARAMA_WORM_RULE = "1.14.03"
-PLACE_STEP = {"worm_a": "blow_a", "worm_b": "blow_b"}
-NEXT_STEP = {"nexus_a": "blow_b", "nexus_b": "end"}
-RIDE_STEP = {"nexus_a": "ride_a", "nexus_b": "ride_b"}
-AFTER_RIDE = {"ride_a": "blow_b", "ride_b": "end"}
+PHASE_RULE = "1.02"
+
+
+class SpiceBlowStep(StrEnum):
+    """The Spice Blow and Nexus phase's steps, pile by pile (A, then B in the advanced
+    game): the blow, a worm the Fremen place, the Nexus, the Fremen's worm ride."""
+
+    BLOW_A = "blow_a"
+    BLOW_B = "blow_b"
+    END = "end"
+    WORM_A = "worm_a"
+    WORM_B = "worm_b"
+    NEXUS_A = "nexus_a"
+    NEXUS_B = "nexus_b"
+    RIDE_A = "ride_a"
+    RIDE_B = "ride_b"
+
+
+Steps = SpiceBlowStep
+PLACE_STEP: dict[str, Steps] = {Steps.WORM_A: Steps.BLOW_A, Steps.WORM_B: Steps.BLOW_B}
+NEXT_STEP: dict[str, Steps] = {Steps.NEXUS_A: Steps.BLOW_B, Steps.NEXUS_B: Steps.END}
+RIDE_STEP: dict[str, Steps] = {Steps.NEXUS_A: Steps.RIDE_A, Steps.NEXUS_B: Steps.RIDE_B}
+AFTER_RIDE: dict[str, Steps] = {Steps.RIDE_A: Steps.BLOW_B, Steps.RIDE_B: Steps.END}
+WORM_STEP = {"A": Steps.WORM_A, "B": Steps.WORM_B}
+BLOWING = (Steps.BLOW_A, Steps.BLOW_B, Steps.END)
 
 
 def begin(state: Position) -> list[Event]:
-    state.set_game(step="blow_a", worm_territory=None)
+    state.set_game(step=Steps.BLOW_A, worm_territory=None)
     return _karama_worm(state) + run(state)
 
 
@@ -64,11 +89,11 @@ def run(state: Position) -> list[Event]:
     events: list[Event] = []
     while True:
         step = state.whole.step
-        if step not in ("blow_a", "blow_b", "end"):
+        if step not in BLOWING:
             return events
-        if step == "end":
+        if step == Steps.END:
             events += _finish(state)
-            state.set_game(step="done")
+            state.set_game(step=PhaseStep.DONE)
             return events
         pile = step[-1].upper()
         blown, finished = blow(state, pile)
@@ -77,9 +102,9 @@ def run(state: Position) -> list[Event]:
             return events
         worm = state.whole.worms_in_blow > 0
         state.set_game(worms_in_blow=0)
-        after = "blow_b" if pile == "A" and state.rules.advanced else "end"
+        after = Steps.BLOW_B if pile == "A" and state.rules.advanced else Steps.END
         if worm and state.whole.turn > 1:
-            nexus = "nexus_a" if after == "blow_b" else "nexus_b"
+            nexus = Steps.NEXUS_A if after == Steps.BLOW_B else Steps.NEXUS_B
             state.set_game(
                 step=nexus, waiting=state.whole.order, proposals=frozenset(), joined=frozenset()
             )
@@ -107,7 +132,7 @@ def blow(state: Position, pile: str) -> tuple[list[Event], bool]:
         _discard(state, pile, card)
         state.set_game(worms_in_blow=worms + 1)
         if worms and fremen_place_worms(state) and _fremen_place_this_one(state, events):
-            state.set_game(step=f"worm_{pile.lower()}", waiting=(Faction.FREMEN,))
+            state.set_game(step=WORM_STEP[pile], waiting=(Faction.FREMEN,))
             events.append(ShaiHulud(pile, None, False, SANDWORMS_RULE))
             return events, False
         target = top_territory(_pile(state, pile)) if worms == 0 else None
@@ -231,3 +256,20 @@ def _finish(state: Position) -> list[Event]:
     deck, chance = game.chance.shuffle([*game.spice_deck, *[SHAI_HULUD] * game.worms_aside])
     state.set_game(spice_deck=deck, worms_aside=0, chance=chance)
     return [DeckShuffled("spice", len(deck))]
+
+
+def default_worm(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """The first sand territory (board order) where the worm finds no forces and no spice."""
+    places = [a for a in legal if isinstance(a, PlaceWorm)]
+    empty = [
+        a
+        for a in places
+        if not state.stacks_in(a.territory)
+        and not any(n for (t, _), n in state.board_spice.items() if t == a.territory)
+    ]
+    return next(iter(empty + places), None)

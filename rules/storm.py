@@ -10,8 +10,12 @@ destroys forces on unprotected sand and all spice in each sector it enters
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
 from rules import bene_gesserit, karama_turn
 from rules.actions import (
+    Action,
     Dial,
     FactionAction,
     FamilyAtomics,
@@ -36,8 +40,9 @@ from rules.events import (
     StormOrder,
 )
 from rules.factions import Faction, same_card
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability, Stack
+from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, handlers, on
 from rules.position import Position, storm_order
 from rules.variants import FirstStorm, StormStartSector
 
@@ -54,6 +59,16 @@ FAMILY_ATOMICS = "Family Atomics"
 SHIELD_WALL = "Shield Wall"
 WEATHER_CONTROL_RANGE = range(11)
 UNPROTECTED_AFTER_ATOMICS = frozenset({"Arrakeen", "Carthag", "Imperial Basin"})
+PHASE_RULE = "1.01"
+
+
+class StormStep(StrEnum):
+    """The Storm phase's steps: the dials, the storm cards (turn 2 on), the Fremen's
+    choice of their storm losses (2.04.16)."""
+
+    DIAL = "dial"
+    STORM_CARDS = "storm_cards"
+    FREMEN_LOSSES = "fremen_losses"
 
 
 def first_dialers(seats: tuple[Faction | None, ...]) -> tuple[Faction, ...]:
@@ -80,7 +95,7 @@ def begin(state: Position) -> list[Event]:
         state.set_game(storm_next=None)
         return [StormCardRevealed(value, STORM_DECK_RULE), *move_known(state, value)]
     dialers = game.dialers if game.turn > 1 and game.dialers else first_dialers(state.seats)
-    state.set_game(dialers=dialers, dials={}, waiting=dialers, step="dial")
+    state.set_game(dialers=dialers, dials={}, waiting=dialers, step=StormStep.DIAL)
     return []
 
 
@@ -91,7 +106,7 @@ def dial_range(state: Position) -> range:
 def dial(state: Position, action: Dial) -> list[Event]:
     game = state.whole
     rule = FIRST_STORM_RULE if game.turn == 1 else DIAL_RULE
-    if game.phase is not GamePhase.STORM or game.step != "dial":
+    if game.phase is not GamePhase.STORM or game.step != StormStep.DIAL:
         raise NotYourTurnError("nobody dials the storm now", rule=rule)
     if action.faction not in game.dialers:
         names = " and ".join(f.label for f in game.dialers)
@@ -128,7 +143,7 @@ def move_known(state: Position, sectors: int) -> list[Event]:
     if state.whole.turn >= 2:
         asked = tuple(f for f in state.whole.order if may_hold_storm_card(state, f))
         if asked:
-            state.set_game(storm_move=sectors, waiting=asked, step="storm_cards")
+            state.set_game(storm_move=sectors, waiting=asked, step=StormStep.STORM_CARDS)
             return []
     return resolve(state, sectors)
 
@@ -187,7 +202,7 @@ def near_shield_wall(state: Position, faction: Faction) -> bool:
 
 def _require_cards(state: Position, faction: Faction, rule: str) -> None:
     game = state.whole
-    if not state.in_phase(GamePhase.STORM) or game.step != "storm_cards":
+    if not state.in_phase(GamePhase.STORM) or game.step != StormStep.STORM_CARDS:
         raise NotYourTurnError(
             "storm cards are played from turn 2, once the storm's move is known", rule=rule
         )
@@ -293,10 +308,10 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     for sector in hit:
         events += destroy_in(state, sector, fremen_half=half)
     order = storm_order(state.seats, end)
-    state.set_game(order=order, dials={}, waiting=(), step="done", storm_move=None)
+    state.set_game(order=order, dials={}, waiting=(), step=PhaseStep.DONE, storm_move=None)
     events.append(StormOrder(order, FIRST_PLAYER_RULE))
     if state.whole.fremen_losses:
-        state.set_game(step="fremen_losses", waiting=(Faction.FREMEN,))
+        state.set_game(step=StormStep.FREMEN_LOSSES, waiting=(Faction.FREMEN,))
         return events
     return events + _finish(state)
 
@@ -304,7 +319,7 @@ def resolve(state: Position, sectors: int) -> list[Event]:
 def _finish(state: Position) -> list[Event]:
     """The Fremen draw next turn's storm card; lone advisors become fighters (2.02.21)."""
     events: list[Event] = []
-    state.set_game(step="done", waiting=())
+    state.set_game(step=PhaseStep.DONE, waiting=())
     if state.rules.advanced and Faction.FREMEN in state.factions:
         value, chance = state.whole.chance.pick(storm_deck())
         seen, stopped = karama_turn.uses(state, Ability.STORM_COMING)
@@ -386,7 +401,7 @@ def _storm_loss(state: Position, faction: Faction, stack: Stack) -> tuple[Stack,
 def fremen_losses(state: Position, action: FremenStormLosses) -> list[Event]:
     """The Fremen say how many Fedaykin are among a stack's storm losses (2.04.16)."""
     game = state.whole
-    if game.step != "fremen_losses" or action.faction is not Faction.FREMEN:
+    if game.step != StormStep.FREMEN_LOSSES or action.faction is not Faction.FREMEN:
         raise NotYourTurnError(
             "no Fremen storm losses are to be chosen now", rule=FREMEN_LOSSES_RULE
         )
@@ -438,13 +453,13 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     game = state.whole
     if faction not in game.waiting:
         return []
-    if game.step == "fremen_losses":
+    if game.step == StormStep.FREMEN_LOSSES:
         return [
             FremenStormLosses(faction, territory, sector, n)
             for territory, sector, lost in game.fremen_losses
             for n in range(min(lost, state.stack(faction, territory, sector).special) + 1)
         ]
-    if game.step == "storm_cards":
+    if game.step == StormStep.STORM_CARDS:
         cards = playable(state, faction)
         out: list[FactionAction] = [Pass(faction)]
         if WEATHER_CONTROL in cards:
@@ -452,6 +467,50 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
         if FAMILY_ATOMICS in cards:
             out.append(FamilyAtomics(faction))
         return out
-    if game.step != "dial":
+    if game.step != StormStep.DIAL:
         return []
     return [Dial(faction, v) for v in dial_range(state)]
+
+
+def dialing(game: Stepped) -> bool:
+    """The storm's dials are awaited (1.01.02)."""
+    return game.phase == GamePhase.STORM and game.step == StormStep.DIAL
+
+
+def asking_storm_cards(game: Stepped) -> bool:
+    """Everyone who could hold a storm card is asked alike (docs/secrets-and-waits.md)."""
+    return game.phase == GamePhase.STORM and game.step == StormStep.STORM_CARDS
+
+
+def default(
+    state: Position,
+    faction: Faction,
+    legal: Sequence[FactionAction],
+    is_legal: Callable[[Action], bool],
+) -> FactionAction | None:
+    """The lowest dial allowed (0 on turn 1, 1 after); as few Fedaykin lost as the rules
+    allow, stack by stack; storm cards: none played (the fallback, a pass)."""
+    dials = [a for a in legal if isinstance(a, Dial)]
+    losses = [a for a in legal if isinstance(a, FremenStormLosses)]
+    return min(dials, key=lambda a: a.value, default=None) or min(
+        losses, key=lambda a: a.special, default=None
+    )
+
+
+SPEC = PhaseSpec(
+    phase=GamePhase.STORM,
+    rule=PHASE_RULE,
+    steps=StormStep,
+    begin=begin,
+    handlers=handlers(
+        on(Dial, dial),
+        on(WeatherControl, weather_control),
+        on(FamilyAtomics, family_atomics),
+        on(FremenStormLosses, fremen_losses),
+    ),
+    pass_=pass_cards,
+    offered=candidates,
+    default=default,
+    waits=PhaseWaits(asked_alike=asking_storm_cards),
+    declinable=frozenset({StormStep.STORM_CARDS}),
+)

@@ -17,6 +17,7 @@ from rules.bidding import support_for
 from rules.bidding_model import Auction
 from rules.factions import Faction
 from rules.model import stack_order
+from rules.storm import dialing
 
 if TYPE_CHECKING:
     from rules.position import Position
@@ -270,7 +271,7 @@ def game_view(state: Position) -> GameView:
             )
             for f in sorted(state.factions)
         ),
-        dialers=game.dialers if game.step == "dial" else (),
+        dialers=game.dialers if dialing(game) else (),
         dialed=tuple(f for f in game.dialers if f in game.dials),
         alliance_offers=tuple(sorted(game.proposals)),
         storm_card_held=game.storm_next is not None,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.waits import wait_of
+from bot.words.choices import declined
 from bot.words.refusals import SessionError
 from rules.actions import Pass
 from rules.factions import Faction
@@ -30,33 +31,6 @@ REPEAT_WINDOW = timedelta(minutes=1)
 """How long after an accepted ``/pass`` another ``/pass`` of the same faction is a repeat."""
 
 AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
-
-DECLINED = {
-    "storm_cards": ("you play no storm card this turn", "the storm card", "1.01"),
-    "claims": ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
-    "revive": ("you take your free revival only", "your revival", "1.05.01"),
-    "nexus_a": ("you are done with this Nexus", "this Nexus", "1.10.01"),
-    "nexus_b": ("you are done with this Nexus", "this Nexus", "1.10.01"),
-    "ride_a": ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08"),
-    "ride_b": ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08"),
-    "voice": ("you do not use the Voice", "the Voice", "2.02.06"),
-    "prescience": ("you do not use Prescience", "Prescience", "2.01.08"),
-    "traitor_calls": ("you call no traitor", "the traitor call", "1.07.06.06"),
-    "keep": ("you keep every card you played", "the cards you played", "1.07.06.05"),
-    "capture": ("you neither capture nor kill a leader", "the capture", "2.05.10"),
-}
-"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
-the rule of that choice."""
-
-
-def _step(state: GameState, faction: Faction) -> str:
-    """The step a pass of ``faction`` answers; "voice_prescience" split by who passes."""
-    game = state.whole
-    if game.step != "voice_prescience":
-        return game.step
-    fight = game.battle
-    voiced = fight is not None and "voice" in fight.asked
-    return "voice" if faction is Faction.BENE_GESSERIT and not voiced else "prescience"
 
 
 def _card(state: GameState) -> str | None:
@@ -80,7 +54,7 @@ def pass_words(state: GameState, faction: Faction) -> str | None:
     if state.game_phase is GamePhase.BIDDING:
         card = _card(state)
         return f"you pass on {card}" if card else "you pass"
-    return DECLINED.get(_step(state, faction), ("you pass", "", None))[0]
+    return (declined(state, faction) or ("you pass", "", None))[0]
 
 
 def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
@@ -88,7 +62,7 @@ def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
     of that choice."""
     if state.game_phase is GamePhase.BIDDING:
         return _card(state) or "the card on offer", AUCTION_RULE
-    _, what, rule = DECLINED.get(_step(state, faction), ("", "what is asked now", None))
+    _, what, rule = declined(state, faction) or ("", "what is asked now", None)
     return what, rule
 
 

@@ -23,7 +23,7 @@ from rules.actions import Advise
 from rules.board import POLAR_SINK
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import PromptKind
+from rules.model import PromptKind, Step
 
 CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
 Asker = Callable[[Faction], PrivateNotice]
@@ -191,7 +191,7 @@ def reminder_for(state: GameState, faction: Faction, wait: Wait, deadline: str) 
     kinds = state.legal_actions(faction, open_stage_only=True).kinds()
     if wait.kind == "step":
         turn = state.phase.turn
-        step = "shipment" if turn is not None and turn.step.value == "ship" else "movement"
+        step = "shipment" if turn is not None and turn.step is Step.SHIP else "movement"
         what = f"Mentat awaits your {step}."
     else:
         mine = [p for p in state.public_view().prompts if faction in p.responders]

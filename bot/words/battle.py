@@ -18,7 +18,7 @@ from rules.actions import (
     StartBattle,
     Voice,
 )
-from rules.battle_model import Plan
+from rules.battle_model import BattleStep, Plan
 from rules.events import (
     BattlePlanIn,
     BattlesOver,
@@ -181,15 +181,15 @@ def foreseen_lines(events: list[Event], view: PrivateView) -> list[str]:
 
 # -- a choice of the Battle phase in words (bot.words.choices) ---------------------------------
 
-STEPS = {
-    "choose": "the aggressor names the next battle",
-    "voice": "whether the Bene Gesserit use the Voice",
-    "prescience": "whether the Atreides use Prescience",
-    "voice_prescience": "the Voice and Prescience",
-    "plans": "the battle plans, secret until both are in",
-    "traitor_calls": "whether to call a traitor",
-    "keep": "which played cards the winner keeps",
-    "capture": "whether the Harkonnen capture or kill a leader",
+STEPS: dict[str, str] = {
+    BattleStep.CHOOSE: "the aggressor names the next battle",
+    BattleStep.VOICE: "whether the Bene Gesserit use the Voice",
+    BattleStep.PRESCIENCE: "whether the Atreides use Prescience",
+    BattleStep.VOICE_PRESCIENCE: "the Voice and Prescience",
+    BattleStep.PLANS: "the battle plans, secret until both are in",
+    BattleStep.TRAITOR_CALLS: "whether to call a traitor",
+    BattleStep.KEEP: "which played cards the winner keeps",
+    BattleStep.CAPTURE: "whether the Harkonnen capture or kill a leader",
 }
 
 
@@ -234,7 +234,11 @@ def battle_choices(state: GameState, faction: Faction, kinds: tuple[str, ...]) -
     """The answers a battle prompt offers: the engine's, and the traitor call for every
     side asked the traitor question, so that a prompt never shows who holds one."""
     game = state.whole
-    if game.step == "traitor_calls" and faction in game.waiting and "call_traitor" not in kinds:
+    if (
+        game.step == BattleStep.TRAITOR_CALLS
+        and faction in game.waiting
+        and "call_traitor" not in kinds
+    ):
         return ("call_traitor", *kinds)
     return kinds
 
@@ -265,7 +269,7 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
             + (f", up to {options.max_spice} spice" if options.max_spice else "")
             + (", the Kwisatz Haderach beside your leader" if options.kwisatz_haderach else "")
         )
-    if state.whole.step == "traitor_calls" and faction in state.whole.waiting:
+    if state.whole.step == BattleStep.TRAITOR_CALLS and faction in state.whole.waiting:
         out.append(TRAITOR_QUESTION)
     if "keep_cards" in kinds:
         out.append("keep or discard the cards you played with `/keep-cards`")

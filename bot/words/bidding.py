@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from bot.orders import asked_alike
 from bot.publisher import PrivateNotice
 from bot.words.common import possessive
-from rules import revival
+from rules import bidding, revival
 from rules.actions import (
     Bid,
     FactionAction,
@@ -171,7 +171,7 @@ def auction_wait(view: PublicView) -> str:
     if game is None or game.phase != GamePhase.BIDDING.value or not game.waiting:
         return ""
     who = game.waiting[0].label
-    if game.step == "give_back":
+    if bidding.giving_back(game):
         return f"Waiting for {who} to give cards back (Bidding)."
     auction = game.auction
     if auction is None:
@@ -234,7 +234,7 @@ def bid_prompt(
     mine = state.view_for(faction)
     auction = mine.public.game.auction if mine.public.game is not None else None
     head = f"**Turn {game.turn}, Bidding**: your turn to bid"
-    if game.step == "give_back" or auction is None:
+    if bidding.giving_back(game) or auction is None:
         return _give_back_prompt(state, faction, token, deadline)
     high = auction.high_bid
     lines = [

@@ -37,10 +37,15 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
+from rules.battle_model import BattleStep
+from rules.charity import CharityStep
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.revival import RevivalStep
+from rules.spice_blow import SpiceBlowStep
+from rules.storm import StormStep
 from rules.view import PublicView
 
 TO_RECORD: dict[str, str] = {}
@@ -78,24 +83,25 @@ def describe_game_wait(view: PublicView) -> str:
     return f"Waiting for {_names(game.waiting)} ({title}: {_step_words(game.step)})."
 
 
+STEP_WORDS: dict[str, str] = {
+    StormStep.DIAL: "the storm dial, kept secret until every dial is in",
+    StormStep.STORM_CARDS: "whether to play a storm card",
+    **dict.fromkeys((SpiceBlowStep.NEXUS_A, SpiceBlowStep.NEXUS_B), "the Nexus: alliances"),
+    **dict.fromkeys(
+        (SpiceBlowStep.RIDE_A, SpiceBlowStep.RIDE_B), "whether the Fremen ride the worm"
+    ),
+    **dict.fromkeys(
+        (SpiceBlowStep.WORM_A, SpiceBlowStep.WORM_B), "where the Fremen place the worm"
+    ),
+    CharityStep.CLAIMS: "whether to claim CHOAM Charity",
+    RevivalStep.REVIVE: "what to revive beyond their free revival",
+    StormStep.FREMEN_LOSSES: "which Fremen forces the storm takes",
+}
+"""What a choice's step waits for, in public words (the Battle phase's: bot.battle_words)."""
+
+
 def _step_words(step: str) -> str:
-    if step == "dial":
-        return "the storm dial, kept secret until every dial is in"
-    if step == "storm_cards":
-        return "whether to play a storm card"
-    if step.startswith("nexus"):
-        return "the Nexus: alliances"
-    if step.startswith("ride"):
-        return "whether the Fremen ride the worm"
-    if step.startswith("worm"):
-        return "where the Fremen place the worm"
-    if step == "claims":
-        return "whether to claim CHOAM Charity"
-    if step == "revive":
-        return "what to revive beyond their free revival"
-    if step == "fremen_losses":
-        return "which Fremen forces the storm takes"
-    return battle_step_words(step) or "their choices"
+    return STEP_WORDS.get(step) or battle_step_words(step) or "their choices"
 
 
 def to_record(phase: str, turn: int) -> str:
@@ -216,23 +222,71 @@ def _options(state: GameState, faction: Faction) -> list[str]:
     return out
 
 
+STEP_PASS_WORDS: dict[str, str] = {
+    **dict.fromkeys((SpiceBlowStep.NEXUS_A, SpiceBlowStep.NEXUS_B), "pass (done with this Nexus)"),
+    **dict.fromkeys((SpiceBlowStep.RIDE_A, SpiceBlowStep.RIDE_B), "pass (no ride)"),
+    StormStep.STORM_CARDS: "pass (play no storm card)",
+    CharityStep.CLAIMS: "pass (no charity)",
+    RevivalStep.REVIVE: "pass (your free revival alone)",
+    BattleStep.KEEP: "pass (keep every card you played)",
+    **dict.fromkeys(
+        (
+            BattleStep.VOICE,
+            BattleStep.PRESCIENCE,
+            BattleStep.VOICE_PRESCIENCE,
+            BattleStep.TRAITOR_CALLS,
+            BattleStep.CAPTURE,
+        ),
+        "pass (not now)",
+    ),
+}
+"""What a pass declines, step by step."""
+
+
 def _pass_words(state: GameState) -> str:
-    step = state.game.step if state.game else ""
-    if step.startswith("nexus"):
-        return "pass (done with this Nexus)"
-    if step.startswith("ride"):
-        return "pass (no ride)"
-    if step == "storm_cards":
-        return "pass (play no storm card)"
-    if step == "claims":
-        return "pass (no charity)"
-    if step == "revive":  # revival
-        return "pass (your free revival alone)"
-    if step == "keep":
-        return "pass (keep every card you played)"
-    if step in ("voice", "prescience", "voice_prescience", "traitor_calls", "capture"):
-        return "pass (not now)"
-    return "pass"
+    return STEP_PASS_WORDS.get(state.game.step if state.game else "", "pass")
+
+
+# -- what a /pass declines (bot.passes) ---------------------------------------------
+
+NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
+NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
+DECLINED: dict[str, tuple[str, str, str]] = {
+    StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
+    CharityStep.CLAIMS: ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
+    RevivalStep.REVIVE: ("you take your free revival only", "your revival", "1.05.01"),
+    SpiceBlowStep.NEXUS_A: NEXUS,
+    SpiceBlowStep.NEXUS_B: NEXUS,
+    SpiceBlowStep.RIDE_A: NO_RIDE,
+    SpiceBlowStep.RIDE_B: NO_RIDE,
+    BattleStep.VOICE: ("you do not use the Voice", "the Voice", "2.02.06"),
+    BattleStep.PRESCIENCE: ("you do not use Prescience", "Prescience", "2.01.08"),
+    BattleStep.TRAITOR_CALLS: ("you call no traitor", "the traitor call", "1.07.06.06"),
+    BattleStep.KEEP: ("you keep every card you played", "the cards you played", "1.07.06.05"),
+    BattleStep.CAPTURE: ("you neither capture nor kill a leader", "the capture", "2.05.10"),
+}
+"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
+the rule of that choice."""
+
+
+def _declined_step(state: GameState, faction: Faction) -> str:
+    """The step a pass of ``faction`` answers; "voice_prescience" split by who passes."""
+    game = state.whole
+    if game.step != BattleStep.VOICE_PRESCIENCE:
+        return game.step
+    fight = game.battle
+    voiced = fight is not None and "voice" in fight.asked
+    return (
+        BattleStep.VOICE
+        if faction is Faction.BENE_GESSERIT and not voiced
+        else BattleStep.PRESCIENCE
+    )
+
+
+def declined(state: GameState, faction: Faction) -> tuple[str, str, str] | None:
+    """What a pass of ``faction`` declines now: the reply to it ("you do not use the
+    Voice"), what it passed on and the rule of that choice (None: no such choice)."""
+    return DECLINED.get(_declined_step(state, faction))
 
 
 def choice_prompt(

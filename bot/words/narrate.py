@@ -56,7 +56,7 @@ from rules.events import (
 )
 from rules.factions import Faction
 from rules.karama_turn import TURN_ABILITIES
-from rules.model import Ability
+from rules.model import Ability, Step
 from rules.view import PublicPrompt, PublicView
 
 PROMPT_NAMES = {
@@ -246,7 +246,7 @@ def describe_wait(view: PublicView) -> str:
         return ""
     parts = []
     if view.to_act is not None:
-        step = "ship" if view.step == "ship" else "move"
+        step = "ship" if view.step == Step.SHIP else "move"
         parts.append(f"Waiting for {name(view.to_act)} to {step}.")
     parts += [describe_prompt(p) for p in view.prompts]
     return " ".join(parts)
@@ -355,7 +355,7 @@ def _public_action(body: Mapping[str, Any], view: PublicView | None) -> str | No
     if kind == "hajr":
         return f"the {who} Hajr"
     if kind == "pass" and _step_pass(body, view) and view is not None:
-        return f"the {who} pass ({'shipment' if view.step == 'ship' else 'movement'})"
+        return f"the {who} pass ({'shipment' if view.step == Step.SHIP else 'movement'})"
     return _public_correction(body)
 
 

@@ -8,6 +8,7 @@ from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.model import Step
 
 
 class SessionError(MentatError):
@@ -48,6 +49,6 @@ def bare_pass_step(state: GameState, faction: Faction, last: Action | None) -> s
     if turn is None or turn.faction != faction:
         return None
     just_passed = isinstance(last, Pass) and last.faction == faction and turn.moves_made == 0
-    if turn.step.value == "move" and not just_passed:
+    if turn.step is Step.MOVE and not just_passed:
         return "movement"
     return "shipment"
