@@ -35,6 +35,8 @@ COMMANDS = {
     "observe",
     "profile",
     "my-turns",
+    "leave",
+    "back",
     "substitute",
     "bid",
     "revive",
