@@ -23,6 +23,7 @@ from rules.actions import (
     RecordPayment,
     RecordRevival,
 )
+from rules.battle_model import BattleStep
 from rules.battle_plans import locked_plans
 from rules.bidding import draw_top_card, pay_for_card
 from rules.bribes import check_spice_held
@@ -50,6 +51,7 @@ BID_LIMIT_RULE = "1.04.06.03"
 ALLY_BID_RULE = "1.10.02.04"
 EMPEROR_RULE = "2.03.04"
 BATTLE_RULE = "1.07.06"
+CAPTURE_RULE = "2.05.10"  # the Harkonnen capture (rules.battle_resolution)
 KWISATZ_HADERACH_LOSSES = 7  # 2.01.10: battle losses over the whole game
 PHASE_RULES = {GamePhase.BIDDING: "1.04", GamePhase.BATTLE: "1.07"}
 
@@ -209,6 +211,13 @@ def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
             f"{name} leads a battle plan of the battle under way: the battle decides whether "
             "it dies (record it after the battle is resolved)",
             rule=BATTLE_RULE,
+        )
+    drawn = game.battle.captive if game.battle is not None else None
+    if drawn == name and game.step == BattleStep.CAPTURE:
+        raise IllegalActionError(
+            f"the Harkonnen drew {name} to capture or kill: they decide first (record it "
+            "after their choice)",
+            rule=CAPTURE_RULE,
         )
     return battle_flow.kill_leader(state, action.faction, name, BATTLE_RULE)
 

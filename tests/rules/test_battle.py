@@ -349,6 +349,21 @@ def test_the_harkonnen_kill_a_captured_leader_for_two_spice() -> None:
     assert drawn in tanks(state, "emperor") and state.factions[F.HARKONNEN].spice == 12
 
 
+def test_a_leader_drawn_for_capture_cannot_be_recorded_killed_before_the_choice() -> None:
+    """Found by the battle property test: a leader the Harkonnen drew, recorded killed by a
+    moderator before their choice, went to its owner's tanks and then into the Harkonnen
+    pool as well (two places at once). The record waits for the choice (2.05.10)."""
+    state = duel(advanced=True, seed=3)
+    fight(state, ("harkonnen", "Feyd Rautha", 2, NONE), ("emperor", "Bashar", 0, NONE))
+    drawn = state.whole.battle.captive  # type: ignore[union-attr]
+    error = refused(
+        state, IllegalActionError, "2.05.10", "emperor", "record_leader_killed", leader=drawn
+    )
+    assert drawn in str(error) and "Harkonnen" in str(error)
+    act(state, "harkonnen", "capture", leader=drawn)
+    assert drawn in state.whole.leaders[F.HARKONNEN] and drawn not in tanks(state, "emperor")
+
+
 def test_prison_break_when_the_last_harkonnen_leader_dies() -> None:
     state = duel(
         {"cards": ()},
