@@ -39,6 +39,7 @@ from rules.actions import (
 from rules.components import treachery_card
 from rules.factions import Faction
 from rules.game import GameState
+from rules.game_model import GamePhase
 from rules.scenario import ScenarioError
 
 log = logging.getLogger(__name__)
@@ -138,7 +139,7 @@ class Mentat:
             moderators=moderators,
         )
         session: PhaseSession = await self._launch(lambda: self._start_session_of(game_id))
-        if start.game is not None:
+        if start.game_phase is not GamePhase.SHIPMENT_MOVEMENT:  # else the phase's opening
             await session.announce(start.start_events, note=narrate.GAME_BEGINS)
         return session
 
@@ -430,8 +431,7 @@ class Mentat:
             raise OrderError(f"only the {owner.label} give a {order_title(name)} standing order")
         session = self.session(game_id)
         if session.state is not None and game_over(session.state):
-            over = "game" if session.state.game is not None else "Shipment & Movement phase"
-            raise OrderError(f"the {over} is over, so there is nothing left to order")
+            raise OrderError("the game is over, so there is nothing left to order")
         if name == "guild_timing" and value.startswith("before:"):
             _check_guild_before(session.state, value.removeprefix("before:"))
         current = session.orders.get(faction, StandingOrders())

@@ -225,7 +225,7 @@ def standing_answer(
 ) -> FactionAction | None:
     """The answer ``orders`` give now for ``faction``, or None to wait for the player;
     ``skip`` says which answers to a prompt are not to be given now."""
-    if state.game is not None and state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+    if state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
         return _choice(state, faction, orders)
     for stage in state.phase.stages:
         for prompt in stage:
@@ -364,7 +364,7 @@ def bidding_order(state: GameState, kind: str, limit: int | None = None) -> str:
     if kind == "ask":
         return "ask"
     game = state.game
-    if game is None:
+    if game.stop_after is not None:
         raise OrderError("there is no Bidding phase in a game of one phase")
     if kind == "pass":
         bidding = TURN_PHASES.index(GamePhase.BIDDING)

@@ -40,17 +40,14 @@ class Wait:
 
 
 def game_over(state: GameState) -> bool:
-    """A phase on its own is over when complete; a whole game when it is won (or ends)."""
-    if state.game is None:
-        return state.is_complete
-    return state.game.phase is GamePhase.OVER
+    """A game is over when it is won (or ends), or once the one phase it was to play is
+    done (a Shipment & Movement phase played alone)."""
+    return state.game.phase is GamePhase.OVER or state.game.stopped
 
 
 def wait_of(state: GameState) -> Wait | None:
     """What ``state`` waits on (None once the game is over, or a scenario halted it)."""
     game = state.game
-    if game is None:
-        return _phase_wait(state)
     question = game.truthtrance
     if question is not None and question.open:  # Truthtrance: the game waits for the answer
         key = f"game:{game.turn}:{game.phase.value}:truthtrance:{question.number}"
@@ -59,7 +56,7 @@ def wait_of(state: GameState) -> Wait | None:
     if spec is not None and spec.dispatch is not None:  # turns and prompts (1.06)
         wait = _phase_wait(state)
         return None if wait is None else replace(wait, key=f"t{game.turn}:{wait.key}")
-    if spec is None or game.halted:
+    if spec is None or game.halted or game.stopped:
         return None
     where = f"game:{game.turn}:{game.phase.value}"
     if spec.waits.left_to_moderators(game):

@@ -239,12 +239,8 @@ def locked_plans(state: Position) -> Mapping[Faction, Plan]:
     """The plans locked for the battle under way and not yet resolved (revealed, they
     stand while traitors may be called); none otherwise."""
     game = state.game
-    battle = game.battle if game is not None else None
-    if (
-        game is None
-        or battle is None
-        or (battle.revealed and game.step != BattleStep.TRAITOR_CALLS)
-    ):
+    battle = game.battle
+    if battle is None or (battle.revealed and game.step != BattleStep.TRAITOR_CALLS):
         return {}
     return battle.plans
 

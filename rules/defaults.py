@@ -26,10 +26,10 @@ def default_action(state: Position, faction: Faction) -> FactionAction | None:
     of it here, or a phase without defaults). Each phase's pick is its spec's ``default``
     (the registry); a pass, else the first legal action, when it picks none."""
     game = state.game
-    question = game.truthtrance if game is not None else None
+    question = game.truthtrance
     if question is not None and question.open:  # Truthtrance: no answer given (T4)
         return AnswerTruthtrance(faction, NO_ANSWER) if faction is question.target else None
-    if game is None or faction not in game.waiting:
+    if faction not in game.waiting:
         return None
     spec = REGISTRY.get(game.phase)
     if spec is None or spec.offered is None:

@@ -28,20 +28,31 @@ Mentat Pause, for ten turns or until a faction wins.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Self
+from typing import Any, Self
 
-from rules import battle_plans, legal, machine, movement, recorded, setup, shipment, turn_flow
+from rules import (
+    battle_plans,
+    legal,
+    machine,
+    movement,
+    recorded,
+    setup,
+    shipment,
+    shipment_movement,
+    turn_flow,
+)
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
 from rules.battle_model import BattleStep
+from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped
 from rules.factions import Faction
-from rules.game_model import GamePhase, Winner
+from rules.game_model import GamePhase, TurnState, Winner
 from rules.legal import LegalActions
-from rules.model import Prompt, RuleSet, Snapshot, Stack
-from rules.position import Position
+from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
+from rules.position import Position, storm_order
 from rules.view import PrivateView, PublicView, private_view, public_view
 
 UNDO_LIMIT = 1000
@@ -64,17 +75,69 @@ NO_UNDO: deque[Snapshot] = deque(maxlen=0)
 
 
 class GameState(Position):
-    """A Shipment & Movement phase in progress, or a whole game (:meth:`new_game`)."""
+    """A whole game (:meth:`new_game`), or a Shipment & Movement phase played alone: a
+    game that starts at that phase and stops after it (built without ``game``)."""
+
+    def __init__(
+        self,
+        *,
+        storm_sector: int,
+        seats: Iterable[Faction | None],
+        factions: Mapping[Faction, FactionState],
+        stacks: Mapping[StackKey, Stack] | None = None,
+        alliances: Iterable[Iterable[Faction]] = (),
+        rules: RuleSet | None = None,
+        board: Board | None = None,
+        spice_bank: int = 0,
+        phase: Phase | None = None,
+        board_spice: Mapping[tuple[str, int | None], int] | None = None,
+        game: TurnState | None = None,
+    ) -> None:
+        seats = tuple(seats)
+        phase = phase or Phase(order=storm_order(seats, storm_sector))
+        super().__init__(
+            storm_sector=storm_sector,
+            seats=seats,
+            factions=factions,
+            stacks=stacks,
+            alliances=alliances,
+            rules=rules,
+            board=board,
+            spice_bank=spice_bank,
+            phase=phase,
+            board_spice=board_spice,
+            game=game or shipment_movement.alone(phase.order, factions),
+        )
 
     def _begin(self) -> None:
-        """Start the phase (and, in a whole game, run it up to the first choice)."""
+        """Start the phase under way and run the game up to the first choice."""
         self._history: deque[Snapshot] = deque(maxlen=UNDO_LIMIT)
         self.start_events: list[Event] = []
         if not self.phase.started:
             self.phase = replace(self.phase, started=True)
             self.start_events += machine.start_phase(self)
-        if self.game is not None:
-            self.start_events += machine.advance(self)
+        self.start_events += machine.advance(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The position :meth:`to_dict` wrote (one written without a whole game's state,
+        before a phase alone was a game, is read as a phase alone)."""
+        snap = Snapshot.from_dict(data)
+        return cls(
+            storm_sector=int(data["storm_sector"]),
+            seats=[Faction(f) if f else None for f in data["seats"]],
+            factions=dict(snap.factions),
+            stacks=dict(snap.stacks),
+            alliances=[[Faction(f) for f in a] for a in data["alliances"]],
+            rules=RuleSet.from_dict(data["rules"]),
+            spice_bank=snap.spice_bank,
+            phase=snap.phase,
+            game=snap.game,
+            board_spice={
+                (str(d["territory"]), d.get("sector")): int(d["amount"])
+                for d in data.get("board_spice", ())
+            },
+        )
 
     @classmethod
     def new_game(
@@ -92,24 +155,24 @@ class GameState(Position):
     # -- the whole game ----------------------------------------------------
 
     @property
-    def turn(self) -> int | None:
-        return self.game.turn if self.game else None
+    def turn(self) -> int:
+        return self.game.turn
 
     @property
     def game_phase(self) -> GamePhase:
-        """The phase of the turn (a position without a whole game is a Shipment & Movement)."""
-        return self.game.phase if self.game else GamePhase.SHIPMENT_MOVEMENT
+        """The phase of the turn."""
+        return self.game.phase
 
     @property
     def winner(self) -> Winner | None:
-        return self.game.winner if self.game else None
+        return self.game.winner
 
     def waiting_on(self) -> tuple[Faction, ...]:
         """The factions the game waits for now ([] where the moderator records or it is over)."""
-        question = self.game.truthtrance if self.game is not None else None
+        question = self.game.truthtrance
         if question is not None and question.open:  # Truthtrance: its answer first
             return (question.target,)
-        if self.game is not None and self.game.phase is not GamePhase.SHIPMENT_MOVEMENT:
+        if self.game.phase is not GamePhase.SHIPMENT_MOVEMENT:
             return self.game.waiting
         if self.phase.complete:
             return ()
@@ -120,8 +183,6 @@ class GameState(Position):
     def moderator_actions(self) -> list[Action]:
         """What the moderator may record now, as a correction of the Revival or Battle
         phase (some of it: small amounts), "phase done" first; [] elsewhere."""
-        if self.game is None:
-            return []
         return [a for a in recorded.candidates(self) if self.is_legal(a)]
 
     # -- the public API ----------------------------------------------------
@@ -211,11 +272,7 @@ class GameState(Position):
         """What ``faction`` may put in its battle plan now (leaders free for this battle,
         cards for each slot, the highest dial and spice, the Voice's command); None when
         no plan is awaited of it (:mod:`rules.battle_plans`)."""
-        if (
-            self.game is None
-            or self.game.step != BattleStep.PLANS
-            or faction not in self.game.waiting
-        ):
+        if self.game.step != BattleStep.PLANS or faction not in self.game.waiting:
             return None
         return battle_plans.plan_options(self, faction)
 

@@ -139,6 +139,7 @@ class TurnState:
     shield_wall_destroyed: bool = False
     winner: Winner | None = None
     halt: tuple[int, GamePhase] | None = None  # stop as this phase of this turn is to begin
+    stop_after: GamePhase | None = None  # stop once this phase is done (a phase played alone)
     prevented: frozenset[str] = frozenset()  # ✷ abilities (values) a Karama stops next use
     karama_powers_used: frozenset[Faction] = frozenset()  # once-a-game powers spent (1.14)
     karama_worm: str | None = None  # the Fremen's Karama worm, for the next blow (1.14.03)
@@ -168,6 +169,11 @@ class TurnState:
     def halted(self) -> bool:
         """Stopped as the halt phase is about to begin (nothing of it done)."""
         return self.halt == (self.turn, self.phase) and self.step == PhaseStep.BEGIN
+
+    @property
+    def stopped(self) -> bool:
+        """Done with the one phase it was to play (:attr:`stop_after`): nothing follows."""
+        return self.stop_after is self.phase and self.step == PhaseStep.DONE
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -216,6 +222,7 @@ class TurnState:
             "shield_wall_destroyed": self.shield_wall_destroyed,
             "winner": {**self.winner.to_dict(), "rule": self.winner.rule} if self.winner else None,
             "halt": {"turn": self.halt[0], "phase": self.halt[1].value} if self.halt else None,
+            **({"stop_after": self.stop_after.value} if self.stop_after else {}),
             "prevented": sorted(self.prevented),
             "karama_powers_used": sorted(f.value for f in self.karama_powers_used),
             "karama_worm": self.karama_worm,
@@ -290,6 +297,7 @@ class TurnState:
                 else None
             ),
             halt=_halt(data.get("halt")),
+            stop_after=GamePhase(data["stop_after"]) if data.get("stop_after") else None,
             prevented=frozenset(str(a) for a in data.get("prevented", ())),
             karama_powers_used=frozenset(_factions(data.get("karama_powers_used", ()))),
             karama_worm=data.get("karama_worm"),

@@ -110,8 +110,7 @@ def stop_shipment(state: Position, action: KaramaStopShipment) -> list[Event]:
     state.to_reserves(shipper, shipped)
     state.discard(GUILD, card)
     state.set_phase(guild_karama_used=True)
-    if state.game is not None:
-        state.set_game(karama_powers_used=state.game.karama_powers_used | {GUILD})
+    state.set_game(karama_powers_used=state.game.karama_powers_used | {GUILD})
     _drop_prompts_about(state, shipper)
     return [
         ShipmentStopped(

@@ -104,7 +104,7 @@ def _check_preventable(state: Position, faction: Faction, ability: Ability) -> N
 
 def may_prevent(state: Position, faction: Faction) -> list[Ability]:
     """The whole-turn abilities ``faction`` could stop now with a Karama it holds."""
-    if state.game is None or state.karama_card(faction) is None:
+    if state.karama_card(faction) is None:
         return []
     found = []
     for ability in TURN_ABILITIES:
@@ -118,7 +118,7 @@ def may_prevent(state: Position, faction: Faction) -> list[Ability]:
 
 def uses(state: Position, ability: Ability) -> tuple[bool, list[Event]]:
     """Whether ``ability`` works this time; a Karama waiting for it stops it once (event)."""
-    if state.game is None or ability.value not in state.whole.prevented:
+    if ability.value not in state.whole.prevented:
         return True, []
     state.set_game(prevented=state.whole.prevented - {ability.value})
     return False, [AbilityStopped(ability.owner, ability, ability.rule)]
@@ -174,8 +174,7 @@ def karama_worm(state: Position, action: KaramaWorm) -> list[Event]:
 def may_karama_worm(state: Position, faction: Faction) -> bool:
     game = state.game
     return (
-        game is not None
-        and faction is Faction.FREMEN
+        faction is Faction.FREMEN
         and state.rules.advanced
         and faction not in game.karama_powers_used
         and game.phase not in (GamePhase.SETUP, GamePhase.OVER, GamePhase.SPICE_BLOW)
@@ -199,4 +198,4 @@ def ally_worm(state: Position, action: FremenAllyWorm) -> list[Event]:
 
 def spares_ally(state: Position) -> bool:
     """Whether the Fremen's alliance spares their ally now (their choice, secret until then)."""
-    return state.game is None or not state.whole.fremen_expose_ally
+    return not state.whole.fremen_expose_ally

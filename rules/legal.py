@@ -107,8 +107,8 @@ def legal_actions(
     if truthtrance.open_question(state) is not None:  # the game waits for its answer
         return LegalActions(state, faction, tuple(truthtrance.answers(state, faction)), ())
     extra = any_time_actions(state, faction) if not open_stage_only else []
-    spec = REGISTRY.get(game.phase) if game is not None else None
-    if game is not None and (spec is None or spec.dispatch is None):  # a phase of choices
+    spec = REGISTRY.get(game.phase)
+    if spec is None or spec.dispatch is None:  # a phase of choices
         found = [*(spec.offers(state, faction) if spec else []), *extra]
         kinds = _any_time_kinds(state, faction) if not open_stage_only else ()
         return LegalActions(
@@ -136,8 +136,6 @@ def legal_actions(
 def _any_time_kinds(state: Position, faction: Faction) -> tuple[str, ...]:
     """A bribe (1.12) is open when one spice could go to some other faction now; a
     Truthtrance (3.01.21) when its holder could ask some other faction now."""
-    if state.game is None:
-        return ()
     others = [f for f in state.factions if f is not faction]
     kinds: tuple[str, ...] = ()
     if any(is_legal(state, Bribe(faction, f.value, 1)) for f in others):
@@ -149,7 +147,7 @@ def _any_time_kinds(state: Position, faction: Faction) -> tuple[str, ...]:
 
 def truthtrance_targets(state: Position, faction: Faction) -> list[Faction]:
     """The factions ``faction`` may ask with a Truthtrance now (none without the card)."""
-    if state.game is None or not truthtrance.holds_card(state, faction):
+    if not truthtrance.holds_card(state, faction):
         return []
     probe = truthtrance.PROBE
     return [
@@ -163,7 +161,7 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
     """A whole game's actions for any phase: a Karama against a whole-turn ✷ ability,
     the Fremen's Karama worm, the Fremen's choice about their ally and the worm."""
     game = state.game
-    if game is None or game.phase is GamePhase.OVER:
+    if game.phase is GamePhase.OVER:
         return []
     found: list[FactionAction] = [
         KaramaPrevent(faction, a) for a in karama_turn.may_prevent(state, faction)

@@ -16,7 +16,6 @@ from rules import (
     corrections,
     karama_turn,
     revival,
-    shipment_movement,
     truthtrance,
     turn_flow,
 )
@@ -63,8 +62,6 @@ def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Even
             f"{action.faction.label} is not in this game", rule=turn_flow.ORDER_RULE
         )
     game = state.game
-    if game is None:
-        return shipment_movement.phase_action(state, action), []
     if game.halted:
         raise NotYourTurnError(
             f"the game is stopped before the {phase_name(game.phase)} phase of turn {game.turn}",
@@ -141,7 +138,7 @@ def advance(state: Position) -> list[Event]:
     events: list[Event] = []
     while True:
         game = state.whole
-        if game.phase is GamePhase.OVER or game.waiting or game.halted:
+        if game.phase is GamePhase.OVER or game.waiting or game.halted or game.stopped:
             return events
         spec = REGISTRY[game.phase]
         if game.step == PhaseStep.BEGIN:

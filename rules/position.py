@@ -48,8 +48,10 @@ def storm_order(seats: tuple[Faction | None, ...], storm_sector: int) -> tuple[F
 
 
 class Position:
-    """Everything the rules read and change: a Shipment & Movement phase, and in a whole
-    game (``game``) the turn, the phase of the turn, the decks and the choices awaited."""
+    """Everything the rules read and change: the board, the factions' holdings, the phase
+    under way (``phase``: its turns and open prompts) and the whole game's state (``game``:
+    the turn, the phase of the turn, the decks and the choices awaited). A Shipment &
+    Movement phase played alone is a game that starts at that phase and stops after it."""
 
     def __init__(
         self,
@@ -64,7 +66,7 @@ class Position:
         spice_bank: int = 0,
         phase: Phase | None = None,
         board_spice: Mapping[tuple[str, int | None], int] | None = None,
-        game: TurnState | None = None,
+        game: TurnState,
     ) -> None:
         self.game = game
         self.board = board or standard_board()
@@ -158,25 +160,6 @@ class Position:
             **self.snapshot().to_dict(),
         }
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        snap = Snapshot.from_dict(data)
-        return cls(
-            storm_sector=int(data["storm_sector"]),
-            seats=[Faction(f) if f else None for f in data["seats"]],
-            factions=dict(snap.factions),
-            stacks=dict(snap.stacks),
-            alliances=[[Faction(f) for f in a] for a in data["alliances"]],
-            rules=RuleSet.from_dict(data["rules"]),
-            spice_bank=snap.spice_bank,
-            phase=snap.phase,
-            game=snap.game,
-            board_spice={
-                (str(d["territory"]), d.get("sector")): int(d["amount"])
-                for d in data.get("board_spice", ())
-            },
-        )
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
@@ -254,20 +237,17 @@ class Position:
 
     @property
     def whole(self) -> TurnState:
-        """The whole game's state (a Shipment & Movement phase on its own has none)."""
-        if self.game is None:
-            raise AssertionError("this position is one Shipment & Movement phase, not a game")
+        """The whole game's state (the turn, its phase, the decks...)."""
         return self.game
 
     def in_phase(self, phase: GamePhase) -> bool:
-        return self.game is not None and self.game.phase is phase
+        return self.game.phase is phase
 
     def check_nothing_resolving(self) -> None:
         """1.00.05: nobody acts while a faction ability is being resolved: a Shipment &
         Movement prompt open (a Karama window keeps the position from before the ability,
         which a cancel restores) lets no bribe, gift, Karama or Ghola in meanwhile."""
-        in_phase = self.game is None or self.game.phase is GamePhase.SHIPMENT_MOVEMENT
-        if in_phase and self.phase.stages:
+        if self.in_phase(GamePhase.SHIPMENT_MOVEMENT) and self.phase.stages:
             raise NotYourTurnError(
                 "nobody acts while a faction ability is being resolved", rule=RESOLVING_RULE
             )
@@ -350,12 +330,11 @@ class Position:
             self.update(to, spice=self.factions[to].spice + amount)
 
     def discard(self, faction: Faction, card: str) -> None:
-        """``faction`` discards ``card``: in a whole game, onto the treachery discard pile."""
+        """``faction`` discards ``card`` onto the treachery discard pile."""
         cards = list(self.factions[faction].cards)
         cards.remove(card)
         self.update(faction, cards=tuple(cards))
-        if self.game is not None:
-            self.set_game(treachery_discard=(card, *self.game.treachery_discard))
+        self.set_game(treachery_discard=(card, *self.game.treachery_discard))
 
     def to_tanks(self, faction: Faction, territory: str, sector: int | None, lost: Stack) -> None:
         self.remove(faction, territory, sector, lost)

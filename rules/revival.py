@@ -568,10 +568,9 @@ def _ghola(
 def ghola_candidates(state: Position, faction: Faction) -> list[FactionAction]:
     """Tleilaxu Ghola plays open now: each leader in the tanks, or as many forces as it
     brings back (regular first)."""
-    game = state.game
-    if game is None or not any(same_card(c, GHOLA) for c in state.factions[faction].cards):
+    if not any(same_card(c, GHOLA) for c in state.factions[faction].cards):
         return []
-    own = state.factions[faction]
+    game, own = state.whole, state.factions[faction]
     out: list[FactionAction] = [
         PlayGhola(faction, leader=n) for n in game.held(game.leaders_tanks, faction)
     ]

@@ -8,6 +8,7 @@ The actions themselves are the rule modules' (:mod:`rules.shipment`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from rules import bene_gesserit, guild, karama, movement, shipment, turn_flow
@@ -30,10 +31,11 @@ from rules.actions import (
     Ship,
     ShipToReserves,
 )
+from rules.components import leaders
 from rules.errors import NotYourTurnError
 from rules.events import Event, PhaseComplete, TurnStarted
 from rules.factions import Faction
-from rules.game_model import GamePhase
+from rules.game_model import Chance, GamePhase, TurnState
 from rules.model import Phase, Prompt, PromptKind, Turn
 from rules.phase_spec import PhaseSpec, handlers, on
 from rules.position import Position
@@ -65,6 +67,23 @@ HANDLERS = handlers(
     on(GuildDelay, guild.delay),
     on(ClosePrompts, turn_flow.close_prompts),
 )
+
+
+def alone(order: tuple[Faction, ...], factions: Iterable[Faction]) -> TurnState:
+    """The whole game's state of a Shipment & Movement phase played alone (a scenario,
+    the phase demo): a game whose turn 1 is that phase, its turns under way, in storm
+    ``order``, that stops once the phase is done; each faction's leaders in its pool."""
+    playing = sorted(factions)
+    return TurnState(
+        chance=Chance(0),
+        phase=GamePhase.SHIPMENT_MOVEMENT,
+        last_turn=1,
+        order=order,
+        leaders={f: tuple(leaders(f)) for f in playing},
+        leaders_tanks=dict.fromkeys(playing, ()),
+        step=ShipmentMovementStep.RUNNING,
+        stop_after=GamePhase.SHIPMENT_MOVEMENT,
+    )
 
 
 def begin(state: Position) -> list[Event]:

@@ -35,7 +35,7 @@ PROBE = "?"
 def open_question(state: Position) -> Question | None:
     """The question the game waits on, if one is open."""
     game = state.game
-    if game is None or game.truthtrance is None or not game.truthtrance.open:
+    if game.truthtrance is None or not game.truthtrance.open:
         return None
     return game.truthtrance
 

@@ -16,6 +16,7 @@ from rules.battle_model import Battle
 from rules.bidding import support_for
 from rules.bidding_model import Auction
 from rules.factions import Faction
+from rules.game_model import GamePhase
 from rules.model import stack_order
 from rules.storm import dialing
 
@@ -135,6 +136,11 @@ class GameView:
     kwisatz_haderach_dead: bool = False
     auction: AuctionView | None = None  # the Bidding phase's card on offer (1.04.05)
     truthtrance: tuple[Faction, Faction] | None = None  # an open question: (asker, target)
+    alone: bool = False  # one phase played alone: the game stops after it (a scenario)
+
+    @property
+    def in_shipment_movement(self) -> bool:
+        return self.phase == GamePhase.SHIPMENT_MOVEMENT.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,15 +159,13 @@ class PublicView:
     done: tuple[Faction, ...]
     prompts: tuple[PublicPrompt, ...]
     phase_complete: bool
-    game: GameView | None = None
+    game: GameView
 
     def faction(self, faction: Faction) -> FactionPublic:
         return next(f for f in self.factions if f.faction == faction)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = _jsonable(asdict(self))
-        if data["game"] is None:
-            del data["game"]
         return data
 
 
@@ -194,7 +198,7 @@ class PrivateView:
     spice: int
     cards: tuple[str, ...]
     legal_actions: tuple[str, ...]
-    secrets: GameSecrets | None = None
+    secrets: GameSecrets
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -204,8 +208,7 @@ class PrivateView:
             "cards": list(self.cards),
             "legal_actions": list(self.legal_actions),
         }
-        if self.secrets is not None:
-            out["secrets"] = _jsonable(asdict(self.secrets))
+        out["secrets"] = _jsonable(asdict(self.secrets))
         return out
 
 
@@ -242,7 +245,7 @@ def public_view(state: Position) -> PublicView:
             for p in phase.open_prompts
         ),
         phase_complete=phase.complete,
-        game=game_view(state) if state.game is not None else None,
+        game=game_view(state),
     )
 
 
@@ -287,6 +290,7 @@ def game_view(state: Position) -> GameView:
             if game.truthtrance is not None and game.truthtrance.open
             else None
         ),
+        alone=game.stop_after is not None,
     )
 
 
@@ -380,7 +384,7 @@ def private_view(state: Position, faction: Faction, legal_actions: tuple[str, ..
         spice=own.spice,
         cards=own.cards,
         legal_actions=legal_actions,
-        secrets=game_secrets(state, faction) if state.game is not None else None,
+        secrets=game_secrets(state, faction),
     )
 
 

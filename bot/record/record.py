@@ -72,10 +72,7 @@ class SpectatorRecord:
 
     async def restore(self, view: PublicView) -> None:
         """After a (re)start: the turn under way, from the log's actions in effect."""
-        game = view.game
-        self.in_phase = not view.phase_complete and (
-            game is None or game.phase == SHIPMENT_MOVEMENT
-        )
+        self.in_phase = not view.phase_complete and view.game.in_shipment_movement
         self.turn, self.lines = None, []
         if not self.in_phase:
             return
@@ -87,7 +84,7 @@ class SpectatorRecord:
         self.lines = [line for e in events[last + 1 :] for line in _lines(e, view)]
 
     def open(self, view: PublicView) -> None:
-        """A lone phase begins (``/game start``): its first faction's turn is recorded."""
+        """A phase played alone begins (``/game start``): its first turn is recorded."""
         self.in_phase, self.turn, self.lines = True, view.to_act, []
 
     async def add(
@@ -149,10 +146,7 @@ class SpectatorRecord:
 
 def _lines(event: Event, view: PublicView) -> list[str]:
     """An event's public lines, as the table reads them (never whom the game waits for)."""
-    if view.game is not None:
-        return ceremony.lines([event], view)
-    line = narrate.describe(event)
-    return [line] if line else []
+    return ceremony.lines([event], view)
 
 
 async def phase_events(store: Store, game_id: int) -> list[Event]:

@@ -159,7 +159,7 @@ def _caption_lines(view: PublicView, heading: Heading, last_move: LastMove | Non
     storm = storm_text(view, heading)
     if heading.turn is None:
         first = storm
-    elif view.game is None:
+    elif view.game.alone:
         first = f"Turn {heading.turn} · {storm}"
     else:
         first = f"{heading.turn_text} · {storm}"  # a whole game: its phase too

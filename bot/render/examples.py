@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rules.board import Piece, standard_board
 from rules.factions import Faction
-from rules.view import FactionPublic, PublicView, SpiceView, StackView
+from rules.view import FactionPublic, GameView, PublicView, SpiceView, StackView
 
 ALL_FACTIONS = tuple(Faction)
 STARRED = (Faction.EMPEROR, Faction.FREMEN)
@@ -38,7 +38,34 @@ def public_view(
         done=done,
         prompts=(),
         phase_complete=False,
+        game=PHASE_ALONE,
     )
+
+
+PHASE_ALONE = GameView(
+    turn=1,
+    last_turn=1,
+    phase="shipment_movement",
+    step="running",
+    waiting=(),
+    winner=(),
+    won_by=None,
+    spice_deck_cards=0,
+    spice_discard=(),
+    spice_discard_b=(),
+    treachery_deck_cards=0,
+    treachery_discard=(),
+    leaders=(),
+    dialers=(),
+    dialed=(),
+    alliance_offers=(),
+    storm_card_held=False,
+    prediction_made=False,
+    shield_wall_destroyed=False,
+    kwisatz_haderach_active=False,
+    alone=True,
+)
+"""The whole game's part of a Shipment & Movement phase played alone (turn 1)."""
 
 
 def _standing(faction: Faction) -> FactionPublic:

@@ -118,7 +118,7 @@ class MapMaker:
         Raises TypeError for anything but a :class:`PublicView`, before remembering."""
         check_public(view, "MapMaker")
         path, worms = storm_path_of(events), worms_of(events)
-        if view.game is None:
+        if view.game.alone:
             return path, worms
         turn = view.game.turn
         known = self._turn_marks if self._turn_marks and self._turn_marks[0] == turn else None

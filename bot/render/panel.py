@@ -56,13 +56,13 @@ class Heading:
 
 
 def for_view(view: PublicView, heading: Heading) -> Heading:
-    """A whole game's heading says its own turn and phase (``view.game``); a lone
-    Shipment & Movement phase keeps the heading it was given."""
+    """A game's heading says its own turn and phase (``view.game``); a Shipment &
+    Movement phase played alone keeps the heading it was given."""
     path = heading.storm_path
     if path is not None and path.end != view.storm_sector:  # corrected since: not drawn
         heading = replace(heading, storm_path=None)
     game = view.game
-    if game is None:
+    if game.alone:
         return heading
     return replace(heading, title=phase_name(game.phase), turn=game.turn, last_turn=game.last_turn)
 
@@ -158,7 +158,7 @@ def _draw_heading(draw: ImageDraw.ImageDraw, view: PublicView, heading: Heading)
     top = BOARD_HEIGHT + 12
     draw.text((MARGIN, top), heading.turn_text, font=font("bold", 30), fill=palette.PANEL_TEXT)
     right = storm_text(view, heading)
-    if view.phase_complete and _in_shipment_movement(view.game):
+    if view.phase_complete and view.game.in_shipment_movement:
         right = f"Phase complete · {right}"
     draw.text(
         (WIDTH - MARGIN, top + 4),
@@ -195,7 +195,7 @@ def _draw_card(
         fill=palette.PANEL_TEXT,
     )
     status, colour = _status(to_act, done, view.game)
-    if view.game is not None and faction in view.game.winner:
+    if faction in view.game.winner:
         status, colour = "★ winner", palette.STORM_TEXT
     draw.text((left + 12, CARD_TOP + 58), status, font=font("bold", 20), fill=colour)
     _draw_numbers(draw, view.faction(faction) if _has(view, faction) else None, left)
@@ -212,22 +212,15 @@ def _draw_card(
 def _storm_order(view: PublicView) -> list[Faction]:
     """The phase's order; outside the Shipment & Movement phase a whole game's is the
     storm's (1.01.01): the view's phase order is then the last Shipment & Movement's."""
-    if not _in_shipment_movement(view.game) or not view.storm_order:
-        if view.game is not None:
-            return list(storm_order(view.seats, view.storm_sector))
-        return [f.faction for f in view.factions]
+    if not view.game.in_shipment_movement or not view.storm_order:
+        return list(storm_order(view.seats, view.storm_sector))
     return list(view.storm_order)
-
-
-def _in_shipment_movement(game: GameView | None) -> bool:
-    return game is None or game.phase == "shipment_movement"
 
 
 def _acting(view: PublicView, faction: Faction) -> tuple[bool, bool]:
     """(to act, done): in a whole game's other phases, whom the game waits for."""
-    if _in_shipment_movement(view.game):
+    if view.game.in_shipment_movement:
         return view.to_act == faction, faction in view.done
-    assert view.game is not None
     return faction in view.game.waiting, False
 
 
@@ -238,12 +231,12 @@ def _fitting_font(draw: ImageDraw.ImageDraw, text: str, width: float) -> ImageFo
     return font("condensed", size)
 
 
-def _status(to_act: bool, done: bool, game: GameView | None) -> tuple[str, tuple[int, int, int]]:
+def _status(to_act: bool, done: bool, game: GameView) -> tuple[str, tuple[int, int, int]]:
     if to_act:
         return ("▶ to act", (255, 255, 255))
     if done:
         return ("✓ done", palette.PANEL_MUTED)
-    return ("waiting" if _in_shipment_movement(game) else "", palette.PANEL_MUTED)
+    return ("waiting" if game.in_shipment_movement else "", palette.PANEL_MUTED)
 
 
 def _draw_numbers(draw: ImageDraw.ImageDraw, standing: FactionPublic | None, left: float) -> None:

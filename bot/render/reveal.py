@@ -109,8 +109,7 @@ class RevealWatch:
                 f"RevealWatch reads only a PublicView, not {type(view).__name__}: "
                 "private information must never reach a picture"
             )
-        battle = view.game.battle if view.game is not None else None
-        turn = view.game.turn if view.game is not None else None
+        battle, turn = view.game.battle, view.game.turn
         if self.reveal is not None and self.reveal.resolved:
             self.reveal = None  # told: what comes next is another story
         due = False

@@ -52,8 +52,6 @@ def briefing_text(
 
 def _secrets(view: PrivateView) -> list[str]:
     secrets = view.secrets
-    if secrets is None:
-        return []
     lines = []
     if secrets.traitors:
         lines.append(f"Your traitors: {', '.join(secrets.traitors)}.")

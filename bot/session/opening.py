@@ -1,7 +1,7 @@
 """The table's ceremony of a Shipment & Movement phase: its opening message and whom a
 table message pings.
 
-The opening (when the phase begins: ``/game start`` of a lone phase, or the phase's turn
+The opening (when the phase begins: ``/game start`` of a phase played alone, or its turn
 in a whole game) tells the seats and their players, the storm's sector, the storm order,
 who is first (pinged) and the deadlines as Discord timestamps. Players are named by
 :func:`bot.publisher.player` marks, never by an id: the publisher writes them.
@@ -102,18 +102,21 @@ class OpeningControls:
         raise NotImplementedError
 
     async def begin(self, moderator: int) -> None:
-        """``/game start``: the game runs; a lone phase nobody has acted in yet is opened
+        """``/game start``: the game runs; a phase played alone, nobody acted yet, is opened
         with its ceremony, to the table (the first player pinged) and the spectators."""
         await self.resume(moderator)
         await self.open_phase()
 
     async def open_phase(self) -> None:
-        """A lone phase nobody has acted in yet: its opening, to the table (the first
-        player pinged) and the spectators; else nothing."""
+        """A game that starts at its Shipment & Movement phase (a phase played alone), with
+        nobody acted yet: the phase's opening, to the table (the first player pinged) and
+        the spectators; else nothing (a game from its set-up opens with its first phase)."""
 
         async def run() -> None:
             state, ledger = self.state, self.ledger
-            if state is None or state.game is not None or ledger is None or ledger.can_undo:
+            if state is None or ledger is None or ledger.can_undo:
+                return
+            if state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
                 return
             view = state.public_view()
             if view.phase_complete:

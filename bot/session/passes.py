@@ -40,8 +40,8 @@ def _card(state: GameState) -> str | None:
 
 
 def _whole_turn(state: GameState) -> bool:
-    """A phase of a whole game other than Shipment & Movement."""
-    return state.game is not None and state.game_phase is not GamePhase.SHIPMENT_MOVEMENT
+    """A phase of the turn other than Shipment & Movement."""
+    return state.game_phase is not GamePhase.SHIPMENT_MOVEMENT
 
 
 def pass_words(state: GameState, faction: Faction) -> str | None:

@@ -349,8 +349,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
     def _check_awaiting(self, nothing: str) -> None:
         """Moderators' timing commands need something awaited."""
         if self.state is None or game_over(self.state) or self._wait is None:
-            over = "game" if self.state is not None and self.state.game else "phase"
-            raise SessionError(f"the {over} is over; {nothing}")
+            raise SessionError(f"the game is over; {nothing}")
 
     def check_open(self, faction: Faction, token: str) -> None:
         """Is the prompt or step ``token`` still open for ``faction``?"""

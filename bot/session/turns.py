@@ -152,12 +152,12 @@ class TurnControls:
             await self._after(result, PhaseDone(), note=f"<@{moderator}> closed the phase.")
 
     def _tell_moderators(self, wait: Wait) -> None:
-        if self.state is not None and self.state.game is not None:
+        if self.state is not None:
             game = self.state.game
             self.delivery.moderators(ModeratorNotice(to_record(game.phase.value, game.turn)))
 
     def _remind_moderators(self) -> None:
-        if self.state is not None and self.state.game is not None:
+        if self.state is not None:
             game = self.state.game
             text = f"Reminder: {to_record(game.phase.value, game.turn)}"
             self.delivery.moderators(ModeratorNotice(text))
@@ -205,14 +205,13 @@ class TurnControls:
         self.delivery.private(PrivateNotice(answer.faction, text))
 
     def _phase_value(self) -> str:
-        game = self.state.game if self.state is not None else None
-        return game.phase.value if game is not None else ""
+        return self.state.game.phase.value if self.state is not None else ""
 
     def _tell_own_side(self, events: Sequence[Event]) -> None:
         """Each faction concerned by Bidding and Revival events hears its own side of them
         privately (nobody else's)."""
         state = self.state
-        if state is None or state.game is None:
+        if state is None:
             return
         for line in truthtrance_words.moderator_lines(events, state):  # the referees read it
             self.delivery.moderators(ModeratorNotice(line))

@@ -273,7 +273,7 @@ class Store:
         self, game_id: int, user_id: int, faction: Faction, *, turn: int | None = None
     ) -> None:
         """Give ``faction``'s seat to ``user_id`` (replacing whoever held it), from game turn
-        ``turn`` (None: before turn 1, or a phase on its own); the tenure is kept."""
+        ``turn`` (None: before turn 1); the tenure is kept."""
         await self.game(game_id)
         await self.backend.set_seat(game_id, faction.value, user_id, _now(), turn)
 

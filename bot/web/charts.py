@@ -42,8 +42,7 @@ def turn_ends(views: Sequence[PublicView]) -> list[tuple[int, PublicView]]:
     """Each turn's last view (a whole game's views, in order), turn by turn."""
     last: dict[int, PublicView] = {}
     for view in views:
-        if view.game is not None:
-            last[view.game.turn] = view
+        last[view.game.turn] = view
     return sorted(last.items(), key=lambda item: item[0])
 
 
@@ -59,7 +58,7 @@ def chart(
 
 
 def charts(views: Sequence[PublicView]) -> list[Chart]:
-    """The page's charts up to the moment shown (none outside a whole game)."""
+    """The page's charts up to the moment shown (none before any)."""
     ends = turn_ends(views)
     if not ends:
         return []

@@ -48,8 +48,6 @@ def words(line: str) -> str:
 def heading(moment: Moment) -> str:
     """Where the game stands at the moment: its turn and phase, or its winner."""
     game = moment.view.game
-    if game is None:
-        return "Shipment and Movement" + (" (over)" if moment.view.phase_complete else "")
     if game.winner:
         winners = " and ".join(f.label for f in game.winner)
         verb = "wins" if len(game.winner) == 1 else "win"

@@ -19,8 +19,6 @@ def _secrets(view: PrivateView) -> list[tuple[str, str]]:
         ("Treachery cards", ", ".join(view.cards) or "none"),
     ]
     secrets = view.secrets
-    if secrets is None:
-        return rows
     if secrets.traitors:
         rows.append(("Traitors", ", ".join(secrets.traitors)))
     elif secrets.traitors_offered:

@@ -24,7 +24,7 @@ from bot.render.palette import FACTION, RGB
 from bot.render.plans import render_battle
 from bot.render.reveal import BattleReveal
 from bot.store import GameRecord, History, Store, UnknownGameError
-from bot.words import ceremony, narrate
+from bot.words import ceremony
 from bot.words.battle import plan_words
 from bot.words.stamps import stamps_in_words
 from bot.words.turn import WON_BY, phase_name, private_lines
@@ -66,12 +66,8 @@ def readable(text: str, now: datetime) -> str:
 
 def public_lines(events: Sequence[Event], view: PublicView, now: datetime) -> list[str]:
     """The public record's lines for one action's events (as the table read them, without
-    its "Waiting for" line): the phases' and turns' lines too in a whole game."""
-    if view.game is not None:
-        found = ceremony.lines(events, view)
-    else:
-        found = [line for e in events if (line := narrate.describe(e))]
-    return [readable(line, now) for line in found]
+    its "Waiting for" line), the phases' and turns' lines too."""
+    return [readable(line, now) for line in ceremony.lines(events, view)]
 
 
 def wait_line(view: PublicView, now: datetime) -> str:

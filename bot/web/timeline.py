@@ -63,8 +63,8 @@ class Moment:
     reveal: BattleReveal | None
 
     @property
-    def turn(self) -> int | None:
-        return self.view.game.turn if self.view.game is not None else None
+    def turn(self) -> int:
+        return self.view.game.turn
 
 
 @dataclass(frozen=True, slots=True)

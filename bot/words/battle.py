@@ -148,7 +148,7 @@ def foreseen_line(view: PrivateView) -> str | None:
     private view: the plan once it is in, else that it is awaited; None for anyone else,
     once the plans are revealed, or when no battle is under way with that power played."""
     game = view.public.game
-    fight = game.battle if game is not None else None
+    fight = game.battle
     if fight is None or fight.prescience != "plan" or fight.revealed:
         return None  # once revealed, both plans are everyone's (1.07.05)
     if view.faction is not Faction.ATREIDES or view.faction not in (
@@ -157,7 +157,7 @@ def foreseen_line(view: PrivateView) -> str | None:
     ):
         return None  # the power is the Atreides', in their own battle
     opponent = fight.defender if view.faction is fight.aggressor else fight.aggressor
-    plan = view.secrets.foreseen_plan if view.secrets is not None else None
+    plan = view.secrets.foreseen_plan
     if plan is not None:
         return (
             f"Your Karama shows you {possessive(opponent)} whole battle plan: "

@@ -168,7 +168,7 @@ def auction_words(auction: AuctionView) -> str:
 def auction_wait(view: PublicView) -> str:
     """Whom the Bidding phase waits for, publicly ("" when it waits for nobody)."""
     game = view.game
-    if game is None or game.phase != GamePhase.BIDDING.value or not game.waiting:
+    if game.phase != GamePhase.BIDDING.value or not game.waiting:
         return ""
     who = game.waiting[0].label
     if bidding.giving_back(game):
@@ -232,7 +232,7 @@ def bid_prompt(
     and its ally's commitment; buttons for a pass and the next useful raises."""
     game = state.whole
     mine = state.view_for(faction)
-    auction = mine.public.game.auction if mine.public.game is not None else None
+    auction = mine.public.game.auction
     head = f"**Turn {game.turn}, Bidding**: your turn to bid"
     if bidding.giving_back(game) or auction is None:
         return _give_back_prompt(state, faction, token, deadline)
@@ -246,9 +246,9 @@ def bid_prompt(
         )
     ]
     secrets = mine.secrets
-    if secrets is not None and secrets.card_on_offer is not None:
+    if secrets.card_on_offer is not None:
         lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
-    support = secrets.bid_support if secrets is not None else 0
+    support = secrets.bid_support
     ally = f"; your ally commits {support} to your bids" if support else ""
     lines.append(f"You hold {mine.spice} spice{ally}.")
     offered = raises(state, faction, high)
@@ -269,15 +269,15 @@ def bid_status(state: GameState, faction: Faction) -> str:
     commitment."""
     mine = state.view_for(faction)
     game = mine.public.game
-    auction = game.auction if game is not None else None
-    if game is None or game.phase != GamePhase.BIDDING.value or auction is None:
+    auction = game.auction
+    if game.phase != GamePhase.BIDDING.value or auction is None:
         return "No card is on offer now."
     lines = [f"Bidding: {auction_words(auction)}; {auction.bidder.label} to bid or pass."]
     secrets = mine.secrets
-    if secrets is not None and secrets.card_on_offer is not None:
+    if secrets.card_on_offer is not None:
         lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
-    support = secrets.bid_support if secrets is not None else 0
-    given = secrets.bid_support_given if secrets is not None else 0
+    support = secrets.bid_support
+    given = secrets.bid_support_given
     ally = f"; your ally commits {support} to your bids" if support else ""
     ally += f"; you commit {given} to your ally's bids" if given else ""
     lines.append(f"You hold {mine.spice} spice{ally}.")
@@ -308,7 +308,7 @@ def revival_candidates(
 ) -> list[Revival]:
     """The revivals of ``kind`` (a revival, the Emperor's Karama revival, a Ghola) that
     ``faction`` could ask for, from its own tanks: forces, starred forces, one leader."""
-    if not state.in_game(faction) or state.game is None:
+    if not state.in_game(faction):
         return []
     own = state.public_view().faction(faction)
     tanks = state.whole.held(state.whole.leaders_tanks, faction)
@@ -420,7 +420,7 @@ def ally_forces(forces: int, special: int) -> str:
 def ally_revival_options(state: GameState, faction: Faction) -> list[tuple[PayAllyRevival, int]]:
     """The Emperor's payments for its ally's forces open now, each with its price (the
     engine's own list; empty for anyone else or when it is not asked)."""
-    if not state.in_game(faction) or state.game is None or faction not in state.waiting_on():
+    if not state.in_game(faction) or faction not in state.waiting_on():
         return []
     return list(revival.ally_revival_options(state, faction))
 

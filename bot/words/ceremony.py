@@ -9,7 +9,6 @@ phase and turn lines around them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from bot.publisher import PublicNotice
 from bot.store import Redone, Undone
@@ -49,7 +48,7 @@ def lines(events: Iterable[Event], view: PublicView) -> list[str]:
             out.append(narrate.describe(event) or f"Turn {event.turn}: {event.phase}.")
         elif isinstance(event, GameWon):
             out.append(narrate.describe(event) or "The game is won.")
-            out += turn_summary(view.game.turn if view.game else 0, view, final=True)
+            out += turn_summary(view.game.turn, view, final=True)
         elif line := narrate.describe(event):
             out.append(line)
     return out
@@ -136,15 +135,10 @@ def public_notice(
     closeup: bytes | None = None,
     opening: Sequence[str] = (),
 ) -> PublicNotice:
-    """The announcement of an accepted action (in a whole game or a lone phase), from
-    public material only; ``opening``: the phase's opening lines, before the wait. It pings
-    the player whose turn began (:func:`turn_mention`); a player a choice waits
-    on (a turn to bid too) is pinged by its own prompt (:func:`bot.session.prompts.pings`)."""
-    if view.game is None:
-        notice = narrate.public_notice(
-            events, view, game_id=game_id, picture=picture, note=note, closeup=closeup
-        )
-        return replace(notice, mention=turn_mention(events))
+    """The announcement of an accepted action, from public material only; ``opening``:
+    the phase's opening lines, before the wait. It pings the player whose turn began
+    (:func:`turn_mention`); a player a choice waits on (a turn to bid too) is pinged by its
+    own prompt (:func:`bot.session.prompts.pings`)."""
     found = lines(events, view) + list(opening)
     if note:
         found.insert(0, note)

@@ -48,10 +48,6 @@ from rules.spice_blow import SpiceBlowStep
 from rules.storm import StormStep
 from rules.view import PublicView
 
-TO_RECORD: dict[str, str] = {}
-"""The phases the moderators record (the engine runs the Battle phase since issue 17; its
-records stay as corrections)."""
-
 
 def phase_title(phase: str) -> str:
     """A phase in words, as the public log names it ("Spice Blow")."""
@@ -66,16 +62,14 @@ def _names(factions: tuple[Faction, ...] | list[Faction]) -> str:
 
 
 def describe_game_wait(view: PublicView) -> str:
-    """Who a whole game waits for now, in public words ("" for a phase on its own, or the
-    Shipment & Movement phase, which :func:`bot.words.narrate.describe_wait` tells)."""
+    """Who a game waits for now, in public words ("" in the Shipment & Movement phase,
+    which :func:`bot.words.narrate.describe_wait` tells)."""
     game = view.game
-    if game is None or game.phase == GamePhase.SHIPMENT_MOVEMENT.value:
+    if game.in_shipment_movement:
         return ""
     if game.phase == GamePhase.OVER.value:
         return ""
     title = phase_title(game.phase)
-    if game.phase in TO_RECORD:
-        return f"Waiting for the moderators to record the {title} phase."
     if not game.waiting:
         return ""
     if game.phase == GamePhase.BIDDING.value:
@@ -105,8 +99,9 @@ def _step_words(step: str) -> str:
 
 
 def to_record(phase: str, turn: int) -> str:
-    """For the moderators: what to record in a phase they record."""
-    what = TO_RECORD.get(phase, "record the phase, then `/mod record done`")
+    """For the moderators, where a phase waits for them (the revivals recorded, its
+    "phase done"): what to do."""
+    what = "record the phase, then `/mod record done`"
     return f"Turn {turn}, {phase_title(phase)} phase: please {what}."
 
 
@@ -244,7 +239,7 @@ STEP_PASS_WORDS: dict[str, str] = {
 
 
 def _pass_words(state: GameState) -> str:
-    return STEP_PASS_WORDS.get(state.game.step if state.game else "", "pass")
+    return STEP_PASS_WORDS.get(state.game.step, "pass")
 
 
 # -- what a /pass declines (bot.passes) ---------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.publisher import AttachmentRefusedError, ChannelGoneError, PublicNotice, player
+from bot.publisher import AttachmentRefusedError, ChannelGoneError, player
 from bot.store import Redone, Undone
 from bot.words.common import ability_word, possessive, starred
 from bot.words.turn import describe_turn_event
@@ -250,24 +250,6 @@ def describe_wait(view: PublicView) -> str:
         parts.append(f"Waiting for {name(view.to_act)} to {step}.")
     parts += [describe_prompt(p) for p in view.prompts]
     return " ".join(parts)
-
-
-def public_notice(
-    events: Iterable[Event],
-    view: PublicView,
-    *,
-    game_id: int = 0,
-    picture: bytes | None = None,
-    note: str | None = None,
-    closeup: bytes | None = None,
-) -> PublicNotice:
-    """The announcement of an accepted action, made from public material only."""
-    lines = [line for e in events if (line := describe(e))]
-    if note:
-        lines.insert(0, note)
-    if wait := describe_wait(view):
-        lines.append(wait)
-    return PublicNotice("\n".join(lines), picture=picture, game_id=game_id, closeup=closeup)
 
 
 def has_news(events: Iterable[Event]) -> bool:

@@ -46,8 +46,6 @@ def leader_lines(view: PrivateView) -> list[str]:
     other leaders the Harkonnen hold: all public, the captives face up (2.05.10). The
     leader the Harkonnen drew is named nowhere here until they capture it."""
     game = view.public.game
-    if game is None:
-        return []
     owners = {name: pool.faction for pool in game.leaders for name in pool.captured}
     mine = next((pool for pool in game.leaders if pool.faction == view.faction), None)
     if mine is None:

@@ -74,15 +74,14 @@ def describe_event(event: Event) -> str | None:
 def describe_wait(view: PublicView) -> str:
     """ "Waiting for ... to answer ...'s Truthtrance question." ("" when none is open)."""
     game = view.game
-    if game is None or game.truthtrance is None:
+    if game.truthtrance is None:
         return ""
     asker, target = game.truthtrance
     return f"Waiting for {target.label} to answer {_of(asker)} Truthtrance question."
 
 
 def _question(view: PrivateView) -> dict[str, Any] | None:
-    secrets = view.secrets
-    return secrets.truthtrance if secrets is not None else None
+    return view.secrets.truthtrance
 
 
 def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
@@ -138,7 +137,7 @@ def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:
     """For the moderators' channel: each question played, in its words (the moderators
     referee it, and may answer for an absent target)."""
     game = state.game
-    question = game.truthtrance if game is not None else None
+    question = game.truthtrance
     if question is None:
         return []
     return [
@@ -152,7 +151,7 @@ def moderator_lines(events: Iterable[Event], state: GameState) -> list[str]:
 def is_asked(state: GameState, faction: Faction) -> bool:
     """Is ``faction`` the target of the open Truthtrance question?"""
     game = state.game
-    question = game.truthtrance if game is not None else None
+    question = game.truthtrance
     return question is not None and question.open and question.target is faction
 
 

@@ -346,21 +346,21 @@ def _private(event: Event, view: PrivateView) -> str | None:
     match event:
         case CardsDealt(deck="treachery", cards=cards) if cards:
             return f"Your treachery {_cards(cards)}: {_newest(view, cards)}."
-        case CardsDealt(deck="traitors") if secrets is not None and secrets.traitors_offered:
+        case CardsDealt(deck="traitors") if secrets.traitors_offered:
             offered = _list(list(secrets.traitors_offered))
             return f"Traitors offered to you: {offered}. Keep one of them."
-        case TraitorKept() if secrets is not None and secrets.traitors:
+        case TraitorKept() if secrets.traitors:
             kept = _list(list(secrets.traitors))
             noun = "traitor is" if len(secrets.traitors) == 1 else "traitors are"
             return f"Your {noun} {kept}."
-        case PredictionMade() if secrets is not None and secrets.prediction is not None:
+        case PredictionMade() if secrets.prediction is not None:
             winner, turn = secrets.prediction
             return f"Your prediction: {winner.label} wins on turn {turn}."
-        case StormDialed() if secrets is not None and secrets.dial is not None:
+        case StormDialed() if secrets.dial is not None:
             return f"Your storm dial: {secrets.dial}."
-        case KaramaPower() if secrets is not None and secrets.karama_worm is not None:
+        case KaramaPower() if secrets.karama_worm is not None:
             return f"Your Karama worm will come up in {secrets.karama_worm} at the next spice blow."
-        case StormCardDrawn() if secrets is not None and secrets.storm_next is not None:
+        case StormCardDrawn() if secrets.storm_next is not None:
             return f"Next turn's storm card: the storm will move {_sectors(secrets.storm_next)}."
     return None
 

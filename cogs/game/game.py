@@ -203,16 +203,12 @@ class Game(commands.Cog):
                 roles=roles_of(interaction),
             )
         session = session_of(interaction, game_id)
-        await session.begin(interaction.user.id)  # a lone phase's opening, the first pinged
+        await session.begin(interaction.user.id)  # a phase played alone: its opening
         if interaction.guild is not None:  # the live page's link, pinned at the table
             channels = dict((await app.store.game(game_id)).channels)
             base = live_page_base(self.bot)
             await pin_live_page(interaction.guild, base, game_id, channels)
-        whole = session.state is not None and session.state.game is not None
-        await reply(
-            interaction,
-            "The game is running." if whole else "The Shipment & Movement phase is running.",
-        )
+        await reply(interaction, "The game is running.")
 
     @commands.command(name="sync")
     @commands.is_owner()

@@ -46,8 +46,8 @@ Choice = tuple[str, V]
 
 
 def legal(state: GameState, faction: Faction, kind: type[A]) -> list[A]:
-    """The legal actions of ``kind`` that ``faction`` may take now ([] outside a whole game)."""
-    if state.game is None or not state.in_game(faction):
+    """The legal actions of ``kind`` that ``faction`` may take now."""
+    if not state.in_game(faction):
         return []
     return [a for a in state.legal_actions(faction) if isinstance(a, kind)]
 
@@ -183,9 +183,7 @@ def ride_sectors(state: GameState, faction: Faction, to: str | None) -> list[Cho
 def allies(state: GameState, faction: Faction) -> list[Choice[str]]:
     """The factions ``faction`` may ask to ally with in this Nexus; "(asks you)" marks
     one that has already asked it (those offers are public)."""
-    offers = set()
-    if state.game is not None:
-        offers = {asker for asker, asked in state.whole.proposals if asked is faction}
+    offers = {asker for asker, asked in state.whole.proposals if asked is faction}
     out: list[Choice[str]] = []
     for action in legal(state, faction, Ally):
         other = Faction(action.with_)
@@ -199,7 +197,7 @@ def allies(state: GameState, faction: Faction) -> list[Choice[str]]:
 
 def bribe_targets(state: GameState, faction: Faction) -> list[Choice[str]]:
     """The factions ``faction`` may give spice to now (none before the first storm)."""
-    if state.game is None or not state.in_game(faction):
+    if not state.in_game(faction):
         return []
     return [
         (other.label, other.value)
@@ -218,7 +216,7 @@ def karama_worm_territories(state: GameState, faction: Faction) -> list[Choice[s
 def stray_step(state: GameState, step: str | None) -> str | None:
     """Why ``/pass step:`` makes no sense now (a whole turn's phase other than Shipment &
     Movement has no shipment or movement step), or None."""
-    if step is None or state.game is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
+    if step is None or state.game_phase is GamePhase.SHIPMENT_MOVEMENT:
         return None
     phase = state.game_phase.value.replace("_", " ").replace("choam", "CHOAM")
     return f"there is no {step} step in the {phase} phase: use /pass without a step"

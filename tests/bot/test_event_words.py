@@ -13,7 +13,8 @@ import pytest
 
 from bot.render.examples import public_view
 from bot.store.events import LOG_EVENTS, PhaseStarted, Redone, Undone
-from bot.words.narrate import correction_note, describe, public_notice
+from bot.words.ceremony import public_notice
+from bot.words.narrate import correction_note, describe
 from rules.events import EVENT_TYPES, Event, KaramaPower
 from rules.factions import Faction
 from tests.bot.test_turn_words import INTERNAL, SNAKE_CASE

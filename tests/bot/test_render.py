@@ -40,9 +40,11 @@ from bot.render.geometry import (
 )
 from mentat.cli import main
 from rules.factions import Faction
-from rules.view import PrivateView, PublicView, StackView
+from rules.view import GameSecrets, PrivateView, PublicView, StackView
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "advanced-phase.json"
+
+SECRETS = GameSecrets(traitors=(), traitors_offered=(), prediction=None, storm_next=None, dial=None)
 
 
 def decode(png: bytes) -> Image.Image:
@@ -379,7 +381,7 @@ def _off_the_disc(box: Box) -> bool:
 
 
 def test_a_private_view_cannot_be_rendered() -> None:
-    private = PrivateView(busy_view(), Faction.ATREIDES, 10, ("Karama",), ())
+    private = PrivateView(busy_view(), Faction.ATREIDES, 10, ("Karama",), (), SECRETS)
     with pytest.raises(TypeError, match="PublicView"):
         render_map(private)  # type: ignore[arg-type]
 

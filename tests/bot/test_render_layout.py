@@ -34,11 +34,13 @@ from rules.board import standard_board
 from rules.events import KaramaCancelled, KaramaPrevented, Shipped
 from rules.factions import Faction
 from rules.model import Ability
-from rules.view import PrivateView, PublicView, StackView
+from rules.view import GameSecrets, PrivateView, PublicView, StackView
 
 SHIPMENT = LastShipment(Faction.SPACING_GUILD, "Habbanya Sietch", 16, 2)
 KARAMA = LastKarama(Faction.ATREIDES, "the Fremen move of two territories")
 HEADING = Heading("Shipment & Movement", 3, SHIPMENT, KARAMA)
+
+SECRETS = GameSecrets(traitors=(), traitors_offered=(), prediction=None, storm_next=None, dial=None)
 
 
 def decode(png: bytes) -> Image.Image:
@@ -261,7 +263,7 @@ def test_the_close_up_takes_territory_names_too_and_refuses_junk() -> None:
 
 
 def test_the_close_up_refuses_a_private_view_or_a_smuggling_subclass() -> None:
-    private = PrivateView(busy_view(), Faction.ATREIDES, 10, ("Karama",), ())
+    private = PrivateView(busy_view(), Faction.ATREIDES, 10, ("Karama",), (), SECRETS)
     with pytest.raises(TypeError, match="PublicView"):
         render_closeup(private, ["Arrakeen"])  # type: ignore[arg-type]
 

@@ -22,7 +22,9 @@ def test_the_faction_to_act_reads_its_spice_cards_forces_and_choices() -> None:
         "**Atreides** (only you see this)",
         "Spice: 10. Cards: Karama.",
         "Reserves: 8 forces. Tanks: 2 forces.",
-        "You may ship, move or pass.",
+        "Your leaders: Thufir Hawat, Lady Jessica, Gurney Halleck, Duncan Idaho, "
+        "Dr. Wellington Yueh; in the Tleilaxu Tanks: none.",
+        "You may ship, move, bribe, prevent an ability with Karama or pass.",
         "Standing orders: none (you are asked every time).",
     ]
 
@@ -40,7 +42,8 @@ def test_a_faction_that_waits_may_do_nothing_and_sees_only_its_own_data() -> Non
         "**Fremen** (only you see this)",
         "Spice: 3. Cards: none.",
         "Reserves: 7 forces, 3 Fedaykin. Tanks: 0 forces, 0 Fedaykin.",
-        "You have nothing to do right now.",
+        "Your leaders: Stilgar, Chani, Otheym, Shadout Mapes, Jamis; in the Tleilaxu Tanks: none.",
+        "You may bribe.",  # any time, in a whole game's Shipment & Movement phase too
         "Standing orders: none (you are asked every time).",
     ]
     assert "Karama" not in text and "10" not in text

@@ -10,7 +10,8 @@ import pytest
 
 from bot.publisher import fill_players
 from bot.render.examples import public_view
-from bot.words.narrate import correction_made, describe, public_notice
+from bot.words.ceremony import public_notice
+from bot.words.narrate import correction_made, describe
 from bot.words.turn import describe_turn_event, phase_name, private_lines, private_notice
 from rules.board import standard_board
 from rules.components import leaders, treachery_cards

@@ -44,6 +44,5 @@ def test_one_point_per_turn_at_its_end() -> None:
     assert svg.startswith("<svg") and svg.count("<polyline") == len(drawn[0].series)
 
 
-def test_no_chart_outside_a_whole_game() -> None:
-    lone = replace(views()[0], game=None)
-    assert charts.charts([lone]) == []
+def test_no_chart_before_the_first_view() -> None:
+    assert charts.charts([]) == []

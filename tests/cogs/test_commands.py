@@ -375,7 +375,7 @@ async def test_game_start_from_a_scenario_file(simcord_env: simcord.Env) -> None
 
     board = [{"faction": "harkonnen", "territory": "Carthag", "forces": 4}]
     result = await t.moderator.slash(t.table, "game start", position=position(board=board))
-    assert is_ephemeral(result) and text_of(result) == "The Shipment & Movement phase is running."
+    assert is_ephemeral(result) and text_of(result) == "The game is running."
     state = t.state()
     assert set(state.factions) == {ATREIDES, Faction.EMPEROR, HARKONNEN}
     assert state.storm_sector == 10 and state.ally_of(ATREIDES) is HARKONNEN

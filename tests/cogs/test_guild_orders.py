@@ -56,7 +56,7 @@ async def test_no_order_after_the_phase_ended(simcord_env: simcord.Env) -> None:
     await t.moderator.slash(t.table, "mod end-phase")
     assert t.state().is_complete
     late = await t.players[GUILD].slash(t.table, "guild standing-order", order="last")
-    assert is_ephemeral(late) and "phase is over" in text_of(late)
+    assert is_ephemeral(late) and "game is over" in text_of(late)
     assert GUILD not in t.session.orders
     assert [type(e) for e in refusals(simcord_env)] == [OrderError]
 

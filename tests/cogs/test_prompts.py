@@ -173,10 +173,10 @@ async def test_deadlines_are_discord_timestamps_that_follow_pause_and_extend(
 @pytest.mark.parametrize(
     ("command", "options", "said"),
     [
-        ("mod extend", {"minutes": 10}, "the phase is over; there is no deadline to extend"),
-        ("mod pause", {}, "the phase is over; there is nothing to pause"),
-        ("mod resume", {}, "the phase is over; there is nothing to resume"),
-        ("mod skip", {}, "the phase is over; there is nothing to skip"),
+        ("mod extend", {"minutes": 10}, "the game is over; there is no deadline to extend"),
+        ("mod pause", {}, "the game is over; there is nothing to pause"),
+        ("mod resume", {}, "the game is over; there is nothing to resume"),
+        ("mod skip", {}, "the game is over; there is nothing to skip"),
     ],
 )
 async def test_timing_commands_after_the_phase_are_refused(

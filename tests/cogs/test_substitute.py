@@ -60,7 +60,7 @@ async def test_a_substitute_mid_turn_is_briefed_and_answers_the_open_prompt(
     assert f"Spice: {spice}." in briefing and "You have no ally." in briefing
     assert "Now: it is your turn (deadline <t:" in briefing
     held = briefing.split("This seat was held by: ")[1]
-    assert held.startswith(f"<@{leaving.id}> from the start; <@{t.outsider.id}> from <t:")
+    assert held.startswith(f"<@{leaving.id}> from the start; <@{t.outsider.id}> from turn 1 (<t:")
     status = text_of(await t.outsider.slash(t.table, "status"))
     assert status.endswith(f"This seat was held by: {held}")
     assert len(t.table.history()) == table_before  # nothing of it at the table

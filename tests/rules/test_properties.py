@@ -152,6 +152,11 @@ def wild_fields(draw: st.DrawFn, state: GameState, faction: str) -> dict[str, An
         "karama": draw(st.sampled_from([False, False, True])),
         "territory": draw(st.sampled_from(own)),
         "ability": "ship_as_it_pleases_you",
+        # the whole game's any-time actions (a bribe, the Emperor's gift, Truthtrance...)
+        "amount": draw(st.integers(0, 4)),
+        "target": draw(st.sampled_from(sorted(f.value for f in state.factions))),
+        "question": "Will you ship this turn?",
+        "protect": draw(st.booleans()),
     }
 
 
