@@ -15,6 +15,7 @@ from bot.app import standard_start, whole_game_start
 from bot.seats.briefing import brief
 from bot.session.session import SessionError
 from bot.settings import Channels, GameSettings, Seating, Timing
+from cogs.client import MentatBot
 from cogs.common import (
     FactionName,
     app_of,
@@ -214,7 +215,10 @@ class Game(commands.Cog):
     @commands.is_owner()
     async def sync(self, ctx: commands.Context[commands.Bot], guild_id: int | None = None) -> None:
         """Owner only: ``@Mentat sync [guild id]`` syncs the slash commands."""
-        count = await self.bot.sync_commands(guild_id)  # type: ignore[attr-defined]
+        bot = self.bot
+        if not isinstance(bot, MentatBot):  # the cog is Mentat's, loaded by MentatBot
+            raise commands.CommandError(f"{type(bot).__name__} cannot sync Mentat's commands")
+        count = await bot.sync_commands(guild_id)
         await ctx.reply(f"Synced {count} commands.")
 
 
