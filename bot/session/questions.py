@@ -55,7 +55,8 @@ class Questions:
         self._later = later
         self._save = save
 
-    def _now(self) -> GameState:
+    def state(self) -> GameState:
+        """The position the questions are asked in (the session's, now)."""
         state = self._state()
         assert state is not None, "the session is not started"
         return state
@@ -64,7 +65,7 @@ class Questions:
 
     def prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
         """What ``wait`` asks ``faction``, with its choices and the deadline now."""
-        state, token, deadline = self._now(), self.prompts.token, self._deadline()
+        state, token, deadline = self.state(), self.prompts.token, self._deadline()
         if wait.kind == CHOICE:
             return choice_prompt(state, faction, wait, token, deadline)
         if wait.kind == PROMPT:
@@ -162,14 +163,14 @@ class Questions:
         if wait.kind == MODERATORS:
             self._tell_moderators("Reminder: ")
             return
-        state, deadline = self._now(), self._deadline()
+        state, deadline = self.state(), self._deadline()
         for faction in wait.factions:
             text = reminder_for(state, faction, wait, deadline)
             self.delivery.private(PrivateNotice(faction, text))
 
     def _tell_moderators(self, prefix: str) -> None:
         """What the moderators are to record for the phase that waits on them."""
-        game = self._now().game
+        game = self.state().game
         if game is not None:
             text = f"{prefix}{to_record(game.phase.value, game.turn)}"
             self.delivery.moderators(ModeratorNotice(text))

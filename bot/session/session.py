@@ -49,14 +49,7 @@ from bot.store import SYSTEM_ACTOR, Store
 from bot.waits import Wait, game_over, wait_of
 from bot.words import narrate
 from bot.words.refusals import PromptClosedError, SessionError, bare_pass_step, check_not_early
-from rules.actions import (
-    Action,
-    Correction,
-    FactionAction,
-    Pass,
-    PhaseDone,
-    Record,
-)
+from rules.actions import Action, Correction, FactionAction, Pass, PhaseDone, Record
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState

@@ -53,8 +53,7 @@ async def count(monkeypatch: pytest.MonkeyPatch) -> DemoPrompts:
         return await ask(self, game_id, notice)
 
     def noted(self: Questions, faction: Faction, wait: Wait) -> PrivateNotice:
-        state = self._state()
-        assert state is not None
+        state = self.state()
         if (wait.key, faction) not in classed and state.game is not None:
             phase = state.game_phase.value
             classed[(wait.key, faction)] = (phase, only_a_pass(state, faction))
