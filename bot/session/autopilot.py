@@ -35,6 +35,10 @@ class Autopilot:
         self.after = after  # 0: never
         self.missed: dict[Faction, int] = dict(missed or {})
 
+    def restore(self, after: int, missed: Mapping[Faction, int]) -> None:
+        """As the game's settings say (at start): its limit, the deadlines missed so far."""
+        self.after, self.missed = after, dict(missed)
+
     def on(self, faction: Faction) -> bool:
         return self.after > 0 and self.missed.get(faction, 0) >= self.after
 

@@ -12,16 +12,16 @@ correction (undo and redo too) pings nobody.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from bot.clock import Clock
 from bot.delivery import Delivery
 from bot.ledger import Ledger
 from bot.publisher import PublicNotice, player
 from bot.session.prompts import deadline_text
+from bot.session.timing import Deadline
 from bot.settings import Timing
 from bot.waits import Wait
 from bot.words.common import duration
@@ -79,66 +79,60 @@ def opening_lines(
     return lines
 
 
-class OpeningControls:
-    """The session's part of the opening (a mixin of :class:`bot.session.session.PhaseSession`)."""
+class Opening:
+    """The session's part of the opening: see the module's docstring."""
 
-    game_id: int
-    clock: Clock
-    timing: Timing
-    state: GameState | None
-    ledger: Ledger | None
-    delivery: Delivery
-    spectating: SpectatorRecord
-    paused_left: timedelta | None
-    _deadline: datetime | None
-
-    async def _call(self, run: Callable[[], Awaitable[Any]]) -> Any:
-        raise NotImplementedError
-
-    async def resume(self, moderator: int) -> None:
-        raise NotImplementedError
-
-    def current_wait(self) -> Wait | None:
-        raise NotImplementedError
-
-    async def begin(self, moderator: int) -> None:
-        """``/game start``: the game runs; a phase played alone, nobody acted yet, is opened
-        with its ceremony, to the table (the first player pinged) and the spectators."""
-        await self.resume(moderator)
-        await self.open_phase()
+    def __init__(
+        self,
+        game_id: int,
+        *,
+        state: Callable[[], GameState | None],
+        ledger: Callable[[], Ledger | None],
+        current_wait: Callable[[], Wait | None],
+        deadline: Deadline,
+        timing: Timing,
+        delivery: Delivery,
+        spectating: SpectatorRecord,
+    ) -> None:
+        self._game_id = game_id
+        self._state = state
+        self._ledger = ledger
+        self._current_wait = current_wait
+        self._deadline = deadline
+        self._timing = timing
+        self._delivery = delivery
+        self._spectating = spectating
 
     async def open_phase(self) -> None:
         """A game that starts at its Shipment & Movement phase (a phase played alone), with
         nobody acted yet: the phase's opening, to the table (the first player pinged) and
         the spectators; else nothing (a game from its set-up opens with its first phase)."""
+        state, ledger = self._state(), self._ledger()
+        if state is None or ledger is None or ledger.can_undo:
+            return
+        if state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+            return
+        view = state.public_view()
+        if view.phase_complete:
+            return
+        deadline = self._deadline
+        lines = opening_lines(
+            view, self._timing, deadline=deadline.at, paused_left=deadline.paused_left
+        )
+        notice = PublicNotice("\n".join(lines), game_id=self._game_id, mention=first_of(view))
+        self._delivery.public(notice)
+        self._delivery.spectators(replace(notice, mention=None))
+        self._spectating.open(view)
 
-        async def run() -> None:
-            state, ledger = self.state, self.ledger
-            if state is None or ledger is None or ledger.can_undo:
-                return
-            if state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
-                return
-            view = state.public_view()
-            if view.phase_complete:
-                return
-            lines = opening_lines(
-                view, self.timing, deadline=self._deadline, paused_left=self.paused_left
-            )
-            notice = PublicNotice("\n".join(lines), game_id=self.game_id, mention=first_of(view))
-            self.delivery.public(notice)
-            self.delivery.spectators(replace(notice, mention=None))
-            self.spectating.open(view)
-
-        await self._call(run)
-
-    def _opening(self, events: Sequence[Event], view: PublicView) -> list[str]:
+    def lines(self, events: Sequence[Event], view: PublicView) -> list[str]:
         """A whole game's phase begins in ``events``: its opening lines (else none), with the
         deadline the first wait will get."""
-        wait = self.current_wait()
+        wait = self._current_wait()
         if not phase_begins(events) or wait is None:
             return []
-        length = self.timing.prompt if wait.kind == "prompt" else self.timing.step
-        deadline = self.clock.now() + length
+        length = self._timing.prompt if wait.kind == "prompt" else self._timing.step
+        deadline = self._deadline.clock.now() + length
+        paused_left = self._deadline.paused_left
         return opening_lines(
-            view, self.timing, deadline=deadline, paused_left=self.paused_left, title=False
+            view, self._timing, deadline=deadline, paused_left=paused_left, title=False
         )

@@ -1,6 +1,6 @@
 """Secret windows and the prompts one action raises, offered together (docs/windows.md).
 
-A mixin of :class:`bot.session.session.PhaseSession`. The stages of prompts pending after an
+:class:`Windows` is the session's part for them. The stages of prompts pending after an
 action (a Karama window and the Guild's stop, then the Bene Gesserit's advisor...) make
 one *offer*: each faction that has something to answer in any of them gets one message
 with all its choices, and answers them in parallel. An answer to a later stage is kept
@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from typing import Any
 
+from bot.clock import Clock
 from bot.orders import StandingOrders, order_answer, standing_answer
 from bot.publisher import PrivateNotice, PublicNotice
 from bot.session.autopilot import Autopilot
-from bot.session.prompts import PromptMessages
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
 from bot.words import narrate
@@ -67,111 +68,89 @@ def _key(faction: Faction, prompt: Prompt) -> str:
     return f"{faction.value}|{prompt_id(prompt)}"
 
 
-class WindowControls:
-    """What the session provides is declared here; see the module's docstring."""
+class Windows:
+    """The offer open now (:class:`bot.settings.Offer`): who is asked about which of its
+    prompts, its deadlines, and the answers kept for later stages or as a window's "no"."""
 
-    state: GameState | None
-    clock: Any
-    timing: Timing
-    orders: dict[Faction, StandingOrders]
-    prompts: PromptMessages
-    offer: Offer
-    autopilot: Autopilot
-    _wait: Wait | None
-    _deadline: datetime | None
-    _reminded: bool
-    _seq: int
-
-    def _ask_changed(self, old: Wait, new: Wait) -> None:
-        raise NotImplementedError
-
-    def current_wait(self) -> Wait | None:
-        raise NotImplementedError
-
-    def check_open(self, faction: Faction, token: str) -> None:
-        raise NotImplementedError
-
-    def _check_running(self) -> None:
-        raise NotImplementedError
-
-    async def _save_settings(self) -> None:
-        raise NotImplementedError
-
-    async def _follow_orders_and_wait(self, cause: Cause) -> None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        *,
+        state: Callable[[], GameState | None],
+        orders: Callable[[], Mapping[Faction, StandingOrders]],
+        autopilot: Autopilot,
+        clock: Clock,
+        timing: Timing,
+    ) -> None:
+        self.offer = Offer()  # the prompts offered together now
+        self._state = state
+        self._orders = orders  # each faction's standing orders
+        self._autopilot = autopilot
+        self._clock = clock
+        self._timing = timing
 
     # -- who is asked ---------------------------------------------------------------
 
-    def _offer_wait(self, wait: Wait | None) -> Wait | None:
+    def wait_of(self, wait: Wait | None) -> Wait | None:
         """The wait as the session runs it: the factions with something to answer in the
         whole offer, and what each is asked (so a changed part shows in its message)."""
-        if wait is None or wait.kind != PROMPT or self.state is None:
+        state = self._state()
+        if wait is None or wait.kind != PROMPT or state is None:
             return wait
         asked: dict[Faction, list[str]] = {}
-        for _, prompt in pending(self.state):
+        for _, prompt in pending(state):
             for faction in prompt.waiting_on():
-                if self._asks(prompt, faction):
+                if self._asks(state, prompt, faction):
                     asked.setdefault(faction, []).append(prompt_id(prompt))
         questions = tuple(",".join(ids) for ids in asked.values())
         return replace(wait, factions=tuple(asked), questions=questions)
 
-    def _asks(self, prompt: Prompt, faction: Faction) -> bool:
+    def _asks(self, state: GameState, prompt: Prompt, faction: Faction) -> bool:
         """Is ``faction`` asked about ``prompt``: not answered, declined or kept yet, not
         answered by its standing orders, and (a secret one) able to act in it?"""
-        assert self.state is not None
         key = _key(faction, prompt)
         if key in self.offer.declined or key in self.offer.kept:
             return False
-        orders = self.orders.get(faction)
-        if orders is not None and order_answer(self.state, faction, prompt, orders) is not None:
+        orders = self._orders().get(faction)
+        if orders is not None and order_answer(state, faction, prompt, orders) is not None:
             return False
-        return prompt.kind not in SECRET or can_act(self.state, prompt, faction)
+        return prompt.kind not in SECRET or can_act(state, prompt, faction)
 
     def offered(self, faction: Faction) -> list[tuple[Prompt, bool]]:
         """The prompts ``faction`` is asked about now, each with whether its stage is open."""
-        if self.state is None or self.state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
+        state = self._state()
+        if state is None or state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
             return []
         return [
             (p, i == 0)
-            for i, p in pending(self.state)
-            if faction in p.waiting_on() and self._asks(p, faction)
+            for i, p in pending(state)
+            if faction in p.waiting_on() and self._asks(state, p, faction)
         ]
 
     # -- deadlines --------------------------------------------------------------------
 
-    def _continues_offer(self, wait: Wait | None) -> bool:
-        """Is ``wait`` still the current offer (its prompts all offered together)?"""
-        if wait is None or wait.kind != PROMPT or self.state is None or not self.offer.prompts:
+    def continues(self, wait: Wait | None, asked: Wait | None) -> bool:
+        """Is ``wait`` still the offer of the wait ``asked`` (its prompts all offered
+        together): a new stage of it keeps its messages, with the next stage's deadline
+        (:meth:`stage_deadline`)."""
+        state = self._state()
+        if wait is None or wait.kind != PROMPT or state is None or not self.offer.prompts:
             return False
-        if self._wait is None or self._wait.kind != PROMPT:
+        if asked is None or asked.kind != PROMPT:
             return False
-        return all(prompt_id(p) in self.offer.prompts for _, p in pending(self.state))
+        return all(prompt_id(p) in self.offer.prompts for _, p in pending(state))
 
-    def _continue_offer(self, wait: Wait) -> bool:
-        """A new stage of the same offer: the same messages (their changed parts shown),
-        a new deadline. False: the caller starts a new wait and asks."""
-        if not self._continues_offer(wait):
-            return False
-        old, self._wait = self._wait, wait
-        now = self.clock.now()
-        self._deadline = self._stage_deadline(now)
-        self._reminded = self._deadline - self.timing.reminder <= now
-        assert old is not None
-        self._ask_changed(old, wait)
-        return True
-
-    def _new_offer(self, wait: Wait) -> None:
-        """A new wait: prompts pending make a new offer, with its deadline (no reminder
-        when it would come before the wait began)."""
-        if wait.kind != PROMPT or self.state is None:
+    def new_offer(self, wait: Wait, current: datetime | None) -> datetime | None:
+        """A new wait: prompts pending make a new offer; returns its deadline (None: not
+        an offer, the wait keeps the step's deadline)."""
+        state = self._state()
+        if wait.kind != PROMPT or state is None:
             self.offer = Offer()
-            return
-        now = self.clock.now()
-        ids = tuple(prompt_id(p) for _, p in pending(self.state))
+            return None
+        now = self._clock.now()
+        ids = tuple(prompt_id(p) for _, p in pending(state))
         kept, declined = self._answers_still_pending(ids)
         self.offer = Offer(prompts=ids, started=now, kept=kept, declined=declined)
-        self._deadline = self._stage_deadline(now)
-        self._reminded = self._deadline - self.timing.reminder <= now
+        return self.stage_deadline(now, current)
 
     def _answers_still_pending(
         self, ids: tuple[str, ...]
@@ -182,40 +161,45 @@ class WindowControls:
         declined = frozenset(k for k in self.offer.declined if k.split("|", 1)[1] in ids)
         return kept, declined
 
-    def _stage_deadline(self, now: datetime) -> datetime:
-        """A window: its fixed time from when it opens (kept while it stays open). Any
-        other stage: the prompt time from when the offer opened (at least a window's)."""
-        assert self.state is not None
-        stage = self.state.open_prompts()
+    def stage_deadline(self, now: datetime, current: datetime | None) -> datetime:
+        """A window: its fixed time from when it opens (``current`` kept while it stays
+        open). Any other stage: the prompt time from when the offer opened (at least a
+        window's)."""
+        state = self._state()
+        assert state is not None
+        stage = state.open_prompts()
         if is_window(stage):
             ids = "|".join(prompt_id(p) for p in stage)
-            if self.offer.window == ids and self._deadline is not None:
-                return self._deadline
+            if self.offer.window == ids and current is not None:
+                return current
             self.offer = replace(self.offer, window=ids)
-            return now + self.timing.window
+            return now + self._timing.window
         # the window is over: if an undo opens it again, it runs its whole time again
         self.offer = replace(self.offer, window="")
         started = self.offer.started or now
-        return max(started + self.timing.prompt, now + self.timing.window)
+        return max(started + self._timing.prompt, now + self._timing.window)
 
-    def window_line(self, notice: PublicNotice) -> PublicNotice:
-        """A public announcement while a window is open says when it closes; never who may
-        answer (every faction sees the same words, whoever holds a card)."""
-        if self.state is None or not is_window(self.state.open_prompts()):
+    def window_line(self, notice: PublicNotice, current: datetime | None) -> PublicNotice:
+        """A public announcement while a window is open says when it closes (``current``:
+        the deadline now); never who may answer (every faction sees the same words,
+        whoever holds a card)."""
+        state = self._state()
+        if state is None or not is_window(state.open_prompts()):
             return notice
-        ids = "|".join(prompt_id(p) for p in self.state.open_prompts())
-        end = self._deadline if self.offer.window == ids else None
-        end = end or self.clock.now() + self.timing.window
+        ids = "|".join(prompt_id(p) for p in state.open_prompts())
+        end = current if self.offer.window == ids else None
+        end = end or self._clock.now() + self._timing.window
         stamp = int(end.timestamp())
         line = f"The window closes <t:{stamp}:R> (<t:{stamp}:t>)."
         return replace(notice, text=f"{notice.text}\n{line}")
 
     # -- answers ----------------------------------------------------------------------
 
-    def _standing_answer(self) -> FactionAction | None:
+    def standing_answer(self) -> FactionAction | None:
         """An answer kept for the stage now open, else a standing order's answer that may
-        be given now (none to a later stage but its decline; no decline of a window)."""
-        state = self.state
+        be given now (none to a later stage but its decline; no decline of a window), else
+        the default of a faction on autopilot."""
+        state = self._state()
         assert state is not None
         if game_over(state):
             return None
@@ -231,26 +215,22 @@ class WindowControls:
             action = action_from_dict(raw)
             if isinstance(action, FactionAction) and state.is_legal(action):
                 return action
-        for faction, orders in self.orders.items():
+        not_now = partial(_not_now, state)
+        for faction, orders in self._orders().items():
             if faction in state.factions:
-                answer = standing_answer(state, faction, orders, skip=self._not_now)
+                answer = standing_answer(state, faction, orders, skip=not_now)
                 if answer is not None:
                     return answer
-        return self.autopilot.answer(state, self._not_now)  # factions on autopilot
+        return self._autopilot.answer(state, not_now)  # factions on autopilot
 
-    def _not_now(self, prompt: Prompt, answer: FactionAction) -> bool:
-        assert self.state is not None
-        if isinstance(answer, Decline):
-            return prompt.kind in SECRET  # a window runs its time
-        return prompt not in self.state.open_prompts()  # applied when its stage opens
-
-    async def _keep_answer(self, action: FactionAction, token: str | None) -> bool:
+    def keep(self, action: FactionAction, check: Callable[[], None]) -> Cause | None:
         """A decline of a window, or an answer to a later stage of the offer (its decline
-        too): recorded privately (True), the window left to run; anything else goes to the
-        engine."""
-        state = self.state
+        too): recorded privately, the window left to run; returns how the prompts it
+        answered closed. None: anything else, for the engine. ``check`` refuses by raising
+        (the prompt closed, the game paused) before anything is kept."""
+        state = self._state()
         if state is None or state.game_phase is not GamePhase.SHIPMENT_MOVEMENT:
-            return False
+            return None
         faction = action.faction
         found = [
             (i, p) for i, p in pending(state) if faction in p.waiting_on() and _answers(action, p)
@@ -260,10 +240,8 @@ class WindowControls:
         else:
             found = [(i, p) for i, p in found if i > 0 and action in state.answers(p, faction)]
         if not found:
-            return False
-        if token is not None:
-            self.check_open(faction, token)
-        self._check_running()
+            return None
+        check()
         keys = {_key(faction, p) for _, p in found}
         if not keys - self.offer.declined - set(self.offer.kept):
             # the faction's other choices stay open: its message is not stale, so not closed
@@ -273,8 +251,15 @@ class WindowControls:
         else:
             kept = {**self.offer.kept, _key(faction, found[0][1]): action_to_dict(action)}
             self.offer = replace(self.offer, kept=kept)
-        await self._follow_orders_and_wait(_kept_by(action))
-        return True
+        return _kept_by(action)
+
+
+def _not_now(state: GameState, prompt: Prompt, answer: FactionAction) -> bool:
+    """A standing order's answer that may not be given now: a window's decline (it runs its
+    time), or an answer to a later stage (applied when its stage opens)."""
+    if isinstance(answer, Decline):
+        return prompt.kind in SECRET
+    return prompt not in state.open_prompts()
 
 
 def _kept_by(action: FactionAction) -> Cause:

@@ -25,7 +25,7 @@ import pytest
 from bot.demo.game import GamePublisher, play_game_demo
 from bot.orders import only_a_pass
 from bot.publisher import PrivateNotice
-from bot.session.session import PhaseSession
+from bot.session.questions import Questions
 from bot.waits import Wait
 from rules.factions import Faction
 
@@ -45,22 +45,22 @@ async def count(monkeypatch: pytest.MonkeyPatch) -> DemoPrompts:
     posted = 0
     classed: dict[tuple[str, Faction], tuple[str, bool]] = {}
     ask = GamePublisher.ask
-    prompt = PhaseSession._prompt
+    prompt = Questions.prompt
 
     async def counted(self: GamePublisher, game_id: int, notice: PrivateNotice) -> Any:
         nonlocal posted
         posted += 1
         return await ask(self, game_id, notice)
 
-    def noted(self: PhaseSession, faction: Faction, wait: Wait) -> PrivateNotice:
-        assert self.state is not None
-        if (wait.key, faction) not in classed and self.state.game is not None:
-            phase = self.state.game_phase.value
-            classed[(wait.key, faction)] = (phase, only_a_pass(self.state, faction))
+    def noted(self: Questions, faction: Faction, wait: Wait) -> PrivateNotice:
+        state = self.state()
+        if (wait.key, faction) not in classed and state.game is not None:
+            phase = state.game_phase.value
+            classed[(wait.key, faction)] = (phase, only_a_pass(state, faction))
         return prompt(self, faction, wait)
 
     monkeypatch.setattr(GamePublisher, "ask", counted)
-    monkeypatch.setattr(PhaseSession, "_prompt", noted)
+    monkeypatch.setattr(Questions, "prompt", noted)
     with tempfile.TemporaryDirectory() as tmp:
         await play_game_demo(Path(tmp) / "demo", stream=io.StringIO(), maps=False)
     spared = Counter(phase for phase, only in classed.values() if only)

@@ -108,18 +108,18 @@ async def test_a_correction_keeps_the_pause_and_the_frozen_deadline(tmp_path: Pa
     try:
         session = app.session(game_id)
         await session.pause(99)
-        frozen = session.paused_left
+        frozen = session.deadline.paused_left
         assert frozen is not None
         await app.correct(game_id, 99, SetStorm(7), key="storm")
         session = app.session(game_id)
         assert session.state is not None and session.state.storm_sector == 7
-        assert session.paused_left == frozen
+        assert session.deadline.paused_left == frozen
         assert isinstance(app.clock, FakeClock)
         await session.until_idle()
         await app.clock.advance(3 * 24 * 3600, settle=session.next_idle)
         assert not any("Time ran out" in n.text for _, n in publisher.public_notices)
         await session.resume(99)
-        assert session._deadline == app.clock.now() + frozen
+        assert session.deadline.at == app.clock.now() + frozen
     finally:
         await _close(app)
 

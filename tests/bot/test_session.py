@@ -85,8 +85,8 @@ class Table:
         return await self.submit(action)
 
     def window_left(self) -> float:
-        assert self.session is not None and self.session._deadline is not None
-        return (self.session._deadline - self.clock.now()).total_seconds()
+        assert self.session is not None and self.session.deadline.at is not None
+        return (self.session.deadline.at - self.clock.now()).total_seconds()
 
     async def submit(self, action: FactionAction) -> Any:
         assert self.session is not None
@@ -352,7 +352,7 @@ async def test_a_paused_game_stays_paused_after_a_restart(table: Table) -> None:
     await session.pause(99)
     await table.close()
     session = await table.open()
-    assert session.paused_left == timedelta(minutes=20)
+    assert session.deadline.paused_left == timedelta(minutes=20)
     with pytest.raises(SessionError, match="paused"):
         await table.play(scenario()["actions"][0])
     await session.resume(99)

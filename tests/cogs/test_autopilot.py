@@ -89,12 +89,12 @@ async def test_a_game_where_everyone_is_on_autopilot_pauses_as_stalled(
 ) -> None:
     t = await whole_table(simcord_env, autopilot_after=1)
     await advance(t, bots, STEP + 1)  # the set-up runs out: all but the Harkonnen miss it
-    assert t.session.paused_left is None
+    assert t.session.deadline.paused_left is None
     left = [f for f in t.state().factions if not t.session.autopilot.on(f)]
     assert left == [Faction.HARKONNEN] and t.state().waiting_on() == (Faction.HARKONNEN,)
     waiting = t.state().waiting_on()
     await advance(t, bots, STEP + 1)  # the last one misses too: paused, not played out
-    assert t.session.paused_left is not None
+    assert t.session.deadline.paused_left is not None
     stalled = f"Game #{t.game_id} is stalled: every faction is on autopilot, so it is paused."
     assert said(t.channel("dune-moderators"), stalled)
     assert t.state().waiting_on() == waiting  # nothing answered by itself

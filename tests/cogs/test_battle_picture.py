@@ -126,7 +126,7 @@ async def test_a_table_without_attach_files_reads_the_reveal_in_words(
     assert "Bene Gesserit's plan: Alia, dials 1, plays Shield." in reveal.content
     assert _files(_posted(t.spectators, REVEAL)) == ["battle.png", "map.png"]
     assert len(drawn) == 1
-    assert t.session.paused_left is None  # no files is not a lost table
+    assert t.session.deadline.paused_left is None  # no files is not a lost table
 
 
 async def test_undo_and_redo_around_a_reveal_draw_the_plans_in_effect(

@@ -104,7 +104,7 @@ async def repair(t: Table, chaos: Chaos) -> None:
     chaos.broken.clear()
     where = t.channel("dune-moderators")
     await t.moderator.slash(where, "mod channels")
-    if t.session.paused_left is not None:
+    if t.session.deadline.paused_left is not None:
         await t.moderator.slash(where, "mod resume")
     t.env.errors.clear()
 
@@ -118,7 +118,7 @@ async def play(t: Table, bots: Bots, chaos: Chaos | None) -> None:
         if chaos is not None and ((chaos.broken and chaos.rng.random() < 0.3) or turn % 25 == 24):
             await repair(t, chaos)
         await settle(t, bots)
-        if t.session.paused_left is not None and chaos is not None:
+        if t.session.deadline.paused_left is not None and chaos is not None:
             await repair(t, chaos)
             await settle(t, bots)
         try:

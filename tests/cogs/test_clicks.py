@@ -102,7 +102,7 @@ async def dismiss(t: Table, bots: Bots, action: FactionAction | None, clicks: Cl
             for faction in prompt.waiting_on():
                 clicked |= await click(t, faction, "decline", clicks, prompt.kind.value)
         if not clicked:
-            left = (t.session._deadline - bots.clock.now()).total_seconds() + 1
+            left = (t.session.deadline.at - bots.clock.now()).total_seconds() + 1
             clicks.waited += left
             await bots.clock.advance(left, settle=t.session.next_idle)
     raise AssertionError("the prompts never closed")

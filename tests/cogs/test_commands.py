@@ -352,7 +352,7 @@ async def test_game_new_with_variants_and_moderator_role(simcord_env: simcord.En
     assert moderators.overwrites_for(discord.Object(t.role.id)).view_channel is True
     everyone = discord.Object(t.guild.id)
     assert moderators.overwrites_for(everyone).view_channel is False
-    assert t.session.paused_left is not None  # set up, waiting for /game start
+    assert t.session.deadline.paused_left is not None  # set up, waiting for /game start
     assert "Paused by" in t.table.last_message.content
 
 
@@ -371,7 +371,7 @@ async def test_game_start_from_a_scenario_file(simcord_env: simcord.Env) -> None
     bad_field = await t.moderator.slash(t.table, "game start", position=position(board=board))
     assert is_ephemeral(bad_field) and "board[0].territory" in text_of(bad_field)
     assert all(isinstance(e, ScenarioError) for e in refusals(simcord_env))
-    assert len(t.state().factions) == 6 and t.session.paused_left is not None  # unchanged
+    assert len(t.state().factions) == 6 and t.session.deadline.paused_left is not None  # unchanged
 
     board = [{"faction": "harkonnen", "territory": "Carthag", "forces": 4}]
     result = await t.moderator.slash(t.table, "game start", position=position(board=board))
@@ -380,7 +380,7 @@ async def test_game_start_from_a_scenario_file(simcord_env: simcord.Env) -> None
     assert set(state.factions) == {ATREIDES, Faction.EMPEROR, HARKONNEN}
     assert state.storm_sector == 10 and state.ally_of(ATREIDES) is HARKONNEN
     assert _stack(t, HARKONNEN, "Carthag") == (4, 0)
-    assert t.session.paused_left is None
+    assert t.session.deadline.paused_left is None
     public = [m.content for m in t.table.history()]
     assert "The moderator set up the position.\nWaiting for Atreides to ship." in public
     assert any("The moderator set up the position." in m.content for m in t.spectators.history())

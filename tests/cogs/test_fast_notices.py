@@ -109,7 +109,7 @@ async def test_a_table_without_attach_files_gets_the_note_in_the_posted_message(
     await advance(t, bots, 1)
     (posted,) = [m for m in t.table.history() if m.content.startswith(SHIPS)]
     assert posted.attachments == [] and posted.content.endswith(NO_MAP)
-    assert t.session.paused_left is None  # no files is not a lost table
+    assert t.session.deadline.paused_left is None  # no files is not a lost table
 
 
 def test_the_note_is_added_to_the_posted_words_only_when_it_fits() -> None:

@@ -36,7 +36,7 @@ async def test_a_denied_table_applies_one_default_then_pauses(
     deny(t, t.table, "send_messages")
     await advance(t, bots, PROMPT + 1)  # the Guild's window times out: declined, nothing more
     assert step(t) == ("bene_gesserit", "ship") and not t.state().open_prompts()
-    assert t.session.paused_left is not None
+    assert t.session.deadline.paused_left is not None
     said = moderators(t)
     assert any("cannot post in the table channel" in m for m in said)
     assert any("The game is paused" in m for m in said)
@@ -179,7 +179,7 @@ async def test_a_removed_guild_pauses_the_game_and_shutdown_closes_the_store(
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
     simcord_env.backend.remove_guild(t.guild.id)
     await simcord_env.settle()
-    assert t.session.paused_left is not None  # at once: Discord said the bot left
+    assert t.session.deadline.paused_left is not None  # at once: Discord said the bot left
     await advance(t, bots, 3 * STEP)
     assert step(t) == ("bene_gesserit", "ship")
     store = t.bot.app.store
@@ -195,7 +195,7 @@ async def test_mod_channels_recreates_the_table_and_delivers_what_it_missed(
     await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
     delete(t, t.table)
     await simcord_env.settle()
-    assert t.session.paused_left is not None  # at once: Discord said it was deleted
+    assert t.session.deadline.paused_left is not None  # at once: Discord said it was deleted
     assert any("The game is paused" in m for m in moderators(t))
     refused = await t.players[BG].slash(t.private(BG), "pass")  # (the spectators are hidden)
     assert "paused" in text_of(refused) and step(t) == ("bene_gesserit", "ship")

@@ -234,7 +234,7 @@ async def test_a_window_reopened_by_an_undo_runs_the_window_time_again(
     assert kinds(t)[0] == "karama"
     closes = int((bots.clock.now() + t.session.timing.window).timestamp())
     assert f"The window closes <t:{closes}:R>" in t.table.last_message.content
-    assert t.session._deadline == bots.clock.now() + t.session.timing.window
+    assert t.session.deadline.at == bots.clock.now() + t.session.timing.window
     await advance(t, bots, 5 * 60 + 1)
     assert kinds(t) == ["advise"]
 
@@ -346,7 +346,7 @@ async def test_a_stale_advisor_button_cannot_send_an_advisor_after_a_later_shipm
     before = t.state().to_dict()
     stale = await t.players[BG].click(old, label="Advise to Carthag (sector 10)")
     assert text_of(stale) == "Refused: this prompt has closed: you declined."
-    assert t.state().to_dict() == before and t.session.offer.kept == {}
+    assert t.state().to_dict() == before and t.session.windows.offer.kept == {}
     await advance(t, bots, 5 * 60 + 1)  # the Guild's window, if any, runs out
     assert t.state().stack(BG, "Carthag", 10).advisors == 0  # nothing was kept either
     sent = await t.players[BG].click(new, label="Advise to Carthag (sector 10)")
@@ -385,7 +385,7 @@ async def test_nobody_but_the_seat_answers_a_window_or_an_advisor(
     holder, role = t.role_holder, t.role
     assert holder is not None and role is not None
     simcord_env.backend.remove_member_role(t.guild.id, holder.id, role.id)
-    before, offer, seen = t.state().to_dict(), t.session.offer, posted(t)
+    before, offer, seen = t.state().to_dict(), t.session.windows.offer, posted(t)
     for who, message, label, seat in [
         (t.players[FREMEN], atreides, "Cancel it with Karama", "Atreides"),
         (t.players[HARKONNEN], atreides, "Decline", "Atreides"),
@@ -396,7 +396,7 @@ async def test_nobody_but_the_seat_answers_a_window_or_an_advisor(
         result = await who.click(message, label=label)
         assert is_ephemeral(result)
         assert text_of(result) == f"Refused: you do not hold the {seat} seat in this game."
-    assert t.state().to_dict() == before and t.session.offer == offer
+    assert t.state().to_dict() == before and t.session.windows.offer == offer
     assert public_since(t, seen) == ""
     assert labels(latest(t, ATREIDES)) == ["Cancel it with Karama", "Decline"]  # still asked
     refusals(simcord_env)
@@ -421,12 +421,12 @@ async def test_junk_and_other_seats_commands_in_a_window_change_nothing(
     the window's own asked players are still asked."""
     t = await at_shipment(simcord_env)
     await ship_to_carthag(t)
-    before, offer, seen = t.state().to_dict(), t.session.offer, posted(t)
+    before, offer, seen = t.state().to_dict(), t.session.windows.offer, posted(t)
     result = await t.players[faction].slash(t.table, command, **options)
     text = text_of(result)
     assert is_ephemeral(result) and text.startswith("Refused: ") and said in text, text
     assert "(rule " in text and len(text) < 2000 and "x" * 90 not in text
-    assert t.state().to_dict() == before and t.session.offer == offer
+    assert t.state().to_dict() == before and t.session.windows.offer == offer
     assert public_since(t, seen) == ""
     refusals(simcord_env)
 
@@ -442,11 +442,11 @@ async def test_a_restart_in_a_window_keeps_its_no_its_end_and_its_kept_advisor(
     old = latest(t, ATREIDES)
     await t.players[ATREIDES].click(old, label="Decline")
     await t.players[BG].click(latest(t, BG), label="Advise to Carthag (sector 10)")
-    end = t.session._deadline
+    end = t.session.deadline.at
     asked = len(t.private(ATREIDES).history())
     await advance(t, bots, 60)
     await restart(t, bots)
-    assert t.session._deadline == end and kinds(t)[0] == "karama"
+    assert t.session.deadline.at == end and kinds(t)[0] == "karama"
     assert len(t.private(ATREIDES).history()) == asked  # not asked again
     stale = await t.players[ATREIDES].click(old, label="Cancel it with Karama")
     assert text_of(stale).startswith("Refused: this prompt has closed: you declined")
@@ -528,7 +528,7 @@ async def test_an_advisor_kept_for_a_stopped_shipment_never_lands(
     await t.players[BG].click(bg, label="Advise to Carthag (sector 10)")
     stop = await t.players[GUILD].click(latest(t, GUILD), label="Stop the shipment (Karama)")
     assert text_of(stop) == "Shipment stopped with Karama."
-    assert not t.state().open_prompts() and t.session.offer.kept == {}
+    assert not t.state().open_prompts() and t.session.windows.offer.kept == {}
     await advance(t, bots, 5 * 60 + 1)
     assert t.state().stack(BG, "Carthag", 10) == Stack()
     assert t.state().factions[BG].reserves == 10

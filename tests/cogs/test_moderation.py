@@ -121,7 +121,7 @@ async def test_without_the_role_moderating_is_refused(simcord_env: simcord.Env) 
     other = t.guild.add_member(simcord_env.create_user("manager"), roles=[managers])
     started = await other.slash(t.table, "game start")  # may use /game, not moderate this game
     assert started.ephemeral and "only this game's moderators" in text_of(started)
-    assert t.session.paused_left is not None  # still set up, not running
+    assert t.session.deadline.paused_left is not None  # still set up, not running
     seat = await other.slash(t.table, "game seat", player=other, faction="atreides")
     assert seat.ephemeral and "Refused" in text_of(seat)
     paused = await other.slash(t.table, "mod pause")
@@ -272,11 +272,11 @@ async def test_a_pause_survives_a_correction(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     prompt = t.private(GUILD).last_message
     await t.moderator.slash(t.table, "mod pause")
-    frozen = t.session.paused_left
+    frozen = t.session.deadline.paused_left
     corrected = await t.moderator.slash(t.table, "mod set-storm", sector=7)
     assert text_of(corrected) == "Done: corrected and announced."
     assert t.state().storm_sector == 7
-    assert t.session.paused_left == frozen is not None
+    assert t.session.deadline.paused_left == frozen is not None
     now = next(m for m in t.private(GUILD).history() if m.id == prompt.id)
     assert "Deadline: paused by a moderator." in now.content
     acted = await t.players[GUILD].click(now, label="Decline")

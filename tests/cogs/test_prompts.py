@@ -156,7 +156,7 @@ async def test_deadlines_are_discord_timestamps_that_follow_pause_and_extend(
 ) -> None:
     t = await make_table(simcord_env)
     prompt = t.private(GUILD).last_message
-    deadline = t.session._deadline
+    deadline = t.session.deadline.at
     assert stamps(prompt) == [int(deadline.timestamp())] * 2
     assert "UTC" not in prompt.content
     await t.moderator.slash(t.table, "mod pause")

@@ -259,7 +259,7 @@ async def test_a_prompt_refused_for_minutes_arrives_long_before_the_reminder(
     await advance(t, bots, 10 * 60)  # Discord answers again: the prompt comes by itself
     prompt = prompt_of(t, F.BENE_GESSERIT)
     assert SHIP in prompt.content
-    assert bots.clock.now() < t.session._deadline - timedelta(hours=1)  # before the reminder
+    assert bots.clock.now() < t.session.deadline.at - timedelta(hours=1)  # before the reminder
     assert not any("Reminder" in m for m in texts(mine))
     await t.players[F.BENE_GESSERIT].click(prompt, label="Pass")  # and it works
     assert step(t) == ("bene_gesserit", "move")

@@ -46,7 +46,7 @@ async def _answer_prompts(t: Table, bots: Bots) -> None:
             await t.players[faction].click(message, custom_id=no[0])
     await t.session.until_idle()
     if is_window(t.state().open_prompts()):
-        left = (t.session._deadline - bots.clock.now()).total_seconds()
+        left = (t.session.deadline.at - bots.clock.now()).total_seconds()
         await bots.clock.advance(left + 1, settle=t.session.next_idle)
         await t.env.settle()
 

@@ -54,7 +54,7 @@ async def test_one_message_with_every_choice_answered_in_parallel(
     assert labels(now(t, BG, bg)) == ["Cancel it with Karama", "Decline"]
     assert t.state().stack(BG, "Carthag", 10).advisors == 0  # kept: the window runs
     assert t.state().open_prompts()[0].kind.value == "karama"
-    left = (t.session._deadline - bots.clock.now()).total_seconds()
+    left = (t.session.deadline.at - bots.clock.now()).total_seconds()
     await bots.clock.advance(left + 1, settle=t.session.next_idle)
     await t.env.settle()
     assert t.state().stack(BG, "Carthag", 10).advisors == 1  # applied when its stage opened
