@@ -44,7 +44,7 @@ class QuietHours:
 
     def __post_init__(self) -> None:
         if self.start == self.end:
-            raise PingsError("Quiet hours need an end different from their start.")
+            raise PingsError("quiet hours need an end different from their start")
         zone_info(self.zone)  # refused here too: a stored value is checked as it is read
 
     def contains(self, now: datetime) -> bool:
@@ -112,18 +112,18 @@ def zone_info(name: str) -> zoneinfo.ZoneInfo:
     mean" otherwise."""
     typed = name.strip()
     if not typed or len(typed) > ZONE_LONGEST or typed not in zone_names():
-        raise PingsError(f"{quote(name)} is not a time zone: {_zone_hint(typed)}")
+        raise PingsError(f"{quote(name)} is not a time zone ({_zone_hint(typed)})")
     try:
         return zoneinfo.ZoneInfo(typed)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError) as error:  # pragma: no cover
-        raise PingsError(f"{quote(name)} is not a time zone: {_zone_hint(typed)}") from error
+        raise PingsError(f"{quote(name)} is not a time zone ({_zone_hint(typed)})") from error
 
 
 def _zone_hint(typed: str) -> str:
     names = zone_names()
-    example = "write it as the IANA name, like Europe/Paris or America/New_York"
+    example = "write it as its IANA name, like Europe/Paris or America/New_York"
     if not typed or len(typed) > ZONE_LONGEST:
-        return f"{example}."
+        return example
     folded = typed.replace(" ", "_").lower()
     by_case = {n.lower(): n for n in names}
     by_city = {n.rsplit("/", 1)[-1].lower(): n for n in sorted(names) if "/" in n}
@@ -131,7 +131,7 @@ def _zone_hint(typed: str) -> str:
     if close is None:
         close = closest(folded, by_city)
         close = by_city[close] if close is not None else None
-    return f"did you mean {close}?" if close else f"{example}."
+    return f"did you mean {close}?" if close else example
 
 
 def parse_time(typed: str) -> time:
@@ -144,7 +144,7 @@ def parse_time(typed: str) -> time:
             hour = hour % 12 + (12 if found[3] == "pm" else 0) if 1 <= hour <= 12 else 99
         if hour < 24 and minute < 60:
             return time(hour, minute)
-    raise PingsError(f"{quote(typed)} is not a time of day: write it like 23:00 or 7:30.")
+    raise PingsError(f"{quote(typed)} is not a time of day: write it like 23:00 or 7:30")
 
 
 def parse_interval(typed: str) -> timedelta | None:
@@ -155,13 +155,13 @@ def parse_interval(typed: str) -> timedelta | None:
     found = _INTERVAL.match(text) if len(text) <= INTERVAL_LONGEST and text else None
     if found is None or (found[1] is None and found[2] is None):
         raise PingsError(
-            f"{quote(typed)} is not an interval: write it like 4h, 90m or 1h30m (or off)."
+            f"{quote(typed)} is not an interval: write it like 4h, 90m or 1h30m (or off)"
         )
     every = timedelta(hours=int(found[1] or 0), minutes=int(found[2] or 0))
     if not SHORTEST_INTERVAL <= every <= LONGEST_INTERVAL:
         raise PingsError(
-            f"Reminders come every {hours(SHORTEST_INTERVAL)} at most and every "
-            f"{hours(LONGEST_INTERVAL)} at least, not every {hours(every)}."
+            f"reminders come every {hours(SHORTEST_INTERVAL)} at most and every "
+            f"{hours(LONGEST_INTERVAL)} at least, not every {hours(every)}"
         )
     return every
 

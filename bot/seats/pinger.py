@@ -102,8 +102,8 @@ class Pinger:
         now = replace(await self.prefs(guild_id, user_id), **changes)  # type: ignore[arg-type]
         if now.digest and now.interval is None:
             raise PingsError(
-                "A digest comes at your reminder interval: set one first "
-                "(`/pings interval every:4h`), then the digest."
+                "a digest comes at your reminder interval: set one first "
+                "(`/pings interval every:4h`), then the digest"
             )
         await self.app.store.set_ping_prefs(guild_id, user_id, now)
         return now

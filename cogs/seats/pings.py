@@ -49,7 +49,7 @@ class Pings(commands.Cog):
         given = [part for part in (start, end, zone) if part is not None]
         if given and len(given) < 3:
             raise PingsError(
-                "Give start, end and zone together (or none of them to remove your quiet hours)."
+                "give start, end and zone together (or none of them to remove your quiet hours)"
             )
         hours = None
         if start is not None and end is not None and zone is not None:

@@ -87,7 +87,7 @@ def test_a_wrong_zone_gets_a_did_you_mean() -> None:
         ("new york", "America/New_York"),
         ("Amerca/Chicago", "America/Chicago"),
     ]:
-        with pytest.raises(PingsError, match=f"is not a time zone: did you mean {meant}\\?"):
+        with pytest.raises(PingsError, match=f"is not a time zone \\(did you mean {meant}\\?\\)"):
             zone_info(typed)
     for junk in ("", "../../etc/passwd", "x" * 500, "/usr/share/zoneinfo/UTC"):
         with pytest.raises(PingsError, match="is not a time zone"):
@@ -104,7 +104,7 @@ def test_intervals() -> None:
     assert parse_interval("1h30m") == timedelta(hours=1, minutes=30)
     assert parse_interval("6 hours") == timedelta(hours=6)
     assert parse_interval("off") is None
-    with pytest.raises(PingsError, match="every 1 hour at most and every 72 hours at least"):
+    with pytest.raises(PingsError, match="reminders come every 1 hour at most and every 72 hours"):
         parse_interval("5m")
     with pytest.raises(PingsError, match="not every 100 hours"):
         parse_interval("100h")
