@@ -6,17 +6,16 @@ the player's private channel."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import simcord
 
 from bot.pings import PingPrefs, PingsError
-from bot.publisher import DirectMessagesClosedError
 from bot.seats.pinger import DMS_CLOSED
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 from tests.cogs.faults import advance
+from tests.cogs.test_ceremony import play_turns
 from tests.cogs.test_prompts_in_time import newest, pings_to
+from tests.cogs.test_restart import _answer_prompts
 
 BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
 HOUR = 3600.0
@@ -168,14 +167,18 @@ async def test_a_digest_to_closed_dms_falls_back_once_to_the_private_channel(
     simcord_env: simcord.Env, bots: Bots
 ) -> None:
     t = await make_table(simcord_env)
-    bg = t.players[BG]
+    await play_turns(t, 1, bots)  # the first faction's turn is over: the second's begins
+    if t.state().public_view().prompts:
+        await _answer_prompts(t, bots)  # the Guild's timing: declined
+    assert t.session.current_wait().kind == "step"
+    up = t.state().public_view().to_act
+    assert up is not None
+    bg = t.players[up]
     await pings(t, bg, "interval", every="1h")
     on = await pings(t, bg, "digest", on=True)
     assert "Digest by direct message: on, at your reminder interval." in on
-    await t.players[GUILD].click(t.private(GUILD).last_message, label="Decline")
-    await t.env.settle()
     dm = t.env.backend.get_dm_channel(bg.id).id
-    assert await t.bot.app.pinger.tick() == []  # BG's turn begins: counted from now
+    assert await t.bot.app.pinger.tick() == []  # their turn: counted from now
     await advance(t, bots, HOUR)
     simcord_env.inject_error(
         "POST",
@@ -188,9 +191,9 @@ async def test_a_digest_to_closed_dms_falls_back_once_to_the_private_channel(
     assert [p.kind for p in await t.bot.app.pinger.tick()] == ["reminder"]
     await t.env.settle()
     fallback = pings_to(t, bg.id, before)
-    assert len(fallback) == 1 and fallback[0].channel == t.private(BG).id
+    assert len(fallback) == 1 and fallback[0].channel == t.private(up).id
     assert DMS_CLOSED in fallback[0].content
-    assert f"**Game #{t.game_id}, Bene Gesserit: since your last action**" in fallback[0].content
+    assert f"**Game #{t.game_id}, {up.label}: since your last action**" in fallback[0].content
     assert (await prefs_of(t, bg)).dm_closed
     assert "paused, your direct messages were closed" in await pings(t, bg, "show")
 
@@ -219,10 +222,12 @@ async def test_a_digest_to_closed_dms_falls_back_once_to_the_private_channel(
     await t.env.settle()
     assert dm_posts() == tried + 1
     sent = [m.content for m in t.env.backend.messages[dm].values()]
-    assert len(sent) == 1 and sent[0].startswith(f"**Game #{t.game_id}, Bene Gesserit: since")
+    assert len(sent) == 1 and sent[0].startswith(f"**Game #{t.game_id}, {up.label}: since")
     assert "The game waits on you (your turn); deadline <t:" in sent[0]
     assert "You hold" not in sent[0]  # no faction's private view, not even its own spice
+    told = sent[0].split("\n")[1:-1]  # the public record's words since their last action
+    table = "\n".join(m.content for m in t.table.history())
+    assert told and all(line.startswith("- ") and line[2:] in table for line in told), told
     assert len(sent[0]) <= 2000
-    assert isinstance(DirectMessagesClosedError("x"), Exception)
-    assert t.session.settings.timers.deadline is not None
-    assert t.bot.app.clock.now() - t.session.settings.timers.deadline < timedelta(0)
+    deadline = t.session.settings.timers.deadline
+    assert deadline is not None and t.bot.app.clock.now() < deadline  # their turn still
