@@ -19,6 +19,7 @@ from bot.ledger import Ledger, SubmitResult
 from bot.orders import OrderError, StandingOrders, order_title
 from bot.publisher import PrivateNotice, PublicNotice, Publisher
 from bot.render.maps import MapMaker
+from bot.seats.pinger import Pinger
 from bot.seats.reliability import require_level
 from bot.session.session import PhaseSession, SessionError
 from bot.settings import AllyOffer, GameSettings
@@ -86,6 +87,7 @@ class Mentat:
         self._seats: dict[int, dict[Faction, int]] = {}
         self._launches: asyncio.Queue[_Launch] = asyncio.Queue()
         self._launcher: asyncio.Task[None] | None = None
+        self.pinger = Pinger(self)  # reminders, heads-up, quiet hours (bot.seats.pinger)
 
     async def start(self) -> None:
         """Load every active game and start its session.
@@ -94,6 +96,7 @@ class Mentat:
         task, so they belong to the application, not to the request that created them.
         """
         self._launcher = asyncio.create_task(self._launch_loop(), name="mentat-launcher")
+        self.pinger.start()
         for ledger in await Ledger.open_active(self.store):
             try:
                 await self._start_session(ledger.record, ledger)
@@ -101,6 +104,7 @@ class Mentat:
                 log.exception("could not start game %d", ledger.game_id)
 
     async def stop(self) -> None:
+        await self.pinger.stop()
         if self._launcher is not None:
             self._launcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):

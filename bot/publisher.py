@@ -94,6 +94,14 @@ class ChannelGoneError(DeliveryError):
         return f"the {self.role} channel"
 
 
+class DirectMessagesClosedError(DeliveryError):
+    """The user takes no direct messages from the bot (Discord's 50007): a digest goes to
+    their private channel instead (:mod:`bot.seats.pinger`)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why, retryable=False)
+
+
 class AttachmentRefusedError(ChannelGoneError):
     """The channel takes no files from the bot (no Attach Files): the text alone may still
     go out there."""

@@ -26,6 +26,7 @@ from bot.publisher import (
     AttachmentRefusedError,
     ChannelGoneError,
     DeliveryError,
+    DirectMessagesClosedError,
     ModeratorNotice,
     PrivateNotice,
     PublicNotice,
@@ -43,6 +44,7 @@ log = logging.getLogger(__name__)
 LIMIT = 2000
 PINGED = re.compile(r"<@\d+> ")  # how a message that pings its player begins
 UNKNOWN_MESSAGE = 10008  # Discord's error code for a message that is gone
+DMS_CLOSED = 50007  # Discord's error code for a user who takes no direct message
 
 
 class DiscordPublisher:
@@ -58,6 +60,7 @@ class DiscordPublisher:
             channel = await self._channel(game_id, "table")
             seats = await self.bot.app.seats(game_id)
             ping = seats.get(notice.mention) if notice.mention is not None else None
+            ping = await self._unless_quiet(game_id, ping)
             return await self._post_public(channel, notice, seats, ping=ping)
 
     async def spectators(self, game_id: int, notice: PublicNotice) -> str | None:
@@ -97,7 +100,8 @@ class DiscordPublisher:
             channel = await self._private_channel(game_id, notice)
             player = await self._player(game_id, notice) if notice.ping else None
             picture = self._picture(channel, notice.picture)
-            await self._post(channel, _pinging(notice, player), picture, ping=player)
+            ping = await self._unless_quiet(game_id, player)
+            await self._post(channel, _pinging(notice, player), picture, ping=ping)
 
     async def ask(self, game_id: int, notice: PrivateNotice) -> str | None:
         """A prompt with its buttons; one that begins its wait (``notice.ping``) starts with
@@ -108,7 +112,8 @@ class DiscordPublisher:
             player = await self._player(game_id, notice) if notice.ping else None
             picture = self._picture(channel, notice.picture)
             text = _pinging(notice, player)
-            message = await self._post(channel, text, picture, view, ping=player)
+            ping = await self._unless_quiet(game_id, player)
+            message = await self._post(channel, text, picture, view, ping=ping)
             return f"{message.channel.id}:{message.id}"
 
     async def edit_prompt(self, game_id: int, ref: str, notice: PrivateNotice) -> None:
@@ -162,6 +167,32 @@ class DiscordPublisher:
         if channel.permissions_for(channel.guild.me).attach_files:
             return picture
         raise AttachmentRefusedError("", "the bot lacks the Attach Files permission there")
+
+    async def _unless_quiet(self, game_id: int, user: int | None) -> int | None:
+        """``user``, the one a message would ping, unless it is their quiet hours: then the
+        message still names them but pings nobody, and they are pinged once the quiet
+        hours end if the game still waits on them (:mod:`bot.seats.pinger`)."""
+        if user is None:
+            return None
+        try:
+            return None if await self.bot.app.pinger.hush(game_id, user) else user
+        except Exception:  # the store failed us: better a ping in quiet hours than none
+            log.exception("game %d: could not read %d's quiet hours", game_id, user)
+            return user
+
+    async def direct(self, user_id: int, text: str) -> None:
+        """A direct message to ``user_id`` (a digest), pinging nobody; closed DMs raise
+        :class:`~bot.publisher.DirectMessagesClosedError`."""
+        async with failures("direct"):
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            try:
+                channel = user.dm_channel or await user.create_dm()
+                for chunk in split(text):
+                    await channel.send(chunk)
+            except discord.Forbidden as error:
+                if error.code == DMS_CLOSED:
+                    raise DirectMessagesClosedError(error.text[:80]) from error
+                raise
 
     async def _player(self, game_id: int, notice: PrivateNotice) -> int | None:
         """The seated player of the notice's faction: the one user it may ping."""
@@ -285,6 +316,8 @@ async def failures(role: str, faction: Faction | None = None) -> AsyncIterator[N
         yield
     except AttachmentRefusedError as refused:
         raise AttachmentRefusedError(role, refused.why, faction=faction) from None
+    except DirectMessagesClosedError:
+        raise
     except discord.NotFound as error:
         raise ChannelGoneError(role, f"it is gone ({error.text[:80]})", faction=faction) from error
     except discord.Forbidden as error:

@@ -34,6 +34,8 @@ NOT_REFUSALS: dict[str, str] = {
     "delivery (moderators told, the game paused without a table), never a refusal",
     "bot.publisher.AttachmentRefusedError": "a map that cannot be attached; the delivery "
     "sends the text instead, never a refusal",
+    "bot.publisher.DirectMessagesClosedError": "a digest a user's closed DMs refused; the "
+    "pinger sends it to their private channel instead, never a refusal",
 }
 """The project's exception classes that are not routine refusals, and why."""
 

@@ -14,6 +14,11 @@ from typing import Any, Protocol
 
 Header = tuple[int, str, int | None, str]
 """A log entry's seq, kind, target and idempotency key: enough to compute the history."""
+PingPrefsRow = tuple[int, str, str, str, int, int, int, int]
+"""A user's pings in a server: user id, quiet hours' start, end and zone ('' : none),
+the reminder interval in minutes (0: none), heads-up, digest, DMs closed (0 or 1)."""
+PingMarkRow = tuple[int, str, str, str]
+"""The last ping of one kind a user was sent in a game: user id, kind, key, when (ISO)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,3 +161,19 @@ class Backend(Protocol):
         ...
 
     async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None: ...
+
+    async def ping_prefs(self, guild_id: int) -> list[PingPrefsRow]:
+        """The ping preferences of every user of the server who set any."""
+        ...
+
+    async def set_ping_prefs(self, guild_id: int, row: PingPrefsRow) -> None:
+        """Keep one user's ping preferences (replacing theirs)."""
+        ...
+
+    async def ping_marks(self, game_id: int) -> list[PingMarkRow]:
+        """The last ping of each kind sent to each user in the game."""
+        ...
+
+    async def set_ping_marks(self, game_id: int, rows: Sequence[PingMarkRow]) -> None:
+        """Keep these marks, each replacing the one of its user and kind, all or none."""
+        ...

@@ -22,7 +22,16 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type information
 
 from bot.settings import COLUMNS
-from bot.store.backend import AnswerRow, EntryRow, GameRow, Header, SnapshotRow, TenureRow
+from bot.store.backend import (
+    AnswerRow,
+    EntryRow,
+    GameRow,
+    Header,
+    PingMarkRow,
+    PingPrefsRow,
+    SnapshotRow,
+    TenureRow,
+)
 from bot.store.errors import SchemaError, StoreError, log_conflict
 from bot.store.migrations import Migration, pending
 from bot.store.shield import completes
@@ -65,6 +74,24 @@ _INSERT_SNAPSHOT = (
 _SET_VOLUNTEERS = (
     "INSERT INTO servers (guild_id, volunteers_channel) VALUES ({p1}, {p2})"
     " ON CONFLICT (guild_id) DO UPDATE SET volunteers_channel = excluded.volunteers_channel"
+)
+_PING_PREFS = (
+    "SELECT user_id, quiet_start, quiet_end, quiet_zone, interval_minutes, before_me, digest,"
+    " dm_closed FROM ping_prefs WHERE guild_id = $1 ORDER BY user_id"
+)
+_SET_PING_PREFS = (
+    "INSERT INTO ping_prefs (guild_id, user_id, quiet_start, quiet_end, quiet_zone,"
+    " interval_minutes, before_me, digest, dm_closed)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET quiet_start = excluded.quiet_start,"
+    " quiet_end = excluded.quiet_end, quiet_zone = excluded.quiet_zone,"
+    " interval_minutes = excluded.interval_minutes, before_me = excluded.before_me,"
+    " digest = excluded.digest, dm_closed = excluded.dm_closed"
+)
+_PING_MARKS = "SELECT user_id, kind, key, at FROM ping_marks WHERE game_id = $1 ORDER BY user_id"
+_SET_PING_MARK = (
+    "INSERT INTO ping_marks (game_id, user_id, kind, key, at) VALUES ($1, $2, $3, $4, $5)"
+    " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET key = excluded.key, at = excluded.at"
 )
 _INSERT_MODERATOR = (
     "INSERT INTO moderators (game_id, user_id) VALUES ($1, $2)"
@@ -264,6 +291,23 @@ class PostgresBackend:
     @completes
     async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None:
         await self._write(_SET_VOLUNTEERS.format(p1="$1", p2="$2"), guild_id, channel_id)
+
+    # -- pings --------------------------------------------------------------------------
+
+    async def ping_prefs(self, guild_id: int) -> list[PingPrefsRow]:
+        return [tuple(row) for row in await self._read(_PING_PREFS, guild_id)]
+
+    @completes
+    async def set_ping_prefs(self, guild_id: int, row: PingPrefsRow) -> None:
+        await self._write(_SET_PING_PREFS, guild_id, *row)
+
+    async def ping_marks(self, game_id: int) -> list[PingMarkRow]:
+        return [tuple(row) for row in await self._read(_PING_MARKS, game_id)]
+
+    @completes
+    async def set_ping_marks(self, game_id: int, rows: Sequence[PingMarkRow]) -> None:
+        async with self._pool.acquire() as db, db.transaction():
+            await db.executemany(_SET_PING_MARK, [(game_id, *row) for row in rows])
 
     # -- the log ------------------------------------------------------------------------
 

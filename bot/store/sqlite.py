@@ -19,7 +19,16 @@ from typing import Any
 import aiosqlite
 
 from bot.settings import COLUMNS
-from bot.store.backend import AnswerRow, EntryRow, GameRow, Header, SnapshotRow, TenureRow
+from bot.store.backend import (
+    AnswerRow,
+    EntryRow,
+    GameRow,
+    Header,
+    PingMarkRow,
+    PingPrefsRow,
+    SnapshotRow,
+    TenureRow,
+)
 from bot.store.errors import SchemaError, StoreError, log_conflict
 from bot.store.migrations import Migration, pending
 from bot.store.shield import completes
@@ -47,6 +56,24 @@ _INSERT_SETTINGS = (
 _SET_VOLUNTEERS = (
     "INSERT INTO servers (guild_id, volunteers_channel) VALUES ({p1}, {p2})"
     " ON CONFLICT (guild_id) DO UPDATE SET volunteers_channel = excluded.volunteers_channel"
+)
+_PING_PREFS = (
+    "SELECT user_id, quiet_start, quiet_end, quiet_zone, interval_minutes, before_me, digest,"
+    " dm_closed FROM ping_prefs WHERE guild_id = {p1} ORDER BY user_id"
+)
+_SET_PING_PREFS = (
+    "INSERT INTO ping_prefs (guild_id, user_id, quiet_start, quiet_end, quiet_zone,"
+    " interval_minutes, before_me, digest, dm_closed)"
+    " VALUES ({p1}, {p2}, {p3}, {p4}, {p5}, {p6}, {p7}, {p8}, {p9})"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET quiet_start = excluded.quiet_start,"
+    " quiet_end = excluded.quiet_end, quiet_zone = excluded.quiet_zone,"
+    " interval_minutes = excluded.interval_minutes, before_me = excluded.before_me,"
+    " digest = excluded.digest, dm_closed = excluded.dm_closed"
+)
+_PING_MARKS = "SELECT user_id, kind, key, at FROM ping_marks WHERE game_id = {p1} ORDER BY user_id"
+_SET_PING_MARK = (
+    "INSERT INTO ping_marks (game_id, user_id, kind, key, at) VALUES ({p1}, {p2}, {p3}, {p4}, {p5})"
+    " ON CONFLICT (game_id, user_id, kind) DO UPDATE SET key = excluded.key, at = excluded.at"
 )
 _TENURES = (
     "SELECT h.game_id, h.faction, h.user_id, h.since, h.turn FROM seat_history AS h"
@@ -233,6 +260,27 @@ class SQLiteBackend:
     @completes
     async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None:
         await self._write(_SET_VOLUNTEERS.format(p1="?", p2="?"), (guild_id, channel_id))
+
+    # -- pings --------------------------------------------------------------------------
+
+    async def ping_prefs(self, guild_id: int) -> list[PingPrefsRow]:
+        rows = await self._read(_PING_PREFS.format(p1="?"), (guild_id,))
+        return [tuple(row) for row in rows]
+
+    @completes
+    async def set_ping_prefs(self, guild_id: int, row: PingPrefsRow) -> None:
+        await self._write(_SET_PING_PREFS.format(**_marks(9)), (guild_id, *row))
+
+    async def ping_marks(self, game_id: int) -> list[PingMarkRow]:
+        rows = await self._read(_PING_MARKS.format(p1="?"), (game_id,))
+        return [tuple(row) for row in rows]
+
+    @completes
+    async def set_ping_marks(self, game_id: int, rows: Sequence[PingMarkRow]) -> None:
+        async with self._transaction() as db:
+            await db.executemany(
+                _SET_PING_MARK.format(**_marks(5)), [(game_id, *row) for row in rows]
+            )
 
     # -- the log ------------------------------------------------------------------------
 
@@ -448,3 +496,7 @@ def statements(sql: str) -> list[str]:
     if leftover:
         raise SchemaError(f"migration ends inside a statement: {leftover[0]!r}")
     return found
+
+
+def _marks(n: int) -> dict[str, str]:
+    return {f"p{i}": "?" for i in range(1, n + 1)}

@@ -21,13 +21,14 @@ import logging
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta
 from types import TracebackType
 from typing import Any
 
+from bot.pings import PingMark, PingPrefs, PingsError, QuietHours
 from bot.settings import GameSettings, from_columns, to_columns
 from bot.shards import Shards
-from bot.store.backend import Backend, EntryRow, GameRow, Header, SnapshotRow
+from bot.store.backend import Backend, EntryRow, GameRow, Header, PingPrefsRow, SnapshotRow
 from bot.store.errors import CorruptLogError, UnknownGameError
 from bot.store.events import PhaseStarted, read_event
 from bot.store.history import Kind
@@ -329,6 +330,41 @@ class Store:
     async def set_volunteers_channel(self, guild_id: int, channel_id: int | None) -> None:
         await self.backend.set_volunteers_channel(guild_id, channel_id)
 
+    # -- pings (bot.pings) ---------------------------------------------------------------
+
+    async def ping_prefs(self, guild_id: int) -> dict[int, PingPrefs]:
+        """Every user's ping preferences in the server (those who set none are absent)."""
+        return {row[0]: _prefs(row) for row in await self.backend.ping_prefs(guild_id)}
+
+    async def set_ping_prefs(self, guild_id: int, user_id: int, prefs: PingPrefs) -> None:
+        quiet = prefs.quiet
+        start, end, zone = (
+            (f"{quiet.start:%H:%M}", f"{quiet.end:%H:%M}", quiet.zone) if quiet else ("", "", "")
+        )
+        minutes = int(prefs.interval.total_seconds()) // 60 if prefs.interval else 0
+        flags = (int(prefs.before_me), int(prefs.digest), int(prefs.dm_closed))
+        await self.backend.set_ping_prefs(guild_id, (user_id, start, end, zone, minutes, *flags))
+
+    async def ping_marks(self, game_id: int) -> dict[tuple[int, str], PingMark]:
+        """The last ping of each kind each user was sent (or owed) in the game."""
+        rows = await self.backend.ping_marks(game_id)
+        return {
+            (user, kind): PingMark(game_id, user, kind, key, datetime.fromisoformat(at))
+            for user, kind, key, at in rows
+        }
+
+    async def keep_ping_marks(self, marks: Sequence[PingMark]) -> None:
+        """Keep ``marks`` (each replaces its user's and kind's in its game), one game at
+        a time, each game's all or none."""
+        games = sorted({m.game_id for m in marks})
+        for game_id in games:
+            rows = [
+                (m.user_id, m.kind, m.key, m.at.astimezone(UTC).isoformat(timespec="microseconds"))
+                for m in marks
+                if m.game_id == game_id
+            ]
+            await self.backend.set_ping_marks(game_id, rows)
+
     # -- the log ------------------------------------------------------------------------
 
     async def append(
@@ -484,3 +520,24 @@ def _sha256(text: str) -> str:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _prefs(row: PingPrefsRow) -> PingPrefs:
+    """A stored row as preferences; quiet hours whose zone this machine does not know (an
+    older time zone database) are left out, and logged."""
+    _, start, end, zone, minutes, before_me, digest, dm_closed = row
+    quiet = None
+    if zone:
+        try:
+            quiet = QuietHours(time.fromisoformat(start), time.fromisoformat(end), zone)
+        except (PingsError, ValueError):
+            log.warning(
+                "user %d: stored quiet hours %s-%s %s are unreadable", row[0], start, end, zone
+            )
+    return PingPrefs(
+        quiet=quiet,
+        interval=timedelta(minutes=minutes) if minutes else None,
+        before_me=bool(before_me),
+        digest=bool(digest),
+        dm_closed=bool(dm_closed),
+    )

@@ -1,10 +1,11 @@
 """Seats and watchers across games: /observe, /profile, /my-turns, /substitute, /leave,
-/back."""
+/back, /pings."""
 
 from discord.ext import commands
 
 from cogs.seats.autopilot import Back
 from cogs.seats.observe import Observe
+from cogs.seats.pings import Pings
 from cogs.seats.profile import Profile
 from cogs.seats.substitutes import AcceptButton, JoinButton, Substitutes
 from cogs.seats.turns import MyTurns
@@ -16,4 +17,5 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(MyTurns(bot))
     await bot.add_cog(Substitutes(bot))
     await bot.add_cog(Back(bot))
+    await bot.add_cog(Pings(bot))
     bot.add_dynamic_items(JoinButton, AcceptButton)

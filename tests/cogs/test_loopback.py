@@ -35,6 +35,7 @@ COMMANDS = {
     "observe",
     "profile",
     "my-turns",
+    "pings",
     "leave",
     "back",
     "substitute",
