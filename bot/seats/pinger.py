@@ -137,7 +137,7 @@ class Pinger:
     async def _game(
         self, game_id: int, session: PhaseSession, prefs: dict[int, dict[int, PingPrefs]]
     ) -> list[Ping]:
-        if session.state is None or session.ledger is None or session.paused_left is not None:
+        if session.state is None or session.ledger is None or session.deadline.paused:
             return []
         wait = session.current_wait()
         if wait is None or wait.kind == MODERATORS:
