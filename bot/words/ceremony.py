@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from bot.charts import STRONGHOLDS
 from bot.publisher import PublicNotice
 from bot.store import Redone, Undone
 from bot.words import narrate
@@ -21,8 +22,6 @@ from rules.events import Corrected, Event, GameWon, PhaseBegan, TurnStarted
 from rules.factions import Faction
 from rules.game_model import TURN_PHASES, GamePhase
 from rules.view import PublicView
-
-STRONGHOLDS = ("Arrakeen", "Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch")
 
 
 def previous_phase(began: PhaseBegan) -> str | None:
