@@ -57,7 +57,7 @@ KEPT_PAUSE = timedelta(minutes=1)  # a kept 5xx's own timer: the first pause, do
 KEPT_LONGEST = timedelta(minutes=10)  # ...up to this, until it is delivered
 NO_MAP = "\n(The map could not be attached here.)"
 NO_PICTURES = "\n(The pictures could not be attached here.)"  # a battle's, maybe a map too
-PICTURES = ("picture", "closeup", "battle")  # a public notice's pictures, by field
+PICTURES = ("picture", "closeup", "battle", "charts")  # a public notice's pictures, by field
 MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
 PICTURES_ABOVE = "(The pictures of the message above.)"  # a battle's, maybe with its map
 PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
@@ -114,7 +114,7 @@ class Job:
         return data
 
     def pictures(self) -> dict[str, bytes]:
-        """The notice's pictures by name ("picture", "closeup", "battle")."""
+        """The notice's pictures by name ("picture", "closeup", "battle", "charts")."""
         notice = self.notice
         if isinstance(notice, PrivateNotice):
             return {"picture": notice.picture} if notice.picture else {}
@@ -344,7 +344,7 @@ class Delivery:
             note = no_pictures(job.notice)
             job.notice = replace(job.notice, picture=None, text=job.notice.text + note)
             if isinstance(job.notice, PublicNotice):
-                job.notice = replace(job.notice, closeup=None, battle=None)
+                job.notice = replace(job.notice, closeup=None, battle=None, charts=None)
             return
         except ChannelGoneError as gone:
             self._failed(job, gone)
@@ -527,8 +527,8 @@ class Delivery:
 
 def no_pictures(notice: Notice | None) -> str:
     """The note that says a message's pictures could not be attached."""
-    battle = isinstance(notice, PublicNotice) and notice.battle is not None
-    return NO_PICTURES if battle else NO_MAP
+    more = isinstance(notice, PublicNotice) and (notice.battle or notice.charts) is not None
+    return NO_PICTURES if more else NO_MAP
 
 
 def _private_lane(faction: Faction) -> str:

@@ -194,7 +194,8 @@ class DiscordPublisher:
         """The whole map, with a close-up of what the action touched (legible on a phone);
         each player the text names is written as a mention of the seated user. Returns
         the reference of the (last) message, which a map comes to later."""
-        allowed = self._picture(channel, notice.picture or notice.battle) is not None
+        pictures = notice.picture or notice.battle or notice.charts
+        allowed = self._picture(channel, pictures) is not None
         files = public_files(notice) if allowed else []
         text = fill_players(notice.text, lambda faction: _player(seats, faction))
         message = await self._post(channel, text, None, files=files, ping=ping)
@@ -262,9 +263,9 @@ async def _edit_public(
 
 def public_files(notice: PublicNotice) -> list[discord.File]:
     """A battle's picture (both plans and the result), then the whole map, then the
-    close-up: those the notice has."""
+    close-up, then the game's charts: those the notice has."""
     files = [(notice.battle, "battle.png"), (notice.picture, "map.png")]
-    files.append((notice.closeup, "closeup.png"))
+    files += [(notice.closeup, "closeup.png"), (notice.charts, "charts.png")]
     return [discord.File(io.BytesIO(b), filename=name) for b, name in files if b]
 
 

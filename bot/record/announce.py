@@ -109,6 +109,8 @@ class Announcer:
         if record is None:
             posted.append(self.delivery.spectators(notice))
         for entry in record or ():
+            if entry.table:
+                self.delivery.public(entry.notice)
             job = self.delivery.spectators(entry.notice)
             if entry.with_map:
                 posted.append(job)
