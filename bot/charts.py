@@ -40,12 +40,21 @@ def cards_held(view: PublicView) -> dict[Faction, int]:
 
 
 def turn_ends(views: Sequence[PublicView]) -> list[tuple[int, PublicView]]:
-    """Each turn's last view (a whole game's views, in order), turn by turn."""
-    last: dict[int, PublicView] = {}
+    """Each turn's end (a whole game's views, in order), turn by turn: the view of the
+    action that began the next turn, as the turn's summary in words reads it (one action
+    may end a turn's last phases and begin the next turn); the last turn's latest view."""
+    ends: dict[int, PublicView] = {}
+    closed: set[int] = set()
     for view in views:
-        if view.game is not None:
-            last[view.game.turn] = view
-    return sorted(last.items(), key=lambda item: item[0])
+        if view.game is None:
+            continue
+        turn = view.game.turn
+        for ended in [t for t in ends if t < turn and t not in closed]:
+            ends[ended] = view
+            closed.add(ended)
+        if turn not in closed:
+            ends[turn] = view
+    return sorted(ends.items(), key=lambda item: item[0])
 
 
 def chart(

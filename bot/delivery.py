@@ -109,6 +109,8 @@ class Job:
         pictures = self.pictures()
         if pictures and sum(map(len, pictures.values())) <= room:
             data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
+            if isinstance(self.notice, PublicNotice) and self.notice.caption:
+                data["caption"] = self.notice.caption
         elif pictures:
             data["text"] += no_pictures(self.notice)
         return data
@@ -129,7 +131,13 @@ class Job:
         notice: Notice | None = None
         if kind in ("public", "spectators"):
             mention = Faction(data["mention"]) if data.get("mention") else None
-            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)), mention=mention, **png)
+            notice = PublicNotice(
+                text,
+                game_id=int(data.get("game_id", 0)),
+                mention=mention,
+                caption=data.get("caption"),
+                **{k: png.get(k) for k in PICTURES},
+            )
         elif kind in ("private", "edit"):
             notice = PrivateNotice(Faction(data["faction"]), text, picture=png.get("picture"))
         elif kind == "moderators":
@@ -183,13 +191,16 @@ class Delivery:
         picture: bytes | None,
         closeup: bytes | None = None,
         battle: bytes | None = None,
+        caption: str | None = None,
     ) -> None:
-        """The map (and close-up), or a battle's picture, of the public notice of
-        ``posted``, drawn after it was handed over: joined to it if it has not gone out yet
-        (nor is going out), else attached to the posted message by an edit, after what its
-        channel received first."""
+        """The map (and close-up, with its ``caption``), or a battle's picture, of the
+        public notice of ``posted``, drawn after it was handed over: joined to it if it has
+        not gone out yet (nor is going out), else attached to the posted message by an
+        edit, after what its channel received first."""
         assert isinstance(posted.notice, PublicNotice)
-        notice = replace(posted.notice, picture=picture, closeup=closeup, battle=battle)
+        notice = replace(
+            posted.notice, picture=picture, closeup=closeup, battle=battle, caption=caption
+        )
         if not (posted.sent or posted.sending):
             posted.notice = notice
             return

@@ -264,9 +264,16 @@ async def _edit_public(
 def public_files(notice: PublicNotice) -> list[discord.File]:
     """A battle's picture (both plans and the result), then the whole map, then the
     close-up, then the game's charts: those the notice has."""
-    files = [(notice.battle, "battle.png"), (notice.picture, "map.png")]
-    files += [(notice.closeup, "closeup.png"), (notice.charts, "charts.png")]
-    return [discord.File(io.BytesIO(b), filename=name) for b, name in files if b]
+    files: list[tuple[bytes | None, str, str | None]] = [
+        (notice.battle, "battle.png", None),
+        (notice.picture, "map.png", None),
+    ]
+    files += [(notice.closeup, "closeup.png", notice.caption), (notice.charts, "charts.png", None)]
+    return [
+        discord.File(io.BytesIO(b), filename=name, description=about)
+        for b, name, about in files
+        if b
+    ]
 
 
 def noted(posted: str, text: str) -> str:

@@ -53,8 +53,9 @@ def demo_game() -> dict[str, Any]:
 
 
 class DemoMaps(MapMaker):
-    """A map as each turn's Shipment & Movement ends, and one of the game's end: enough
-    to follow the game, few enough to draw in seconds."""
+    """A map as each turn's Shipment & Movement ends, with the close-up of where forces were
+    shipped and moved in it, and one of the game's end: enough to follow the game, few
+    enough to draw in seconds."""
 
     def __init__(self) -> None:
         super().__init__("turn")
@@ -65,9 +66,6 @@ class DemoMaps(MapMaker):
             or e.kind == "game_won"
             for e in events
         )
-
-    async def closeup(self, view: Any, events: Any, *, marks: Any = None) -> bytes | None:
-        return None  # the whole map only
 
 
 def markdown_lines(text: str) -> str:

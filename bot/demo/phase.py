@@ -106,6 +106,7 @@ class ConsolePublisher:
     maps: int = 0
     battles: int = 0  # the battle pictures written (battle-001.png...)
     battle_number: int = 0  # the battles they show (a reveal, then maybe its result)
+    closeups: int = 0  # the close-ups of the maps, for phones (closeup-001.png...)
     charts: int = 0  # the charts written (charts-001.png: the game's, at its end)
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
@@ -171,6 +172,11 @@ class ConsolePublisher:
         if notice.picture is not None:
             self.maps += 1
             links.append(self._save("map", self.maps, notice.picture, f"Map {self.maps}"))
+        if notice.closeup is not None:
+            self.closeups += 1
+            caption = notice.caption or f"Close-up of map {self.maps}"
+            png = self._save("closeup", self.closeups, notice.closeup, f"Close-up {self.maps}")
+            links.append(f"{png} \\\n*{caption}*")
         if notice.charts is not None:
             self.charts += 1
             title = "Strongholds and treachery cards held, turn by turn"

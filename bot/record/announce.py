@@ -25,7 +25,7 @@ from bot.activity import Activity
 from bot.delivery import Delivery, Job
 from bot.publisher import PublicNotice
 from bot.record.record import Entry
-from bot.render.maps import MapMaker
+from bot.render.maps import MapMaker, closeup_caption
 from rules.events import Event
 from rules.view import PublicView
 
@@ -42,6 +42,7 @@ class Maps:
     picture: bytes | None
     closeup: bytes | None = None
     battle: bytes | None = None
+    caption: str | None = None  # what the close-up shows
 
 
 Draw = Callable[[], Awaitable[Maps | None]]
@@ -51,9 +52,11 @@ def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) 
     """How to draw the maps of an announcement; None when the game wants none for it.
 
     Called when the events are announced, in their order: a :class:`~bot.render.maps.MapMaker`
-    takes note of the turn's marks (the storm's path, the worms) and of the battle under
-    way (:class:`~bot.render.reveal.RevealWatch`) now, from every announcement, whether it
-    draws a map or not, and draws the close-up and a battle's picture beside the whole map
+    takes note of the turn's marks (the storm's path, the worms), of the battle under
+    way (:class:`~bot.render.reveal.RevealWatch`) and of the pieces shipped to and moved
+    through (:meth:`~bot.render.maps.MapMaker.touched`) now, from every announcement,
+    whether it draws a map or not, and draws the close-up of the pieces touched since the
+    last map (captioned) and a battle's picture beside the whole map
     (at the same time, each in a worker of its own); another renderer draws the map alone.
     """
     if renderer is None:
@@ -63,18 +66,21 @@ def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) 
     marks = renderer.turn_marks(view, events)
     reveal = renderer.reveal(view, events)
     wanted = renderer.wanted(events)
+    pieces = renderer.touched(events, take=wanted)  # the close-up: all since the last map
     if not wanted and reveal is None:
         return None
 
     async def draw() -> Maps | None:
         picture, closeup, battle = await asyncio.gather(
             renderer(view, events, marks=marks) if wanted else _nothing(),
-            renderer.closeup(view, events, marks=marks) if wanted else _nothing(),
+            renderer.closeup(view, events, marks=marks, pieces=pieces) if wanted else _nothing(),
             renderer.battle(reveal),
         )
         if not (picture or battle):
             return None
-        return Maps(picture, closeup if picture else None, battle)
+        shown = closeup if picture else None
+        caption = closeup_caption(pieces) if shown else None
+        return Maps(picture, shown, battle, caption)
 
     return draw
 
@@ -150,7 +156,7 @@ class Announcer:
         if maps is None:
             return
         for job in posted:
-            self.delivery.attach(job, maps.picture, maps.closeup, maps.battle)
+            self.delivery.attach(job, maps.picture, maps.closeup, maps.battle, maps.caption)
 
     def _drawn(self, task: asyncio.Task[None]) -> None:
         self._drawing.discard(task)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.charts import STRONGHOLDS
+from bot.charts import STRONGHOLDS, turn_ends
 from bot.words.common import possessive
 from bot.words.narrate import count
 from rules.events import (
@@ -144,15 +144,11 @@ class _Path:
 def _paths(steps: Sequence[Step], final: PublicView) -> list[str]:
     factions = [f.faction for f in final.factions]
     paths = {f: _Path() for f in factions}
-    turn_end: dict[int, PublicView] = {}
     for step in steps:
-        game = step.view.game
-        turn = game.turn if game is not None else 0
-        if game is not None:
-            turn_end[turn] = step.view
+        turn = step.view.game.turn if step.view.game is not None else 0
         for event in step.events:
             _tally(paths, event, turn)
-    for turn, view in sorted(turn_end.items()):
+    for turn, view in turn_ends([step.view for step in steps]):
         for place, there in holders(view).items():
             for faction in there:
                 paths.setdefault(faction, _Path()).held.setdefault(place, []).append(turn)

@@ -25,7 +25,8 @@ from bot.render.marks import (
 from bot.render.plans import render_battle
 from bot.render.render import check_public
 from bot.render.reveal import BattleReveal, RevealWatch
-from rules.events import Event
+from rules.board import Piece
+from rules.events import Event, Landing, Moved, SpiritualAdvisor
 from rules.view import PublicView
 
 MAP_POLICIES = ("action", "turn", "never")
@@ -103,6 +104,7 @@ class MapMaker:
         self.executor = executor
         self._turn_marks: tuple[int, StormPath | None, tuple[WormSign, ...]] | None = None
         self._battles = RevealWatch()
+        self._touched: dict[Piece, None] = {}  # where forces arrived since the last map
 
     def wanted(self, events: list[Event]) -> bool:
         if self.policy == "never":
@@ -127,6 +129,19 @@ class MapMaker:
             worms = tuple({w.territory: w for w in (*known[2], *worms)}.values())
         self._turn_marks = (turn, path, worms)
         return path, worms
+
+    def touched(self, events: Sequence[Event], *, take: bool) -> tuple[Piece, ...]:
+        """Where forces arrived (shipped, sent, moved) since the last map, noted from every
+        announcement's ``events`` in their order; with ``take`` (a map is drawn for these
+        events): those, and the whole path of the events' own last move and shipment, for
+        the close-up, then forgotten."""
+        landed = (e for e in events if isinstance(e, Landing | Moved | SpiritualAdvisor))
+        self._touched.update(dict.fromkeys((e.to, e.sector) for e in landed))
+        if not take:
+            return ()
+        last = touched_pieces(last_move_of(events), last_shipment_of(events))
+        found, self._touched = tuple(dict.fromkeys([*self._touched, *last])), {}
+        return found
 
     def reveal(self, view: PublicView, events: Sequence[Event]) -> BattleReveal | None:
         """The battle reveal these events call a picture for (None: none, or maps are off).
@@ -164,24 +179,31 @@ class MapMaker:
         return await self._run(draw)
 
     async def closeup(
-        self, view: PublicView, events: Sequence[Event], *, marks: Marks | None = None
+        self,
+        view: PublicView,
+        events: Sequence[Event],
+        *,
+        marks: Marks | None = None,
+        pieces: Sequence[Piece] | None = None,
     ) -> bytes | None:
-        """A close-up of the territories the events' last shipment and move touched.
+        """A close-up of ``pieces`` (by default, those the events' last shipment and move
+        touched; :meth:`touched`: all since the last map).
 
-        None when the events hold neither (or maps are off). Meant to be posted
-        with the whole map, which stays for zooming.
+        None when there are none (or maps are off). Meant to be posted with the whole
+        map, which stays for zooming.
         """
         if self.policy == "never":
             return None
         last_move, last_shipment = last_move_of(events), last_shipment_of(events)
-        pieces = touched_pieces(last_move, last_shipment)
+        if pieces is None:
+            pieces = touched_pieces(last_move, last_shipment)
         if not pieces:
             return None
         storm_path, worms = marks if marks is not None else self.turn_marks(view, events)
         draw = functools.partial(
             render_closeup,
             view,
-            pieces,
+            tuple(pieces),
             turn=self.turn,
             last_move=last_move,
             last_shipment=last_shipment,
@@ -195,3 +217,10 @@ class MapMaker:
         if self.executor is None:
             return await asyncio.to_thread(draw)
         return await asyncio.get_running_loop().run_in_executor(self.executor, draw)
+
+
+def closeup_caption(pieces: Sequence[Piece]) -> str:
+    """What a close-up of ``pieces`` (:meth:`MapMaker.touched`) shows, in words."""
+    names = list(dict.fromkeys(territory for territory, _ in pieces))
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"Close-up of {listed}: where forces arrived since the last map."
