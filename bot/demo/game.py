@@ -121,12 +121,18 @@ class GamePublisher(ConsolePublisher):
 
 
 async def play_game_demo(
-    out: Path, *, stream: TextIO | None = None, replace_own: bool = False, maps: bool = True
+    out: Path,
+    *,
+    stream: TextIO | None = None,
+    replace_own: bool = False,
+    maps: bool = True,
+    game: dict[str, Any] | None = None,
 ) -> GamePublisher:
-    """Play the bundled whole game into ``out`` (see :func:`bot.demo.phase.claim_folder`); return
-    the publisher that recorded it (``.store_log`` holds the game's log entries)."""
+    """Play the bundled whole game (or ``game``, shaped alike) into ``out`` (see
+    :func:`bot.demo.phase.claim_folder`); return the publisher that recorded it
+    (``.store_log`` holds the game's log entries)."""
     claim_folder(out, replace_own=replace_own)
-    data = demo_game()
+    data = game or demo_game()
     publisher = GamePublisher(out, stream or sys.stdout)
     publisher.write_record()
     seats = tuple(Faction(f) for f in data["seats"])
