@@ -105,6 +105,7 @@ class MapMaker:
         self._turn_marks: tuple[int, StormPath | None, tuple[WormSign, ...]] | None = None
         self._battles = RevealWatch()
         self._touched: dict[Piece, None] = {}  # where forces arrived since the last map
+        self._recorded: dict[Piece, None] = {}  # ... since the last map of the record
 
     def wanted(self, events: list[Event]) -> bool:
         if self.policy == "never":
@@ -130,18 +131,27 @@ class MapMaker:
         self._turn_marks = (turn, path, worms)
         return path, worms
 
-    def touched(self, events: Sequence[Event], *, take: bool) -> tuple[Piece, ...]:
-        """Where forces arrived (shipped, sent, moved) since the last map, noted from every
-        announcement's ``events`` in their order; with ``take`` (a map is drawn for these
-        events): those, and the whole path of the events' own last move and shipment, for
-        the close-up, then forgotten."""
+    def touched(
+        self, events: Sequence[Event], *, take: bool, record: bool = False
+    ) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
+        """The close-ups' pieces: where forces arrived (shipped, sent, moved), noted from
+        every announcement's ``events`` in their order, since the last map (the table's) and
+        since the last map the spectators' record took (a faction's whole turn, when a map
+        follows each action). With ``take`` (a map is drawn for these events), those and
+        the whole path of the events' own last move and shipment, then forgotten: the
+        table's, and with ``record`` (the record takes this map) the record's."""
         landed = (e for e in events if isinstance(e, Landing | Moved | SpiritualAdvisor))
-        self._touched.update(dict.fromkeys((e.to, e.sector) for e in landed))
+        arrived = dict.fromkeys((e.to, e.sector) for e in landed)
+        self._touched.update(arrived)
+        self._recorded.update(arrived)
         if not take:
-            return ()
+            return (), ()
         last = touched_pieces(last_move_of(events), last_shipment_of(events))
-        found, self._touched = tuple(dict.fromkeys([*self._touched, *last])), {}
-        return found
+        table, self._touched = tuple(dict.fromkeys([*self._touched, *last])), {}
+        if not record:
+            return table, ()
+        kept, self._recorded = tuple(dict.fromkeys([*self._recorded, *last])), {}
+        return table, kept
 
     def reveal(self, view: PublicView, events: Sequence[Event]) -> BattleReveal | None:
         """The battle reveal these events call a picture for (None: none, or maps are off).

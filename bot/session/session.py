@@ -409,7 +409,7 @@ class PhaseSession(TimingControls, TurnControls, TroubleControls, WindowControls
         )
         notice = self.window_line(notice)  # an open window says when it closes
         # the words now; the map drawn off this task, attached to them and a turn's record
-        self.announcer.announce(notice, draw_maps(self.renderer, view, events), record)
+        self.announcer.announce(notice, draw_maps(self.renderer, view, events, record), record)
 
     async def _follow_orders_and_wait(self, cause: Cause) -> None:
         """Apply standing orders that answer what is open, then (re)arm the deadline.
