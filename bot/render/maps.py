@@ -234,4 +234,4 @@ def closeup_caption(pieces: Sequence[Piece]) -> str:
     names = list(dict.fromkeys(territory for territory, _ in pieces))
     names = [f"the {n}" if n == "Polar Sink" else n for n in names]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"Close-up of {listed}: where forces arrived since the last map."
+    return f"Close-up of {listed}: the shipments and moves since the last map."

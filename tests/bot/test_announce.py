@@ -210,7 +210,7 @@ async def test_a_map_the_policy_does_not_want_is_never_drawn(game: Game) -> None
     ended = game.table()[-1]
     assert ended.picture is not None and ended.picture.startswith(b"\x89PNG")
     assert ended.closeup is not None and ended.closeup.startswith(b"\x89PNG")
-    assert ended.caption == "Close-up of Arrakeen: where forces arrived since the last map."
+    assert ended.caption == "Close-up of Arrakeen: the shipments and moves since the last map."
     await game.submit(Pass(Faction.EMPEROR))  # a turn of passes: its map, nothing to close in
     await game.submit(Pass(Faction.EMPEROR))
     assert game.table()[-1].picture is not None and game.table()[-1].closeup is None

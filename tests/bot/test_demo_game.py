@@ -264,7 +264,7 @@ def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path
             assert picture.format == "PNG" and picture.width <= 540
         block = markdown[markdown.index(f"({name})") :].split("\n\n")[0]
         caption = re.search(
-            r"\*Close-up of (.+): where forces arrived since the last map\.\*", block
+            r"\*Close-up of (.+): the shipments and moves since the last map\.\*", block
         )
         assert caption is not None, block
         named = caption[1].replace(" and ", ", ").replace("the Polar Sink", "Polar Sink")

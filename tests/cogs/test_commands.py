@@ -85,8 +85,8 @@ async def test_send(simcord_env: simcord.Env) -> None:
     assert record.content.startswith("**Fremen's turn**\nFremen sends 3 forces to Funeral Plain")
     assert [a.filename for a in record.attachments] == ["map.png", "closeup.png"]
     closeup = record.attachments[1]  # the turn's close-up, described for who cannot see it
-    assert (
-        closeup.description == "Close-up of Funeral Plain: where forces arrived since the last map."
+    assert closeup.description == (
+        "Close-up of Funeral Plain: the shipments and moves since the last map."
     )
     assert _stack(t, FREMEN, "Funeral Plain") == (3, 0)
     assert t.state().factions[FREMEN].reserves == 7
