@@ -8,7 +8,8 @@ no phase is left for the moderator to record; no deadline is ever needed (the cl
 :class:`bot.clock.FakeClock` that moves only to wait out a secret window, as a table would).
 
 ``public.md`` is exactly what the spectators' channel received, as Markdown: a heading
-for each phase of each turn, the maps and the battles' pictures linked as images.
+for each phase of each turn, the maps (each with its captioned close-up), the battles'
+pictures and, at the end, the game's summary with its charts, linked as images.
 """
 
 from __future__ import annotations
