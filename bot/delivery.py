@@ -57,7 +57,7 @@ KEPT_PAUSE = timedelta(minutes=1)  # a kept 5xx's own timer: the first pause, do
 KEPT_LONGEST = timedelta(minutes=10)  # ...up to this, until it is delivered
 NO_MAP = "\n(The map could not be attached here.)"
 NO_PICTURES = "\n(The pictures could not be attached here.)"  # a battle's, maybe a map too
-PICTURES = ("picture", "closeup", "battle")  # a public notice's pictures, by field
+PICTURES = ("picture", "closeup", "battle", "charts")  # a public notice's pictures, by field
 MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
 PICTURES_ABOVE = "(The pictures of the message above.)"  # a battle's, maybe with its map
 PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
@@ -109,12 +109,14 @@ class Job:
         pictures = self.pictures()
         if pictures and sum(map(len, pictures.values())) <= room:
             data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
+            if isinstance(self.notice, PublicNotice) and self.notice.caption:
+                data["caption"] = self.notice.caption
         elif pictures:
             data["text"] += no_pictures(self.notice)
         return data
 
     def pictures(self) -> dict[str, bytes]:
-        """The notice's pictures by name ("picture", "closeup", "battle")."""
+        """The notice's pictures by name ("picture", "closeup", "battle", "charts")."""
         notice = self.notice
         if isinstance(notice, PrivateNotice):
             return {"picture": notice.picture} if notice.picture else {}
@@ -129,7 +131,13 @@ class Job:
         notice: Notice | None = None
         if kind in ("public", "spectators"):
             mention = Faction(data["mention"]) if data.get("mention") else None
-            notice = PublicNotice(text, game_id=int(data.get("game_id", 0)), mention=mention, **png)
+            notice = PublicNotice(
+                text,
+                game_id=int(data.get("game_id", 0)),
+                mention=mention,
+                caption=data.get("caption"),
+                **{k: png.get(k) for k in PICTURES},
+            )
         elif kind in ("private", "edit"):
             notice = PrivateNotice(Faction(data["faction"]), text, picture=png.get("picture"))
         elif kind == "moderators":
@@ -183,13 +191,16 @@ class Delivery:
         picture: bytes | None,
         closeup: bytes | None = None,
         battle: bytes | None = None,
+        caption: str | None = None,
     ) -> None:
-        """The map (and close-up), or a battle's picture, of the public notice of
-        ``posted``, drawn after it was handed over: joined to it if it has not gone out yet
-        (nor is going out), else attached to the posted message by an edit, after what its
-        channel received first."""
+        """The map (and close-up, with its ``caption``), or a battle's picture, of the
+        public notice of ``posted``, drawn after it was handed over: joined to it if it has
+        not gone out yet (nor is going out), else attached to the posted message by an
+        edit, after what its channel received first."""
         assert isinstance(posted.notice, PublicNotice)
-        notice = replace(posted.notice, picture=picture, closeup=closeup, battle=battle)
+        notice = replace(
+            posted.notice, picture=picture, closeup=closeup, battle=battle, caption=caption
+        )
         if not (posted.sent or posted.sending):
             posted.notice = notice
             return
@@ -344,7 +355,7 @@ class Delivery:
             note = no_pictures(job.notice)
             job.notice = replace(job.notice, picture=None, text=job.notice.text + note)
             if isinstance(job.notice, PublicNotice):
-                job.notice = replace(job.notice, closeup=None, battle=None)
+                job.notice = replace(job.notice, closeup=None, battle=None, charts=None)
             return
         except ChannelGoneError as gone:
             self._failed(job, gone)
@@ -527,8 +538,8 @@ class Delivery:
 
 def no_pictures(notice: Notice | None) -> str:
     """The note that says a message's pictures could not be attached."""
-    battle = isinstance(notice, PublicNotice) and notice.battle is not None
-    return NO_PICTURES if battle else NO_MAP
+    more = isinstance(notice, PublicNotice) and (notice.battle or notice.charts) is not None
+    return NO_PICTURES if more else NO_MAP
 
 
 def _private_lane(faction: Faction) -> str:

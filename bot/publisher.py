@@ -29,6 +29,8 @@ class PublicNotice:
     closeup: bytes | None = None  # the territories the action touched, legible on a phone
     mention: Faction | None = None  # whose player the table's message pings: whose turn it is
     battle: bytes | None = None  # a battle's reveal: both plans and the result (battle.png)
+    charts: bytes | None = None  # the game's charts at its end (charts.png, bot.render.charts)
+    caption: str | None = None  # what the close-up shows, in words
 
 
 PLAYER_MARK = re.compile(r"\{player:([a-z_]+)\}")

@@ -225,7 +225,8 @@ class DiscordPublisher:
         """The whole map, with a close-up of what the action touched (legible on a phone);
         each player the text names is written as a mention of the seated user. Returns
         the reference of the (last) message, which a map comes to later."""
-        allowed = self._picture(channel, notice.picture or notice.battle) is not None
+        pictures = notice.picture or notice.battle or notice.charts
+        allowed = self._picture(channel, pictures) is not None
         files = public_files(notice) if allowed else []
         text = fill_players(notice.text, lambda faction: _player(seats, faction))
         message = await self._post(channel, text, None, files=files, ping=ping)
@@ -293,10 +294,17 @@ async def _edit_public(
 
 def public_files(notice: PublicNotice) -> list[discord.File]:
     """A battle's picture (both plans and the result), then the whole map, then the
-    close-up: those the notice has."""
-    files = [(notice.battle, "battle.png"), (notice.picture, "map.png")]
-    files.append((notice.closeup, "closeup.png"))
-    return [discord.File(io.BytesIO(b), filename=name) for b, name in files if b]
+    close-up, then the game's charts: those the notice has."""
+    files: list[tuple[bytes | None, str, str | None]] = [
+        (notice.battle, "battle.png", None),
+        (notice.picture, "map.png", None),
+    ]
+    files += [(notice.closeup, "closeup.png", notice.caption), (notice.charts, "charts.png", None)]
+    return [
+        discord.File(io.BytesIO(b), filename=name, description=about)
+        for b, name, about in files
+        if b
+    ]
 
 
 def noted(posted: str, text: str) -> str:

@@ -8,7 +8,8 @@ no phase is left for the moderator to record; no deadline is ever needed (the cl
 :class:`bot.clock.FakeClock` that moves only to wait out a secret window, as a table would).
 
 ``public.md`` is exactly what the spectators' channel received, as Markdown: a heading
-for each phase of each turn, the maps and the battles' pictures linked as images.
+for each phase of each turn, the maps (each with its captioned close-up), the battles'
+pictures and, at the end, the game's summary with its charts, linked as images.
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ def demo_game() -> dict[str, Any]:
 
 
 class DemoMaps(MapMaker):
-    """A map as each turn's Shipment & Movement ends, and one of the game's end: enough
-    to follow the game, few enough to draw in seconds."""
+    """A map as each turn's Shipment & Movement ends, with the close-up of where forces were
+    shipped and moved in it, and one of the game's end: enough to follow the game, few
+    enough to draw in seconds."""
 
     def __init__(self) -> None:
         super().__init__("turn")
@@ -65,9 +67,6 @@ class DemoMaps(MapMaker):
             or e.kind == "game_won"
             for e in events
         )
-
-    async def closeup(self, view: Any, events: Any, *, marks: Any = None) -> bytes | None:
-        return None  # the whole map only
 
 
 def markdown_lines(text: str) -> str:
@@ -123,12 +122,18 @@ class GamePublisher(ConsolePublisher):
 
 
 async def play_game_demo(
-    out: Path, *, stream: TextIO | None = None, replace_own: bool = False, maps: bool = True
+    out: Path,
+    *,
+    stream: TextIO | None = None,
+    replace_own: bool = False,
+    maps: bool = True,
+    game: dict[str, Any] | None = None,
 ) -> GamePublisher:
-    """Play the bundled whole game into ``out`` (see :func:`bot.demo.phase.claim_folder`); return
-    the publisher that recorded it (``.store_log`` holds the game's log entries)."""
+    """Play the bundled whole game (or ``game``, shaped alike) into ``out`` (see
+    :func:`bot.demo.phase.claim_folder`); return the publisher that recorded it
+    (``.store_log`` holds the game's log entries)."""
     claim_folder(out, replace_own=replace_own)
-    data = demo_game()
+    data = game or demo_game()
     publisher = GamePublisher(out, stream or sys.stdout)
     publisher.write_record()
     seats = tuple(Faction(f) for f in data["seats"])

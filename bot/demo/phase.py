@@ -45,7 +45,9 @@ DEMO_TIMING = Timing(step=timedelta(hours=1), prompt=timedelta(hours=1), reminde
 DEFAULT_OUT = Path("demo-out")
 MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
 WEB = "web"  # the live page's static copy (bot.web.static), a folder of the demo's own
-OWN_FILE = re.compile(r"(map|battle)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md|web")
+OWN_FILE = re.compile(
+    r"(map|closeup|battle|charts)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md|web"
+)
 PUBLIC_LOG = "public.md"
 PLANS_REVEALED = re.compile(r"^\S.*'s? plan: ", re.M)  # a battle's reveal (bot.words.battle)
 BATTLE_DECIDED = re.compile(r" wins? \d+ to \d+ |explo|both traitors", re.I)  # its result
@@ -104,6 +106,8 @@ class ConsolePublisher:
     maps: int = 0
     battles: int = 0  # the battle pictures written (battle-001.png...)
     battle_number: int = 0  # the battles they show (a reveal, then maybe its result)
+    closeups: int = 0  # the close-ups of the maps, for phones (closeup-001.png...)
+    charts: int = 0  # the charts written (charts-001.png: the game's, at its end)
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
     record: list[list[str]] = field(default_factory=list)  # public.md: each message's blocks
@@ -143,7 +147,7 @@ class ConsolePublisher:
         (:meth:`attach_map`), in its place."""
         self.record.append([" \\\n".join(self.words(notice.text).splitlines())])
         ref = f"spectators:{len(self.record) - 1}"
-        if notice.picture is not None or notice.battle is not None:
+        if any(p is not None for p in (notice.picture, notice.battle, notice.charts)):
             await self.attach_map(game_id, ref, notice)
         else:
             self.write_record()
@@ -168,6 +172,15 @@ class ConsolePublisher:
         if notice.picture is not None:
             self.maps += 1
             links.append(self._save("map", self.maps, notice.picture, f"Map {self.maps}"))
+        if notice.closeup is not None:
+            self.closeups += 1
+            caption = notice.caption or f"Close-up of map {self.maps}"
+            png = self._save("closeup", self.closeups, notice.closeup, f"Close-up {self.maps}")
+            links.append(f"{png} \\\n*{caption}*")
+        if notice.charts is not None:
+            self.charts += 1
+            title = "Strongholds and treachery cards held, turn by turn"
+            links.append(self._save("charts", self.charts, notice.charts, title))
         return links
 
     def _battle_caption(self, text: str) -> str:

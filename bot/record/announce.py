@@ -25,7 +25,7 @@ from bot.activity import Activity
 from bot.delivery import Delivery, Job
 from bot.publisher import PublicNotice
 from bot.record.record import Entry
-from bot.render.maps import MapMaker
+from bot.render.maps import MapMaker, closeup_caption
 from rules.events import Event
 from rules.view import PublicView
 
@@ -42,18 +42,34 @@ class Maps:
     picture: bytes | None
     closeup: bytes | None = None
     battle: bytes | None = None
+    caption: str | None = None  # what the close-up shows
+    record_closeup: bytes | None = None  # the record's own, when it shows more (a turn's)
+    record_caption: str | None = None
+
+    def for_record(self) -> Maps:
+        """The pictures as the spectators' record takes them: its own close-up, if any."""
+        if self.record_closeup is None:
+            return self
+        return Maps(self.picture, self.record_closeup, self.battle, self.record_caption)
 
 
 Draw = Callable[[], Awaitable[Maps | None]]
 
 
-def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) -> Draw | None:
+def draw_maps(
+    renderer: Renderer | None,
+    view: PublicView,
+    events: list[Event],
+    record: Sequence[Entry] | None = None,
+) -> Draw | None:
     """How to draw the maps of an announcement; None when the game wants none for it.
 
     Called when the events are announced, in their order: a :class:`~bot.render.maps.MapMaker`
-    takes note of the turn's marks (the storm's path, the worms) and of the battle under
-    way (:class:`~bot.render.reveal.RevealWatch`) now, from every announcement, whether it
-    draws a map or not, and draws the close-up and a battle's picture beside the whole map
+    takes note of the turn's marks (the storm's path, the worms), of the battle under
+    way (:class:`~bot.render.reveal.RevealWatch`) and of the pieces shipped to and moved
+    through (:meth:`~bot.render.maps.MapMaker.touched`) now, from every announcement,
+    whether it draws a map or not, and draws the close-up of the pieces touched since the
+    last map (captioned) and a battle's picture beside the whole map
     (at the same time, each in a worker of its own); another renderer draws the map alone.
     """
     if renderer is None:
@@ -63,18 +79,26 @@ def draw_maps(renderer: Renderer | None, view: PublicView, events: list[Event]) 
     marks = renderer.turn_marks(view, events)
     reveal = renderer.reveal(view, events)
     wanted = renderer.wanted(events)
+    takes = record is not None and any(entry.with_map for entry in record)
+    pieces, kept = renderer.touched(events, take=wanted, record=takes)
+    own = wanted and kept != pieces and bool(kept)  # the record's turn shows more
     if not wanted and reveal is None:
         return None
 
     async def draw() -> Maps | None:
-        picture, closeup, battle = await asyncio.gather(
+        picture, closeup, battle, turn = await asyncio.gather(
             renderer(view, events, marks=marks) if wanted else _nothing(),
-            renderer.closeup(view, events, marks=marks) if wanted else _nothing(),
+            renderer.closeup(view, events, marks=marks, pieces=pieces) if wanted else _nothing(),
             renderer.battle(reveal),
+            renderer.closeup(view, events, marks=marks, pieces=kept) if own else _nothing(),
         )
         if not (picture or battle):
             return None
-        return Maps(picture, closeup if picture else None, battle)
+        shown = closeup if picture else None
+        caption = closeup_caption(pieces) if shown else None
+        if picture and turn:
+            return Maps(picture, shown, battle, caption, turn, closeup_caption(kept))
+        return Maps(picture, shown, battle, caption)
 
     return draw
 
@@ -105,13 +129,15 @@ class Announcer:
         in the background and attach them to both messages. With ``record`` (the
         spectators' record, :mod:`bot.record.record`), the spectators get its messages instead,
         and the maps go to those that take them (a turn's message)."""
-        posted = [self.delivery.public(notice)]
+        posted = [(self.delivery.public(notice), False)]  # (a message, of the record)
         if record is None:
-            posted.append(self.delivery.spectators(notice))
+            posted.append((self.delivery.spectators(notice), False))
         for entry in record or ():
+            if entry.table:
+                self.delivery.public(entry.notice)
             job = self.delivery.spectators(entry.notice)
             if entry.with_map:
-                posted.append(job)
+                posted.append((job, True))
         if draw is None:
             return
         task = asyncio.create_task(
@@ -136,7 +162,7 @@ class Announcer:
         self._last = None
 
     async def _draw_and_attach(
-        self, draw: Draw, posted: list[Job], before: asyncio.Task[None] | None
+        self, draw: Draw, posted: list[tuple[Job, bool]], before: asyncio.Task[None] | None
     ) -> None:
         try:
             maps = await draw()
@@ -147,8 +173,9 @@ class Announcer:
             await asyncio.wait([before])  # the earlier announcement's map goes first
         if maps is None:
             return
-        for job in posted:
-            self.delivery.attach(job, maps.picture, maps.closeup, maps.battle)
+        for job, recorded in posted:
+            own = maps.for_record() if recorded else maps
+            self.delivery.attach(job, own.picture, own.closeup, own.battle, own.caption)
 
     def _drawn(self, task: asyncio.Task[None]) -> None:
         self._drawing.discard(task)

@@ -9,17 +9,22 @@ record instead (the same public words, never a "Waiting for ..." line):
 - at the phase's end, a summary: who shipped and moved what, the spice paid, Karama played,
   read from the log's actions in effect (an undone action is not counted, and a restart
   loses nothing);
-- outside that phase (a whole game's other phases), each announcement's public lines.
+- outside that phase (a whole game's other phases), each announcement's public lines;
+- at the game's end, its summary (:mod:`bot.record.summary`: the result, each faction's
+  path, the turning battles) with the charts, for the table too.
 
 Everything here reads public events and the :class:`~rules.view.PublicView` only.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.publisher import PublicNotice
+from bot.record.story import charts_picture, game_story
+from bot.record.summary import game_summary
 from bot.store import Store
 from bot.store.history import History
 from bot.words import ceremony, narrate
@@ -27,6 +32,7 @@ from bot.words.common import possessive
 from rules.events import (
     BribePaid,
     Event,
+    GameWon,
     KaramaCancelled,
     KaramaPower,
     KaramaPrevented,
@@ -53,10 +59,11 @@ KARAMA = (KaramaCancelled, KaramaPrevented, KaramaPower, ShipmentStopped)
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One message for the spectators; ``with_map``: it takes the map of the announcement
-    it comes from (the position at its end)."""
+    it comes from (the position at its end); ``table``: posted at the table too."""
 
     notice: PublicNotice
     with_map: bool = False
+    table: bool = False  # the table reads it too (the game's summary at its end)
 
 
 @dataclass
@@ -127,7 +134,21 @@ class SpectatorRecord:
                 (self.lines if self.turn is not None else loose).extend(_lines(event, view))
         if loose:
             out.append(Entry(self._notice(loose), with_map=not out))
+        if any(isinstance(event, GameWon) for event in events):
+            out += await self._summary()
         return out
+
+    async def _summary(self) -> list[Entry]:
+        """The game's summary at its end, for the table too: the result, each faction's
+        path, the turning battles, with the charts (:mod:`bot.record.summary`)."""
+        story = await game_story(self.store, self.game_id)
+        parts = game_summary(story)
+        if not parts:
+            return []
+        png = await asyncio.to_thread(charts_picture, story)
+        notices = [self._notice([part]) for part in parts]
+        notices[1] = replace(notices[1], charts=png)  # beside each faction's path
+        return [Entry(notice, table=True) for notice in notices]
 
     def _flush(self, out: list[Entry], loose: list[str]) -> None:
         """The turn under way ends: its message, with the map."""

@@ -25,7 +25,8 @@ from bot.render.marks import (
 from bot.render.plans import render_battle
 from bot.render.render import check_public
 from bot.render.reveal import BattleReveal, RevealWatch
-from rules.events import Event
+from rules.board import Piece
+from rules.events import Event, Landing, Moved, SpiritualAdvisor
 from rules.view import PublicView
 
 MAP_POLICIES = ("action", "turn", "never")
@@ -103,6 +104,8 @@ class MapMaker:
         self.executor = executor
         self._turn_marks: tuple[int, StormPath | None, tuple[WormSign, ...]] | None = None
         self._battles = RevealWatch()
+        self._touched: dict[Piece, None] = {}  # where forces arrived since the last map
+        self._recorded: dict[Piece, None] = {}  # ... since the last map of the record
 
     def wanted(self, events: list[Event]) -> bool:
         if self.policy == "never":
@@ -127,6 +130,28 @@ class MapMaker:
             worms = tuple({w.territory: w for w in (*known[2], *worms)}.values())
         self._turn_marks = (turn, path, worms)
         return path, worms
+
+    def touched(
+        self, events: Sequence[Event], *, take: bool, record: bool = False
+    ) -> tuple[tuple[Piece, ...], tuple[Piece, ...]]:
+        """The close-ups' pieces: where forces arrived (shipped, sent, moved), noted from
+        every announcement's ``events`` in their order, since the last map (the table's) and
+        since the last map the spectators' record took (a faction's whole turn, when a map
+        follows each action). With ``take`` (a map is drawn for these events), those and
+        the whole path of the events' own last move and shipment, then forgotten: the
+        table's, and with ``record`` (the record takes this map) the record's."""
+        landed = (e for e in events if isinstance(e, Landing | Moved | SpiritualAdvisor))
+        arrived = dict.fromkeys((e.to, e.sector) for e in landed)
+        self._touched.update(arrived)
+        self._recorded.update(arrived)
+        if not take:
+            return (), ()
+        last = touched_pieces(last_move_of(events), last_shipment_of(events))
+        table, self._touched = tuple(dict.fromkeys([*self._touched, *last])), {}
+        if not record:
+            return table, ()
+        kept, self._recorded = tuple(dict.fromkeys([*self._recorded, *last])), {}
+        return table, kept
 
     def reveal(self, view: PublicView, events: Sequence[Event]) -> BattleReveal | None:
         """The battle reveal these events call a picture for (None: none, or maps are off).
@@ -164,24 +189,31 @@ class MapMaker:
         return await self._run(draw)
 
     async def closeup(
-        self, view: PublicView, events: Sequence[Event], *, marks: Marks | None = None
+        self,
+        view: PublicView,
+        events: Sequence[Event],
+        *,
+        marks: Marks | None = None,
+        pieces: Sequence[Piece] | None = None,
     ) -> bytes | None:
-        """A close-up of the territories the events' last shipment and move touched.
+        """A close-up of ``pieces`` (by default, those the events' last shipment and move
+        touched; :meth:`touched`: all since the last map).
 
-        None when the events hold neither (or maps are off). Meant to be posted
-        with the whole map, which stays for zooming.
+        None when there are none (or maps are off). Meant to be posted with the whole
+        map, which stays for zooming.
         """
         if self.policy == "never":
             return None
         last_move, last_shipment = last_move_of(events), last_shipment_of(events)
-        pieces = touched_pieces(last_move, last_shipment)
+        if pieces is None:
+            pieces = touched_pieces(last_move, last_shipment)
         if not pieces:
             return None
         storm_path, worms = marks if marks is not None else self.turn_marks(view, events)
         draw = functools.partial(
             render_closeup,
             view,
-            pieces,
+            tuple(pieces),
             turn=self.turn,
             last_move=last_move,
             last_shipment=last_shipment,
@@ -195,3 +227,11 @@ class MapMaker:
         if self.executor is None:
             return await asyncio.to_thread(draw)
         return await asyncio.get_running_loop().run_in_executor(self.executor, draw)
+
+
+def closeup_caption(pieces: Sequence[Piece]) -> str:
+    """What a close-up of ``pieces`` (:meth:`MapMaker.touched`) shows, in words."""
+    names = list(dict.fromkeys(territory for territory, _ in pieces))
+    names = [f"the {n}" if n == "Polar Sink" else n for n in names]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"Close-up of {listed}: the shipments and moves since the last map."

@@ -34,7 +34,7 @@ from bot.seats.ping_schedule import (
 from bot.session.prompts import deadline_text
 from bot.store.history import History
 from bot.waits import MODERATORS, STEP
-from bot.words import ceremony, narrate
+from bot.words import ceremony
 from rules.events import Event
 from rules.factions import Faction
 from rules.view import PublicView
@@ -257,9 +257,7 @@ async def _since_last_action(app: Mentat, game_id: int, faction: Faction) -> lis
 
 def _public(events: list[Event], view: PublicView) -> list[str]:
     """The events' public lines, as the table reads them."""
-    if view.game is not None:
-        return ceremony.lines(events, view)
-    return [line for event in events if (line := narrate.describe(event))]
+    return ceremony.lines(events, view)
 
 
 def _named(seats: dict[Faction, int], faction: Faction) -> str:

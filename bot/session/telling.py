@@ -72,7 +72,7 @@ class Telling:
         )
         notice = self._window_line(notice)  # an open window says when it closes
         # the words now; the map drawn off this task, attached to them and a turn's record
-        maps = draw_maps(self._renderer(), view, told)
+        maps = draw_maps(self._renderer(), view, told, record)
         self._announcer.announce(notice, maps, record)
 
     def moderator_note(self, text: str) -> None:

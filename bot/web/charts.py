@@ -1,71 +1,18 @@
 """The page's charts, drawn as inline SVG: per turn, the strongholds each faction holds and
 the treachery cards each holds, from public views only (a hand's size is public; spice
-behind the shields is not, and is never charted)."""
+behind the shields is not, and is never charted). The numbers are :mod:`bot.charts`'s, which
+the record's picture draws too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from html import escape
 
-from bot.web.sources import STRONGHOLDS, colour
-from rules.factions import Faction
-from rules.view import PublicView
+from bot.web.sources import Chart, cards_held, charts, colour, strongholds_held, turn_ends
+
+__all__ = ["Chart", "cards_held", "charts", "strongholds_held", "svg", "turn_ends"]
 
 WIDTH, HEIGHT = 480, 220
 LEFT, RIGHT, TOP, BOTTOM = 34, 110, 14, 30  # margins: the axis, the legend, the turns
-
-
-@dataclass(frozen=True, slots=True)
-class Chart:
-    """One chart: a title and, per faction, its value at the end of each turn."""
-
-    title: str
-    turns: tuple[int, ...]
-    series: tuple[tuple[Faction, tuple[int, ...]], ...]
-
-
-def strongholds_held(view: PublicView) -> dict[Faction, int]:
-    """How many strongholds each faction occupies with forces (advisors do not hold)."""
-    held: dict[Faction, set[str]] = {f.faction: set() for f in view.factions}
-    for stack in view.stacks:
-        if stack.territory in STRONGHOLDS and stack.forces + stack.special:
-            held.setdefault(stack.faction, set()).add(stack.territory)
-    return {faction: len(places) for faction, places in held.items()}
-
-
-def cards_held(view: PublicView) -> dict[Faction, int]:
-    return {f.faction: f.cards_held for f in view.factions}
-
-
-def turn_ends(views: Sequence[PublicView]) -> list[tuple[int, PublicView]]:
-    """Each turn's last view (a whole game's views, in order), turn by turn."""
-    last: dict[int, PublicView] = {}
-    for view in views:
-        last[view.game.turn] = view
-    return sorted(last.items(), key=lambda item: item[0])
-
-
-def chart(
-    title: str,
-    ends: Sequence[tuple[int, PublicView]],
-    measure: Callable[[PublicView], dict[Faction, int]],
-) -> Chart:
-    values = [measure(view) for _, view in ends]
-    factions = sorted({f for value in values for f in value})
-    series = tuple((f, tuple(value.get(f, 0) for value in values)) for f in factions)
-    return Chart(title, tuple(turn for turn, _ in ends), series)
-
-
-def charts(views: Sequence[PublicView]) -> list[Chart]:
-    """The page's charts up to the moment shown (none before any)."""
-    ends = turn_ends(views)
-    if not ends:
-        return []
-    return [
-        chart("Strongholds held, per turn", ends, strongholds_held),
-        chart("Treachery cards held, per turn", ends, cards_held),
-    ]
 
 
 def svg(data: Chart) -> str:

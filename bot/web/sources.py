@@ -14,6 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from bot.charts import STRONGHOLDS, Chart, cards_held, charts, strongholds_held, turn_ends
 from bot.ledger import logged_action
 from bot.publisher import fill_players
 from bot.render import render_map
@@ -33,13 +34,13 @@ from rules.events import Event
 from rules.factions import Faction
 from rules.view import PrivateView, PublicView
 
-STRONGHOLDS: tuple[str, ...] = ceremony.STRONGHOLDS
 MAP_SIZE: tuple[int, int] = (WIDTH, HEIGHT)  # the map's PNG, in pixels
 
 __all__ = [
     "MAP_SIZE",
     "STRONGHOLDS",
     "BattleReveal",
+    "Chart",
     "Follower",
     "GameRecord",
     "History",
@@ -47,6 +48,8 @@ __all__ = [
     "Store",
     "UnknownGameError",
     "battle_drawing",
+    "cards_held",
+    "charts",
     "colour",
     "logged_action",
     "map_drawing",
@@ -54,6 +57,8 @@ __all__ = [
     "phase_words",
     "plan_in_words",
     "public_lines",
+    "strongholds_held",
+    "turn_ends",
     "wait_line",
     "won_by_words",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.charts import STRONGHOLDS
 from bot.publisher import PublicNotice
 from bot.store import Redone, Undone
 from bot.words import narrate
@@ -20,8 +21,6 @@ from rules.events import Corrected, Event, GameWon, PhaseBegan, TurnStarted
 from rules.factions import Faction
 from rules.game_model import TURN_PHASES, GamePhase
 from rules.view import PublicView
-
-STRONGHOLDS = ("Arrakeen", "Carthag", "Sietch Tabr", "Habbanya Sietch", "Tuek's Sietch")
 
 
 def previous_phase(began: PhaseBegan) -> str | None:

@@ -54,7 +54,7 @@ async def count(monkeypatch: pytest.MonkeyPatch) -> DemoPrompts:
 
     def noted(self: Questions, faction: Faction, wait: Wait) -> PrivateNotice:
         state = self.state()
-        if (wait.key, faction) not in classed and state.game is not None:
+        if (wait.key, faction) not in classed:
             phase = state.game_phase.value
             classed[(wait.key, faction)] = (phase, only_a_pass(state, faction))
         return prompt(self, faction, wait)

@@ -206,10 +206,14 @@ async def test_a_map_the_policy_does_not_want_is_never_drawn(game: Game) -> None
     await game.open(MapMaker("turn", turn=1))  # a map after each turn, not each action
     await game.submit(SHIP)
     assert game.table()[-1].picture is None and game.publisher.attached == []
-    await game.submit(Pass(ATREIDES))  # the turn ends: its map, with no close-up (a pass)
+    await game.submit(Pass(ATREIDES))  # the turn ends: its map, and the turn's close-up
     ended = game.table()[-1]
     assert ended.picture is not None and ended.picture.startswith(b"\x89PNG")
-    assert ended.closeup is None
+    assert ended.closeup is not None and ended.closeup.startswith(b"\x89PNG")
+    assert ended.caption == "Close-up of Arrakeen: the shipments and moves since the last map."
+    await game.submit(Pass(Faction.EMPEROR))  # a turn of passes: its map, nothing to close in
+    await game.submit(Pass(Faction.EMPEROR))
+    assert game.table()[-1].picture is not None and game.table()[-1].closeup is None
 
 
 async def test_a_map_that_cannot_be_drawn_leaves_the_text_and_the_game_going(

@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from bot.demo.game import GamePublisher, demo_game, play_game_demo
+from bot.store.store import LogEntry
 from mentat.cli import main
 from rules.actions import action_from_dict
 from rules.board import standard_board
@@ -143,6 +144,47 @@ def test_the_record_tells_what_happened_not_the_tables_pacing(played: Played) ->
     assert played.markdown.rstrip().endswith("The game is finished.")
 
 
+def test_the_record_ends_with_the_games_summary_for_the_table_too(played: Played) -> None:
+    """The result, each faction's path (with the charts), the turning battles: at the end
+    of public.md and of the table's log, each part a message of its own (issue 26)."""
+    markdown = played.markdown
+    parts = ["**The game in short**", "**Each faction's path**", "**The turning battles**"]
+    at = [markdown.index(part) for part in parts]
+    assert at == sorted(at) and at[0] > markdown.index("**The game is over.**")
+    assert "(charts-001.png)" in markdown[at[1] : at[2]]
+    assert all(part in played.console for part in parts)
+    for faction in demo_game()["seats"]:
+        assert f"- **{Faction(faction).label}**: " in markdown
+    with Image.open(played.out / "charts-001.png") as charts:
+        assert charts.format == "PNG" and charts.width == 800
+    summary = [n.text for n in played.publisher.spectator_notices if n.text.startswith("**")]
+    assert all(len(text) <= 2000 for text in summary)
+
+
+def test_two_games_differing_only_in_a_secret_have_the_same_public_record(
+    played: Played, tmp_path: Path
+) -> None:
+    """The Bene Gesserit predict another winner and turn (a secret that never comes true):
+    public.md, its summary and its charts (byte for byte) are the same."""
+    game = demo_game()
+    actions = [dict(a) for a in game["actions"]]
+    predicted = next(a for a in actions if a["action"] == "predict")
+    assert (predicted["who"], predicted["turn"]) != ("atreides", 7)
+    predicted.update(who="atreides", turn=7)
+    other = tmp_path / "other"
+    replayed = asyncio.run(
+        play_game_demo(other, stream=io.StringIO(), maps=False, game={**game, "actions": actions})
+    )
+
+    def prediction(log: list[LogEntry]) -> object:
+        return next(e.body for e in log if e.body and e.body.get("action") == "predict")
+
+    assert prediction(replayed.log) != prediction(played.publisher.log)  # the secret differs
+    assert replayed.status == "finished"
+    assert (other / "public.md").read_text(encoding="utf-8") == played.markdown
+    assert (other / "charts-001.png").read_bytes() == (played.out / "charts-001.png").read_bytes()
+
+
 def test_public_md_holds_no_secret(played: Played) -> None:
     hidden, traitors, (predicted, turn) = secrets_of_the_game()
     assert hidden  # cards stayed secret in hands to the end
@@ -214,8 +256,23 @@ def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path
         else:
             assert " wins " in before or "explode" in before, before
     assert f"({battles[-1]})" in markdown and "map-001.png" in markdown
+    closeups = sorted(p.name for p in out.glob("closeup-*.png"))
+    territories = {t.name for t in standard_board()}
+    assert closeups and all(f"({name})" in markdown for name in closeups)
+    for name in closeups:  # under its map, captioned with the territories it shows
+        with Image.open(out / name) as picture:
+            assert picture.format == "PNG" and picture.width <= 540
+        block = markdown[markdown.index(f"({name})") :].split("\n\n")[0]
+        caption = re.search(
+            r"\*Close-up of (.+): the shipments and moves since the last map\.\*", block
+        )
+        assert caption is not None, block
+        named = caption[1].replace(" and ", ", ").replace("the Polar Sink", "Polar Sink")
+        assert set(named.split(", ")) <= territories, caption[1]
+    assert "(charts-001.png)" in markdown
     marker = (out / ".mentat-demo").read_text(encoding="utf-8").splitlines()
-    assert set(battles) <= set(marker)  # replaced by the next demo like the maps
+    assert set(battles + closeups) <= set(marker)  # replaced by the next demo like the maps
+    assert "charts-001.png" in marker
     assert "web" in marker
     static_live_page(out / "web")
 

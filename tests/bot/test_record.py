@@ -151,3 +151,16 @@ def test_a_kept_table_message_keeps_whom_it_pings() -> None:
     assert isinstance(again, PublicNotice) and again.mention is FREMEN and again.game_id == 3
     quiet = Job(1, "spectators", "spectators", PublicNotice("x", game_id=3)).to_payload(0)
     assert quiet is not None and "mention" not in quiet
+
+
+def test_a_kept_summary_keeps_its_charts_and_a_close_up_its_caption() -> None:
+    """The game's summary with its charts, a map with its described close-up: kept over a
+    restart as they were, or said to have lost their pictures when they do not fit."""
+    summary = PublicNotice("**Each faction's path**", game_id=3, charts=b"charts")
+    mapped = PublicNotice("turn", game_id=3, picture=b"map", closeup=b"c", caption="Close-up of X")
+    for notice in (summary, mapped):
+        payload = Job(1, "spectators", "spectators", notice).to_payload(1 << 20)
+        assert payload is not None
+        assert Job.from_payload(2, payload).notice == notice
+    lost = Job(1, "spectators", "spectators", summary).to_payload(0)
+    assert lost is not None and lost["text"].endswith("(The pictures could not be attached here.)")

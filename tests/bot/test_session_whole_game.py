@@ -173,7 +173,7 @@ async def answer_set_up(table: WholeTable) -> None:
 async def test_a_whole_game_is_created_with_its_seed_in_the_log_only(table: WholeTable) -> None:
     session = await table.create()
     state = table.state
-    assert state.game is not None and state.game_phase is GamePhase.SETUP
+    assert state.game_phase is GamePhase.SETUP
     wait = session.current_wait()
     assert wait is not None and wait.kind == CHOICE
     assert set(wait.factions) == set(state.waiting_on())
@@ -278,7 +278,7 @@ async def until(table: WholeTable, done: Callable[[], bool]) -> None:
 
 
 def in_step(table: WholeTable, step: str) -> Callable[[], bool]:
-    return lambda: table.state.game is not None and table.state.game.step == step
+    return lambda: table.state.game.step == step
 
 
 async def test_set_up_and_dials_default_once_on_their_deadline(table: WholeTable) -> None:

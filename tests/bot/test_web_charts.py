@@ -32,7 +32,7 @@ def test_a_stronghold_is_held_by_forces_not_by_advisors() -> None:
 def test_one_point_per_turn_at_its_end() -> None:
     game = views()
     drawn = charts.charts(game)
-    turns = sorted({v.game.turn for v in game if v.game is not None})
+    turns = sorted({v.game.turn for v in game})
     assert [c.title for c in drawn] == [
         "Strongholds held, per turn",
         "Treachery cards held, per turn",
@@ -46,3 +46,15 @@ def test_one_point_per_turn_at_its_end() -> None:
 
 def test_no_chart_before_the_first_view() -> None:
     assert charts.charts([]) == []
+
+
+def test_a_turn_ends_with_the_view_that_began_the_next_one() -> None:
+    """One action may end a turn's last phases and begin the next turn: that action's view
+    is the turn's end (as the turn's summary in words reads it), not the view before it."""
+    game = views()
+    last_turn = game[-1].game.turn
+    ends = dict(charts.turn_ends(game))
+    assert sorted(ends) == list(range(1, last_turn + 1)) and ends[last_turn] is game[-1]
+    for turn in range(1, last_turn):
+        first_of_next = next(v for v in game if v.game.turn == turn + 1)
+        assert ends[turn] is first_of_next

@@ -83,7 +83,11 @@ async def test_send(simcord_env: simcord.Env) -> None:
     await fremen.slash(t.table, "pass", step="movement")  # the turn ends: the spectators read it
     record = t.spectators.last_message
     assert record.content.startswith("**Fremen's turn**\nFremen sends 3 forces to Funeral Plain")
-    assert [a.filename for a in record.attachments][:1] == ["map.png"]
+    assert [a.filename for a in record.attachments] == ["map.png", "closeup.png"]
+    closeup = record.attachments[1]  # the turn's close-up, described for who cannot see it
+    assert closeup.description == (
+        "Close-up of Funeral Plain: the shipments and moves since the last map."
+    )
     assert _stack(t, FREMEN, "Funeral Plain") == (3, 0)
     assert t.state().factions[FREMEN].reserves == 7
 

@@ -107,8 +107,10 @@ def _assert_no_leaks(t: Table) -> None:
             assert secret not in message.content
         for line in message.content.splitlines():  # Karama is only named by open windows
             assert "Karama" not in re.sub(r"Karama (window|stop)", "", line), line
-        for attachment in message.attachments:
-            assert attachment.filename == "map.png"
+        for attachment in message.attachments:  # the map, and a turn's close-up for phones
+            assert attachment.filename in ("map.png", "closeup.png")
+            if attachment.filename == "closeup.png":
+                assert attachment.description.startswith("Close-up of ")
     shipments = [m for m in t.table.history() if "ships 1 force" in m.content]
     assert shipments and not any(re.search(r"spice \(\d+ left", m.content) for m in shipments)
     maps = [m for m in t.spectators.history() if m.attachments]

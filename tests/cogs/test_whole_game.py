@@ -42,7 +42,7 @@ async def to_bidding(t: Table) -> None:
 async def test_game_new_makes_a_whole_game_by_default(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
     state = t.state()
-    assert state.game is not None and state.game_phase is GamePhase.SETUP
+    assert state.game_phase is GamePhase.SETUP
     assert "A new game of Dune begins" in "\n".join(m.content for m in t.table.history())
     prompt = t.private(ATREIDES).last_message.content
     assert "keep one traitor" in prompt and "keep_traitor" not in prompt

@@ -145,7 +145,6 @@ def test_the_fremen_do_not_see_the_next_storm_card_once_storm_coming_is_stopped(
     assert state.whole.storm_next is not None
     secrets = state.view_for(F.FREMEN).secrets
     assert secrets is not None and secrets.storm_next is None
-    assert state.public_view().game is not None
 
 
 def test_bg_charity_stopped_leaves_the_bene_gesserit_the_ordinary_claim() -> None:
