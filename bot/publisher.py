@@ -8,12 +8,15 @@ a :class:`~rules.view.PublicView`; a faction's secrets travel in a
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from rules.actions import FactionAction, action_to_dict
 from rules.factions import Faction
 
 log = logging.getLogger(__name__)
@@ -48,18 +51,33 @@ def fill_players(text: str, name: Callable[[Faction], str]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """One button of a prompt: the engine's concrete action it submits, in the words of its
+    phase (:mod:`bot.words.answers`). A click finds it again by its :attr:`key` among the
+    answers of the prompt as it reads at the click, and submits that very action."""
+
+    action: FactionAction
+    label: str  # the button's words: "Decline: advisor", "Bid 4 (+1)"
+    done: str  # the click's reply, in the button's own words: "Declined", "You bid 4"
+    quiet: bool = False  # a pass or a decline: the grey button
+
+    @property
+    def key(self) -> str:
+        """The action's identity, short enough for a button's custom id (12 hex digits of
+        a hash of its whole record: two different actions never share a prompt's key)."""
+        record = json.dumps(action_to_dict(self.action), sort_keys=True)
+        return hashlib.sha1(record.encode(), usedforsecurity=False).hexdigest()[:12]
+
+
+@dataclass(frozen=True, slots=True)
 class PrivateNotice:
     """Something for one faction only: its prompts, its spice, its standing orders."""
 
     faction: Faction
     text: str
-    prompt: str | None = None  # the kind of prompt this asks about, if any
-    choices: tuple[str, ...] = ()  # action names the faction may answer with
+    answers: tuple[Answer, ...] = ()  # its buttons: the concrete actions it offers
     picture: bytes | None = None
     token: str | None = None  # the wait a prompt was made for: its answers are bound to it
-    prompts: tuple[str, ...] = ()  # the prompt kind of each of ``choices`` (several at once)
-    labels: tuple[tuple[str, str], ...] = ()  # a button's words that depend on the prompt
-    raises: tuple[int, ...] = ()  # the bids its buttons offer (the bidder's prompt)
     ping: bool = False  # a prompt that pings its player: the wait asking them began
 
 

@@ -67,12 +67,11 @@ class MentatBot(commands.Bot):
         self.live_page_base: str | None = None  # WEB_BASE_URL: the games' pages, pinned
 
     async def setup_hook(self) -> None:
-        from cogs.play.bids import BidButton
-        from cogs.play.views import PromptButton, answer_stale_preview
+        from cogs.play.views import EarlierButton, PromptButton, answer_stale_preview
 
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(PromptButton, BidButton)
+        self.add_dynamic_items(PromptButton, EarlierButton)
         self.add_listener(answer_stale_preview, "on_interaction")
         self.add_listener(self._channel_deleted, "on_guild_channel_delete")
         self.add_listener(self._guild_left, "on_guild_remove")

@@ -14,16 +14,17 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.delivery import Delivery, Posted
-from bot.publisher import PrivateNotice
+from bot.publisher import Answer, PrivateNotice
 from bot.settings import SessionTimers
 from bot.waits import STEP, Wait
 from bot.words import narrate
 from bot.words.common import may_do
-from rules.actions import Advise
-from rules.board import POLAR_SINK
+from bot.words.prompt_buttons import buttons
+from bot.words.refusals import SessionError
+from rules.actions import Pass
 from rules.factions import Faction
 from rules.game import GameState
-from rules.model import PromptKind, Step
+from rules.model import Step
 
 CLOSED_KEPT = 50  # how many closed prompts are remembered for stale buttons
 Asker = Callable[[Faction], PrivateNotice]
@@ -155,35 +156,16 @@ def deadline_text(deadline: datetime | None, paused_left: timedelta | None) -> s
 def prompt_for(
     state: GameState, faction: Faction, wait: Wait, token: str | None, deadline: str
 ) -> PrivateNotice:
-    """What ``faction`` is asked now: the wait, its choices, its spice, the deadline."""
-    choices = state.legal_actions(faction, open_stage_only=True).kinds()
+    """What ``faction`` is asked now: the wait, its choices, its spice, the deadline; its
+    buttons the engine's concrete actions (a step's pass, a prompt's answers but its pass)."""
+    legal = state.legal_actions(faction, open_stage_only=True)
     mine = state.view_for(faction)
     text = (
-        f"{narrate.describe_wait(mine.public)}\n{may_do(choices)} "
+        f"{narrate.describe_wait(mine.public)}\n{may_do(legal.kinds())} "
         f"You hold {mine.spice} spice. Deadline: {deadline}."
     )
-    mine_first = (p for p in state.open_prompts() if faction in p.waiting_on())
-    kind = None if wait.kind == "step" else next(mine_first).kind.value
-    labels = advise_labels(state, faction)
-    return PrivateNotice(faction, text, prompt=kind, choices=choices, token=token, labels=labels)
-
-
-def advise_labels(state: GameState, faction: Faction) -> tuple[tuple[str, str], ...]:
-    """The Bene Gesserit's advisor buttons, one for each place open to the advisor now,
-    named: "Advise to the Polar Sink", "Advise to Arrakeen (sector 9)"."""
-    found: list[tuple[str, str]] = []
-    for prompt in state.open_prompts():
-        if prompt.kind is not PromptKind.ADVISE:
-            continue
-        for action in state.answers(prompt, faction):
-            if not isinstance(action, Advise):
-                continue
-            if action.to == POLAR_SINK:
-                found.append(("advise_sink", "Advise to the Polar Sink"))
-            else:
-                there = narrate.where(action.to, prompt.sector)
-                found.append(("advise_here", f"Advise to {there}"))
-    return tuple(dict.fromkeys(found))
+    offered = [a for a in legal if wait.kind == STEP or not isinstance(a, Pass)]
+    return PrivateNotice(faction, text, answers=buttons(state, offered), token=token)
 
 
 def reminder_for(state: GameState, faction: Faction, wait: Wait, deadline: str) -> str:
@@ -197,3 +179,17 @@ def reminder_for(state: GameState, faction: Faction, wait: Wait, deadline: str) 
         mine = [p for p in state.public_view().prompts if faction in p.responders]
         what = " ".join(["Mentat awaits your answer.", *map(narrate.describe_prompt, mine)])
     return f"Reminder: {what} {may_do(kinds)} Deadline: {deadline}."
+
+
+def chosen(
+    notice: PrivateNotice | None, state: GameState, faction: Faction, key: str, said: str
+) -> Answer:
+    """The answer a button with ``key`` was made for: among ``notice``'s (the prompt as it
+    reads now), else among the actions the engine lists for ``faction`` now (an answer
+    given already and kept still is one: the session then says so); SessionError when
+    neither offers it (the wait moved on)."""
+    listed = buttons(state, state.legal_actions(faction)) if state.in_game(faction) else ()
+    found = [a for a in (*(notice.answers if notice else ()), *listed) if a.key == key]
+    if not found:
+        raise SessionError(f"“{said}” is no longer open: see your newest prompt")
+    return found[0]

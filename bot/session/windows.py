@@ -24,15 +24,22 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.orders import StandingOrders, order_answer, standing_answer
-from bot.publisher import PrivateNotice, PublicNotice
+from bot.publisher import Answer, PrivateNotice, PublicNotice
 from bot.session.autopilot import Autopilot
 from bot.settings import Offer, Timing
 from bot.waits import PROMPT, Wait, game_over
 from bot.words import narrate
 from bot.words.common import may_do
+from bot.words.prompt_buttons import buttons, decline_naming
 from bot.words.refusals import SessionError
-from rules.actions import Action, Advise, Decline, FactionAction, action_from_dict, action_to_dict
-from rules.board import POLAR_SINK
+from rules.actions import (
+    Action,
+    Decline,
+    FactionAction,
+    Pass,
+    action_from_dict,
+    action_to_dict,
+)
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -300,45 +307,20 @@ def offer_prompt(
     answers (a later stage's are kept and applied when it opens)."""
     mine = state.view_for(faction)
     lines = [narrate.describe_wait(mine.public)]
-    choices: list[str] = []
-    kinds: list[str] = []
-    for prompt, now in offered:
-        names = list(dict.fromkeys(a.name for a in state.answers(prompt, faction)))
+    names: list[str] = []
+    answers: tuple[Answer, ...] = ()
+    for prompt, now in offered:  # each prompt's buttons together, its decline last
+        found = [a for a in state.answers(prompt, faction) if not isinstance(a, Pass)]
         when = "" if now else " (when it opens; your answer is kept until then)"
         lines.append(f"• {narrate.describe_prompt(public_prompt(prompt))}{when}")
-        choices += names
-        kinds += [prompt.kind.value] * len(names)
+        names += [a.name for a in found]
+        answers += tuple(a for a in buttons(state, found) if a.key not in {b.key for b in answers})
     lines.append(
-        f"{may_do(dict.fromkeys(choices))} You hold {mine.spice} spice. Deadline: {deadline}."
+        f"{may_do(dict.fromkeys(names))} You hold {mine.spice} spice. Deadline: {deadline}."
     )
-    first = offered[0][0].kind.value if offered else None
-    return PrivateNotice(
-        faction,
-        "\n".join(lines),
-        prompt=first,
-        choices=tuple(choices),
-        token=token,
-        labels=_advise_labels(state, faction, [p for p, _ in offered]),
-        prompts=tuple(kinds),
-    )
-
-
-def _advise_labels(
-    state: GameState, faction: Faction, offered: list[Prompt]
-) -> tuple[tuple[str, str], ...]:
-    """The advisor's buttons, one for each place open to it (its stage open or not)."""
-    found: list[tuple[str, str]] = []
-    for prompt in offered:
-        if prompt.kind is not PromptKind.ADVISE:
-            continue
-        for action in state.answers(prompt, faction):
-            if isinstance(action, Advise) and action.to == POLAR_SINK:
-                found.append(("advise_sink", "Advise to the Polar Sink"))
-            elif isinstance(action, Advise):
-                found.append(
-                    ("advise_here", f"Advise to {narrate.where(action.to, prompt.sector)}")
-                )
-    return tuple(dict.fromkeys(found))
+    if len({p.kind for p, _ in offered}) > 1:  # each decline names its prompt
+        answers = tuple(map(decline_naming, answers))
+    return PrivateNotice(faction, "\n".join(lines), answers=answers, token=token)
 
 
 def public_prompt(prompt: Prompt) -> PublicPrompt:

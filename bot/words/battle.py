@@ -7,12 +7,15 @@ never named (only the Harkonnen and the victim see which, in their private views
 
 from __future__ import annotations
 
+from bot.publisher import Answer
+from bot.words.answers import presents
 from bot.words.common import possessive
 from rules.actions import (
     Action,
     BattlePlan,
     CallTraitor,
     Capture,
+    FactionAction,
     KeepCards,
     Prescience,
     StartBattle,
@@ -230,17 +233,27 @@ TRAITOR_QUESTION = (
 """Asked in the same words of every side that could call, holder or not (1.07.06.06)."""
 
 
-def battle_choices(state: GameState, faction: Faction, kinds: tuple[str, ...]) -> tuple[str, ...]:
-    """The answers a battle prompt offers: the engine's, and the traitor call for every
-    side asked the traitor question, so that a prompt never shows who holds one."""
+@presents(CallTraitor)
+def traitor_button(state: GameState, action: FactionAction) -> Answer:
+    return traitor_call(action)
+
+
+def traitor_call(action: FactionAction) -> Answer:
+    return Answer(action, "Call a traitor", "Traitor called")
+
+
+def asked_alike(
+    state: GameState, faction: Faction, answers: tuple[Answer, ...]
+) -> tuple[Answer, ...]:
+    """Both sides asked the traitor question get the same buttons, holder or not (who
+    holds a traitor is secret, 1.07.06.06): a side's own traitor call is its button even
+    where the engine would refuse it (the click then says why, privately)."""
     game = state.whole
-    if (
-        game.step == BattleStep.TRAITOR_CALLS
-        and faction in game.waiting
-        and "call_traitor" not in kinds
-    ):
-        return ("call_traitor", *kinds)
-    return kinds
+    asked = game.step == BattleStep.TRAITOR_CALLS and faction in game.waiting
+    call = traitor_call(CallTraitor(faction))
+    if not asked or any(a.key == call.key for a in answers):
+        return answers
+    return (call, *answers)
 
 
 def battle_options(state: GameState, faction: Faction) -> list[str]:

@@ -14,9 +14,11 @@ to any channel. :func:`auction_wait` says publicly whom the auction waits for.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from bot.orders import asked_alike
-from bot.publisher import PrivateNotice
+from bot.publisher import Answer, PrivateNotice
+from bot.words.answers import buttons, presents
 from bot.words.common import possessive
 from rules import bidding, revival
 from rules.actions import (
@@ -49,8 +51,6 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.view import AuctionView, PrivateView, PublicView
 
-RAISES = (1, 2, 5)
-"""The raises a bidder's buttons offer over the high bid, while the bidder may bid them."""
 KARAMA_RULE = "3.01.11.04"
 HARKONNEN_CARD_RULE = "2.05.08"
 EMPEROR_KARAMA_RULE = "1.14.02"
@@ -219,10 +219,21 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
 # -- what a faction is asked ---------------------------------------------------------------
 
 
-def raises(state: GameState, faction: Faction, high: int) -> tuple[int, ...]:
-    """The bids the buttons offer: the high bid plus 1, 2 and 5, those the engine would
-    take from ``faction`` now (never beyond its spice and its ally's commitment)."""
-    return tuple(n for n in (high + r for r in RAISES) if state.is_legal(Bid(faction, n)))
+@presents(Bid, KaramaBuy)
+def bid_button(state: GameState, action: FactionAction) -> Answer | None:
+    """A bid the engine offers ("Bid 4 (+1)": the raise over the high bid), a bid or a buy
+    with Karama."""
+    auction = state.whole.auction
+    match action:
+        case Bid(amount=amount, karama=True):
+            return Answer(action, f"Bid {amount} with Karama", f"Done: you bid {amount}")
+        case Bid(amount=amount):
+            high = auction.high_bid if auction is not None else 0
+            label = f"Bid {amount} (+{amount - high})" if amount > high else f"Bid {amount}"
+            return Answer(action, label, f"Done: you bid {amount}")
+        case KaramaBuy():
+            return Answer(action, "Take it with Karama", "Card taken with Karama")
+    return None
 
 
 def bid_prompt(
@@ -251,16 +262,16 @@ def bid_prompt(
     support = secrets.bid_support
     ally = f"; your ally commits {support} to your bids" if support else ""
     lines.append(f"You hold {mine.spice} spice{ally}.")
-    offered = raises(state, faction, high)
+    offered = buttons(state, state.legal_actions(faction))
     legal = set(state.legal_actions(faction).kinds())
-    how = "Raise with a button or `/bid amount`" if offered else "Bid with `/bid amount`"
+    bids = any(isinstance(a.action, Bid) for a in offered)
+    how = "Raise with a button or `/bid amount`" if bids else "Bid with `/bid amount`"
     if "karama_buy" in legal:
         how += "; take the card with a Karama card with `/karama buy`"
     lines.append(f"{how}; or pass. If you do not answer in time, you pass. Deadline: {deadline}.")
     if alike := asked_alike(state, faction):
         lines.append(alike)
-    choices = tuple(k for k in ("pass", "karama_buy") if k in legal)
-    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, raises=offered)
+    return PrivateNotice(faction, "\n".join(lines), answers=offered, token=token)
 
 
 def bid_status(state: GameState, faction: Faction) -> str:
@@ -389,9 +400,9 @@ def revival_prompt(
         )
     if alike := asked_alike(state, faction):
         lines.append(alike)
-    choices = ("pass",) if state.is_legal(Pass(faction)) else ()
-    labels = (("pass", "Pay for none" if revived else "Free revival only"),)
-    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token, labels=labels)
+    free = Answer(Pass(faction), "Pay for none" if revived else "Free revival only", "Passed")
+    answers = [replace(free, quiet=True)] if state.is_legal(Pass(faction)) else []
+    return PrivateNotice(faction, "\n".join(lines), answers=tuple(answers), token=token)
 
 
 def answer_words(action: FactionAction) -> str | None:

@@ -13,7 +13,9 @@ from bot.publisher import PrivateNotice
 from bot.waits import Wait
 from bot.words import bidding as bid_words
 from bot.words import truthtrance as truthtrance_words
-from bot.words.battle import battle_answer, battle_choices, battle_options, battle_step_words
+from bot.words.answers import buttons
+from bot.words.battle import asked_alike as traitor_asked_alike
+from bot.words.battle import battle_answer, battle_options, battle_step_words
 from bot.words.turn import phase_name
 from rules.actions import (
     Action,
@@ -306,5 +308,5 @@ def choice_prompt(
         f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
         *filter(None, [asked_alike(state, faction)]),
     ]
-    choices = battle_choices(state, faction, tuple(state.legal_actions(faction).kinds()))
-    return PrivateNotice(faction, "\n".join(lines), choices=choices, token=token)
+    answers = traitor_asked_alike(state, faction, buttons(state, state.legal_actions(faction)))
+    return PrivateNotice(faction, "\n".join(lines), answers=answers, token=token)

@@ -12,8 +12,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from bot.publisher import PrivateNotice
+from bot.publisher import Answer, PrivateNotice
+from bot.words.answers import buttons, presents
 from bot.words.common import possessive
+from rules.actions import AnswerTruthtrance, FactionAction
 from rules.events import Event, TruthtranceAnswered, TruthtrancePlayed
 from rules.factions import Faction
 from rules.game import GameState
@@ -21,7 +23,6 @@ from rules.truthtrance_model import NO_ANSWER
 from rules.view import PrivateView, PublicView
 
 ANSWER_WORDS = {"yes": "Yes", "no": "No", NO_ANSWER: "no answer given"}
-ANSWER_CHOICE = "truthtrance_answer"
 """The prompt's one kind of answer (its Yes and No buttons)."""
 
 
@@ -169,7 +170,18 @@ def question_prompt(
         f"The game waits for it. If you do not answer in time, no answer is given. "
         f"Deadline: {deadline}.",
     ]
-    return PrivateNotice(faction, "\n".join(lines), choices=(ANSWER_CHOICE,), token=token)
+    answers = buttons(state, state.legal_actions(faction))
+    return PrivateNotice(faction, "\n".join(lines), answers=answers, token=token)
+
+
+@presents(AnswerTruthtrance)
+def answer_button(state: GameState, action: FactionAction) -> Answer | None:
+    """The target's Yes and No (a remark needs ``/truthtrance answer``; no answer is the
+    deadline's, never a button)."""
+    if not isinstance(action, AnswerTruthtrance) or action.answer not in ("yes", "no"):
+        return None
+    word = action.answer.capitalize()
+    return Answer(action, word, f"You answered {word}; the table sees it")
 
 
 def answer_words(answer: str, remark: str = "") -> str:

@@ -11,12 +11,11 @@ from collections.abc import Callable
 import discord
 
 from bot.ledger import SubmitResult
-from bot.session.session import PromptClosedError
+from bot.session.session import PhaseSession, PromptClosedError
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import report
 from rules.actions import FactionAction
 from rules.factions import Faction
-from rules.game import GameState
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +25,11 @@ async def submit_click(
     game_id: int,
     faction: Faction,
     token: str,
-    action_of: Callable[[GameState], FactionAction],
+    action_of: Callable[[PhaseSession], FactionAction],
 ) -> SubmitResult | None:
-    """Submit ``action_of(position)`` for ``faction`` from a button bound to the prompt
-    ``token``; None when it was refused (the clicker already told why, a stale message
-    closed)."""
+    """Submit ``action_of(session)`` (the action the button was made for) for ``faction``
+    from a button bound to the prompt ``token``; None when it was refused (the clicker
+    already told why, a stale message closed)."""
     try:
         await acknowledge_click(interaction, ephemeral=True, thinking=True)
         app = app_of(interaction)
@@ -38,7 +37,7 @@ async def submit_click(
         session = app.session(game_id)
         assert session.state is not None
         session.check_open(faction, token)  # a stale button says how it closed
-        action = action_of(session.state)
+        action = action_of(session)
         result: SubmitResult = await session.submit(
             faction, action, actor=interaction.user.id, key=key_of(interaction), token=token
         )

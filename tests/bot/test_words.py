@@ -8,14 +8,15 @@ import re
 import pytest
 
 from bot.orders import StandingOrders, order_words
-from bot.session.prompts import advise_labels, prompt_for, reminder_for
+from bot.session.prompts import prompt_for, reminder_for
 from bot.waits import wait_of
 from bot.words.common import either, join_place, may_do, split_place
 from bot.words.narrate import describe
-from rules.actions import Ship
+from rules.actions import Advise, Decline, Ship
 from rules.events import Moved
 from rules.factions import Faction
 from rules.game import GameState
+from rules.model import PromptKind
 from tests.rules.helpers import position
 
 ATREIDES, BG = Faction.ATREIDES, Faction.BENE_GESSERIT
@@ -39,17 +40,37 @@ def shipped(advanced: bool) -> GameState:
     return state
 
 
+def labels(state: GameState) -> list[tuple[str, object]]:
+    """The Bene Gesserit's buttons: each one's words and the concrete action it submits."""
+    wait = wait_of(state)
+    assert wait is not None
+    notice = prompt_for(state, BG, wait, "7", "soon")
+    return [(a.label, a.action) for a in notice.answers]
+
+
 def test_the_advisor_buttons_name_the_territory_in_the_advanced_game() -> None:
-    assert advise_labels(shipped(advanced=True), BG) == (
-        ("advise_sink", "Advise to the Polar Sink"),
-        ("advise_here", "Advise to Arrakeen (sector 9)"),
-    )
+    assert labels(shipped(advanced=True)) == [
+        ("Advise to the Polar Sink", Advise(BG, "Polar Sink")),
+        ("Advise to Arrakeen (sector 9)", Advise(BG, "Arrakeen")),
+        ("Decline", Decline(BG, PromptKind.ADVISE)),
+    ]
 
 
 def test_the_basic_game_offers_only_the_polar_sink() -> None:
-    assert advise_labels(shipped(advanced=False), BG) == (
-        ("advise_sink", "Advise to the Polar Sink"),
-    )
+    assert labels(shipped(advanced=False)) == [
+        ("Advise to the Polar Sink", Advise(BG, "Polar Sink")),
+        ("Decline", Decline(BG, PromptKind.ADVISE)),
+    ]
+
+
+def test_each_button_is_an_action_the_engine_takes_now() -> None:
+    state = shipped(advanced=True)
+    wait = wait_of(state)
+    assert wait is not None
+    notice = prompt_for(state, BG, wait, "7", "soon")
+    keys = [a.key for a in notice.answers]
+    assert len(set(keys)) == len(keys) and all(len(k) == 12 for k in keys)
+    assert all(state.is_legal(a.action) for a in notice.answers)
 
 
 @pytest.mark.parametrize("advanced", [True, False])
@@ -59,7 +80,8 @@ def test_the_prompt_and_reminder_say_what_is_awaited_in_words(advanced: bool) ->
     assert wait is not None and wait.kind == "prompt"
     notice = prompt_for(state, BG, wait, "7", "<t:100:f> (<t:100:R>)")
     assert "You may send a spiritual advisor or decline." in notice.text
-    assert notice.choices == ("advise", "decline")  # the buttons' kinds, for the cog
+    advise = ["advise"] * (2 if advanced else 1)  # the Polar Sink, and Arrakeen if advanced
+    assert [a.action.name for a in notice.answers] == [*advise, "decline"]
     reminder = reminder_for(state, BG, wait, "<t:100:f> (<t:100:R>)")
     assert reminder == (
         "Reminder: Mentat awaits your answer. Spiritual Advisors: the Bene Gesserit may "

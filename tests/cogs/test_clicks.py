@@ -11,15 +11,17 @@ had no answer but "Decline" to any prompt waiting on it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-import discord
 import simcord
 
-from rules.actions import Decline, FactionAction, action_from_dict
+from rules.actions import Advise, Decline, FactionAction, action_from_dict
+from rules.board import POLAR_SINK
 from rules.factions import Faction
+from tests.cogs.buttons import actions_asked, button_for, named
 from tests.cogs.conftest import Bots, Table, make_table
 
 LIMIT = 6  # issue 11: clicks of players with nothing to decide in the whole phase
@@ -29,10 +31,6 @@ def demo() -> dict[str, Any]:
     text = resources.files("bot").joinpath("data/demo-phase.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
-
-
-def custom_ids(message: discord.Message) -> list[str]:
-    return [c["custom_id"] for row in message.components for c in row.to_dict()["components"]]
 
 
 @dataclass
@@ -62,21 +60,14 @@ def nothing_to_decide(t: Table, faction: Faction) -> bool:
     )
 
 
-def open_prompt(t: Table, faction: Faction, choice: str) -> tuple[discord.Message, str] | None:
-    """The faction's newest message with a button for ``choice``, and that button's id."""
-    for message in reversed(t.private(faction).history()):
-        for custom_id in custom_ids(message):
-            if custom_id.split(":")[3] == choice:
-                return message, custom_id
-    return None
-
-
-async def click(t: Table, faction: Faction, choice: str, clicks: Clicks, kind: str = "") -> bool:
-    found = open_prompt(t, faction, choice)
-    if found is None or (kind and found[1].split(":")[4] != kind):
+async def click(
+    t: Table, faction: Faction, wanted: Callable[[FactionAction], bool], clicks: Clicks
+) -> bool:
+    found = button_for(t, faction, wanted)
+    if found is None:
         return False
     message, custom_id = found
-    nothing = choice == "decline" and nothing_to_decide(t, faction)
+    nothing = is_decline(t, faction, custom_id) and nothing_to_decide(t, faction)
     await t.players[faction].click(message, custom_id=custom_id)
     clicks.count(faction, nothing)
     return True
@@ -100,7 +91,7 @@ async def dismiss(t: Table, bots: Bots, action: FactionAction | None, clicks: Cl
         clicked = False
         for prompt in state.open_prompts():
             for faction in prompt.waiting_on():
-                clicked |= await click(t, faction, "decline", clicks, prompt.kind.value)
+                clicked |= await click(t, faction, named("decline", prompt.kind.value), clicks)
         if not clicked:
             left = (t.session.deadline.at - bots.clock.now()).total_seconds() + 1
             clicks.waited += left
@@ -109,13 +100,21 @@ async def dismiss(t: Table, bots: Bots, action: FactionAction | None, clicks: Cl
 
 
 SLASH = {"ship": "ship", "send": "send", "move": "move", "cross_ship": "cross-ship"}
-BUTTON = {
-    "advise": "advise_here",
-    "karama_cancel": "karama_cancel",
-    "guild_delay": "guild_delay",
-    "hajr": "hajr",
-    "pass": "pass",
-}
+BUTTON = {"advise", "karama_cancel", "guild_delay", "hajr", "pass"}
+
+
+def clicked_for(name: str) -> Callable[[FactionAction], bool]:
+    """The button of the demo's action ``name`` (an advisor: to the shipment's territory)."""
+
+    def wanted(action: FactionAction) -> bool:
+        here = not isinstance(action, Advise) or action.to != POLAR_SINK
+        return action.name == name and here
+
+    return wanted
+
+
+def is_decline(t: Table, faction: Faction, custom_id: str) -> bool:
+    return isinstance(actions_asked(t, faction).get(custom_id.split(":")[3]), Decline)
 
 
 async def perform(t: Table, raw: dict[str, Any], clicks: Clicks) -> None:
@@ -128,7 +127,8 @@ async def perform(t: Table, raw: dict[str, Any], clicks: Clicks) -> None:
         assert preview.response is not None, preview
         await player.click(preview.response.message, label="Confirm")
     else:
-        assert await click(t, faction, BUTTON[name], clicks), f"{faction.label} has no {name}"
+        assert name in BUTTON, name
+        assert await click(t, faction, clicked_for(name), clicks), f"{faction.label}: no {name}"
     await settle(t)
 
 

@@ -474,15 +474,15 @@ async def test_an_answer_kept_for_intrusion_outlives_the_advisors_own_window(
     assert labels(bg)[2:] == [
         "Advise to the Polar Sink",
         "Decline: advisor",
-        "Flip",
+        "Flip in Carthag",
         "Decline: intrusion",
     ]
     # Intrusion flips fighters to advisors (2.02.16): the prompt says no direction it lacks
     assert "flip your forces between fighters and advisors" in bg.content
     assert "advisors to fighters" not in bg.content
     await t.players[BG].click(bg, label="Advise to the Polar Sink")
-    flip = await t.players[BG].click(now(t, BG, bg), label="Flip")
-    assert text_of(flip).startswith("Noted: Flip.")
+    flip = await t.players[BG].click(now(t, BG, bg), label="Flip in Carthag")
+    assert text_of(flip).startswith("Noted: Flip")
     await advance(t, bots, 5 * 60 + 1)  # the shipment's window ends: the advisor goes
     assert kinds(t) == ["karama"]  # the advisor's own window
     asked = len(t.private(BG).history())
@@ -556,7 +556,7 @@ async def test_a_doubled_click_on_one_answer_leaves_the_others_of_the_message(
         first = await t.players[BG].click(bg, label="Decline: Karama")
     second = await t.players[BG].click(bg, label="Decline: Karama")
     answers = sorted([text_of(first), text_of(second)])
-    assert answers[0].startswith("Noted: Decline."), answers
+    assert answers[0].startswith("Noted: Decline"), answers
     assert answers[1] == "Refused: you already answered that; your first answer stands.", answers
     message = now(t, BG, bg)
     assert "**Closed" not in message.content
@@ -630,7 +630,7 @@ async def test_the_advisors_decline_given_during_the_window_is_kept_like_its_adv
     await ship_to_carthag(t)
     bg = latest(t, BG)
     result = await t.players[BG].click(bg, label="Decline: advisor")
-    assert is_ephemeral(result) and text_of(result).startswith("Noted: Decline."), text_of(result)
+    assert is_ephemeral(result) and text_of(result).startswith("Noted: Decline"), text_of(result)
     assert labels(now(t, BG, bg)) == ["Cancel it with Karama", "Decline"]
     assert kinds(t)[0] == "karama"  # the window runs on
     asked = len(t.private(BG).history())

@@ -8,7 +8,9 @@ import re
 import simcord
 
 from bot.session.windows import is_window
+from rules.actions import Decline
 from rules.factions import Faction
+from tests.cogs.buttons import button_for
 from tests.cogs.conftest import Bots, Table, make_table
 
 PRIVATE_MARKS = ("You hold", "You may", "Preview", "Your spice", "Cards:", "Deadline:")
@@ -39,11 +41,9 @@ async def _answer_prompts(t: Table, bots: Bots) -> None:
     wait = t.session.current_wait()
     kinds = {p.kind.value for p in t.state().open_prompts()}
     for faction in wait.factions:
-        message = next(m for m in reversed(t.private(faction).history()) if m.components)
-        ids = [c["custom_id"] for row in message.components for c in row.to_dict()["components"]]
-        no = [i for i in ids if i.split(":")[3] == "decline" and i.split(":")[4] in kinds]
-        if no:
-            await t.players[faction].click(message, custom_id=no[0])
+        found = button_for(t, faction, lambda a: isinstance(a, Decline) and a.prompt in kinds)
+        if found is not None:
+            await t.players[faction].click(found[0], custom_id=found[1])
     await t.session.until_idle()
     if is_window(t.state().open_prompts()):
         left = (t.session.deadline.at - bots.clock.now()).total_seconds()

@@ -31,20 +31,23 @@ HOLDING = {"atreides": {"cards": ("Truthtrance", "Truthtrance")}, "bene_gesserit
 Atreides hold both Truthtrances."""
 
 
-def buttons(message: discord.Message) -> list[str]:
-    return [c["custom_id"] for row in message.components for c in row.to_dict()["components"]]
+def buttons(message: discord.Message) -> dict[str, str]:
+    """A message's buttons: label -> custom id."""
+    rows = [c for row in message.components for c in row.to_dict()["components"]]
+    return {c["label"]: c["custom_id"] for c in rows}
 
 
 def question_message(t: Table, faction: Faction) -> discord.Message:
     """``faction``'s newest private message with the Yes/No buttons."""
     for message in reversed(t.private(faction).history()):
-        if any(":truthtrance_yes:" in c for c in buttons(message)):
+        if {"Yes", "No"} <= set(buttons(message)):
             return message
     raise AssertionError(f"no Truthtrance prompt for {faction.label}")
 
 
 def button(message: discord.Message, choice: str) -> str:
-    return next(c for c in buttons(message) if f":{choice}:" in c)
+    """The Yes or No button (``truthtrance_yes``, ``truthtrance_no``)."""
+    return buttons(message)[choice.removeprefix("truthtrance_").capitalize()]
 
 
 def no_leak_for(t: Table, *, asker: Faction, target: Faction) -> None:
