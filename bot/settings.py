@@ -94,6 +94,11 @@ class SessionTimers:
         if self.deadline is not None and self.deadline.tzinfo is None:
             raise ValueError(f"a deadline needs a timezone: {self.deadline.isoformat()}")
 
+    def deadline_of(self, faction: Faction) -> datetime | None:
+        """``faction``'s deadline: the wait's, or its own where a moderator extended it."""
+        extra = self.extended.get(faction)
+        return self.deadline if extra is None or self.deadline is None else self.deadline + extra
+
 
 @dataclass(frozen=True, slots=True)
 class AllyOffer:

@@ -188,7 +188,7 @@ class Pinger:
     ) -> None:
         game_id, publisher = session.game_id, self.app.publisher
         timers = session.settings.timers
-        deadline = deadline_text(timers.deadline, timers.paused_left)
+        deadline = deadline_text(timers.deadline_of(ping.faction), timers.paused_left)
         if ping.kind == HEADS_UP:
             before = view.to_act.label if view.to_act is not None else "the player before you"
             text = (

@@ -14,7 +14,9 @@ every faction is, the game is paused and reported stalled instead. A player acti
 (or a new player seated) takes the faction off autopilot.
 
 Each moderator's command refuses when nothing is awaited, is told to the table and the
-moderators, and refreshes the open prompts' deadline.
+moderators, and refreshes the open prompts' deadline. An extension may name one awaited
+faction (:mod:`bot.session.extensions`): at the wait's deadline the others get their
+defaults, and the game waits on it until its own.
 """
 
 from __future__ import annotations

@@ -54,6 +54,9 @@ async def test_the_extended_faction_alone_is_waited_for_until_its_own_deadline(
     earlier = len(await system_entries(table))
     await table.session.extend(MODERATOR, timedelta(minutes=30), first)
     own = int((deadline + timedelta(minutes=30)).timestamp())
+    timers = table.session.settings.timers  # what /my-turns and the pings read
+    assert timers.deadline_of(first) == deadline + timedelta(minutes=30)
+    assert timers.deadline_of(second) == deadline
     said = table.public_text().splitlines()[-1]
     assert f"extended {first.label}'s time by 30 minutes" in said
     assert stamp_of(said) == own
