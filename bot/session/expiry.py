@@ -49,7 +49,7 @@ from bot.waits import CHOICE, MODERATORS, PROMPT, STEP, Wait, game_over
 from bot.words import narrate
 from bot.words.common import duration
 from bot.words.refusals import SessionError
-from rules.actions import Action, ClosePrompts, Decline, Pass
+from rules.actions import Action, ClosePrompts, Pass
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -111,47 +111,28 @@ class Expiry:
         prompt = wait is not None and wait.kind == PROMPT
         how = "the window timed out" if prompt else "time ran out"
         key = f"{self._game_id}:deadline:{self._seq()}"
-        if wait is not None and self._extensions.now():
-            await self._expired_in_part(wait, key=key, how=how)
+        if wait is not None and wait.kind == CHOICE and self._extensions.now():
+            await self._expired_in_part(wait, key=key)
             return
         if not prompt and self._missed():  # every faction on autopilot: paused instead
             return
         await self.default(reason="Time ran out", key=key, how=how)
 
-    async def _expired_in_part(self, wait: Wait, *, key: str, how: str) -> None:
-        """The wait's deadline passed while a moderator gave some factions more time: the
+    async def _expired_in_part(self, wait: Wait, *, key: str) -> None:
+        """A choice's deadline passed while a moderator gave some factions more time: the
         others get their defaults (each its own missed deadline), and the game waits on
         the extended ones until the earliest's own deadline."""
         due = self._extensions.due(wait.factions)
-        if wait.kind != PROMPT and self._missed(due):  # every faction on autopilot
+        if self._missed(due):  # every faction on autopilot: paused instead
             return
-        if wait.kind == CHOICE:
-            await self._turns.choice_defaults(
-                replace(wait, factions=due), reason="Time ran out", key=key
-            )
-        else:
-            await self._decline(due, key=key, how=how)
+        await self._turns.choice_defaults(
+            replace(wait, factions=due), reason="Time ran out", key=key
+        )
         asked = self._questions.wait
         later = self._extensions.expire()
         if later is not None and asked is not None and asked.key == wait.key:
             self._deadline.arm(later, late_reminder=False)
             await self._kept.save()
-
-    async def _decline(self, factions: tuple[Faction, ...], *, key: str, how: str) -> None:
-        """Each of ``factions`` declines the open prompts it is awaited in."""
-        for faction in factions:
-            state = self._state()
-            assert state is not None
-            for prompt in state.open_prompts():
-                if faction not in prompt.waiting_on():
-                    continue
-                action = Decline(faction, prompt.kind)
-                own_key = f"{key}:{faction.value}:{prompt.kind.value}"
-                result = await self._ledger().submit(action, actor=SYSTEM_ACTOR, key=own_key)
-                if not result.duplicate:
-                    note = f"Time ran out: {faction.label} declines."
-                    await self._after(result, lambda _: how, note=note)
-                break
 
     async def default(
         self, *, reason: str, key: str, how: str, moderator: int | None = None
@@ -230,9 +211,11 @@ class Expiry:
     async def _extend_one(
         self, moderator: int, by: timedelta, wait: Wait, faction: Faction
     ) -> None:
-        state = self._state()
-        if wait.kind == PROMPT and state is not None and is_window(state.open_prompts()):
-            raise SessionError("a secret window runs its fixed time: it cannot be extended")
+        if wait.kind != CHOICE:  # in this engine, a stage asking several: a secret window
+            raise SessionError(
+                "the open prompts are timed together (a secret window runs its fixed time): "
+                "extend the whole wait, without `faction:`"
+            )
         own = self._extensions.extend(wait, faction, by)
         await self._kept.save()
         until = "" if own is None else f"; their deadline is now {deadline_text(own, None)}"
