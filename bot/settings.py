@@ -88,10 +88,16 @@ class SessionTimers:
     closed: Mapping[str, str] = field(default_factory=dict)  # "token:faction": how it closed
     offer: Offer = field(default_factory=Offer)  # the prompts offered together now
     missed: Mapping[Faction, int] = field(default_factory=dict)  # deadlines missed in a row
+    extended: Mapping[Faction, timedelta] = field(default_factory=dict)  # beyond the deadline
 
     def __post_init__(self) -> None:
         if self.deadline is not None and self.deadline.tzinfo is None:
             raise ValueError(f"a deadline needs a timezone: {self.deadline.isoformat()}")
+
+    def deadline_of(self, faction: Faction) -> datetime | None:
+        """``faction``'s deadline: the wait's, or its own where a moderator extended it."""
+        extra = self.extended.get(faction)
+        return self.deadline if extra is None or self.deadline is None else self.deadline + extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +117,7 @@ class Seating:
     players_open: bool = False  # a player may open their own seat (/leave), not only moderators
     first_volunteer: bool = False  # the first volunteer takes the seat, no moderator's Accept
     autopilot_after: int = 0  # deadlines missed in a row before autopilot (0: never)
+    stall_after_hours: int = 72  # no action accepted this long: reported stalled (0: never)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +159,8 @@ COLUMNS = (
     "first_volunteer",
     "autopilot_after",
     "missed",
+    "extended",
+    "stall_after_hours",
 )
 """The columns of ``game_settings`` (after ``game_id``), in this order."""
 
@@ -183,6 +192,8 @@ def to_columns(settings: GameSettings) -> tuple[Any, ...]:
         int(settings.seating.first_volunteer),
         settings.seating.autopilot_after,
         _json({f.value: n for f, n in timers.missed.items()}),
+        _json({f.value: d.total_seconds() for f, d in timers.extended.items()}),
+        settings.seating.stall_after_hours,
     )
 
 
@@ -207,6 +218,9 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
             closed=json.loads(row["prompts_closed"]),
             offer=Offer.from_dict(json.loads(row["offer"])),
             missed={Faction(f): int(n) for f, n in json.loads(row["missed"]).items()},
+            extended={
+                Faction(f): timedelta(seconds=s) for f, s in json.loads(row["extended"]).items()
+            },
         ),
         orders={
             Faction(f): StandingOrders.from_dict(o)
@@ -220,7 +234,10 @@ def from_columns(values: tuple[Any, ...]) -> GameSettings:
         turn=row["turn"],
         required_level=row["required_level"],
         seating=Seating(
-            bool(row["players_open"]), bool(row["first_volunteer"]), int(row["autopilot_after"])
+            bool(row["players_open"]),
+            bool(row["first_volunteer"]),
+            int(row["autopilot_after"]),
+            int(row["stall_after_hours"]),
         ),
     )
 

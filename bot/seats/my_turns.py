@@ -63,7 +63,7 @@ async def my_turns(app: Mentat, guild_id: int, user_id: int) -> list[MyTurn]:
                 record.id,
                 faction,
                 wait.kind,
-                timers.deadline,
+                timers.deadline_of(faction),
                 timers.paused_left,
                 _message(timers.asked.get(faction)),
                 session.settings.channels.private.get(faction),

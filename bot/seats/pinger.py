@@ -1,6 +1,7 @@
 """Pings that follow the person (issue 25): one task of the application that, every
 minute, asks :mod:`bot.seats.ping_schedule` which pings each running game owes and sends
-them; the hushing of the pings a game makes itself (its prompts' and the table's
+them (and tells the moderators of a game without progress, :mod:`bot.seats.stall`); the
+hushing of the pings a game makes itself (its prompts' and the table's
 mentions) in a user's quiet hours; and the digest by direct message.
 
 Read from outside the sessions: a game's wait through its public ``current_wait()``, its
@@ -31,6 +32,7 @@ from bot.seats.ping_schedule import (
     next_in_storm_order,
     plan,
 )
+from bot.seats.stall import StallWatch
 from bot.session.prompts import deadline_text
 from bot.store.history import History
 from bot.waits import MODERATORS, STEP
@@ -70,6 +72,7 @@ class Pinger:
         self.app = app
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        self.stalls = StallWatch(app)  # a game without progress, told to its moderators
 
     def start(self) -> None:
         if self._task is None:
@@ -132,6 +135,10 @@ class Pinger:
                     sent += await self._game(game_id, session, prefs)
                 except Exception:
                     log.exception("game %d: its pings failed", game_id)
+                try:
+                    await self.stalls.check(game_id, session)
+                except Exception:
+                    log.exception("game %d: its stall check failed", game_id)
             return sent
 
     async def _game(
@@ -181,7 +188,7 @@ class Pinger:
     ) -> None:
         game_id, publisher = session.game_id, self.app.publisher
         timers = session.settings.timers
-        deadline = deadline_text(timers.deadline, timers.paused_left)
+        deadline = deadline_text(timers.deadline_of(ping.faction), timers.paused_left)
         if ping.kind == HEADS_UP:
             before = view.to_act.label if view.to_act is not None else "the player before you"
             text = (

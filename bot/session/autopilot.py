@@ -16,7 +16,9 @@ instead and reported to the moderators as stalled.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime, timedelta
 
+from bot.words.common import duration
 from rules.actions import Decline, FactionAction, Pass
 from rules.defaults import default_action
 from rules.factions import Faction
@@ -123,4 +125,15 @@ def stalled_words(game_id: int) -> str:
     return (
         f"Game #{game_id} is stalled: every faction is on autopilot, so it is paused. Seat "
         "substitutes (`/substitute open`), then `/mod resume`."
+    )
+
+
+def no_progress_words(game_id: int, since: datetime, now: datetime, waits_on: str) -> str:
+    """For the moderators, once per stall: no action accepted for a long time."""
+    hours = int((now - since).total_seconds() // 3600)
+    return (
+        f"Game #{game_id} has made no progress for {duration(timedelta(hours=hours))}: it "
+        f"waits on {waits_on} since <t:{int(since.timestamp())}:R>. Nudge the players, "
+        "extend or skip the wait (`/mod extend`, `/mod skip`), or open a seat "
+        "(`/substitute open`)."
     )

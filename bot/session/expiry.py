@@ -14,12 +14,15 @@ every faction is, the game is paused and reported stalled instead. A player acti
 (or a new player seated) takes the faction off autopilot.
 
 Each moderator's command refuses when nothing is awaited, is told to the table and the
-moderators, and refreshes the open prompts' deadline.
+moderators, and refreshes the open prompts' deadline. An extension may name one awaited
+faction (:mod:`bot.session.extensions`): at the wait's deadline the others get their
+defaults, and the game waits on it until its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 
 from bot.clock import Clock
@@ -33,7 +36,9 @@ from bot.session.autopilot import (
     stalled_words,
     started_words,
 )
+from bot.session.extensions import LONGEST, Extensions
 from bot.session.kept import Kept
+from bot.session.prompts import deadline_text
 from bot.session.questions import Questions
 from bot.session.telling import Telling
 from bot.session.timing import Deadline
@@ -67,6 +72,7 @@ class Expiry:
         telling: Telling,
         kept: Kept,
         autopilot: Autopilot,
+        extensions: Extensions,
         delivery: Delivery,
         clock: Clock,
         step: timedelta,
@@ -83,6 +89,7 @@ class Expiry:
         self._telling = telling
         self._kept = kept
         self._autopilot = autopilot
+        self._extensions = extensions
         self._delivery = delivery
         self._clock = clock
         self._step = step  # a turn's step time: a stalled game's time left, a reminder's
@@ -103,10 +110,29 @@ class Expiry:
             return
         prompt = wait is not None and wait.kind == PROMPT
         how = "the window timed out" if prompt else "time ran out"
+        key = f"{self._game_id}:deadline:{self._seq()}"
+        if wait is not None and wait.kind == CHOICE and self._extensions.now():
+            await self._expired_in_part(wait, key=key)
+            return
         if not prompt and self._missed():  # every faction on autopilot: paused instead
             return
-        key = f"{self._game_id}:deadline:{self._seq()}"
         await self.default(reason="Time ran out", key=key, how=how)
+
+    async def _expired_in_part(self, wait: Wait, *, key: str) -> None:
+        """A choice's deadline passed while a moderator gave some factions more time: the
+        others get their defaults (each its own missed deadline), and the game waits on
+        the extended ones until the earliest's own deadline."""
+        due = self._extensions.due(wait.factions)
+        if self._missed(due):  # every faction on autopilot: paused instead
+            return
+        await self._turns.choice_defaults(
+            replace(wait, factions=due), reason="Time ran out", key=key
+        )
+        asked = self._questions.wait
+        later = self._extensions.expire()
+        if later is not None and asked is not None and asked.key == wait.key:
+            self._deadline.arm(later, late_reminder=False)
+            await self._kept.save()
 
     async def default(
         self, *, reason: str, key: str, how: str, moderator: int | None = None
@@ -155,13 +181,47 @@ class Expiry:
         self._telling.moderator_note(f"Resumed by <@{moderator}>.")
         self._questions.show()
 
-    async def extend(self, moderator: int, by: timedelta) -> None:
+    async def extend(self, moderator: int, by: timedelta, faction: Faction | None = None) -> None:
+        """``by`` more for the whole wait, or for ``faction`` alone (in a wait on several
+        factions; in a wait on that faction alone, the same as the whole wait's)."""
         self._check_awaiting("there is no deadline to extend")
+        if by <= timedelta() or by > LONGEST:
+            raise SessionError("an extension adds from 1 minute to 7 days (10080 minutes)")
+        wait, state = self._questions.wait, self._state()
+        assert wait is not None and state is not None
+        if faction is not None and faction not in state.factions:
+            raise SessionError(f"{faction.label} does not play in this game")
+        if faction is not None and faction not in wait.factions:
+            awaited = ", ".join(f.label for f in wait.factions) or "the moderators"
+            raise SessionError(
+                f"the game does not wait on {faction.label} now (it waits on {awaited}): "
+                "extend the whole wait, without `faction:`"
+            )
+        if faction is not None and len(wait.factions) > 1:
+            await self._extend_one(moderator, by, wait, faction)
+            return
         self._deadline.extend(by)
         await self._kept.save()
         now = self._deadline.text()
         self._telling.moderator_note(
             f"<@{moderator}> extended the deadline by {duration(by)}; it is now {now}."
+        )
+        self._questions.show()
+
+    async def _extend_one(
+        self, moderator: int, by: timedelta, wait: Wait, faction: Faction
+    ) -> None:
+        if wait.kind != CHOICE:  # in this engine, a stage asking several: a secret window
+            raise SessionError(
+                "the open prompts are timed together (a secret window runs its fixed time): "
+                "extend the whole wait, without `faction:`"
+            )
+        own = self._extensions.extend(wait, faction, by)
+        await self._kept.save()
+        until = "" if own is None else f"; their deadline is now {deadline_text(own, None)}"
+        self._telling.moderator_note(
+            f"<@{moderator}> extended {faction.label}'s time by {duration(by)}{until}. "
+            "The others' deadline stays as it was."
         )
         self._questions.show()
 
@@ -184,14 +244,16 @@ class Expiry:
 
     # -- autopilot --------------------------------------------------------------------------
 
-    def _missed(self) -> bool:
-        """A turn's step or a choice ran out of time: the factions still awaited missed a
-        deadline; those that reach the game's limit go on autopilot (told once). True when
-        every faction now is: the game is paused and reported stalled instead."""
+    def _missed(self, factions: tuple[Faction, ...] | None = None) -> bool:
+        """A turn's step or a choice ran out of time: the factions still awaited (or those
+        of them whose own deadline it was, ``factions``) missed a deadline; those that reach
+        the game's limit go on autopilot (told once). True when every faction now is: the
+        game is paused and reported stalled instead."""
         wait, state = self._current_wait(), self._state()
         if wait is None or state is None or wait.kind not in (STEP, CHOICE):
             return False
-        started, after = self._autopilot.miss(wait.factions), self._autopilot.after
+        missed = wait.factions if factions is None else factions
+        started, after = self._autopilot.miss(missed), self._autopilot.after
         for faction in started:
             notice = PublicNotice(started_words(faction, after), game_id=self._game_id)
             self._delivery.public(notice)

@@ -41,7 +41,7 @@ class Questions:
         delivery: Delivery,
         *,
         state: Callable[[], GameState | None],
-        deadline: Callable[[], str],
+        deadline: Callable[[Faction], str],
         offered: Offered,
         later: Later,
         save: Callable[[], Awaitable[None]],
@@ -50,7 +50,7 @@ class Questions:
         self.prompts = PromptMessages(delivery)
         self.wait: Wait | None = None  # the wait asked (and timed) now
         self._state = state
-        self._deadline = deadline  # the deadline in words
+        self._deadline = deadline  # a faction's deadline in words (its own, if extended)
         self._offered = offered
         self._later = later
         self._save = save
@@ -65,7 +65,7 @@ class Questions:
 
     def prompt(self, faction: Faction, wait: Wait) -> PrivateNotice:
         """What ``wait`` asks ``faction``, with its choices and the deadline now."""
-        state, token, deadline = self.state(), self.prompts.token, self._deadline()
+        state, token, deadline = self.state(), self.prompts.token, self._deadline(faction)
         if wait.kind == CHOICE:
             return choice_prompt(state, faction, wait, token, deadline)
         if wait.kind == PROMPT:
@@ -163,9 +163,9 @@ class Questions:
         if wait.kind == MODERATORS:
             self._tell_moderators("Reminder: ")
             return
-        state, deadline = self.state(), self._deadline()
+        state = self.state()
         for faction in wait.factions:
-            text = reminder_for(state, faction, wait, deadline)
+            text = reminder_for(state, faction, wait, self._deadline(faction))
             self.delivery.private(PrivateNotice(faction, text))
 
     def _tell_moderators(self, prefix: str) -> None:

@@ -35,6 +35,7 @@ from bot.serial import SerialTask
 from bot.session.autopilot import Autopilot
 from bot.session.corrections import Corrections
 from bot.session.expiry import Expiry
+from bot.session.extensions import Extensions
 from bot.session.kept import Kept
 from bot.session.opening import Opening
 from bot.session.passes import RepeatedPasses
@@ -116,10 +117,11 @@ class PhaseSession:
             clock=clock,
             timing=timing,
         )
+        self.extensions = Extensions(self.deadline, lambda: self.questions.wait)
         self.questions = Questions(
             delivery,
             state=state,
-            deadline=self.deadline.text,
+            deadline=self.extensions.text,
             offered=self.windows.offered,
             later=serial.later,
             save=self.kept.save,
@@ -166,6 +168,7 @@ class PhaseSession:
             telling=self.telling,
             kept=self.kept,
             autopilot=self.autopilot,
+            extensions=self.extensions,
             delivery=delivery,
             clock=clock,
             step=timing.step,
@@ -417,8 +420,8 @@ class PhaseSession:
     async def resume(self, moderator: int) -> None:
         await self._call(lambda: self.expiry.resume(moderator))
 
-    async def extend(self, moderator: int, by: timedelta) -> None:
-        await self._call(lambda: self.expiry.extend(moderator, by))
+    async def extend(self, moderator: int, by: timedelta, faction: Faction | None = None) -> None:
+        await self._call(lambda: self.expiry.extend(moderator, by, faction))
 
     async def skip(self, moderator: int, key: str) -> None:
         """The default for what is awaited now (a phase the moderators record: closed)."""
@@ -571,6 +574,7 @@ class PhaseSession:
             prompts.timers(deadline.paused_left),
             offer=self.windows.offer,
             missed=dict(self.autopilot.missed),
+            extended=self.extensions.now(),
         )
         if deadline.at is not None and wait is not None:
             timers = replace(
@@ -590,3 +594,4 @@ class PhaseSession:
         self.deadline.restore(
             saved.deadline, reminded=saved.reminded, paused_left=saved.paused_left
         )
+        self.extensions.restore(wait.key, saved.extended)

@@ -83,6 +83,7 @@ class Game(commands.Cog):
         players_may_leave="Players may open their own seat to volunteers with /leave.",
         first_volunteer="The first volunteer takes an open seat (no moderator's Accept).",
         autopilot_after="Deadlines missed in a row before a faction plays its defaults (0: never).",
+        stall_after_hours="Hours without progress before the moderators hear of it (0: never).",
     )
     @app_commands.choices(
         kind=[
@@ -117,6 +118,7 @@ class Game(commands.Cog):
         players_may_leave: bool = False,
         first_volunteer: bool = False,
         autopilot_after: app_commands.Range[int, 0, 20] = 0,
+        stall_after_hours: app_commands.Range[int, 0, 2160] = 72,
     ) -> None:
         guild = interaction.guild
         assert guild is not None
@@ -146,7 +148,7 @@ class Game(commands.Cog):
             timing=timing,
             maps=maps,
             required_level=None if required_level == "anyone" else required_level,
-            seating=Seating(players_may_leave, first_volunteer, autopilot_after),
+            seating=Seating(players_may_leave, first_volunteer, autopilot_after, stall_after_hours),
         )
         app = app_of(interaction)
         session = await app.create_game(

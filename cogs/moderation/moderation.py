@@ -114,15 +114,21 @@ class Moderation(commands.Cog):
         await session_of(interaction, game_id).resume(interaction.user.id)
         await reply(interaction, "Done: resumed.")
 
-    @mod.command(name="extend", description="Extend the current deadline.")
+    @mod.command(name="extend", description="Extend the current deadline (or one faction's).")
+    @app_commands.describe(faction="Only this awaited faction gets more time (default: all).")
     async def mod_extend(
-        self, interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080]
+        self,
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 1, 10080],
+        faction: FactionName | None = None,
     ) -> None:
         game_id = await self._game(interaction)
+        whom = None if faction is None else Faction(faction)
         await session_of(interaction, game_id).extend(
-            interaction.user.id, timedelta(minutes=minutes)
+            interaction.user.id, timedelta(minutes=minutes), whom
         )
-        await reply(interaction, f"Done: extended by {minutes} minutes.")
+        for_whom = "" if whom is None else f" for {whom.label}"
+        await reply(interaction, f"Done: extended by {minutes} minutes{for_whom}.")
 
     @mod.command(name="skip", description="Apply the default to what is awaited now.")
     async def mod_skip(self, interaction: discord.Interaction) -> None:

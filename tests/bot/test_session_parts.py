@@ -195,7 +195,7 @@ async def test_questions_ask_the_awaited_keep_the_message_and_refuse_a_stale_tok
     questions = Questions(
         delivery,
         state=lambda: state,
-        deadline=lambda: "in an hour",
+        deadline=lambda _: "in an hour",
         offered=lambda faction: [],
         later=turns.later,
         save=turns.save,

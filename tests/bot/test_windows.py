@@ -6,6 +6,7 @@ stop and, after them, the Bene Gesserit's advisor."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -212,3 +213,20 @@ async def test_the_public_text_and_times_never_tell_who_may_answer(tmp_path: Pat
 
 def test_the_window_time_is_a_setting() -> None:
     assert TIMING.window.total_seconds() == WINDOW
+
+
+async def test_one_factions_time_in_a_window_is_refused_and_changes_nothing(table: Table) -> None:
+    """A stage of prompts asking several factions is a secret window here: it is timed as
+    one, and naming one faction's time would tell the table who may act in it."""
+    await table.open(with_cards(bene_gesserit=[]))
+    await table.submit(Decline(GUILD, "guild_timing"))
+    await ship(table)
+    assert table.session is not None
+    wait = table.session.current_wait()
+    assert wait is not None and set(wait.factions) == {ATREIDES, BG}
+    at, told = table.session.deadline.at, len(table.publisher.public_notices)
+    with pytest.raises(SessionError, match="the open prompts are timed together"):
+        await table.session.extend(1, timedelta(minutes=30), ATREIDES)
+    assert table.session.deadline.at == at
+    assert len(table.publisher.public_notices) == told
+    assert table.session.settings.timers.extended == {}
