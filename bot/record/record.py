@@ -5,7 +5,8 @@ record instead (the same public words, never a "Waiting for ..." line):
 
 - in a Shipment & Movement phase, one message per faction's turn: what it shipped and
   moved, what it paid in public, the Karama cards played, everything others did in its
-  turn (advisors, windows answered in public), with the map of the end of that turn;
+  turn (advisors, windows answered in public), with the map of the end of that turn (the
+  Guild's delay is no turn: its line goes out alone, and its turn gets one heading, later);
 - at the phase's end, a summary: who shipped and moved what, the spice paid, Karama played,
   read from the log's actions in effect (an undone action is not counted, and a restart
   loses nothing);
@@ -33,6 +34,7 @@ from rules.events import (
     BribePaid,
     Event,
     GameWon,
+    GuildDelays,
     KaramaCancelled,
     KaramaPower,
     KaramaPrevented,
@@ -119,6 +121,9 @@ class SpectatorRecord:
             elif isinstance(event, TurnEnded):
                 self.turn = event.faction  # a turn retaken after a Karama is its own
                 self._flush(out, loose)
+            elif isinstance(event, GuildDelays):  # not its turn yet: no heading of its own
+                loose.extend([*self.lines, *_lines(event, view)])
+                self.turn, self.lines = None, []
             elif isinstance(event, Retake) and event.faction is not self.turn:
                 self.turn, self.again = event.faction, True  # its turn again
                 self.lines.extend(_lines(event, view))
