@@ -10,7 +10,9 @@ record instead (the same public words, never a "Waiting for ..." line):
 - at the phase's end, a summary: who shipped and moved what, the spice paid, Karama played,
   read from the log's actions in effect (an undone action is not counted, and a restart
   loses nothing);
-- outside that phase (a whole game's other phases), each announcement's public lines;
+- outside that phase (a whole game's other phases), each announcement's public lines, a
+  message per phase they run through (its pictures, drawn as the first phase ended, go
+  with the first);
 - at the game's end, its summary (:mod:`bot.record.summary`: the result, each faction's
   path, the turning battles) with the charts, for the table too.
 
@@ -107,10 +109,23 @@ class SpectatorRecord:
         """The spectators' messages for one announcement (none while a turn goes on)."""
         out: list[Entry] = []
         loose: list[str] = []
+        won = any(isinstance(event, GameWon) for event in events)
         if note and note != narrate.WINDOW_CLOSED:  # the table's pacing, not news
             (self.lines if self.turn is not None else loose).append(note)
         for event in events:
-            if isinstance(event, PhaseBegan) and event.phase == SHIPMENT_MOVEMENT:
+            if isinstance(event, PhaseBegan) and not self.in_phase:
+                # a phase's lines are a message of their own (the last phase's end with
+                # them): the map and the battle's picture come right after those of the
+                # phase they show, not a later one's
+                *ended, head = _lines(event, view) or [""]
+                loose += ended
+                if loose:
+                    out.append(Entry(self._notice(loose), with_map=not (out or won)))
+                loose = [head] if head else []
+                if event.phase == SHIPMENT_MOVEMENT:
+                    loose += opening
+                    self.in_phase, self.turn, self.lines = True, None, []
+            elif isinstance(event, PhaseBegan) and event.phase == SHIPMENT_MOVEMENT:
                 loose += [*_lines(event, view), *opening]
                 self.in_phase, self.turn, self.lines = True, None, []
             elif not self.in_phase:
@@ -137,9 +152,9 @@ class SpectatorRecord:
                 self.in_phase = False
             else:
                 (self.lines if self.turn is not None else loose).extend(_lines(event, view))
-        if loose:
-            out.append(Entry(self._notice(loose), with_map=not out))
-        if any(isinstance(event, GameWon) for event in events):
+        if loose:  # the game's end takes the last map: the position it ended in
+            out.append(Entry(self._notice(loose), with_map=won or not out))
+        if won:
             out += await self._summary()
         return out
 
