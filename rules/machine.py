@@ -117,7 +117,8 @@ def _phase_action(state: Position, action: Action) -> list[Event]:
     entry = spec.handler(action)
     if entry is None:
         raise NotYourTurnError(
-            f"{action.name} is not an action of the {phase_name(phase)} phase (turn {game.turn})",
+            f"{action.name.replace('_', ' ')} is not an action of the {phase_name(phase)} "
+            f"phase (turn {game.turn})",
             rule=spec.rule,
         )
     return entry.run(state, action)

@@ -411,7 +411,7 @@ async def test_nobody_but_the_seat_answers_a_window_or_an_advisor(
         (BG, "bg advise", {"to": "x" * 90}, "there is no territory called 'xxx"),
         (BG, "place-advisor", {"to": "Arrakeen"}, "not an action of the Shipment & Movement"),
         (ATREIDES, "pass", {}, "it is not Atreides's turn: Harkonnen is to ship and move now"),
-        (EMPEROR, "karama stop-shipment", {}, "Emperor has no open guild_stop prompt"),
+        (EMPEROR, "karama stop-shipment", {}, "Emperor has no open guild stop prompt"),
         # ... and "please wait" only what may be legal then: the Harkonnen's own movement
         (HARKONNEN, "pass", {}, "please wait until this closes"),
     ],
