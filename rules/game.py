@@ -28,7 +28,7 @@ Mentat Pause, for ten turns or until a faction wins.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Self
 
@@ -77,6 +77,9 @@ NO_UNDO: deque[Snapshot] = deque(maxlen=0)
 class GameState(Position):
     """A whole game (:meth:`new_game`), or a Shipment & Movement phase played alone: a
     game that starts at that phase and stops after it (built without ``game``)."""
+
+    # the last action's events, and the positions as the phases it ran through ended
+    _phase_ends: tuple[tuple[Event, ...], tuple[tuple[int, Snapshot], ...]] = ((), ())
 
     def __init__(
         self,
@@ -201,13 +204,27 @@ class GameState(Position):
         """:meth:`apply`, its events split: the action's own, then those of the steps the
         engine ran by itself after it (a phase begun, a spice blow, the Mentat Pause)."""
         before = self.snapshot()
+        ends: list[tuple[int, Snapshot]] = []
         try:
-            own, steps = machine.apply_split(self, action)
+            own, steps = machine.apply_split(self, action, ends)
         except RulesError:
             self.restore(before)
             raise
         self._history.append(before)
+        self._phase_ends = (tuple(own + steps), tuple((len(own) + i, s) for i, s in ends))
         return own, steps
+
+    def public_view_at_phase_end(self, events: Sequence[Event]) -> PublicView:
+        """The public view as the first phase of ``events`` ended, when they are the last
+        action's and the engine began another phase after it by itself (the position the
+        next phases found); else the view now. A map drawn for an action that ran on
+        into later phases shows (and its heading names) the moment of that first phase."""
+        told, ends = self._phase_ends
+        if not ends or tuple(events) != told:
+            return self.public_view()
+        trial = self.copy()
+        trial.restore(ends[0][1])
+        return trial.public_view()
 
     def close_all_prompts(self) -> list[Event]:
         """Decline every prompt still open, stage by stage (the flow moves on)."""

@@ -35,6 +35,7 @@ from rules.actions import (
 from rules.errors import NotYourTurnError
 from rules.events import Event, PhaseBegan
 from rules.game_model import TURN_PHASES, GamePhase, PhaseStep
+from rules.model import Snapshot
 from rules.phase_spec import handlers, on
 from rules.phases import GAME_OVER_RULE, REGISTRY, rule_of
 from rules.position import Position
@@ -47,13 +48,15 @@ def apply_action(state: Position, action: Action) -> list[Event]:
     return own + steps
 
 
-def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Event]]:
+def apply_split(
+    state: Position, action: Action, ends: list[tuple[int, Snapshot]] | None = None
+) -> tuple[list[Event], list[Event]]:
     """:func:`apply_action`, its events split in two: the action's own, and those of the
     steps the engine then ran by itself (phases begun, blown, collected...).
 
     A moderator's correction is nobody's turn and answers no prompt: it changes the
     position and leaves the phase where it is (even a complete phase or a game over),
-    with no steps after it.
+    with no steps after it. ``ends``: see :func:`advance`.
     """
     if isinstance(action, Correction):
         return corrections.correct(state, action), []
@@ -72,7 +75,7 @@ def apply_split(state: Position, action: Action) -> tuple[list[Event], list[Even
         own = ANY_TIME_HANDLERS[type(action)].run(state, action)
     else:
         own = _phase_action(state, action)
-    return own, advance(state)
+    return own, advance(state, ends)
 
 
 def _karama_prevent(state: Position, action: KaramaPrevent) -> list[Event]:
@@ -114,7 +117,8 @@ def _phase_action(state: Position, action: Action) -> list[Event]:
     entry = spec.handler(action)
     if entry is None:
         raise NotYourTurnError(
-            f"{action.name} is not an action of the {phase_name(phase)} phase (turn {game.turn})",
+            f"{action.name.replace('_', ' ')} is not an action of the {phase_name(phase)} "
+            f"phase (turn {game.turn})",
             rule=spec.rule,
         )
     return entry.run(state, action)
@@ -132,9 +136,13 @@ def phase_name(phase: GamePhase) -> str:
     return phase.value.replace("_", " ").replace("choam", "CHOAM")
 
 
-def advance(state: Position) -> list[Event]:
+def advance(state: Position, ends: list[tuple[int, Snapshot]] | None = None) -> list[Event]:
     """Carry out every step that needs no choice: begin phases, close finished ones,
-    and stop where the game waits for a faction or the moderator (or is over)."""
+    and stop where the game waits for a faction or the moderator (or is over).
+
+    ``ends``, when given, receives the position as each phase ended, before the next
+    began: (the index of that :class:`~rules.events.PhaseBegan` among the events, the
+    position), so that a map can show the moment it illustrates."""
     events: list[Event] = []
     while True:
         game = state.whole
@@ -146,6 +154,8 @@ def advance(state: Position) -> list[Event]:
         elif spec.finished is not None and spec.finished(state):
             state.set_game(step=PhaseStep.DONE)
         elif game.step == PhaseStep.DONE:
+            if ends is not None:
+                ends.append((len(events), state.snapshot()))
             events += _next_phase(state)
         else:
             return events

@@ -202,7 +202,7 @@ def find_open_prompt(
     for prompt in state.phase.open_prompts:
         if prompt.kind in kinds and faction in prompt.waiting_on():
             return prompt
-    names = " or ".join(sorted(k.value for k in kinds))
+    names = " or ".join(sorted(k.value.replace("_", " ") for k in kinds))  # in words
     raise NotYourTurnError(f"{faction.label} has no open {names} prompt to answer", rule=rule)
 
 

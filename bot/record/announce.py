@@ -61,6 +61,8 @@ def draw_maps(
     view: PublicView,
     events: list[Event],
     record: Sequence[Entry] | None = None,
+    *,
+    shown: PublicView | None = None,
 ) -> Draw | None:
     """How to draw the maps of an announcement; None when the game wants none for it.
 
@@ -71,12 +73,17 @@ def draw_maps(
     whether it draws a map or not, and draws the close-up of the pieces touched since the
     last map (captioned) and a battle's picture beside the whole map
     (at the same time, each in a worker of its own); another renderer draws the map alone.
+    ``view`` is the position now; ``shown`` (by default the same) the one the maps show:
+    the end of the phase the events began in, when they ran on into later phases
+    (:meth:`rules.game.GameState.public_view_at_phase_end`), so a map's heading names the
+    moment of the line it is placed under.
     """
     if renderer is None:
         return None
+    drawn = view if shown is None else shown
     if not isinstance(renderer, MapMaker):
-        return lambda: _draw_map(renderer, view, events)
-    marks = renderer.turn_marks(view, events)
+        return lambda: _draw_map(renderer, drawn, events)
+    marks = renderer.turn_marks(view, events, shown=drawn)
     reveal = renderer.reveal(view, events)
     wanted = renderer.wanted(events)
     takes = record is not None and any(entry.with_map for entry in record)
@@ -87,10 +94,10 @@ def draw_maps(
 
     async def draw() -> Maps | None:
         picture, closeup, battle, turn = await asyncio.gather(
-            renderer(view, events, marks=marks) if wanted else _nothing(),
-            renderer.closeup(view, events, marks=marks, pieces=pieces) if wanted else _nothing(),
+            renderer(drawn, events, marks=marks) if wanted else _nothing(),
+            renderer.closeup(drawn, events, marks=marks, pieces=pieces) if wanted else _nothing(),
             renderer.battle(reveal),
-            renderer.closeup(view, events, marks=marks, pieces=kept) if own else _nothing(),
+            renderer.closeup(drawn, events, marks=marks, pieces=kept) if own else _nothing(),
         )
         if not (picture or battle):
             return None

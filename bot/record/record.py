@@ -5,11 +5,14 @@ record instead (the same public words, never a "Waiting for ..." line):
 
 - in a Shipment & Movement phase, one message per faction's turn: what it shipped and
   moved, what it paid in public, the Karama cards played, everything others did in its
-  turn (advisors, windows answered in public), with the map of the end of that turn;
+  turn (advisors, windows answered in public), with the map of the end of that turn (the
+  Guild's delay is no turn: its line goes out alone, and its turn gets one heading, later);
 - at the phase's end, a summary: who shipped and moved what, the spice paid, Karama played,
   read from the log's actions in effect (an undone action is not counted, and a restart
   loses nothing);
-- outside that phase (a whole game's other phases), each announcement's public lines;
+- outside that phase (a whole game's other phases), each announcement's public lines, a
+  message per phase they run through (its pictures, drawn as the first phase ended, go
+  with the first);
 - at the game's end, its summary (:mod:`bot.record.summary`: the result, each faction's
   path, the turning battles) with the charts, for the table too.
 
@@ -33,6 +36,7 @@ from rules.events import (
     BribePaid,
     Event,
     GameWon,
+    GuildDelays,
     KaramaCancelled,
     KaramaPower,
     KaramaPrevented,
@@ -105,10 +109,23 @@ class SpectatorRecord:
         """The spectators' messages for one announcement (none while a turn goes on)."""
         out: list[Entry] = []
         loose: list[str] = []
+        won = any(isinstance(event, GameWon) for event in events)
         if note and note != narrate.WINDOW_CLOSED:  # the table's pacing, not news
             (self.lines if self.turn is not None else loose).append(note)
         for event in events:
-            if isinstance(event, PhaseBegan) and event.phase == SHIPMENT_MOVEMENT:
+            if isinstance(event, PhaseBegan) and not self.in_phase:
+                # a phase's lines are a message of their own (the last phase's end with
+                # them): the map and the battle's picture come right after those of the
+                # phase they show, not a later one's
+                *ended, head = _lines(event, view) or [""]
+                loose += ended
+                if loose:
+                    out.append(Entry(self._notice(loose), with_map=not (out or won)))
+                loose = [head] if head else []
+                if event.phase == SHIPMENT_MOVEMENT:
+                    loose += opening
+                    self.in_phase, self.turn, self.lines = True, None, []
+            elif isinstance(event, PhaseBegan) and event.phase == SHIPMENT_MOVEMENT:
                 loose += [*_lines(event, view), *opening]
                 self.in_phase, self.turn, self.lines = True, None, []
             elif not self.in_phase:
@@ -119,6 +136,9 @@ class SpectatorRecord:
             elif isinstance(event, TurnEnded):
                 self.turn = event.faction  # a turn retaken after a Karama is its own
                 self._flush(out, loose)
+            elif isinstance(event, GuildDelays):  # not its turn yet: no heading of its own
+                loose.extend([*self.lines, *_lines(event, view)])
+                self.turn, self.lines = None, []
             elif isinstance(event, Retake) and event.faction is not self.turn:
                 self.turn, self.again = event.faction, True  # its turn again
                 self.lines.extend(_lines(event, view))
@@ -132,9 +152,9 @@ class SpectatorRecord:
                 self.in_phase = False
             else:
                 (self.lines if self.turn is not None else loose).extend(_lines(event, view))
-        if loose:
-            out.append(Entry(self._notice(loose), with_map=not out))
-        if any(isinstance(event, GameWon) for event in events):
+        if loose:  # the game's end takes the last map: the position it ended in
+            out.append(Entry(self._notice(loose), with_map=won or not out))
+        if won:
             out += await self._summary()
         return out
 

@@ -114,21 +114,30 @@ class MapMaker:
             return any(e.kind in ("turn_ended", "phase_complete", "phase_began") for e in events)
         return any(e.kind not in ("prompts_closed", "prompt_declined") for e in events)
 
-    def turn_marks(self, view: PublicView, events: Sequence[Event]) -> Marks:
+    def turn_marks(
+        self, view: PublicView, events: Sequence[Event], *, shown: PublicView | None = None
+    ) -> Marks:
         """This turn's storm path and worms: those of ``events``, else those seen earlier in
         the same turn of a whole game (never in a lone Shipment & Movement phase).
+        ``shown``: the position the map shows, when it is an earlier turn's end (an action
+        that ran on into the next turn): that turn's marks as seen before, not the new ones.
 
         Raises TypeError for anything but a :class:`PublicView`, before remembering."""
         check_public(view, "MapMaker")
         path, worms = storm_path_of(events), worms_of(events)
         if view.game.alone:
             return path, worms
-        turn = view.game.turn
+        turn, earlier = view.game.turn, self._turn_marks
         known = self._turn_marks if self._turn_marks and self._turn_marks[0] == turn else None
         if known is not None:
             path = path or known[1]
             worms = tuple({w.territory: w for w in (*known[2], *worms)}.values())
         self._turn_marks = (turn, path, worms)
+        if shown is not None and shown.game.turn != turn:
+            check_public(shown, "MapMaker")
+            if earlier is not None and earlier[0] == shown.game.turn:
+                return earlier[1], earlier[2]
+            return None, ()
         return path, worms
 
     def touched(

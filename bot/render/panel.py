@@ -156,17 +156,33 @@ def draw_panel_from(
 
 def _draw_heading(draw: ImageDraw.ImageDraw, view: PublicView, heading: Heading) -> None:
     top = BOARD_HEIGHT + 12
-    draw.text((MARGIN, top), heading.turn_text, font=font("bold", 30), fill=palette.PANEL_TEXT)
+    title = font("bold", 30)
+    draw.text((MARGIN, top), heading.turn_text, font=title, fill=palette.PANEL_TEXT)
     right = storm_text(view, heading)
     if view.phase_complete and view.game.in_shipment_movement:
         right = f"Phase complete · {right}"
+    room = WIDTH - 2 * MARGIN - draw.textlength(heading.turn_text, font=title) - HEADING_GAP
     draw.text(
         (WIDTH - MARGIN, top + 4),
         right,
-        font=font("bold", 26),
+        font=_heading_font(draw, right, room),
         fill=palette.STORM_TEXT,
         anchor="ra",
     )
+
+
+HEADING_GAP = 24  # between the turn's title and the storm's words at its right
+
+
+def _heading_font(draw: ImageDraw.ImageDraw, text: str, width: float) -> ImageFont.FreeTypeFont:
+    """The storm's words beside the title: 26 px, smaller (condensed) when they would
+    run into the title (a whole game's phase complete, with the storm's path)."""
+    if draw.textlength(text, font=font("bold", 26)) <= width:
+        return font("bold", 26)
+    for size in (24, 22, 20, 18, 16):
+        if draw.textlength(text, font=font("condensed", size)) <= width:
+            break
+    return font("condensed", size)
 
 
 def _draw_card(

@@ -9,7 +9,8 @@ renderer calls it before drawing.
 
 :class:`RevealWatch` follows a game's announcements in their order and says when a
 picture is due: at the reveal (with the result when it came at once), and at the
-resolution when the traitor question came between (the plans remembered from the reveal).
+resolution when the traitor question came between (the plans remembered from the reveal),
+even when the same action ends the battles or the phase.
 A restarted bot has no memory: a battle revealed before the restart and resolved after it
 gets its result in words only.
 """
@@ -112,25 +113,27 @@ class RevealWatch:
         battle, turn = view.game.battle, view.game.turn
         if self.reveal is not None and self.reveal.resolved:
             self.reveal = None  # told: what comes next is another story
-        due = False
+        shown: BattleReveal | None = None  # the picture due, as it stands at its last event
         plans: list[PlanRevealed] = []
         for event in events:
             if isinstance(event, BattleStarted):
                 self.territory, self.reveal = event.territory, None
             elif event.kind in ENDS:
-                self.reveal = None
+                self.reveal = None  # what was due (the phase may end with the result) stays
             elif isinstance(event, PlanRevealed):
                 plans.append(event)
                 if len(plans) == 2:
                     where = self.territory or (battle.territory if battle else None)
                     self.reveal = BattleReveal(where or "", (plans[0], plans[1]), turn=turn)
-                    due = True
+                    shown = self.reveal
             elif isinstance(event, OUTCOME_EVENTS) and self.reveal is not None:
+                told = shown is not None and shown is self.reveal  # revealed here
                 self.reveal = replace(self.reveal, outcome=(*self.reveal.outcome, event))
-                due = due or self.reveal.resolved
-        if not due or self.reveal is None:
+                if told or self.reveal.resolved:
+                    shown = self.reveal
+        if shown is None:
             return None
-        return self._with_territory(self.reveal)
+        return self._with_territory(shown)
 
     @staticmethod
     def _with_territory(reveal: BattleReveal) -> BattleReveal:

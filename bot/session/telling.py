@@ -18,7 +18,7 @@ from bot.delivery import Delivery
 from bot.publisher import ModeratorNotice, PublicNotice
 from bot.record.announce import Announcer, Renderer, draw_maps
 from bot.words import ceremony
-from rules.events import Event
+from rules.events import Event, GameWon
 from rules.game import GameState
 from rules.view import PublicView
 
@@ -71,8 +71,12 @@ class Telling:
             told, view, game_id=self._game_id, note=note, opening=opening
         )
         notice = self._window_line(notice)  # an open window says when it closes
-        # the words now; the map drawn off this task, attached to them and a turn's record
-        maps = draw_maps(self._renderer(), view, told, record)
+        # the words now; the map drawn off this task, attached to them and a turn's record:
+        # the position as the action's first phase ended (it may have run on into others),
+        # but the game's end for the last map
+        won = any(isinstance(event, GameWon) for event in told)
+        shown = view if won else state.public_view_at_phase_end(told)
+        maps = draw_maps(self._renderer(), view, told, record, shown=shown)
         self._announcer.announce(notice, maps, record)
 
     def moderator_note(self, text: str) -> None:

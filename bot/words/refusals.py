@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.words import narrate
-from rules.actions import Action, FactionAction, Pass
-from rules.errors import MentatError
+from rules.actions import Action, ClosePrompts, FactionAction, Pass
+from rules.errors import MentatError, RulesError
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -28,12 +28,27 @@ class PromptClosedError(SessionError):
 
 
 def check_not_early(state: GameState, action: FactionAction) -> None:
-    """While prompts are open, only their answers are taken: the rest waits."""
+    """While prompts are open, only their answers are taken: the rest waits, if it may be
+    legal once they close (tried on a copy where the open stages are declined one by one,
+    as when their windows run out, until it answers a prompt or none is left); what will
+    not be gets the engine's own refusal, with its rule (a command of another phase or of
+    another faction's turn, one the faction could never use, junk)."""
     prompts = state.public_view().prompts
-    if prompts and not state.answers_open_prompt(action):
-        waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
-        rule = state.open_prompts()[0].rule
-        raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
+    if not prompts or state.answers_open_prompt(action):
+        return
+    after: GameState | None = state.copy()
+    try:
+        while after is not None and after.open_prompts():
+            if after.answers_open_prompt(action):
+                break  # a later stage's prompt: its answer may be legal then
+            after.apply(ClosePrompts())  # the window runs out: declined, the flow goes on
+    except RulesError:
+        after = None  # the flow cannot be told without an answer: the action waits
+    if after is not None:
+        after.apply(action)  # raises the engine's refusal: never legal once they close
+    waiting = " ".join(narrate.describe_prompt(p) for p in prompts)
+    rule = state.open_prompts()[0].rule
+    raise SessionError(f"please wait until this closes: {waiting}", rule=rule)
 
 
 def bare_pass_step(state: GameState, faction: Faction, last: Action | None) -> str | None:

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.words.refusals import SessionError, check_not_early
+from bot.words.refusals import check_not_early
 from rules.actions import (
     Action,
     Ally,
@@ -44,6 +44,7 @@ from rules.actions import (
     SupportBids,
     action_to_dict,
 )
+from rules.errors import MentatError
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction
 from rules.game import GameState
@@ -132,7 +133,7 @@ def _in_time(state: GameState, action: Action) -> bool:
     try:
         if isinstance(action, FactionAction):
             check_not_early(state, action)
-    except SessionError:
+    except MentatError:  # "please wait", or never legal once the prompts close
         return False
     return True
 

@@ -256,6 +256,12 @@ def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path
         else:
             assert " wins " in before or "explode" in before, before
     assert f"({battles[-1]})" in markdown and "map-001.png" in markdown
+    maps = [b for b in blocks if b.startswith("![Map ")]
+    for link in maps[:-1]:  # each under the phase it shows: a Shipment & Movement's end
+        heading = [b for b in blocks[: blocks.index(link)] if b.startswith("### Turn ")][-1]
+        assert heading.endswith(": Shipment & Movement"), (link, heading)
+    last = [b for b in blocks[: blocks.index(maps[-1])] if b.startswith("### Turn ")][-1]
+    assert "**The game is over.**" in blocks[blocks.index(maps[-1]) - 1], last
     closeups = sorted(p.name for p in out.glob("closeup-*.png"))
     territories = {t.name for t in standard_board()}
     assert closeups and all(f"({name})" in markdown for name in closeups)

@@ -101,11 +101,14 @@ async def test_no_waiting_lines_and_every_turn_its_own_message(table: Table) -> 
     texts = spectated(table)
     assert not any("Waiting for" in t or "is up" in t for t in texts)
     heads = [t.splitlines()[0] for t in texts]
-    assert heads[:4] == [
+    assert heads[:7] == [
         "**Harkonnen's turn**",
         "**Fremen's turn**",
         "**Fremen's turn**, continued",
-        "**Spacing Guild's turn**",
+        "The Spacing Guild delays its turn (it may take it before any later faction's).",
+        "**Bene Gesserit's turn**",
+        "**Atreides' turn**",
+        "**Spacing Guild's turn**",  # once: its delay was no turn (issue 26)
     ]
     assert heads[-2] == "The Shipment & Movement phase is over."  # then the summary
     assert "**The Shipment & Movement phase in short**" in texts[-2]

@@ -233,3 +233,27 @@ def test_an_undone_reveal_or_a_new_battle_forgets_the_plans() -> None:
     watch.see(view, plans)
     redrawn = watch.see(view, result)  # nothing between: the result gets its picture
     assert redrawn is not None and redrawn.resolved and redrawn.plans == tuple(plans)
+
+
+def test_a_result_that_ends_the_battle_phase_in_the_same_action_gets_its_picture() -> None:
+    """Issue 26: the last traitor answer resolves the only battle, and the same action
+    ends the battles and the phase: the result is still drawn, with the plans revealed."""
+    game = duel(traitors={F.EMPEROR: ("Feyd Rautha",), F.HARKONNEN: ("Bashar",)})
+    maker = MapMaker()
+    assert maker.reveal(game.public_view(), plan(game, "harkonnen", "Feyd Rautha", 3)) is None
+    revealed = maker.reveal(game.public_view(), plan(game, "emperor", "Bashar", 2))
+    assert revealed is not None and not revealed.resolved
+    seen: list[BattleReveal | None] = []
+    last: list[Event] = []
+    for faction in list(game.whole.waiting):
+        last = act(game, faction.value, "pass")
+        seen.append(maker.reveal(game.public_view(), last))
+    kinds = [event.kind for event in last]
+    assert "battle_won" in kinds and "battles_over" in kinds and "phase_began" in kinds
+    assert seen[0] is None
+    result = seen[-1]
+    assert result is not None and result.resolved and result.plans == revealed.plans
+    assert result.territory == "Carthag"
+    _, layout = draw_battle_and_layout(result)
+    assert layout.winner is F.HARKONNEN
+    assert maker.reveal(game.public_view(), []) is None  # told once

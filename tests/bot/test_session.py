@@ -204,7 +204,9 @@ async def test_two_submissions_at_the_same_instant(table: Table) -> None:
     accepted = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, Exception)]
     assert [r.duplicate for r in accepted] == [False, True]
-    assert len(refused) == 1 and isinstance(refused[0], SessionError)
+    # a second shipment will never be legal: the engine's refusal, not "please wait"
+    assert len(refused) == 1 and isinstance(refused[0], IllegalActionError)
+    assert "already shipped" in str(refused[0]) and refused[0].rule
     assert session.state is not None
     assert session.state.factions[Faction.HARKONNEN].reserves == 8  # shipped once
 

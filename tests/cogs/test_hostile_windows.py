@@ -406,11 +406,14 @@ async def test_nobody_but_the_seat_answers_a_window_or_an_advisor(
     ("faction", "command", "options", "said"),
     [
         (FREMEN, "karama cancel", {}, "Fremen holds no Karama card (rule 3.01.11)"),
-        (FREMEN, "bg advise", {"to": "Polar Sink"}, "please wait until this closes"),
-        (BG, "bg advise", {"to": "x" * 90}, "please wait until this closes"),
-        (BG, "place-advisor", {"to": "Arrakeen"}, "please wait until this closes"),
-        (ATREIDES, "pass", {}, "please wait until this closes"),
-        (EMPEROR, "karama stop-shipment", {}, "please wait until this closes"),
+        # issue 26: what will not be legal once the window closes gets the engine's refusal
+        (FREMEN, "bg advise", {"to": "Polar Sink"}, "only the Bene Gesserit send spiritual"),
+        (BG, "bg advise", {"to": "x" * 90}, "there is no territory called 'xxx"),
+        (BG, "place-advisor", {"to": "Arrakeen"}, "not an action of the Shipment & Movement"),
+        (ATREIDES, "pass", {}, "it is not Atreides's turn: Harkonnen is to ship and move now"),
+        (EMPEROR, "karama stop-shipment", {}, "Emperor has no open guild stop prompt"),
+        # ... and "please wait" only what may be legal then: the Harkonnen's own movement
+        (HARKONNEN, "pass", {}, "please wait until this closes"),
     ],
 )
 async def test_junk_and_other_seats_commands_in_a_window_change_nothing(

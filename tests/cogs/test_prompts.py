@@ -12,7 +12,7 @@ import simcord
 
 from bot.session.session import SessionError
 from cogs.publisher import DiscordPublisher
-from rules.errors import RulesError
+from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 
@@ -142,10 +142,13 @@ async def test_pass_twice_is_answered_already_passed(simcord_env: simcord.Env) -
 async def test_a_bystanders_pass_does_not_decline_its_prompt(simcord_env: simcord.Env) -> None:
     t = await make_table(simcord_env)
     result = await t.players[GUILD].slash(t.table, "pass")
-    assert is_ephemeral(result) and "Refused" in text_of(result)
+    # issue 26: once the prompt closes it is still not the Guild's turn: the engine's
+    # refusal, with its rule, not "please wait"
+    assert is_ephemeral(result) and "Refused: it is not Spacing Guild's turn" in text_of(result)
+    assert "(rule 1.06.00)" in text_of(result)
     (prompt,) = t.state().open_prompts()
     assert prompt.kind.value == "guild_timing" and GUILD in prompt.waiting_on()
-    assert [type(e) for e in refusals(simcord_env)] == [SessionError]
+    assert [type(e) for e in refusals(simcord_env)] == [NotYourTurnError]
 
 
 # -- deadlines ------------------------------------------------------------------------
