@@ -22,21 +22,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from rules import bidding, charity, nexus, storm
+from rules import charity, nexus, storm
 from rules.actions import (
     Advise,
-    Bid,
     ClaimCharity,
     Decline,
     Dial,
     FactionAction,
     GuildDelay,
     GuildNow,
-    KaramaTakeHand,
     Pass,
     Revive,
-    SupportBids,
 )
+from rules.bidding import auction as bidding
+from rules.bidding.actions import Bid, KaramaTakeHand, SupportBids
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction

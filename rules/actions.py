@@ -11,6 +11,7 @@ territory with a single sector).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
@@ -26,6 +27,16 @@ class Action:
     """Anything that changes the phase; see :class:`FactionAction` for a faction's."""
 
     name: ClassVar[str] = ""
+
+    def __init_subclass__(cls) -> None:
+        """Every action with a name of its own is registered by it: the log reads it back."""
+        if cls.__dict__.get("name"):
+            ACTION_TYPES[cls.name] = cls
+
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+"""Every kind of action a log can hold, by its stored name: each registers itself as its
+class is made (a phase's own actions in its package: ``rules`` imports every phase)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,50 +354,6 @@ class ClaimCharity(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
-class Bid(FactionAction):
-    """Bidding: raise the bid on the card on offer to ``amount`` (1.04.06); with
-    ``karama``, beyond the spice the faction holds (3.01.11.04, reading D11)."""
-
-    name: ClassVar[str] = "bid"
-    amount: int
-    karama: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class KaramaBuy(FactionAction):
-    """Bidding: take the card on offer with a Karama, paying nothing (3.01.11.04)."""
-
-    name: ClassVar[str] = "karama_buy"
-
-
-@dataclass(frozen=True, slots=True)
-class SupportBids(FactionAction):
-    """Bidding: the faction commits up to ``amount`` of its spice to its ally's bids this
-    phase (1.10.02.04); 0 withdraws the commitment."""
-
-    name: ClassVar[str] = "support_bids"
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class KaramaTakeHand(FactionAction):
-    """Harkonnen, advanced, once a game, in the Bidding phase: take ``target``'s whole hand
-    with a Karama (1.14.04); the Harkonnen then give back as many cards."""
-
-    name: ClassVar[str] = "karama_take_hand"
-    target: str
-
-
-@dataclass(frozen=True, slots=True)
-class GiveBackCards(FactionAction):
-    """Harkonnen, after taking a hand (1.14.04): the cards given back, as many as taken,
-    named and separated by commas."""
-
-    name: ClassVar[str] = "give_back_cards"
-    cards: str
-
-
-@dataclass(frozen=True, slots=True)
 class GiveSpice(FactionAction):
     """Emperor: give spice to its ally at any time; it becomes the ally's (2.03.06)."""
 
@@ -694,79 +661,6 @@ class TakeCard(Correction):
     card: str
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.name: cls
-    for cls in (
-        Ship,
-        Send,
-        CrossShip,
-        ShipToReserves,
-        Move,
-        Pass,
-        Decline,
-        PlayHajr,
-        KaramaCancel,
-        KaramaPrevent,
-        KaramaWorm,
-        FremenAllyWorm,
-        Bribe,
-        PlayTruthtrance,
-        AnswerTruthtrance,
-        KaramaStopShipment,
-        Advise,
-        Flip,
-        GuildNow,
-        GuildDelay,
-        ClosePrompts,
-        KeepTraitor,
-        Predict,
-        PlaceFremen,
-        PlaceAdvisor,
-        Dial,
-        FremenStormLosses,
-        WeatherControl,
-        FamilyAtomics,
-        Ally,
-        BreakAlliance,
-        RideWorm,
-        PlaceWorm,
-        ClaimCharity,
-        Bid,
-        KaramaBuy,
-        SupportBids,
-        KaramaTakeHand,
-        GiveBackCards,
-        GiveSpice,
-        Revive,
-        PayAllyRevival,
-        KaramaRevive,
-        PlayGhola,
-        StartBattle,
-        BattlePlan,
-        Prescience,
-        Voice,
-        CallTraitor,
-        KeepCards,
-        Capture,
-        RecordCardWon,
-        RecordRevival,
-        RecordGhola,
-        RecordBattle,
-        RecordLosses,
-        RecordLeaderKilled,
-        RecordDiscard,
-        RecordPayment,
-        RecordIncome,
-        PhaseDone,
-        SetStorm,
-        PlaceForces,
-        RemoveForces,
-        SetSpice,
-        GiveCard,
-        TakeCard,
-    )
-}
-
 _KEY_ALIASES = {"from_": "from", "with_": "with"}
 Word = Ability | PromptKind | Side
 _ENUMS: dict[str, type[Word]] = {"Ability": Ability, "PromptKind": PromptKind, "Side": Side}
@@ -790,6 +684,12 @@ class _Field:
     may_be_none: bool
 
 
+@functools.cache
+def _fields_named(name: str) -> tuple[_Field, ...]:
+    """The fields of the action called ``name``, read once."""
+    return _fields_of(ACTION_TYPES[name])
+
+
 def _fields_of(cls: type[Action]) -> tuple[_Field, ...]:
     return tuple(
         _Field(
@@ -802,9 +702,6 @@ def _fields_of(cls: type[Action]) -> tuple[_Field, ...]:
         )
         for f in fields(cls)
     )
-
-
-_FIELDS_READ = {cls: _fields_of(cls) for cls in ACTION_TYPES.values()}
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -820,7 +717,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_keys(name: str) -> tuple[str, ...]:
     """The keys an action called ``name`` is written with; () for an unknown name."""
     cls = ACTION_TYPES.get(name)
-    return ("action", *(f.key for f in _FIELDS_READ[cls])) if cls else ()
+    return ("action", *(f.key for f in _fields_named(name))) if cls else ()
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -834,12 +731,13 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             f"an action must be an object, not {quote(data)}", rule=_RULE_FOR_PARSE
         )
     name = data.get("action")
-    cls = ACTION_TYPES.get(str(name)) if name is not None else None
+    known = ACTION_TYPES
+    cls = known.get(str(name)) if name is not None else None
     if cls is None:
-        hint = did_you_mean(str(name), sorted(ACTION_TYPES))
+        hint = did_you_mean(str(name), sorted(known))
         raise InvalidActionError(f"unknown action {quote(name)} ({hint})", rule=_RULE_FOR_PARSE)
     kwargs: dict[str, Any] = {}
-    for f in _FIELDS_READ[cls]:
+    for f in _fields_named(cls.name):
         if f.name == "faction":
             kwargs["faction"] = _faction(cls.name, data.get("faction"))
             continue

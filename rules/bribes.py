@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from rules.actions import Bribe, FactionAction, GiveSpice
 from rules.battle_plans import check_dialed_spice
-from rules.bidding import MAX_AMOUNT, check_standing_bid
+from rules.bidding.auction import MAX_AMOUNT, check_standing_bid
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import BribePaid, BribesCollected, Event, SpiceGiven
 from rules.factions import Faction

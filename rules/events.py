@@ -27,6 +27,12 @@ class Event:
     kind: ClassVar[str] = ""
     wire_names: ClassVar[Mapping[str, str]] = {}  # attribute -> stored key, where they differ
 
+    def __init_subclass__(cls) -> None:
+        """Every engine event with a kind of its own is registered by it: the log reads it
+        back (the store's own log events, outside ``rules``, keep a table of their own)."""
+        if cls.__dict__.get("kind") and cls.__module__.startswith("rules."):
+            EVENT_TYPES[cls.kind] = cls
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
         for f in fields(self):
@@ -51,6 +57,11 @@ class Event:
             if cls.wire_names.get(f.name, f.name) in data or f.default is MISSING
         }  # a field added since with a default: an older log's event reads with it
         return cls(**values)
+
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+"""Every kind of event the engine emits, by its stored name: each registers itself as its
+class is made (a phase's own events in its package: ``rules`` imports every phase)."""
 
 
 def _plain(value: Any) -> Any:
@@ -923,185 +934,9 @@ class CardTaken(Corrected):
 
 
 @dataclass(frozen=True, slots=True)
-class HandDeclared(Event):
-    """A faction's hand count, announced as the Bidding phase begins (1.04.01)."""
-
-    kind: ClassVar[str] = "hand_declared"
-    faction: Faction
-    cards: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsLaidOut(Event):
-    """Cards laid out face down for the auction (1.04.04); 0: no auction."""
-
-    kind: ClassVar[str] = "cards_laid_out"
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionOpened(Event):
-    """Card ``number`` of ``of`` is on offer; ``opener`` bids first (1.04.05, 1.04.07)."""
-
-    kind: ClassVar[str] = "auction_opened"
-    number: int
-    of: int
-    opener: Faction
-
-
-@dataclass(frozen=True, slots=True)
-class BidMade(Event):
-    """A bid on the card on offer (a Karama bid looks like any bid)."""
-
-    kind: ClassVar[str] = "bid_made"
-    faction: Faction
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsReturned(Event):
-    """Everyone passed: the cards not sold go back on top of the deck in order (1.04.09)."""
-
-    kind: ClassVar[str] = "cards_returned"
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class BidsSupported(Event):
-    """A faction set or withdrew what it commits to its ally's bids (amount secret)."""
-
-    kind: ClassVar[str] = "bids_supported"
-    faction: Faction
-
-
-@dataclass(frozen=True, slots=True)
-class HandTaken(Event):
-    """The Harkonnen took ``target``'s whole hand with a Karama (1.14.04)."""
-
-    kind: ClassVar[str] = "hand_taken"
-    faction: Faction
-    target: Faction
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsGivenBack(Event):
-    """The Harkonnen gave back as many cards as they took (1.14.04)."""
-
-    kind: ClassVar[str] = "cards_given_back"
-    faction: Faction
-    target: Faction
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
 class SpiceGiven(Event):
     """The Emperor gave spice to its ally (2.03.06; the amount stays secret)."""
 
     kind: ClassVar[str] = "spice_given"
     faction: Faction
     to: Faction
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
-        TurnStarted,
-        TurnEnded,
-        ShipmentPassed,
-        MovementPassed,
-        HajrPlayed,
-        AllianceConstraint,
-        PhaseComplete,
-        PromptsClosed,
-        PromptDeclined,
-        Shipped,
-        Sent,
-        CrossShipped,
-        ShippedToReserves,
-        Moved,
-        StormLosses,
-        KaramaCancelled,
-        KaramaPrevented,
-        AbilityStopped,
-        KaramaPower,
-        BribePaid,
-        BribesCollected,
-        TruthtrancePlayed,
-        TruthtranceAnswered,
-        Retake,
-        GuildTimingCancelled,
-        GuildActsNow,
-        GuildDelays,
-        ShipmentStopped,
-        SpiritualAdvisor,
-        Flipped,
-        PhaseBegan,
-        DeckShuffled,
-        CardsDealt,
-        TraitorKept,
-        PredictionMade,
-        ForcesSetUp,
-        StormDialed,
-        StormDialsRevealed,
-        StormCardRevealed,
-        StormCardDrawn,
-        StormMoved,
-        StormCardPlayed,
-        ForcesDestroyed,
-        SpiceDestroyed,
-        StormOrder,
-        SpiceBlown,
-        ShaiHulud,
-        WormRidden,
-        NexusStarted,
-        NexusEnded,
-        AllianceOffered,
-        AllianceFormed,
-        AllianceBroken,
-        Passed,
-        CharityPaid,
-        CardWon,
-        Revived,
-        BattleRecorded,
-        BattleStarted,
-        VoiceUsed,
-        PrescienceAsked,
-        PrescienceAnswered,
-        BattlePlanIn,
-        PlanRevealed,
-        TraitorCalled,
-        LasgunShield,
-        WeaponStruck,
-        BattleWon,
-        CardsKept,
-        KwisatzHaderachKilled,
-        LeaderCaptured,
-        CaptivesReleased,
-        BattlesOver,
-        ForcesLost,
-        LeaderKilled,
-        CardDiscarded,
-        SpicePaid,
-        SpiceReceived,
-        SpiceCollected,
-        GameWon,
-        StormSet,
-        ForcesPlaced,
-        ForcesRemoved,
-        SpiceSet,
-        CardGiven,
-        CardTaken,
-        # the Bidding phase
-        HandDeclared,
-        CardsLaidOut,
-        AuctionOpened,
-        BidMade,
-        CardsReturned,
-        BidsSupported,
-        HandTaken,
-        CardsGivenBack,
-        SpiceGiven,
-    )
-}
-"""Every kind of event the engine emits, by its stored name."""

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from rules.battle_model import Battle
-from rules.bidding_model import Auction, auction_from, give_back_from, give_back_to
+from rules.bidding.model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 from rules.frozen import evolver
 from rules.truthtrance_model import Question, question_from

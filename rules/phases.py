@@ -12,7 +12,6 @@ from types import MappingProxyType
 
 from rules import (
     battle_actions,
-    bidding_spec,
     charity,
     collection,
     mentat_pause,
@@ -22,6 +21,7 @@ from rules import (
     shipment_movement,
     storm,
 )
+from rules.bidding import spec as bidding
 from rules.game_model import GamePhase
 from rules.phase_spec import PhaseSpec
 
@@ -44,7 +44,7 @@ REGISTRY = register(
     storm.SPEC,
     nexus.SPEC,  # the Spice Blow and Nexus phase
     charity.SPEC,
-    bidding_spec.SPEC,
+    bidding.SPEC,
     revival.SPEC,
     shipment_movement.SPEC,
     battle_actions.SPEC,

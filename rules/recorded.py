@@ -25,7 +25,7 @@ from rules.actions import (
 )
 from rules.battle_model import BattleStep
 from rules.battle_plans import locked_plans
-from rules.bidding import draw_top_card, pay_for_card
+from rules.bidding.auction import draw_top_card, pay_for_card
 from rules.bribes import check_spice_held
 from rules.components import extras
 from rules.decks import draw_treachery

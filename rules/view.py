@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.battle_model import Battle
-from rules.bidding import support_for
-from rules.bidding_model import Auction
+from rules.bidding.auction import support_for
+from rules.bidding.model import Auction
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import stack_order

@@ -121,11 +121,9 @@ def runtime_rules_imports(path: Path) -> set[str]:
             return
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("rules."))
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            if node.module == "rules":
-                found.update(f"rules.{a.name}" for a in node.names)
-            elif node.module.startswith("rules."):
-                found.add(node.module)
+        elif isinstance(node, ast.ImportFrom) and _from_rules(node):
+            module = str(node.module)
+            found.update(_imported_module(module, a.name) for a in node.names)
         for child in ast.iter_child_nodes(node):
             visit(child)
 
@@ -139,12 +137,33 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
+def _from_rules(node: ast.ImportFrom) -> bool:
+    return not node.level and (node.module or "").split(".")[0] == "rules"
+
+
+def _imported_module(module: str, name: str) -> str:
+    """What ``from module import name`` imports: the submodule ``name`` if there is one."""
+    folder = ROOT.joinpath(*module.split("."))
+    if (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists():
+        return f"{module}.{name}"
+    return module
+
+
+def rules_module_name(path: Path) -> str:
+    """``rules/bidding/spec.py`` -> ``rules.bidding.spec``; a package's ``__init__`` is the
+    package."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def rules_modules() -> list[Path]:
+    """Every module of the engine but ``rules/__init__.py`` (which imports the registry, so
+    that every phase's actions and events are known whatever is imported first)."""
+    return [p for p in sorted((ROOT / "rules").rglob("*.py")) if p != ROOT / "rules/__init__.py"]
+
+
 def rules_import_graph() -> dict[str, set[str]]:
-    return {
-        f"rules.{path.stem}": runtime_rules_imports(path)
-        for path in sorted((ROOT / "rules").glob("*.py"))
-        if path.stem != "__init__"
-    }
+    return {rules_module_name(path): runtime_rules_imports(path) for path in rules_modules()}
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -196,7 +215,7 @@ def test_the_cycle_finder_finds_a_cycle_and_ignores_type_only_imports(tmp_path: 
 
 def test_the_rules_modules_import_at_the_top_only() -> None:
     """No import inside a function (the way an import cycle hides)."""
-    for path in sorted((ROOT / "rules").glob("*.py")):
+    for path in rules_modules():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = [n for n in ast.walk(node) if isinstance(n, ast.Import | ast.ImportFrom)]

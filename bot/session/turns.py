@@ -35,13 +35,11 @@ from bot.words.choices import answer_words
 from bot.words.refusals import SessionError
 from bot.words.turn import private_notice
 from rules.actions import Action, FactionAction, PhaseDone, Record
+from rules.bidding.events import AuctionOpened, CardsGivenBack, HandTaken
 from rules.defaults import default_action
 from rules.events import (
-    AuctionOpened,
-    CardsGivenBack,
     CardWon,
     Event,
-    HandTaken,
     PrescienceAnswered,
     Revived,
     SpiceGiven,

@@ -20,32 +20,21 @@ from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
 from bot.words.answers import buttons, presents
 from bot.words.common import possessive
-from rules import bidding, revival
-from rules.actions import (
-    Bid,
-    FactionAction,
-    KaramaBuy,
-    KaramaRevive,
-    Pass,
-    PayAllyRevival,
-    PlayGhola,
-    Revive,
-)
-from rules.events import (
+from rules import revival
+from rules.actions import FactionAction, KaramaRevive, Pass, PayAllyRevival, PlayGhola, Revive
+from rules.bidding import auction as bidding
+from rules.bidding.actions import Bid, KaramaBuy
+from rules.bidding.events import (
     AuctionOpened,
     BidMade,
     BidsSupported,
     CardsGivenBack,
     CardsLaidOut,
     CardsReturned,
-    CardWon,
-    Event,
     HandDeclared,
     HandTaken,
-    KaramaPower,
-    Revived,
-    SpiceGiven,
 )
+from rules.events import CardWon, Event, KaramaPower, Revived, SpiceGiven
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase

@@ -25,15 +25,8 @@ from cogs.auction import autocomplete as ac
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
 from cogs.play.views import prompt_view
-from rules.actions import (
-    Bid,
-    GiveBackCards,
-    GiveSpice,
-    PayAllyRevival,
-    PlayGhola,
-    Revive,
-    SupportBids,
-)
+from rules.actions import GiveSpice, PayAllyRevival, PlayGhola, Revive
+from rules.bidding.actions import Bid, GiveBackCards, SupportBids
 from rules.events import Revived, SpicePaid
 
 Amount = app_commands.Range[int, 0, 999]

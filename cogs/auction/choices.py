@@ -18,7 +18,8 @@ from bot.words.bidding import (
     revive_words,
 )
 from cogs.turn.choices import Choice, leader_words, same
-from rules.actions import KaramaRevive, KaramaTakeHand, PlayGhola, Revive
+from rules.actions import KaramaRevive, PlayGhola, Revive
+from rules.bidding.actions import KaramaTakeHand
 from rules.factions import Faction
 from rules.game import GameState
 

@@ -3,7 +3,8 @@ bidders' policy (each faction's limit per card) that tests and the prompt count 
 
 from __future__ import annotations
 
-from rules.actions import Bid, FactionAction, Pass
+from rules.actions import FactionAction, Pass
+from rules.bidding.actions import Bid
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState

@@ -24,7 +24,6 @@ from bot.words.refusals import check_not_early
 from rules.actions import (
     Action,
     Ally,
-    Bid,
     BreakAlliance,
     Bribe,
     CallTraitor,
@@ -32,18 +31,16 @@ from rules.actions import (
     Dial,
     FactionAction,
     GiveSpice,
-    KaramaBuy,
     KaramaCancel,
     KaramaPrevent,
     KaramaRevive,
     KaramaStopShipment,
-    KaramaTakeHand,
     KaramaWorm,
     Pass,
     PlayGhola,
-    SupportBids,
     action_to_dict,
 )
+from rules.bidding.actions import Bid, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.errors import MentatError
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction

@@ -29,7 +29,8 @@ from bot.orders import bidding_order
 from bot.publisher import RecordingPublisher
 from bot.settings import GameSettings, Timing
 from bot.store import Store
-from rules.events import AuctionOpened, BidMade, Passed
+from rules.bidding.events import AuctionOpened, BidMade
+from rules.events import Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.view import game_view

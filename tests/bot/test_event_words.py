@@ -42,7 +42,7 @@ def test_every_event_class_is_a_stored_kind() -> None:
 def karama_powers() -> set[str]:
     """Every ``power`` the engine gives a KaramaPower event, read from rules/ itself."""
     found: set[str] = set()
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "KaramaPower":
                 power = node.args[2] if len(node.args) > 2 else None

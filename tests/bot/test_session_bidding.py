@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.waits import CHOICE
-from rules.actions import Bid, Pass, RemoveForces, Revive, SupportBids
+from rules.actions import Pass, RemoveForces, Revive
+from rules.bidding.actions import Bid, SupportBids
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase

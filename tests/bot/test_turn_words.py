@@ -13,6 +13,7 @@ from bot.render.examples import public_view
 from bot.words.ceremony import public_notice
 from bot.words.narrate import correction_made, describe
 from bot.words.turn import describe_turn_event, phase_name, private_lines, private_notice
+from rules.bidding.events import CardsGivenBack, HandTaken
 from rules.board import standard_board
 from rules.components import leaders, treachery_cards
 from rules.events import (
@@ -21,7 +22,6 @@ from rules.events import (
     BattleRecorded,
     CaptivesReleased,
     CardGiven,
-    CardsGivenBack,
     CardsKept,
     CardTaken,
     CardWon,
@@ -34,7 +34,6 @@ from rules.events import (
     ForcesSetUp,
     GameWon,
     GuildTimingCancelled,
-    HandTaken,
     KaramaCancelled,
     KaramaPower,
     KwisatzHaderachKilled,

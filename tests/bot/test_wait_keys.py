@@ -4,7 +4,7 @@ the phase registry (rules.phases) must name each wait exactly as before."""
 from __future__ import annotations
 
 from bot.waits import CHOICE, Wait, wait_of
-from rules.actions import Bid
+from rules.bidding.actions import Bid
 from rules.factions import Faction
 from rules.game import GameState
 from tests.rules.battle_helpers import duel

@@ -13,7 +13,8 @@ import pytest
 import simcord
 
 from cogs.publisher import DiscordPublisher
-from rules.actions import Bid, Pass
+from rules.actions import Pass
+from rules.bidding.actions import Bid
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 import simcord
 
 from bot.waits import CHOICE, MODERATORS, PROMPT
-from rules.actions import Bid, Decline
+from rules.actions import Decline
+from rules.bidding.actions import Bid
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.cogs.conftest import Bots, Table, make_table, text_of

@@ -17,7 +17,6 @@ import simcord
 from bot.waits import CHOICE, MODERATORS, PROMPT
 from rules.actions import (
     Ally,
-    Bid,
     ClaimCharity,
     Decline,
     Dial,
@@ -28,6 +27,7 @@ from rules.actions import (
     PlaceFremen,
     Predict,
 )
+from rules.bidding.actions import Bid
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.cogs.conftest import Table, make_table, refusals, text_of

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.actions import Bid, GiveBackCards, KaramaBuy, Pass, PhaseDone, SupportBids
-from rules.bidding import cards_in_play, hand_limit
+from rules.actions import Pass, PhaseDone
+from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, SupportBids
+from rules.bidding.auction import cards_in_play, hand_limit
 from rules.components import treachery_deck
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError

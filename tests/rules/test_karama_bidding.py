@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from rules.actions import Pass, action_from_dict, action_to_dict
-from rules.bidding import cards_in_play
+from rules.bidding.auction import cards_in_play
 from rules.components import treachery_deck
 from rules.errors import IllegalActionError
 from rules.events import Event

@@ -10,7 +10,8 @@ from enum import StrEnum
 import pytest
 
 from rules import actions, corrections, machine
-from rules.actions import Action, Bid, Bribe, KaramaPrevent, Pass, PhaseDone
+from rules.actions import Action, Bribe, KaramaPrevent, Pass, PhaseDone
+from rules.bidding.actions import Bid
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
 from rules.game_model import TURN_PHASES, GamePhase, PhaseStep

@@ -22,10 +22,7 @@ from hypothesis import strategies as st
 from rules.actions import (
     Action,
     AnswerTruthtrance,
-    Bid,
     Dial,
-    GiveBackCards,
-    KaramaBuy,
     KaramaRevive,
     KeepTraitor,
     Pass,
@@ -37,7 +34,8 @@ from rules.actions import (
     action_from_dict,
     action_to_dict,
 )
-from rules.bidding import cards_in_play, hand_limit
+from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy
+from rules.bidding.auction import cards_in_play, hand_limit
 from rules.components import forces_total, treachery_cards, treachery_deck
 from rules.errors import MentatError
 from rules.events import Event

@@ -5,15 +5,10 @@ itself built on :mod:`rules.bidding`; hence a module of its own).
 
 from __future__ import annotations
 
-from rules import bidding, recorded
-from rules.actions import (
-    Bid,
-    GiveBackCards,
-    KaramaBuy,
-    KaramaTakeHand,
-    RecordCardWon,
-    SupportBids,
-)
+from rules import recorded
+from rules.actions import RecordCardWon
+from rules.bidding import auction as bidding
+from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.events import Event
 from rules.game_model import GamePhase
 from rules.phase_spec import PhaseSpec, PhaseWaits, handlers, on

@@ -25,37 +25,23 @@ from dataclasses import replace
 from enum import StrEnum
 
 from rules import karama_turn
-from rules.actions import (
-    Action,
-    Bid,
-    FactionAction,
-    GiveBackCards,
-    KaramaBuy,
-    KaramaTakeHand,
-    Pass,
-    PhaseDone,
-    RecordCardWon,
-    SupportBids,
-)
-from rules.bidding_model import Auction
-from rules.components import extras
-from rules.decks import draw_treachery
-from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
-from rules.events import (
+from rules.actions import Action, FactionAction, Pass, PhaseDone, RecordCardWon
+from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, KaramaTakeHand, SupportBids
+from rules.bidding.events import (
     AuctionOpened,
     BidMade,
     BidsSupported,
-    CardDiscarded,
     CardsGivenBack,
     CardsLaidOut,
     CardsReturned,
-    CardWon,
-    Event,
     HandDeclared,
     HandTaken,
-    KaramaPower,
-    Passed,
 )
+from rules.bidding.model import Auction
+from rules.components import extras
+from rules.decks import draw_treachery
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import CardDiscarded, CardWon, Event, KaramaPower, Passed
 from rules.factions import Faction, same_card
 from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
