@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the random player in tests/
 
-from rules.actions import Action, BattlePlan, CallTraitor, Pass, action_from_dict, action_to_dict
+from rules.actions import Action, Pass, action_from_dict, action_to_dict
+from rules.battle.actions import BattlePlan, CallTraitor
 from rules.game import GameState
 from rules.model import RuleSet
 from tests.rules.random_play import SIX, choose

@@ -17,7 +17,7 @@ the spice dialed in a locked battle plan is held for it until the battle is reso
 from __future__ import annotations
 
 from rules.actions import Bribe, FactionAction, GiveSpice
-from rules.battle_plans import check_dialed_spice
+from rules.battle.plans import check_dialed_spice
 from rules.bidding.auction import MAX_AMOUNT, check_standing_bid
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import BribePaid, BribesCollected, Event, SpiceGiven

@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from typing import Any, Self
 
 from rules import (
-    battle_plans,
     legal,
     machine,
     movement,
@@ -44,7 +43,8 @@ from rules import (
     turn_flow,
 )
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
-from rules.battle_model import BattleStep
+from rules.battle import plans as battle_plans
+from rules.battle.model import BattleStep
 from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped

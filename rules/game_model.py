@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from rules.battle_model import Battle
+from rules.battle.model import Battle
 from rules.bidding.model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 from rules.frozen import evolver

@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from rules import (
-    battle_actions,
     charity,
     collection,
     mentat_pause,
@@ -21,6 +20,7 @@ from rules import (
     shipment_movement,
     storm,
 )
+from rules.battle import spec as battle
 from rules.bidding import spec as bidding
 from rules.game_model import GamePhase
 from rules.phase_spec import PhaseSpec
@@ -47,7 +47,7 @@ REGISTRY = register(
     bidding.SPEC,
     revival.SPEC,
     shipment_movement.SPEC,
-    battle_actions.SPEC,
+    battle.SPEC,
     collection.SPEC,
     mentat_pause.SPEC,
 )

@@ -8,7 +8,6 @@ ends a phase early where the engine allows it (its spec's ``phase_done``, :mod:`
 
 from __future__ import annotations
 
-from rules import battle as battle_flow
 from rules.actions import (
     FactionAction,
     PhaseDone,
@@ -23,8 +22,9 @@ from rules.actions import (
     RecordPayment,
     RecordRevival,
 )
-from rules.battle_model import BattleStep
-from rules.battle_plans import locked_plans
+from rules.battle import flow as battle_flow
+from rules.battle.model import BattleStep
+from rules.battle.plans import locked_plans
 from rules.bidding.auction import draw_top_card, pay_for_card
 from rules.bribes import check_spice_held
 from rules.components import extras

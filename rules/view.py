@@ -12,7 +12,7 @@ import enum
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.battle_model import Battle
+from rules.battle.model import Battle
 from rules.bidding.auction import support_for
 from rules.bidding.model import Auction
 from rules.factions import Faction

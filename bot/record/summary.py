@@ -16,21 +16,23 @@ from typing import Any
 from bot.charts import STRONGHOLDS, turn_ends
 from bot.words.common import possessive
 from bot.words.narrate import count
-from rules.events import (
-    AllianceBroken,
-    AllianceFormed,
+from rules.battle.events import (
     BattlesOver,
     BattleStarted,
     BattleWon,
+    LasgunShield,
+    LeaderCaptured,
+    TraitorCalled,
+)
+from rules.events import (
+    AllianceBroken,
+    AllianceFormed,
     CardWon,
     Event,
     ForcesLost,
     GameWon,
-    LasgunShield,
-    LeaderCaptured,
     LeaderKilled,
     PhaseBegan,
-    TraitorCalled,
 )
 from rules.factions import Faction
 from rules.view import PublicView

@@ -4,18 +4,15 @@ public events as the engine emits them for a fight, a traitor, and an explosion.
 from __future__ import annotations
 
 from bot.render.reveal import BattleReveal
-from rules.events import (
+from rules.battle.events import (
     BattleWon,
-    ForcesLost,
     KwisatzHaderachKilled,
     LasgunShield,
-    LeaderKilled,
     PlanRevealed,
-    SpicePaid,
-    SpiceReceived,
     TraitorCalled,
     WeaponStruck,
 )
+from rules.events import ForcesLost, LeaderKilled, SpicePaid, SpiceReceived
 from rules.factions import Faction
 
 F = Faction

@@ -24,20 +24,17 @@ from bot.render.fonts import Font, font
 from bot.render.geometry import Box
 from bot.render.png import encode_png
 from bot.render.reveal import BattleReveal, check_reveal
-from rules.battle_model import CHEAP_HEROES
-from rules.battle_plans import leader_worth
-from rules.events import (
+from rules.battle.events import (
     BattleWon,
-    ForcesLost,
     KwisatzHaderachKilled,
     LasgunShield,
-    LeaderKilled,
     PlanRevealed,
-    SpicePaid,
-    SpiceReceived,
     TraitorCalled,
     WeaponStruck,
 )
+from rules.battle.model import CHEAP_HEROES
+from rules.battle.plans import leader_worth
+from rules.events import ForcesLost, LeaderKilled, SpicePaid, SpiceReceived
 from rules.factions import Faction
 
 WIDTH = 800

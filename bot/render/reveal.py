@@ -20,20 +20,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.events import (
+from rules.battle.events import (
     BattleStarted,
     BattleWon,
-    Event,
-    ForcesLost,
     KwisatzHaderachKilled,
     LasgunShield,
-    LeaderKilled,
     PlanRevealed,
-    SpicePaid,
-    SpiceReceived,
     TraitorCalled,
     WeaponStruck,
 )
+from rules.events import Event, ForcesLost, LeaderKilled, SpicePaid, SpiceReceived
 from rules.factions import Faction
 from rules.view import PublicView
 

@@ -35,17 +35,10 @@ from bot.words.choices import answer_words
 from bot.words.refusals import SessionError
 from bot.words.turn import private_notice
 from rules.actions import Action, FactionAction, PhaseDone, Record
+from rules.battle.events import PrescienceAnswered
 from rules.bidding.events import AuctionOpened, CardsGivenBack, HandTaken
 from rules.defaults import default_action
-from rules.events import (
-    CardWon,
-    Event,
-    PrescienceAnswered,
-    Revived,
-    SpiceGiven,
-    TruthtranceAnswered,
-    TruthtrancePlayed,
-)
+from rules.events import CardWon, Event, Revived, SpiceGiven, TruthtranceAnswered, TruthtrancePlayed
 from rules.factions import Faction
 from rules.game import GameState
 

@@ -29,7 +29,7 @@ from bot.words import ceremony
 from bot.words.battle import plan_words
 from bot.words.stamps import stamps_in_words
 from bot.words.turn import WON_BY, phase_name, private_lines
-from rules.battle_model import Plan
+from rules.battle.model import Plan
 from rules.events import Event
 from rules.factions import Faction
 from rules.view import PrivateView, PublicView

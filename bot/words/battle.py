@@ -10,27 +10,23 @@ from __future__ import annotations
 from bot.publisher import Answer
 from bot.words.answers import presents
 from bot.words.common import possessive
-from rules.actions import (
-    Action,
+from rules.actions import Action, FactionAction
+from rules.battle.actions import (
     BattlePlan,
     CallTraitor,
     Capture,
-    FactionAction,
     KeepCards,
     Prescience,
     StartBattle,
     Voice,
 )
-from rules.battle_model import BattleStep, Plan
-from rules.events import (
+from rules.battle.events import (
     BattlePlanIn,
     BattlesOver,
     BattleStarted,
     BattleWon,
     CaptivesReleased,
     CardsKept,
-    Event,
-    KaramaPower,
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
@@ -41,6 +37,8 @@ from rules.events import (
     VoiceUsed,
     WeaponStruck,
 )
+from rules.battle.model import BattleStep, Plan
+from rules.events import Event, KaramaPower
 from rules.factions import Faction
 from rules.game import GameState
 from rules.view import PrivateView

@@ -39,7 +39,7 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
-from rules.battle_model import BattleStep
+from rules.battle.model import BattleStep
 from rules.charity import CharityStep
 from rules.defaults import default_action
 from rules.factions import Faction

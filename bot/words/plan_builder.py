@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.words.battle import foreseen_line
-from rules.actions import BattlePlan
-from rules.battle_model import Battle
-from rules.battle_plans import PlanOptions, voice_cards, voice_forbids
+from rules.battle.actions import BattlePlan
+from rules.battle.model import Battle
+from rules.battle.plans import PlanOptions, voice_cards, voice_forbids
 from rules.factions import Faction
 from rules.game import GameState
 

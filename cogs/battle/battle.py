@@ -25,14 +25,8 @@ from cogs.battle.plan_view import PlanBuilder
 from cogs.common import FactionName, act_for, acting_faction, game_of, session_of
 from cogs.errors import reply
 from cogs.turn.autocomplete import _text, offer
-from rules.actions import (
-    Capture,
-    KeepCards,
-    Prescience,
-    StartBattle,
-    Voice,
-)
-from rules.battle_plans import PLAN_RULE
+from rules.battle.actions import Capture, KeepCards, Prescience, StartBattle, Voice
+from rules.battle.plans import PLAN_RULE
 from rules.errors import NotYourTurnError
 
 Name = app_commands.Range[str, 1, 100]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.words.plan_builder import sectors_words
 from cogs.turn.choices import Choice, legal, same
-from rules.actions import Capture, KeepCards, StartBattle, Voice
-from rules.battle import sites
+from rules.battle.actions import Capture, KeepCards, StartBattle, Voice
+from rules.battle.flow import sites
 from rules.factions import Faction
 from rules.game import GameState
 

@@ -24,7 +24,7 @@ from bot.words.plan_builder import Draft, Menu, choose, first_draft, menus, plan
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview
-from rules.battle_plans import PlanOptions
+from rules.battle.plans import PlanOptions
 from rules.factions import Faction
 from rules.game import GameState
 

@@ -27,7 +27,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    CallTraitor,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -43,6 +42,7 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
+from rules.battle.actions import CallTraitor
 from rules.events import AllianceFormed, CharityPaid
 from rules.factions import Faction
 from rules.game import GameState

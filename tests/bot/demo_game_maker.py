@@ -26,7 +26,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    CallTraitor,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -40,6 +39,7 @@ from rules.actions import (
     PlayGhola,
     action_to_dict,
 )
+from rules.battle.actions import CallTraitor
 from rules.bidding.actions import Bid, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.errors import MentatError
 from rules.events import Event, ForcesDestroyed

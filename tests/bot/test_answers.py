@@ -13,7 +13,8 @@ from bot.session.prompts import chosen, prompt_for
 from bot.waits import CHOICE, wait_of
 from bot.words.choices import choice_prompt
 from bot.words.refusals import SessionError
-from rules.actions import CallTraitor, Pass
+from rules.actions import Pass
+from rules.battle.actions import CallTraitor
 from rules.bidding.actions import Bid
 from rules.factions import Faction
 from rules.game import GameState

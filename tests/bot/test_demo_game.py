@@ -18,15 +18,9 @@ from bot.demo.game import GamePublisher, demo_game, play_game_demo
 from bot.store.store import LogEntry
 from mentat.cli import main
 from rules.actions import action_from_dict
+from rules.battle.events import PlanRevealed, TraitorCalled, VoiceUsed
 from rules.board import standard_board
-from rules.events import (
-    Event,
-    ForcesDestroyed,
-    PhaseBegan,
-    PlanRevealed,
-    TraitorCalled,
-    VoiceUsed,
-)
+from rules.events import Event, ForcesDestroyed, PhaseBegan
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import RuleSet

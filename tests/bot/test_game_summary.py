@@ -13,18 +13,15 @@ from PIL import Image
 from bot.charts import Chart, charts
 from bot.record.summary import LIMIT, Step, game_summary
 from bot.render.charts import render_charts
+from rules.battle.events import BattlesOver, BattleStarted, BattleWon, TraitorCalled
 from rules.events import (
     AllianceFormed,
-    BattlesOver,
-    BattleStarted,
-    BattleWon,
     CardWon,
     Event,
     ForcesLost,
     GameWon,
     LeaderKilled,
     PhaseBegan,
-    TraitorCalled,
 )
 from rules.factions import Faction
 from rules.view import PublicView, StackView

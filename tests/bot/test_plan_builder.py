@@ -14,7 +14,7 @@ from bot.words.plan_builder import (
     plan_of,
     summary,
 )
-from rules.actions import BattlePlan
+from rules.battle.actions import BattlePlan
 from rules.factions import Faction
 from rules.game import GameState
 from tests.rules.battle_helpers import at_battle, duel

@@ -19,8 +19,9 @@ from bot.render.palette import FACTION
 from bot.render.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
 from bot.render.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
 from bot.store.events import Undone
+from rules.battle.events import BattlePlanIn, BattleStarted, PlanRevealed
 from rules.components import leaders, treachery_cards
-from rules.events import BattlePlanIn, BattleStarted, Event, PlanRevealed
+from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.view import PrivateView

@@ -19,7 +19,6 @@ from bot.settings import GameSettings, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.waits import CHOICE, MODERATORS
 from rules.actions import (
-    BattlePlan,
     ClaimCharity,
     Dial,
     FactionAction,
@@ -33,6 +32,7 @@ from rules.actions import (
     RecordCardWon,
     SetSpice,
 )
+from rules.battle.actions import BattlePlan
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState

@@ -13,6 +13,17 @@ from bot.render.examples import public_view
 from bot.words.ceremony import public_notice
 from bot.words.narrate import correction_made, describe
 from bot.words.turn import describe_turn_event, phase_name, private_lines, private_notice
+from rules.battle.events import (
+    CaptivesReleased,
+    CardsKept,
+    KwisatzHaderachKilled,
+    LasgunShield,
+    LeaderCaptured,
+    PrescienceAnswered,
+    TraitorCalled,
+    VoiceUsed,
+    WeaponStruck,
+)
 from rules.bidding.events import CardsGivenBack, HandTaken
 from rules.board import standard_board
 from rules.components import leaders, treachery_cards
@@ -20,9 +31,7 @@ from rules.events import (
     EVENT_TYPES,
     AllianceConstraint,
     BattleRecorded,
-    CaptivesReleased,
     CardGiven,
-    CardsKept,
     CardTaken,
     CardWon,
     Corrected,
@@ -36,13 +45,9 @@ from rules.events import (
     GuildTimingCancelled,
     KaramaCancelled,
     KaramaPower,
-    KwisatzHaderachKilled,
-    LasgunShield,
-    LeaderCaptured,
     Passed,
     PhaseBegan,
     PredictionMade,
-    PrescienceAnswered,
     Retake,
     Sent,
     ShipmentStopped,
@@ -55,12 +60,9 @@ from rules.events import (
     StormLosses,
     StormMoved,
     StormSet,
-    TraitorCalled,
     TraitorKept,
     TruthtranceAnswered,
     TruthtrancePlayed,
-    VoiceUsed,
-    WeaponStruck,
     WormRidden,
 )
 from rules.factions import Faction

@@ -12,7 +12,8 @@ from simcord.backend.errors import SetupError
 from simcord.results import ResponseMessage
 
 from bot.words.plan_builder import WITH_KH
-from rules.actions import BattlePlan, Pass
+from rules.actions import Pass
+from rules.battle.actions import BattlePlan
 from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState

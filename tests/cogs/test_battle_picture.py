@@ -16,7 +16,8 @@ from bot.delivery import NO_PICTURES
 from bot.render.maps import MapMaker
 from bot.render.plans import draw_battle_and_layout, render_battle
 from bot.render.reveal import BattleReveal
-from rules.actions import BattlePlan, CallTraitor, Pass
+from rules.actions import Pass
+from rules.battle.actions import BattlePlan, CallTraitor
 from rules.factions import Faction
 from tests.cogs.conftest import Table, make_table, refusals
 from tests.cogs.faults import deny

@@ -13,15 +13,8 @@ import random
 from dataclasses import fields
 
 from rules import machine
-from rules.actions import (
-    Action,
-    Bribe,
-    Capture,
-    Move,
-    PhaseDone,
-    RecordLeaderKilled,
-    Ship,
-)
+from rules.actions import Action, Bribe, Move, PhaseDone, RecordLeaderKilled, Ship
+from rules.battle.actions import Capture
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.game import GameState

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from rules.actions import BattlePlan, Pass, PhaseDone, StartBattle
+from rules.actions import Pass, PhaseDone
+from rules.battle.actions import BattlePlan, StartBattle
 from rules.defaults import default_action
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction

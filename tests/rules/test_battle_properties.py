@@ -10,16 +10,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.actions import (
-    Action,
-    BattlePlan,
-    Bribe,
-    CallTraitor,
-    KeepCards,
-    RecordLeaderKilled,
-    action_from_dict,
-    action_to_dict,
-)
+from rules.actions import Action, Bribe, RecordLeaderKilled, action_from_dict, action_to_dict
+from rules.battle.actions import BattlePlan, CallTraitor, KeepCards
 from rules.components import forces_total, leaders, starred_total, treachery_deck
 from rules.errors import RulesError
 from rules.factions import Faction

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.actions import BattlePlan
-from rules.battle_model import CHEAP_HEROES, Battle, BattleStep, Plan, plain_number
+from rules.battle.actions import BattlePlan
+from rules.battle.model import CHEAP_HEROES, Battle, BattleStep, Plan, plain_number
 from rules.components import card_kind, leader_strength, treachery_card
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.factions import Faction, same_card

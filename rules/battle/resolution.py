@@ -10,28 +10,25 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from rules import battle, karama_turn
-from rules.actions import Capture, KeepCards
-from rules.battle_model import Battle, BattleStep, Plan
-from rules.battle_plans import abilities_used, fighters, leader_worth, worth
-from rules.components import card_kind
-from rules.errors import IllegalActionError
-from rules.events import (
+from rules import karama_turn
+from rules.battle import flow as battle
+from rules.battle.actions import Capture, KeepCards
+from rules.battle.events import (
     BattleWon,
-    CardDiscarded,
     CardsKept,
-    Event,
-    ForcesLost,
     KwisatzHaderachKilled,
     LasgunShield,
     LeaderCaptured,
     PlanRevealed,
     PrescienceAnswered,
-    SpicePaid,
-    SpiceReceived,
     TraitorCalled,
     WeaponStruck,
 )
+from rules.battle.model import Battle, BattleStep, Plan
+from rules.battle.plans import abilities_used, fighters, leader_worth, worth
+from rules.components import card_kind
+from rules.errors import IllegalActionError
+from rules.events import CardDiscarded, Event, ForcesLost, SpicePaid, SpiceReceived
 from rules.factions import Faction, same_card
 from rules.game_model import with_entry
 from rules.model import Ability, Stack

@@ -22,22 +22,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules import bene_gesserit, karama_turn
-from rules.actions import FactionAction, Prescience, StartBattle, Voice
-from rules.battle_model import Battle, BattleStep
-from rules.battle_plans import voice_kind
-from rules.board import POLAR_SINK
-from rules.components import leader_owner, leaders
-from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
-from rules.events import (
+from rules.actions import FactionAction
+from rules.battle.actions import Prescience, StartBattle, Voice
+from rules.battle.events import (
     BattlesOver,
     BattleStarted,
     CaptivesReleased,
-    Event,
-    KaramaPower,
-    LeaderKilled,
     PrescienceAsked,
     VoiceUsed,
 )
+from rules.battle.model import Battle, BattleStep
+from rules.battle.plans import voice_kind
+from rules.board import POLAR_SINK
+from rules.components import leader_owner, leaders
+from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
+from rules.events import Event, KaramaPower, LeaderKilled
 from rules.factions import Faction
 from rules.game_model import GamePhase, PhaseStep, with_entry
 from rules.model import Ability

@@ -11,30 +11,35 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from rules import battle, battle_resolution, recorded
+from rules import recorded
 from rules.actions import (
     Action,
-    BattlePlan,
-    CallTraitor,
-    Capture,
     FactionAction,
-    KeepCards,
     Pass,
-    Prescience,
     RecordBattle,
     RecordDiscard,
     RecordIncome,
     RecordLeaderKilled,
     RecordLosses,
     RecordPayment,
+)
+from rules.battle import flow as battle
+from rules.battle import resolution as battle_resolution
+from rules.battle.actions import (
+    BattlePlan,
+    CallTraitor,
+    Capture,
+    KeepCards,
+    Prescience,
     StartBattle,
     Voice,
 )
-from rules.battle_model import BattleStep
-from rules.battle_plans import VOICE_KINDS, PlanOptions, check_plan, plan_options, voice_cards
+from rules.battle.events import BattlePlanIn
+from rules.battle.model import BattleStep
+from rules.battle.plans import VOICE_KINDS, PlanOptions, check_plan, plan_options, voice_cards
 from rules.components import leader_strength
 from rules.errors import NotYourTurnError
-from rules.events import BattlePlanIn, Event, Passed
+from rules.events import Event, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase, TurnState
 from rules.phase_spec import PhaseSpec, PhaseWaits, handlers, on
