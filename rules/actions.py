@@ -451,14 +451,6 @@ class RecordGhola(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class RecordBattle(Record):
-    """Battle: the faction fought ``opponent`` (they dial the next basic storm, 1.01.02)."""
-
-    name: ClassVar[str] = "record_battle"
-    opponent: str
-
-
-@dataclass(frozen=True, slots=True)
 class RecordLosses(Record):
     """Battle: forces the faction lost in one sector, to the tanks (1.07.06)."""
 

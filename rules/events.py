@@ -665,13 +665,6 @@ class Revived(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class BattleRecorded(Event):
-    kind: ClassVar[str] = "battle_recorded"
-    faction: Faction
-    opponent: Faction
-
-
-@dataclass(frozen=True, slots=True)
 class ForcesLost(Event):
     kind: ClassVar[str] = "forces_lost"
     faction: Faction

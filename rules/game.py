@@ -36,7 +36,6 @@ from rules import (
     legal,
     machine,
     movement,
-    recorded,
     setup,
     shipment,
     shipment_movement,
@@ -52,6 +51,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase, TurnState, Winner
 from rules.legal import LegalActions
 from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
+from rules.phases import REGISTRY
 from rules.position import Position, storm_order
 from rules.view import PrivateView, PublicView, private_view, public_view
 
@@ -186,7 +186,8 @@ class GameState(Position):
     def moderator_actions(self) -> list[Action]:
         """What the moderator may record now, as a correction of the Revival or Battle
         phase (some of it: small amounts), "phase done" first; [] elsewhere."""
-        return [a for a in recorded.candidates(self) if self.is_legal(a)]
+        records = REGISTRY[self.whole.phase].records if self.whole.phase in REGISTRY else None
+        return [a for a in records(self) if self.is_legal(a)] if records else []
 
     # -- the public API ----------------------------------------------------
 

@@ -134,7 +134,8 @@ class PhaseSpec:
     choice an action answering something else declines, in a scenario
     (docs/SCENARIO-FORMAT-2.md); a faction's turn (to bid, to ship and move) is none;
     ``own_answers`` are the answers to the phase's own choice there, which, refused, say
-    why and decline nobody's.
+    why and decline nobody's. ``records`` lists some records the moderator could make now
+    (corrections while the engine runs the phase), "phase done" first; none elsewhere.
     """
 
     phase: GamePhase
@@ -151,6 +152,7 @@ class PhaseSpec:
     finished: Callable[[Position], bool] | None = None
     declinable: frozenset[str] = frozenset()
     own_answers: tuple[type[Action], ...] = ()
+    records: Callable[[Position], Sequence[Action]] | None = None
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""

@@ -29,7 +29,6 @@ from rules.actions import (
     GiveCard,
     PhaseDone,
     PlaceForces,
-    RecordBattle,
     RecordCardWon,
     RecordDiscard,
     RecordGhola,
@@ -43,6 +42,7 @@ from rules.actions import (
     SetStorm,
     TakeCard,
 )
+from rules.battle.actions import RecordBattle
 from rules.components import treachery_cards
 from rules.factions import Faction
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.battle.actions import BattlePlan
 from rules.battle.model import CHEAP_HEROES, Battle, BattleStep, Plan, plain_number
+from rules.bribes import holds_spice
 from rules.components import card_kind, leader_strength, treachery_card
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.factions import Faction, same_card
@@ -258,6 +259,7 @@ def dialed_spice(state: Position) -> dict[Faction, int]:
     return held
 
 
+@holds_spice
 def check_dialed_spice(state: Position, rule: str = SPICE_RULE) -> None:
     """Spice given away may not leave a locked plan's dial unpaid (1.13.04)."""
     for faction, amount in sorted(dialed_spice(state).items()):

@@ -38,6 +38,7 @@ from rules.bidding.events import (
     HandTaken,
 )
 from rules.bidding.model import Auction
+from rules.bribes import MAX_AMOUNT, holds_spice
 from rules.components import extras
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -61,7 +62,6 @@ ALLY_RULE = "1.10.02.04"
 GIVE_SPICE_RULE = "2.03.06"
 TOP_CARD_RULE = "2.05.08"
 TAKE_HAND_RULE = "1.14.04"
-MAX_AMOUNT = 10_000
 
 
 class BiddingStep(StrEnum):
@@ -384,6 +384,7 @@ def karama_buy(state: Position, action: KaramaBuy) -> list[Event]:
 # -- an ally's commitment ---------------------------------------------
 
 
+@holds_spice
 def check_standing_bid(state: Position, rule: str = BUY_RULE) -> None:
     """A commitment, a gift or a bribe may not leave the high bidder unable to pay its bid
     (1.04.06.02): the bidder's spice and its ally's commitment stand behind it."""
