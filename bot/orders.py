@@ -36,6 +36,7 @@ from rules.actions import (
 )
 from rules.bidding import auction as bidding
 from rules.bidding.actions import Bid, KaramaTakeHand, SupportBids
+from rules.bidding.view import auction_of
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
@@ -342,7 +343,7 @@ def _bid(state: GameState, faction: Faction, order: str) -> FactionAction | None
     stays within the order's limit (a pass beyond); None when the order is not for the
     card on offer (or the turn)."""
     found = BIDDING_ORDER.match(order)
-    auction = game_view(state).auction
+    auction = auction_of(game_view(state))
     if found is None or auction is None or not bidding.auction_open(state.whole):
         return None
     if found["turn"] is not None:
@@ -371,7 +372,7 @@ def bidding_order(state: GameState, kind: str, limit: int | None = None) -> str:
         return f"pass:{game.turn + 1 if later else game.turn}"
     if kind != "up_to":
         raise OrderError(f"there is no bidding order {quote(kind, 40)}; orders: pass, up_to, ask")
-    auction = game_view(state).auction
+    auction = auction_of(game_view(state))
     if game.phase is not GamePhase.BIDDING or auction is None:
         raise OrderError("no card is on offer now: a “bid up to” order is for the card on offer")
     if limit is None or not 0 <= limit <= 999:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rules.actions import RecordCardWon
 from rules.bidding import auction as bidding
 from rules.bidding import record
+from rules.bidding import view as auction_view
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.events import Event
 from rules.game_model import GamePhase
@@ -40,4 +41,5 @@ SPEC = PhaseSpec(
     offered=bidding.candidates,
     default=bidding.default,
     waits=PhaseWaits(turn_part=bidding.turn_to_bid, asked_alike=bidding.auction_open),
+    view=auction_view.VIEW,
 )

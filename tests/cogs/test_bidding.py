@@ -15,6 +15,7 @@ import simcord
 from cogs.publisher import DiscordPublisher
 from rules.actions import Pass
 from rules.bidding.actions import Bid
+from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase
@@ -46,7 +47,7 @@ def prompt_of(t: Table, faction: Faction) -> discord.Message:
 
 def auction(t: Table) -> Any:
     game = t.state().public_view().game
-    return game.auction if game is not None else None
+    return auction_of(game) if game is not None else None
 
 
 def secrets_now(t: Table, seen: set[str]) -> None:

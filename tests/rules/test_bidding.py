@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from rules.actions import Pass, PhaseDone
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, SupportBids
 from rules.bidding.auction import cards_in_play, hand_limit
+from rules.bidding.view import auction_secrets
 from rules.components import treachery_deck
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError
@@ -331,7 +332,7 @@ def test_an_ally_commitment_raises_the_bid_limit_and_pays_after_the_bidders_own(
     act(state, "harkonnen", "pass")
     refused(state, IllegalActionError, "1.04.06.03", "atreides", "bid", amount=5)
     assert types(act(state, "fremen", "support_bids", amount=4)) == ["bids_supported"]
-    assert state.view_for(F.ATREIDES).secrets.bid_support == 4  # type: ignore[union-attr]
+    assert auction_secrets(state.view_for(F.ATREIDES).secrets).bid_support == 4  # type: ignore[arg-type]
     refused(state, IllegalActionError, "1.04.06.03", "atreides", "bid", amount=7)
     act(state, "atreides", "bid", amount=5)
     passes(state, "emperor", "fremen", "harkonnen")
@@ -467,9 +468,9 @@ def test_only_the_atreides_see_the_card_on_offer() -> None:
     """2.01.05: privately, before anyone bids; the public sees counts and bids only."""
     state = bidding()
     secrets = state.view_for(F.ATREIDES).secrets
-    assert secrets is not None and secrets.card_on_offer == "Lasgun"
+    assert secrets is not None and auction_secrets(secrets).card_on_offer == "Lasgun"
     other = state.view_for(F.EMPEROR).secrets
-    assert other is not None and other.card_on_offer is None
+    assert other is not None and auction_secrets(other).card_on_offer is None
     public = state.public_view().to_dict()
     assert public["game"]["auction"] == {
         "number": 1,

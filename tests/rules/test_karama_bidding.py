@@ -12,6 +12,7 @@ import pytest
 
 from rules.actions import Pass, action_from_dict, action_to_dict
 from rules.bidding.auction import cards_in_play
+from rules.bidding.view import auction_secrets
 from rules.components import treachery_deck
 from rules.errors import IllegalActionError
 from rules.events import Event
@@ -36,7 +37,7 @@ def bidding(**kw: Any) -> GameState:
 def seen(state: GameState) -> str | None:
     secrets = state.view_for(F.ATREIDES).secrets
     assert secrets is not None
-    return secrets.card_on_offer
+    return auction_secrets(secrets).card_on_offer
 
 
 def stopped(events: list[Event]) -> list[tuple[str, str, str]]:
