@@ -42,8 +42,6 @@ from rules import (
     turn_flow,
 )
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
-from rules.battle import plans as battle_plans
-from rules.battle.model import BattleStep
 from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped
@@ -285,14 +283,6 @@ class GameState(Position):
         return movement.legal_destinations(
             self, faction, from_territory, from_sector, advisors=advisors
         )
-
-    def battle_plan_options(self, faction: Faction) -> battle_plans.PlanOptions | None:
-        """What ``faction`` may put in its battle plan now (leaders free for this battle,
-        cards for each slot, the highest dial and spice, the Voice's command); None when
-        no plan is awaited of it (:mod:`rules.battle_plans`)."""
-        if self.game.step != BattleStep.PLANS or faction not in self.game.waiting:
-            return None
-        return battle_plans.plan_options(self, faction)
 
     def alliance_losses(self, faction: Faction) -> list[tuple[str, int | None, Stack]]:
         """(territory, sector, forces) the alliance constraint would send to the tanks if

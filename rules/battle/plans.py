@@ -180,6 +180,15 @@ def free_leaders(state: Position, faction: Faction, territory: str) -> tuple[str
     return tuple(sorted(free, key=lambda n: (leader_strength(n), n)))
 
 
+def options_now(state: Position, faction: Faction) -> PlanOptions | None:
+    """What ``faction`` may put in its battle plan now (leaders free for this battle, cards
+    for each slot, the highest dial and spice, the Voice's command); None when no plan is
+    awaited of it. A query: it changes nothing."""
+    if state.whole.step != BattleStep.PLANS or faction not in state.whole.waiting:
+        return None
+    return plan_options(state, faction)
+
+
 def plan_options(state: Position, faction: Faction) -> PlanOptions | None:
     """What ``faction`` may plan now (None when it fights no battle waiting for its plan)."""
     game = state.whole
