@@ -23,21 +23,12 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from rules import charity, nexus, storm
-from rules.actions import (
-    Advise,
-    ClaimCharity,
-    Decline,
-    Dial,
-    FactionAction,
-    GuildDelay,
-    GuildNow,
-    Pass,
-    Revive,
-)
+from rules.actions import Advise, Decline, Dial, FactionAction, GuildDelay, GuildNow, Pass, Revive
 from rules.bidding import auction as bidding
 from rules.bidding.actions import Bid, KaramaTakeHand, SupportBids
 from rules.bidding.view import auction_of
 from rules.board import POLAR_SINK
+from rules.charity import ClaimCharity
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState

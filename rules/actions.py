@@ -343,13 +343,6 @@ class RideWorm(FactionAction):
     sector: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimCharity(FactionAction):
-    """CHOAM Charity: take spice from the bank up to 2 (1.03.01)."""
-
-    name: ClassVar[str] = "claim_charity"
-
-
 # -- the Bidding and Revival phases, run by the engine (1.04, 1.05) ----------------------
 
 

@@ -27,6 +27,7 @@ from bot.words.truthtrance import describe_event as describe_truthtrance
 from bot.words.truthtrance import private_lines as truthtrance_lines
 from rules.battle.events import BattleRecorded
 from rules.board import POLAR_SINK
+from rules.charity import CharityPaid
 from rules.events import (
     AllianceBroken,
     AllianceFormed,
@@ -34,7 +35,6 @@ from rules.events import (
     CardDiscarded,
     CardsDealt,
     CardWon,
-    CharityPaid,
     DeckShuffled,
     Event,
     ForcesDestroyed,

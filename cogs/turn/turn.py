@@ -27,7 +27,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    ClaimCharity,
     Dial,
     FactionAction,
     FamilyAtomics,
@@ -43,7 +42,8 @@ from rules.actions import (
     WeatherControl,
 )
 from rules.battle.actions import CallTraitor
-from rules.events import AllianceFormed, CharityPaid
+from rules.charity import CharityPaid, ClaimCharity
+from rules.events import AllianceFormed
 from rules.factions import Faction
 from rules.game import GameState
 

@@ -26,7 +26,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    ClaimCharity,
     Dial,
     FactionAction,
     GiveSpice,
@@ -42,6 +41,7 @@ from rules.actions import (
 from rules.battle.actions import CallTraitor
 from rules.bidding.actions import Bid, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.bidding.view import auction_of
+from rules.charity import ClaimCharity
 from rules.errors import MentatError
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction

@@ -26,12 +26,12 @@ from rules.actions import (
     SetSpice,
 )
 from rules.bidding.model import bids
+from rules.charity import CharityPaid
 from rules.components import leader_owner, leaders
 from rules.events import (
     BribePaid,
     BribesCollected,
     CardWon,
-    CharityPaid,
     Event,
     KaramaCancelled,
     Landing,
