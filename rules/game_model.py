@@ -13,7 +13,7 @@ import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
 from rules.battle.model import Battle
 from rules.factions import Faction
@@ -153,7 +153,7 @@ class TurnState:
     captives: Mapping[str, Faction] = field(default_factory=dict)  # leader -> owner (2.05.10)
     # -- end of the Battle phase's fields --
     # -- each phase's own state, by its part's name (:class:`StatePart`) --
-    parts: Mapping[str, object] = field(default_factory=dict)
+    parts: Mapping[str, Any] = field(default_factory=lambda: _empty_parts())
     # -- Truthtrance (rules.truthtrance): the last question, open while unanswered (3.01.21) --
     truthtrance: Question | None = None
 
@@ -314,11 +314,11 @@ P = TypeVar("P")
 
 @dataclass(frozen=True, slots=True)
 class StatePart(Generic[P]):
-    """A phase's own state, kept in ``TurnState.parts`` under ``name`` (absent while it is
-    ``empty``) and stored beside the game's own fields: ``write`` gives its keys, ``read``
-    reads them back from the game's stored form. A phase declares its part once
-    (:func:`state_part`) and reads and changes it through it, so the game's own state names
-    no phase."""
+    """A phase's own state, kept in ``TurnState.parts`` under ``name`` (every game holds
+    every part, ``empty`` until the phase sets it) and stored beside the game's own fields:
+    ``write`` gives its keys, ``read`` reads them back from the game's stored form. A phase
+    declares its part once (:func:`state_part`) and reads and changes it through it, so the
+    game's own state names no phase."""
 
     name: str
     empty: P
@@ -326,12 +326,8 @@ class StatePart(Generic[P]):
     read: Callable[[Mapping[str, Any]], P]
 
     def of(self, game: TurnState) -> P:
-        return cast(P, game.parts.get(self.name, self.empty))
-
-    def changed(self, game: TurnState, value: P) -> Mapping[str, object]:
-        """``game``'s parts with this one set to ``value`` (for ``set_game(parts=...)``)."""
-        parts = {k: v for k, v in game.parts.items() if k != self.name}
-        return parts if value == self.empty else {**parts, self.name: value}
+        value: P = game.parts[self.name]
+        return value
 
     def stored(self, game: TurnState) -> Mapping[str, Any]:
         return self.write(self.of(game))
@@ -356,9 +352,12 @@ def state_part(
     return part
 
 
+def _empty_parts() -> dict[str, object]:
+    return {name: part.empty for name, part in STATE_PARTS.items()}
+
+
 def _parts_from(data: Mapping[str, Any]) -> dict[str, object]:
-    parts = {name: part.read(data) for name, part in STATE_PARTS.items()}
-    return {name: value for name, value in parts.items() if value != STATE_PARTS[name].empty}
+    return {name: part.read(data) for name, part in STATE_PARTS.items()}
 
 
 evolve = evolver(TurnState)

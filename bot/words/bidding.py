@@ -34,7 +34,7 @@ from rules.bidding.events import (
     HandDeclared,
     HandTaken,
 )
-from rules.bidding.model import bids
+from rules.bidding.model import AUCTION
 from rules.bidding.view import AuctionView, auction_of, auction_secrets
 from rules.events import CardWon, Event, KaramaPower, Revived, SpiceGiven
 from rules.factions import Faction
@@ -214,7 +214,7 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
 def bid_button(state: GameState, action: FactionAction) -> Answer | None:
     """A bid the engine offers ("Bid 4 (+1)": the raise over the high bid), a bid or a buy
     with Karama."""
-    auction = bids(state.whole).auction
+    auction = AUCTION.of(state.whole)
     match action:
         case Bid(amount=amount, karama=True):
             return Answer(action, f"Bid {amount} with Karama", f"Done: you bid {amount}")

@@ -37,7 +37,7 @@ from rules.bidding.events import (
     HandDeclared,
     HandTaken,
 )
-from rules.bidding.model import Auction, bids, bids_changed
+from rules.bidding.model import AUCTION, GIVE_BACK, SUPPORT, Auction, bids_changed
 from rules.bribes import MAX_AMOUNT, holds_spice
 from rules.components import extras
 from rules.decks import draw_treachery
@@ -90,7 +90,7 @@ def support_for(state: Position, faction: Faction) -> int:
     ally = state.ally_of(faction)
     if ally is None:
         return 0
-    return min(bids(state.whole).bid_support.get(ally, 0), state.factions[ally].spice)
+    return min(SUPPORT.of(state.whole).get(ally, 0), state.factions[ally].spice)
 
 
 def bid_limit(state: Position, faction: Faction) -> int:
@@ -182,7 +182,7 @@ def _next(state: Position, after: Faction) -> list[Event]:
     """The turn goes round in storm order to the next eligible player who has not passed
     since the last bid; when nobody is left the card is sold to the high bidder, or
     bought in."""
-    auction = bids(state.whole).auction
+    auction = AUCTION.of(state.whole)
     assert auction is not None
     nxt = next((f for f in _after(state.whole.order, after) if _askable(state, auction, f)), None)
     if nxt is not None:
@@ -233,7 +233,7 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     the Harkonnen draw one more (2.05.08). A Karama played ahead against either ability
     stops it this once (reading K1): the spice goes to the bank, no card is drawn."""
     game = state.whole
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     assert auction is not None
     own = min(price, state.factions[winner].spice)
     ally = state.ally_of(winner) if price > own else None
@@ -241,7 +241,7 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     emperor, events = _emperor_paid(state, parts)
     paid_to = pay_for_card(state, parts, emperor)
     if ally is not None:
-        support = dict(bids(game).bid_support)
+        support = dict(SUPPORT.of(game))
         support[ally] = max(0, support.get(ally, 0) - (price - own))
         state.set_game(
             parts=bids_changed(state.whole, bid_support={f: n for f, n in support.items() if n})
@@ -303,7 +303,7 @@ def _following(state: Position, auction: Auction) -> list[Event]:
 
 def _auction(state: Position, faction: Faction, what: str) -> Auction:
     game = state.whole
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     if game.phase is not GamePhase.BIDDING or game.step != BiddingStep.AUCTION or auction is None:
         raise NotYourTurnError(
             f"no card is on offer now: {what} belongs to the Bidding phase's auction",
@@ -400,7 +400,7 @@ def karama_buy(state: Position, action: KaramaBuy) -> list[Event]:
 def check_standing_bid(state: Position, rule: str = BUY_RULE) -> None:
     """A commitment, a gift or a bribe may not leave the high bidder unable to pay its bid
     (1.04.06.02): the bidder's spice and its ally's commitment stand behind it."""
-    auction = bids(state.whole).auction
+    auction = AUCTION.of(state.whole)
     if auction is None or auction.high_bidder is None or auction.karama:
         return
     if bid_limit(state, auction.high_bidder) < auction.high_bid:
@@ -432,7 +432,7 @@ def support_bids(state: Position, action: SupportBids) -> list[Event]:
             f"{quote(amount)}",
             rule=ALLY_RULE,
         )
-    support = {f: n for f, n in bids(game).bid_support.items() if f is not faction}
+    support = {f: n for f, n in SUPPORT.of(game).items() if f is not faction}
     state.set_game(
         parts=bids_changed(
             state.whole, bid_support={**support, faction: amount} if amount else support
@@ -479,7 +479,7 @@ def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
 def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
     faction = action.faction
     game = state.whole
-    taken = bids(game).give_back
+    taken = GIVE_BACK.of(game)
     if game.phase is not GamePhase.BIDDING or game.step != BiddingStep.GIVE_BACK or taken is None:
         raise NotYourTurnError(
             "no hand was taken: there is nothing to give back", rule=TAKE_HAND_RULE
@@ -504,7 +504,7 @@ def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
         given.append(found)
     state.update(faction, cards=tuple(hand))
     state.update(target, cards=(*state.factions[target].cards, *given))
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     assert auction is not None
     state.set_game(
         parts=bids_changed(state.whole, give_back=None),
@@ -529,7 +529,7 @@ def check_record(state: Position, action: RecordCardWon) -> None:
         BiddingStep.GIVE_BACK,
     ):
         raise NotYourTurnError("a card is recorded in the Bidding phase", rule=PHASE_RULE)
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     if auction is not None and action.faction is auction.high_bidder:
         raise IllegalActionError(
             f"{action.faction.label} holds the high bid: let the auction sell it the card first",
@@ -540,7 +540,7 @@ def check_record(state: Position, action: RecordCardWon) -> None:
 def after_record(state: Position) -> list[Event]:
     """After a recorded card, a bidder whose hand is now full is skipped."""
     game = state.whole
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     if (
         game.step != BiddingStep.AUCTION
         or auction is None
@@ -557,7 +557,7 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
         raise IllegalActionError(
             "the Harkonnen first give back the cards they took", rule=TAKE_HAND_RULE
         )
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     if auction is None:
         state.set_game(step=PhaseStep.DONE, waiting=())
         return []
@@ -572,14 +572,14 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     buy or bid; an ally's commitment; the Harkonnen's Karama power; giving back."""
     game = state.whole
     out: list[FactionAction] = []
-    taken = bids(game).give_back
+    taken = GIVE_BACK.of(game)
     if game.step == BiddingStep.GIVE_BACK and taken and faction is Faction.HARKONNEN:
         hand = state.factions[faction].cards
         count = taken[1]
         out += [GiveBackCards(faction, ", ".join(hand[-count:]))]
         out += [GiveBackCards(faction, ", ".join(hand[:count]))]
         return out
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     if game.step != BiddingStep.AUCTION or auction is None:
         return out
     if faction is auction.bidder:
@@ -591,7 +591,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
             out += [KaramaBuy(faction), Bid(faction, max(high, limit) + 1, karama=True)]
     ally = state.ally_of(faction)
     if ally is not None:
-        current = bids(game).bid_support.get(faction, 0)
+        current = SUPPORT.of(game).get(faction, 0)
         out += [SupportBids(faction, n) for n in {0, state.factions[faction].spice} - {current}]
     if faction is Faction.HARKONNEN and faction not in game.karama_powers_used:
         out += [KaramaTakeHand(faction, f.value) for f in game.order if f is not faction]
@@ -605,7 +605,7 @@ def cards_in_play(state: Position) -> Counter[str]:
     found.update(game.treachery_discard)
     found.update(game.cards_out)
     found.update(c for s in state.factions.values() for c in s.cards)
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     found.update(auction.cards if auction else ())
     return found
 
@@ -624,7 +624,7 @@ def turn_to_bid(state: Position) -> str:
     """In the auction, each turn to bid is a wait of its own (its own prompt, ping and
     deadline): the card on offer, the high bid and the bidder name it (the same bidder
     never meets the same high bid twice on one card). Public facts only."""
-    auction = bids(state.whole).auction if state.whole.phase is GamePhase.BIDDING else None
+    auction = AUCTION.of(state.whole) if state.whole.phase is GamePhase.BIDDING else None
     if auction is None:
         return ""
     return f":card{auction.number}:{auction.high_bid}:{auction.bidder}"

@@ -1,19 +1,21 @@
 """The Bidding phase's state (1.04): the auction under way, as a frozen value.
 
-The phase's own part of the game's state (:class:`Bids`, ``TurnState.parts``, declared
-once here as :data:`PART`): the auction, the allies' commitments to bids and a hand the
-Harkonnen took. The cards laid out and whether the high bid was made with a Karama are
-secret; :mod:`rules.bidding.view` shows the rest.
+The phase's own parts of the game's state (``TurnState.parts``, each declared once here):
+the auction (:data:`AUCTION`), the allies' commitments to bids (:data:`SUPPORT`) and a
+hand the Harkonnen took (:data:`GIVE_BACK`). The cards laid out and whether the high bid
+was made with a Karama are secret; :mod:`rules.bidding.view` shows the rest.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from rules.factions import Faction
-from rules.game_model import TurnState, state_part
+from rules.game_model import StatePart, TurnState, state_part
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,39 +77,50 @@ def give_back_to(value: tuple[Faction, int] | None) -> dict[str, Any] | None:
     return {"target": value[0].value, "count": value[1]} if value else None
 
 
-@dataclass(frozen=True, slots=True)
-class Bids:
-    """The Bidding phase's part of the game's state."""
-
-    auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
-    bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
-    give_back: tuple[Faction, int] | None = None  # Harkonnen took this hand of n cards (1.14.04)
-
-
-def _write(bids: Bids) -> dict[str, Any]:
-    return {
-        "auction": bids.auction.to_dict() if bids.auction else None,
-        "bid_support": {f.value: n for f, n in sorted(bids.bid_support.items())},
-        "give_back": give_back_to(bids.give_back),
-    }
-
-
-def _read(data: Mapping[str, Any]) -> Bids:
-    return Bids(
-        auction=auction_from(data.get("auction")),
-        bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
-        give_back=give_back_from(data.get("give_back")),
-    )
+AUCTION: StatePart[Auction | None] = state_part(
+    "auction",
+    None,
+    lambda a: {"auction": a.to_dict() if a else None},
+    lambda data: auction_from(data.get("auction")),
+)
+"""The card on offer and the bidding on it (1.04.05)."""
+SUPPORT: StatePart[Mapping[Faction, int]] = state_part(
+    "bid_support",
+    MappingProxyType({}),
+    lambda support: {"bid_support": {f.value: n for f, n in sorted(support.items())}},
+    lambda data: {Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
+)
+"""What each ally commits to its ally's bids, by supporter (1.10.02.04)."""
+GIVE_BACK: StatePart[tuple[Faction, int] | None] = state_part(
+    "give_back",
+    None,
+    lambda taken: {"give_back": give_back_to(taken)},
+    lambda data: give_back_from(data.get("give_back")),
+)
+"""The Harkonnen took this faction's hand of n cards, to give as many back (1.14.04)."""
 
 
-PART = state_part("bidding", Bids(), _write, _read)
+class _Same(enum.Enum):
+    SAME = "same"
 
 
-def bids(game: TurnState) -> Bids:
-    """The Bidding phase's state in ``game``."""
-    return PART.of(game)
+SAME = _Same.SAME
 
 
-def bids_changed(game: TurnState, **changes: Any) -> Mapping[str, object]:
-    """``game``'s parts with the Bidding phase's changed (for ``set_game(parts=...)``)."""
-    return PART.changed(game, replace(PART.of(game), **changes))
+def bids_changed(
+    game: TurnState,
+    *,
+    auction: Auction | _Same | None = SAME,
+    bid_support: Mapping[Faction, int] | _Same = SAME,
+    give_back: tuple[Faction, int] | _Same | None = SAME,
+) -> Mapping[str, object]:
+    """``game``'s parts with the Bidding phase's given ones changed (for
+    ``set_game(parts=...)``); the others stay the same."""
+    parts = dict(game.parts)
+    if auction is not SAME:
+        parts[AUCTION.name] = auction
+    if bid_support is not SAME:
+        parts[SUPPORT.name] = bid_support
+    if give_back is not SAME:
+        parts[GIVE_BACK.name] = give_back
+    return parts

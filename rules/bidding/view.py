@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.bidding.auction import support_for
-from rules.bidding.model import bids
+from rules.bidding.model import AUCTION, SUPPORT
 from rules.factions import Faction
 from rules.phase_spec import PhaseView
 from rules.position import Position
@@ -42,7 +42,7 @@ class AuctionSecrets:
 
 
 def public(state: Position) -> AuctionView | None:
-    auction = bids(state.whole).auction
+    auction = AUCTION.of(state.whole)
     if auction is None:
         return None
     return AuctionView(
@@ -58,12 +58,12 @@ def public(state: Position) -> AuctionView | None:
 
 def secret(state: Position, faction: Faction) -> AuctionSecrets:
     game = state.whole
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     seen = auction is not None and faction is Faction.ATREIDES and not auction.unseen
     return AuctionSecrets(
         card_on_offer=auction.cards[0] if auction is not None and seen else None,
         bid_support=support_for(state, faction),
-        bid_support_given=bids(game).bid_support.get(faction, 0),
+        bid_support_given=SUPPORT.of(game).get(faction, 0),
     )
 
 

@@ -15,7 +15,7 @@ import simcord
 from cogs.publisher import DiscordPublisher
 from rules.actions import Pass
 from rules.bidding.actions import Bid
-from rules.bidding.model import bids
+from rules.bidding.model import AUCTION
 from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -56,7 +56,7 @@ def secrets_now(t: Table, seen: set[str]) -> None:
     state = t.state()
     for own in state.factions.values():
         seen.update(own.cards)
-    laid = bids(state.whole).auction
+    laid = AUCTION.of(state.whole)
     if laid is not None:
         seen.update(laid.cards)
 

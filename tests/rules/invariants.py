@@ -25,7 +25,7 @@ from rules.actions import (
     KaramaCancel,
     SetSpice,
 )
-from rules.bidding.model import bids
+from rules.bidding.model import AUCTION, SUPPORT
 from rules.charity import CharityPaid
 from rules.components import leader_owner, leaders
 from rules.events import (
@@ -127,13 +127,13 @@ class SpiceLedger:
 def assert_commitments_held(state: GameState) -> None:
     """A standing high bid stays payable; dialed spice stays held until paid."""
     game = state.whole
-    auction = bids(game).auction
+    auction = AUCTION.of(game)
     if auction is not None and auction.high_bidder is not None and not auction.karama:
         bidder = auction.high_bidder
         ally = state.ally_of(bidder)
         support = 0
         if ally is not None:
-            support = min(bids(game).bid_support.get(ally, 0), state.factions[ally].spice)
+            support = min(SUPPORT.of(game).get(ally, 0), state.factions[ally].spice)
         assert state.factions[bidder].spice + support >= auction.high_bid, auction
     battle = game.battle
     if battle is None or (battle.revealed and game.step != "traitor_calls"):

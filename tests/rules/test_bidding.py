@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.actions import Pass, PhaseDone
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, SupportBids
 from rules.bidding.auction import cards_in_play, hand_limit
-from rules.bidding.model import bids
+from rules.bidding.model import AUCTION, SUPPORT
 from rules.bidding.view import auction_secrets
 from rules.components import treachery_deck
 from rules.defaults import default_action
@@ -36,7 +36,7 @@ def bidding(seats: list[str | None] | None = None, **kw: Any) -> GameState:
 
 
 def auction(state: GameState) -> Any:
-    found = bids(state.whole).auction
+    found = AUCTION.of(state.whole)
     assert found is not None
     return found
 
@@ -193,7 +193,7 @@ def test_only_a_full_hand_is_skipped_a_player_without_spice_is_asked() -> None:
     act(state, "fremen", "bid", amount=3)
     assert state.waiting_on() == (F.HARKONNEN,)  # asked again: a pass is not final
     passes(state, "harkonnen", "emperor")  # the Emperor holds 2: it can only pass
-    assert bids(state.whole).auction is not None and auction(state).number == 2
+    assert AUCTION.of(state.whole) is not None and auction(state).number == 2
     assert state.factions[F.FREMEN].cards == ("Lasgun",)
 
 
@@ -222,7 +222,7 @@ def test_everyone_passing_sends_the_cards_back_on_top_in_order() -> None:
     events = passes(state, "atreides", "emperor", "harkonnen")
     assert of_kind(events, "cards_returned") == [{"type": "cards_returned", "count": 2}]
     assert state.whole.treachery_deck[:3] == ("Shield", "Snooper", "Kulon")  # Chaumas: free
-    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT and bids(state.whole).auction is None
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT and AUCTION.of(state.whole) is None
 
 
 # -- 2.05.08: the Harkonnen's free card ---------------------------------------------------
@@ -339,7 +339,7 @@ def test_an_ally_commitment_raises_the_bid_limit_and_pays_after_the_bidders_own(
     passes(state, "emperor", "fremen", "harkonnen")
     spice = {f: state.factions[f].spice for f in (F.ATREIDES, F.FREMEN, F.EMPEROR)}
     assert spice == {F.ATREIDES: 0, F.FREMEN: 7, F.EMPEROR: 15}
-    assert bids(state.whole).bid_support == {F.FREMEN: 1}
+    assert SUPPORT.of(state.whole) == {F.FREMEN: 1}
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.bidding.model import PART, Bids, bids
+from rules.bidding.model import AUCTION, GIVE_BACK, SUPPORT
 from rules.bidding.view import AuctionSecrets, AuctionView, auction_of, auction_secrets
 from rules.factions import Faction
 from rules.game_model import STATE_PARTS, TurnState, state_part
@@ -22,28 +22,31 @@ def at_auction() -> TurnState:
 
 
 def test_a_part_is_declared_once() -> None:
-    assert STATE_PARTS["bidding"] is PART
-    with pytest.raises(ValueError, match="part 'bidding' already"):
-        state_part("bidding", Bids(), lambda b: {}, lambda d: Bids())
-    assert STATE_PARTS["bidding"] is PART
+    assert STATE_PARTS["auction"] is AUCTION
+    with pytest.raises(ValueError, match="part 'auction' already"):
+        state_part("auction", None, lambda a: {}, lambda d: None)
+    assert STATE_PARTS["auction"] is AUCTION
 
 
 def test_the_auction_is_kept_under_its_part_and_stored_as_before() -> None:
     game = at_auction()
-    auction = bids(game).auction
-    assert auction is not None and set(game.parts) == {"bidding"}
+    auction = AUCTION.of(game)
+    assert auction is not None and game.parts["auction"] is auction
     stored = game.to_dict()
     assert stored["auction"] == auction.to_dict() and stored["bid_support"] == {}
-    assert "bidding" not in stored and "parts" not in stored
+    assert "parts" not in stored
     assert TurnState.from_dict(stored) == game
 
 
-def test_an_empty_part_is_absent_and_reads_back_absent() -> None:
-    """A game outside the auction keeps no part: equal to its stored form read back."""
+def test_every_game_holds_every_part_empty_until_its_phase_sets_it() -> None:
+    """A game made anew and one read back from its stored form are equal, parts too."""
     game = TurnState.from_dict(at_auction().to_dict())
     done = TurnState.from_dict({**game.to_dict(), "auction": None, "give_back": None})
-    assert done.parts == {} and bids(done) == Bids()
+    assert set(done.parts) == set(STATE_PARTS)
+    assert AUCTION.of(done) is None and GIVE_BACK.of(done) is None and SUPPORT.of(done) == {}
     assert done.to_dict()["auction"] is None and TurnState.from_dict(done.to_dict()) == done
+    fresh = TurnState(chance=done.chance)
+    assert fresh.parts == done.parts and TurnState.from_dict(fresh.to_dict()) == fresh
 
 
 def test_the_views_keep_each_phases_part_and_store_it_flat() -> None:
