@@ -123,7 +123,7 @@ class PhaseWords:
     """A pass in the words of the faction that gave it ("you pass on the card on offer")."""
 
 
-_REGISTERED: list[PhaseWords] = []
+_REGISTERED: list[PhaseWords] = []  # in the order of the phases (set-up first)
 _loaded = False
 
 
@@ -132,6 +132,8 @@ def register(words: PhaseWords) -> PhaseWords:
     if any(w is words for w in _REGISTERED):
         raise ValueError(f"the {words.phase.value} phase's words are registered twice")
     _REGISTERED.append(words)
+    order = list(GamePhase)
+    _REGISTERED.sort(key=lambda w: order.index(w.phase))  # stable: a phase's in their order
     return words
 
 
@@ -151,8 +153,7 @@ def every() -> tuple[PhaseWords, ...]:
     """Every phase's words, in the order of the phases (set-up first), whatever the order
     their modules were imported in."""
     load()
-    order = list(GamePhase)
-    return tuple(sorted(_REGISTERED, key=lambda w: order.index(w.phase)))
+    return tuple(_REGISTERED)
 
 
 def of(phase: GamePhase | str) -> tuple[PhaseWords, ...]:
