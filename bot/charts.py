@@ -26,6 +26,15 @@ class Chart:
     series: tuple[tuple[Faction, tuple[int, ...]], ...]
 
 
+def holders(view: PublicView) -> dict[str, set[Faction]]:
+    """Each stronghold's occupants with fighters (advisors neither hold nor block)."""
+    found: dict[str, set[Faction]] = {place: set() for place in STRONGHOLDS}
+    for stack in view.stacks:
+        if stack.territory in found and stack.forces + stack.special:
+            found[stack.territory].add(stack.faction)
+    return found
+
+
 def strongholds_held(view: PublicView) -> dict[Faction, int]:
     """How many strongholds each faction occupies with forces (advisors do not hold)."""
     held: dict[Faction, set[str]] = {f.faction: set() for f in view.factions}

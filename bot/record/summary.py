@@ -1,5 +1,6 @@
 """The game's summary, read at its end like a match report: who won and how, each
-faction's path through the game, and the turning battles.
+faction's path through the game, and each phase's own part (the Battle phase's: the
+turning battles), which the phases' words give (:class:`bot.words.phase_words.SummaryPart`).
 
 Read from public facts only: the events of the actions in effect (every event is public)
 and the public view after each (:class:`Step`). Nothing here could tell a secret the end
@@ -9,21 +10,15 @@ Each part is one message of the record, within Discord's 2000 characters.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.charts import STRONGHOLDS, turn_ends
-from bot.words.common import possessive
+from bot.charts import holders, turn_ends
+from bot.words import phase_words
 from bot.words.narrate import count
-from rules.battle.events import (
-    BattlesOver,
-    BattleStarted,
-    BattleWon,
-    LasgunShield,
-    LeaderCaptured,
-    TraitorCalled,
-)
+from bot.words.phase_words import Step
 from rules.events import (
     AllianceBroken,
     AllianceFormed,
@@ -32,26 +27,18 @@ from rules.events import (
     ForcesLost,
     GameWon,
     LeaderKilled,
-    PhaseBegan,
 )
 from rules.factions import Faction
 from rules.view import PublicView
 
+__all__ = ["LIMIT", "Step", "game_summary", "holders"]
+
 LIMIT = 1900  # a message's characters, Discord's 2000 with room to spare
-TURNING = 4  # the turning battles told at most
 FREMEN_SIETCHES = ("Sietch Tabr", "Habbanya Sietch")
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One action in effect (or the start): its public events and the public view after."""
-
-    events: tuple[Event, ...]
-    view: PublicView
-
-
 def game_summary(steps: Sequence[Step]) -> list[str]:
-    """The summary's messages: the result, each faction's path, the turning battles.
+    """The summary's messages: the result, each faction's path, each phase's own part.
 
     ``steps``: the whole game, its start first; empty when it has no winner yet."""
     won = [(e, s.view) for s in steps for e in s.events if isinstance(e, GameWon)]
@@ -62,7 +49,7 @@ def game_summary(steps: Sequence[Step]) -> list[str]:
     return [
         _fit(["**The game in short**", *_result(event, final)]),
         _fit(["**Each faction's path**", *paths]),
-        _fit(["**The turning battles**", *_turning(steps)]),
+        *(_fit(part.section(steps)) for part in _parts()),
     ]
 
 
@@ -77,15 +64,6 @@ def _and(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def holders(view: PublicView) -> dict[str, set[Faction]]:
-    """Each stronghold's occupants with fighters (advisors neither hold nor block)."""
-    found: dict[str, set[Faction]] = {place: set() for place in STRONGHOLDS}
-    for stack in view.stacks:
-        if stack.territory in found and stack.forces + stack.special:
-            found[stack.territory].add(stack.faction)
-    return found
 
 
 def _held_alone(view: PublicView, side: Iterable[Faction]) -> list[str]:
@@ -134,8 +112,7 @@ class _Path:
     """One faction's public deeds, turn by turn."""
 
     held: dict[str, list[int]] = field(default_factory=dict)  # stronghold -> turns at its end
-    won: int = 0
-    lost: int = 0
+    counts: Counter[str] = field(default_factory=Counter)  # what the phases' words count
     cards: int = 0
     paid: int = 0
     allies: list[list[Any]] = field(default_factory=list)  # [ally, from turn, to turn or None]
@@ -161,10 +138,9 @@ def _tally(paths: dict[Faction, _Path], event: Event, turn: int) -> None:
     def of(faction: Faction) -> _Path:
         return paths.setdefault(faction, _Path())
 
+    for part in _parts():
+        part.tally(of, event, turn)
     match event:
-        case BattleWon(winner=winner, loser=loser):
-            of(winner).won += 1
-            of(loser).lost += 1
         case CardWon(faction=faction, price=price, ally_paid=ally_paid):
             of(faction).cards += 1
             of(faction).paid += price - ally_paid
@@ -180,10 +156,12 @@ def _tally(paths: dict[Faction, _Path], event: Event, turn: int) -> None:
                         alliance[2] = turn
         case LeaderKilled(faction=faction, leader=leader):
             of(faction).leaders.append(f"{leader} (turn {turn})")
-        case LeaderCaptured(victim=victim, kill=True):
-            of(victim).leaders.append(f"a captured leader (turn {turn})")
         case ForcesLost(faction=faction, forces=forces, special=special):
             of(faction).forces_lost += forces + special
+
+
+def _parts() -> list[phase_words.SummaryPart]:
+    return [w.summary for w in phase_words.every() if w.summary is not None]
 
 
 def _turns(turns: Sequence[int]) -> str:
@@ -211,11 +189,8 @@ def _path_words(path: _Path) -> str:
         if held
         else "in no stronghold at any turn's end"
     ]
-    battles = path.won + path.lost
-    if battles:
-        parts.append(f"won {path.won} of {battles} battle{'s' if battles > 1 else ''}")
-    else:
-        parts.append("fought no battle")
+    for part in _parts():
+        parts += part.path(path)
     if path.forces_lost:
         parts.append(f"lost {count(path.forces_lost, 0)} in battle")
     if path.cards:
@@ -226,119 +201,6 @@ def _path_words(path: _Path) -> str:
     if path.leaders:
         parts.append(f"leaders killed: {_and(path.leaders)}")
     return "; ".join(parts) + "."
-
-
-# -- the turning battles ---------------------------------------------------------------------
-
-
-@dataclass
-class _Battle:
-    """One battle's public story: where, who, how it ended, what it cost."""
-
-    turn: int
-    started: BattleStarted
-    before: set[Faction]  # the territory's occupants with fighters as it began
-    after: set[Faction] = field(default_factory=set)
-    won: BattleWon | None = None
-    traitors: list[TraitorCalled] = field(default_factory=list)
-    exploded: bool = False
-    forces: dict[Faction, int] = field(default_factory=dict)
-    leaders: list[str] = field(default_factory=list)
-
-    @property
-    def stronghold(self) -> bool:
-        return self.started.territory in STRONGHOLDS
-
-    @property
-    def weight(self) -> tuple[bool, int]:
-        """A stronghold changing hands first, then what the battle killed."""
-        return (self.stronghold and self.before != self.after), sum(self.forces.values()) + 3 * len(
-            self.leaders
-        )
-
-
-def battles(steps: Sequence[Step]) -> list[_Battle]:
-    """Every battle of the game, in order, with its cost and the stronghold's occupants
-    before and after it."""
-    found: list[_Battle] = []
-    current: _Battle | None = None
-    before = steps[0].view if steps else None
-    for step in steps:
-        turn = step.view.game.turn
-        seen = [current] if current is not None else []  # the battles this step touched
-        for event in step.events:
-            if isinstance(event, BattleStarted):
-                place = holders(before).get(event.territory, set()) if before else set()
-                current = _Battle(turn, event, set(place))
-                found.append(current)
-                seen.append(current)
-            elif isinstance(event, BattlesOver | PhaseBegan):
-                current = None
-            elif current is not None:
-                _see(current, event)
-        for battle in seen:
-            battle.after = set(holders(step.view).get(battle.started.territory, set()))
-        before = step.view
-    return found
-
-
-def _see(battle: _Battle, event: Event) -> None:
-    match event:
-        case BattleWon() as won:
-            battle.won = won
-        case TraitorCalled() as traitor:
-            battle.traitors.append(traitor)
-        case LasgunShield():
-            battle.exploded = True
-        case ForcesLost(faction=faction, forces=forces, special=special):
-            battle.forces[faction] = battle.forces.get(faction, 0) + forces + special
-        case LeaderKilled(faction=faction, leader=leader):
-            battle.leaders.append(f"{possessive(faction)} {leader}")
-
-
-def _turning(steps: Sequence[Step]) -> list[str]:
-    fought = battles(steps)
-    if not fought:
-        return ["No battle was fought."]
-    ranked = sorted(fought, key=lambda b: b.weight, reverse=True)[:TURNING]
-    chosen = [b for b in fought if any(b is r for r in ranked)]  # in the game's order
-    more = len(fought) - len(chosen)
-    lines = [f"- {_battle_words(b)}" for b in chosen]
-    if more:
-        lines.append(f"({more} other battle{'s' if more > 1 else ''} changed less.)")
-    return lines
-
-
-def _battle_words(battle: _Battle) -> str:
-    start = battle.started
-    place = start.territory
-    head = f"Turn {battle.turn}, {place}: "
-    sides = f"{start.aggressor.label} attacked {start.opponent.label}"
-    if battle.exploded:
-        outcome = f"{sides}; lasgun and shield exploded and everything there died"
-    elif battle.won is None and len(battle.traitors) == 2:
-        outcome = f"{sides}; both leaders were traitors and both sides lost"
-    elif battle.won is not None:
-        won = battle.won
-        if battle.traitors:
-            leader = battle.traitors[0].leader
-            how = f"by treachery ({leader} was a traitor)"
-        else:
-            how = f"{_number(won.winner_total)} to {_number(won.loser_total)}"
-        outcome = f"{won.winner.label} beat {won.loser.label} {how}"
-        if battle.stronghold and won.loser in battle.before and won.loser not in battle.after:
-            kept = "kept" if won.winner is start.opponent else "took"
-            outcome += f" and {kept} {place}"
-    else:
-        outcome = sides
-    costs = [f"{f.label} {count(n, 0)}" for f, n in battle.forces.items() if n]
-    if battle.leaders:
-        costs.append(f"{_and(battle.leaders)} killed")
-    return head + outcome + "." + (f" Losses: {'; '.join(costs)}." if costs else "")
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
 
 
 def _fit(lines: list[str]) -> str:

@@ -15,6 +15,7 @@ from bot.publisher import PrivateNotice
 from bot.session.prompts import deadline_text
 from bot.store import Tenure
 from bot.waits import Wait
+from bot.words import phase_words
 from bot.words.status import status_text
 from rules.factions import Faction
 from rules.view import PrivateView
@@ -51,12 +52,11 @@ def briefing_text(
 
 
 def _secrets(view: PrivateView) -> list[str]:
+    """The faction's own secrets: each phase's words' (its traitors), its prediction."""
     secrets = view.secrets
     lines = []
-    if secrets.traitors:
-        lines.append(f"Your traitors: {', '.join(secrets.traitors)}.")
-    elif secrets.traitors_offered:
-        lines.append(f"Traitors offered to you: {', '.join(secrets.traitors_offered)}.")
+    for words in phase_words.every():
+        lines += words.briefing(view) if words.briefing is not None else []
     if secrets.prediction is not None:
         winner, turn = secrets.prediction
         lines.append(f"Your prediction: {winner.label} wins on turn {turn}.")

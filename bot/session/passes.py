@@ -19,25 +19,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.waits import wait_of
+from bot.words import phase_words
 from bot.words.choices import declined
 from bot.words.refusals import SessionError
 from rules.actions import Pass
-from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.view import game_view
 
 REPEAT_WINDOW = timedelta(minutes=1)
 """How long after an accepted ``/pass`` another ``/pass`` of the same faction is a repeat."""
-
-AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
-
-
-def _card(state: GameState) -> str | None:
-    """The card on offer in public words ("card 2 of 4"), None outside the auction."""
-    on_offer = auction_of(game_view(state))
-    return f"card {on_offer.number} of {on_offer.of}" if on_offer is not None else None
 
 
 def _whole_turn(state: GameState) -> bool:
@@ -52,29 +43,22 @@ def pass_words(state: GameState, faction: Faction) -> str | None:
         return None
     if not state.in_game(faction) or not state.is_legal(Pass(faction)):
         return None
-    if state.game_phase is GamePhase.BIDDING:
-        card = _card(state)
-        return f"you pass on {card}" if card else "you pass"
     return (declined(state, faction) or ("you pass", "", None))[0]
 
 
 def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
     """What a pass of ``faction`` now passes on ("card 2 of 4", "the Voice"), and the rule
     of that choice."""
-    if state.game_phase is GamePhase.BIDDING:
-        return _card(state) or "the card on offer", AUCTION_RULE
     _, what, rule = declined(state, faction) or ("", "what is asked now", None)
     return what, rule
 
 
-def _passed_on_this_card(state: GameState, faction: Faction) -> None:
-    """In the auction, a faction that passed since the last bid and is not asked now has
-    already passed on the card on offer."""
-    on_offer = auction_of(game_view(state))
-    if on_offer is not None and faction in on_offer.passed and faction is not on_offer.bidder:
-        raise SessionError(
-            f"you already passed on card {on_offer.number} of {on_offer.of}", rule=AUCTION_RULE
-        )
+def _passed_already(state: GameState, faction: Faction) -> None:
+    """A faction that has passed on what is asked now (in the auction: on the card on
+    offer, since the last bid) is refused, as its phase's words say."""
+    for words in phase_words.every():
+        if words.pass_check is not None:
+            words.pass_check(state, faction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +85,7 @@ class RepeatedPasses:
         if not _whole_turn(state):
             return  # Shipment & Movement has its own reading (bare_pass_step)
         if last is None or now - last.at > REPEAT_WINDOW:
-            _passed_on_this_card(state, faction)  # by the button, or long ago
+            _passed_already(state, faction)  # by the button, or long ago
             return
         wait = wait_of(state)
         asked = state.in_game(faction) and state.is_legal(Pass(faction))

@@ -14,9 +14,10 @@
   Revival and Battle phases, which the engine runs, a record is a moderator's correction).
 - **Standing orders** that answer a choice are confirmed privately, as the faction's own
   answer.
-- **A faction's own side** of the Bidding and Revival events goes to its private channel
-  (:func:`bot.words.bidding.own_lines`): the Atreides' look at each card on offer, a card
-  bought and the spice left, a hand taken or given back.
+- **A faction's own side** of the events its phase's words tell privately
+  (:attr:`bot.words.phase_words.PhaseWords.own_side`: a card bought and the spice left, a
+  hand taken or given back, a plan seen...) goes to its private channel, and to those the
+  phase's words say see it too (``seen_by``).
 """
 
 from __future__ import annotations
@@ -30,31 +31,24 @@ from bot.publisher import ModeratorNotice, PrivateNotice
 from bot.session.autopilot import Autopilot
 from bot.store import SYSTEM_ACTOR
 from bot.waits import Wait, wait_of
+from bot.words import phase_words
 from bot.words import truthtrance as truthtrance_words
 from bot.words.choices import answer_words
 from bot.words.refusals import SessionError
 from bot.words.turn import private_notice
 from rules.actions import Action, FactionAction, PhaseDone, Record
-from rules.battle.events import PrescienceAnswered
-from rules.bidding.events import AuctionOpened, CardsGivenBack, HandTaken
 from rules.defaults import default_action
-from rules.events import CardWon, Event, Revived, SpiceGiven, TruthtranceAnswered, TruthtrancePlayed
+from rules.events import Event, TruthtranceAnswered, TruthtrancePlayed
 from rules.factions import Faction
 from rules.game import GameState
 
 DEFAULTS_PER_FACTION = 8  # a faction owes at most a few set-up choices
 OWN_SIDE = (
-    AuctionOpened,
-    CardWon,
-    Revived,
-    HandTaken,
-    CardsGivenBack,
-    SpiceGiven,
     TruthtrancePlayed,  # the asker's own side: its question, then the answer to it
     TruthtranceAnswered,
-    PrescienceAnswered,  # the whole plan the Atreides' Karama shows them (1.14.01)
 )
-"""The events whose private side the session tells the factions concerned."""
+"""The events whose private side the session tells the factions concerned, besides those
+the phases' words tell (:attr:`bot.words.phase_words.PhaseWords.own_side`)."""
 Cause = Callable[[Faction], str]
 
 
@@ -152,18 +146,20 @@ class WholeTurn:
         return state.game.phase.value if state is not None else ""
 
     def tell_own_side(self, events: Sequence[Event]) -> None:
-        """Each faction concerned by Bidding and Revival events hears its own side of them
+        """Each faction concerned by events with a private side hears its own side of them
         privately (nobody else's)."""
         state = self._state()
         if state is None:
             return
         for line in truthtrance_words.moderator_lines(events, state):  # the referees read it
             self._delivery.moderators(ModeratorNotice(line))
-        mine = [e for e in events if isinstance(e, OWN_SIDE)]
+        registered = phase_words.every()
+        kinds = OWN_SIDE + tuple(kind for words in registered for kind in words.own_side)
+        mine = [e for e in events if isinstance(e, kinds)]
         concerned: set[Faction] = set()
         for event in mine:
-            if isinstance(event, AuctionOpened | PrescienceAnswered):
-                concerned.add(Faction.ATREIDES)  # who sees the card (2.01.05), the plan
+            for words in registered:  # who sees it besides those it names (the card on offer)
+                concerned.update(words.seen_by(event))
             for name in ("faction", "paid_to", "target", "to", "asker", "ally"):
                 who = getattr(event, name, None)
                 if isinstance(who, Faction):

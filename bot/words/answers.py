@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from bot.publisher import Answer
+from bot.words.phase_words import load
 from rules.actions import Decline, FactionAction, Pass
 from rules.game import GameState
 from rules.turn_flow import STEP_NAMES
@@ -40,6 +41,7 @@ def presents(*kinds: type[FactionAction]) -> Callable[[Words], Words]:
 def buttons(state: GameState, actions: Iterable[FactionAction]) -> tuple[Answer, ...]:
     """The buttons of ``actions`` that have words, in order, each action once; a pass and
     a decline (the grey buttons) last."""
+    load()  # each phase's words module registers its buttons
     found: dict[str, Answer] = {}
     for action in actions:
         words = _WORDS.get(type(action))
@@ -51,6 +53,7 @@ def buttons(state: GameState, actions: Iterable[FactionAction]) -> tuple[Answer,
 
 def answer(state: GameState, action: FactionAction) -> Answer | None:
     """``action`` as a button, if its phase gives it words."""
+    load()
     words = _WORDS.get(type(action))
     return words(state, action) if words is not None else None
 

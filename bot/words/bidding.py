@@ -8,7 +8,9 @@ to any channel. :func:`auction_wait` says publicly whom the auction waits for.
 :func:`own_lines` gives one faction its own side of the same events, read from its
 :class:`~rules.view.PrivateView` after them: the Atreides' look at the card on offer
 (2.01.05), the card bought, the spice left after paying, the hand taken or given back.
-:func:`bid_prompt` and :func:`revival_prompt` are what a faction is asked.
+:func:`bid_prompt` and :func:`revival_prompt` are what a faction is asked; :func:`declined`
+what a pass declines in the auction. :data:`WORDS` and :data:`REVIVAL_WORDS` register them
+for the generic words (:mod:`bot.words.phase_words`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,18 @@ from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
 from bot.words.answers import buttons, presents
 from bot.words.common import possessive
+from bot.words.phase_words import PhaseWords, register
+from bot.words.refusals import SessionError
 from rules import revival
-from rules.actions import FactionAction, KaramaRevive, Pass, PayAllyRevival, PlayGhola, Revive
+from rules.actions import (
+    Action,
+    FactionAction,
+    KaramaRevive,
+    Pass,
+    PayAllyRevival,
+    PlayGhola,
+    Revive,
+)
 from rules.bidding import auction as bidding
 from rules.bidding.actions import Bid, KaramaBuy
 from rules.bidding.events import (
@@ -40,10 +52,11 @@ from rules.events import CardWon, Event, KaramaPower, Revived, SpiceGiven
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.view import PrivateView, PublicView
+from rules.view import PrivateView, PublicView, game_view
 
 KARAMA_RULE = "3.01.11.04"
 HARKONNEN_CARD_RULE = "2.05.08"
+AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
 EMPEROR_KARAMA_RULE = "1.14.02"
 GHOLA_RULE = "3.01.20"
 EMPEROR_ALLY_RULE = "2.03.07"
@@ -105,6 +118,10 @@ def describe_auction_event(event: Event) -> str | None:
             )
         case CardWon(faction=faction, rule=rule) if rule == HARKONNEN_CARD_RULE:
             return f"{faction.label} draws a free treachery card (Harkonnen)."
+        case CardWon(faction=faction, price=0):
+            return f"{faction.label} takes a treachery card for free."
+        case CardWon(faction=faction) as won:
+            return f"{faction.label} wins a treachery card for {price_words(won)}."
         case CardsReturned(count=count):
             return (
                 f"Everyone passes: {_plural(count, 'card')} not sold "
@@ -409,6 +426,10 @@ def answer_words(action: FactionAction) -> str | None:
             return f"you revive {revive_words(action)}"
         case PayAllyRevival(forces=forces, special=special):
             return f"you pay for {ally_forces(forces, special)} of your ally beyond its limit"
+        case KaramaRevive():  # the revival's Karama (the Emperor's once-a-game power)
+            return f"you play a Karama to revive {revive_words(action)} free"
+        case PlayGhola():
+            return f"you play Tleilaxu Ghola to revive {revive_words(action)} free"
     return None
 
 
@@ -438,3 +459,71 @@ def ally_revival_words(state: GameState, faction: Faction) -> str | None:
         "(2 spice each, 2.03.07) with `/revive-ally forces [special]`; the free-revival "
         "button declines that too."
     )
+
+
+# -- a pass in the auction (bot.session.passes) --------------------------------------------
+
+
+def _card(state: GameState) -> str | None:
+    """The card on offer in public words ("card 2 of 4"), None outside the auction."""
+    on_offer = auction_of(game_view(state))
+    return f"card {on_offer.number} of {on_offer.of}" if on_offer is not None else None
+
+
+def declined(state: GameState, faction: Faction) -> tuple[str, str, str | None]:
+    """What a pass declines in the Bidding phase: the card on offer ("you pass on card 2
+    of 4"), the card, and the auction's rule."""
+    card = _card(state)
+    reply = f"you pass on {card}" if card else "you pass"
+    return reply, card or "the card on offer", AUCTION_RULE
+
+
+def passed_on_this_card(state: GameState, faction: Faction) -> None:
+    """In the auction, a faction that passed since the last bid and is not asked now has
+    already passed on the card on offer: its ``/pass`` is refused, saying so."""
+    on_offer = auction_of(game_view(state))
+    if on_offer is not None and faction in on_offer.passed and faction is not on_offer.bidder:
+        raise SessionError(
+            f"you already passed on card {on_offer.number} of {on_offer.of}", rule=AUCTION_RULE
+        )
+
+
+def _answer(action: Action) -> str | None:
+    return answer_words(action) if isinstance(action, FactionAction) else None
+
+
+def _atreides(event: Event) -> tuple[Faction, ...]:
+    """The Atreides see each card on offer (2.01.05)."""
+    return (Faction.ATREIDES,) if isinstance(event, AuctionOpened) else ()
+
+
+WORDS = register(
+    PhaseWords(
+        GamePhase.BIDDING,
+        name="Bidding",
+        describe=describe_auction_event,
+        own_lines=own_lines,
+        own_side=(AuctionOpened, CardWon, Revived, HandTaken, CardsGivenBack, SpiceGiven),
+        seen_by=_atreides,
+        answer=_answer,
+        wait=auction_wait,
+        prompt=bid_prompt,
+        declines=declined,
+        pass_check=passed_on_this_card,
+        passes={"": "passes"},
+        pass_answer="you pass on the card on offer",
+    )
+)
+"""The Bidding phase's words, for the generic words; its events' words and a faction's own
+side of them cover the Revival's too."""
+
+REVIVAL_WORDS = register(
+    PhaseWords(
+        GamePhase.REVIVAL,
+        name="Revival",
+        prompt=revival_prompt,
+        passes={"": "takes only its free revival"},
+        pass_answer="you take your free revival only",
+    )
+)
+"""The Revival phase's words (its prompt and its pass), for the generic words."""

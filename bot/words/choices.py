@@ -3,7 +3,10 @@ standing order answered, what the moderators are to record, and who is awaited.
 
 The texts addressed to one faction (:func:`choice_prompt`, :func:`answer_words`) may name its
 secrets (its traitor, its dial); they go to that faction alone. :func:`describe_game_wait` and
-:func:`to_record` read only public material.
+:func:`to_record` read only public material. A phase's own words (its prompt, its wait, its
+steps, answers, options and passes) are its words module's, found in
+:mod:`bot.words.phase_words`; this module holds the generic ones and those of the phases
+without a words module of their own.
 """
 
 from __future__ import annotations
@@ -11,11 +14,9 @@ from __future__ import annotations
 from bot.orders import asked_alike
 from bot.publisher import PrivateNotice
 from bot.waits import Wait
-from bot.words import bidding as bid_words
+from bot.words import phase_words
 from bot.words import truthtrance as truthtrance_words
 from bot.words.answers import buttons
-from bot.words.battle import asked_alike as traitor_asked_alike
-from bot.words.battle import battle_answer, battle_options, battle_step_words
 from bot.words.turn import phase_name
 from rules.actions import (
     Action,
@@ -23,22 +24,17 @@ from rules.actions import (
     AnswerTruthtrance,
     BreakAlliance,
     Dial,
-    FactionAction,
     FamilyAtomics,
     FremenStormLosses,
-    KaramaRevive,
-    KeepTraitor,
     Pass,
     PhaseDone,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
-    PlayGhola,
     Predict,
     RideWorm,
     WeatherControl,
 )
-from rules.battle.model import BattleStep
 from rules.charity import CharityStep, ClaimCharity
 from rules.defaults import default_action
 from rules.factions import Faction
@@ -73,9 +69,10 @@ def describe_game_wait(view: PublicView) -> str:
     title = phase_title(game.phase)
     if not game.waiting:
         return ""
-    if game.phase == GamePhase.BIDDING.value:
-        return bid_words.auction_wait(view)
-    return f"Waiting for {_names(game.waiting)} ({title}: {_step_words(game.step)})."
+    for words in phase_words.of(game.phase):
+        if words.wait is not None:
+            return words.wait(view)
+    return f"Waiting for {_names(game.waiting)} ({title}: {_step_words(game.phase, game.step)})."
 
 
 STEP_WORDS: dict[str, str] = {
@@ -92,11 +89,15 @@ STEP_WORDS: dict[str, str] = {
     RevivalStep.REVIVE: "what to revive beyond their free revival",
     StormStep.FREMEN_LOSSES: "which Fremen forces the storm takes",
 }
-"""What a choice's step waits for, in public words (the Battle phase's: bot.battle_words)."""
+"""What a choice's step waits for, in public words (a phase's words module says its own:
+:attr:`bot.words.phase_words.PhaseWords.steps`)."""
 
 
-def _step_words(step: str) -> str:
-    return STEP_WORDS.get(step) or battle_step_words(step) or "their choices"
+def _step_words(phase: str, step: str) -> str:
+    for words in phase_words.of(phase):
+        if step in words.steps:
+            return words.steps[step]
+    return STEP_WORDS.get(step) or "their choices"
 
 
 def to_record(phase: str, turn: int) -> str:
@@ -109,13 +110,15 @@ def to_record(phase: str, turn: int) -> str:
 def answer_words(action: Action, phase: str = "") -> str:
     """An answer in the words of the faction that gave it ("you dial 2"); ``phase``, the
     game's phase, names what a pass means there."""
-    if isinstance(action, FactionAction) and (said := bid_words.answer_words(action)):
-        return said
-    if isinstance(action, Pass) and phase in PASS_WORDS:
-        return PASS_WORDS[phase]
+    for words in phase_words.every():
+        said = words.answer(action) if words.answer is not None else None
+        if said:
+            return said
+    if isinstance(action, Pass):
+        passed = [w.pass_answer for w in phase_words.of(phase) if w.pass_answer]
+        if passed:
+            return passed[0]
     match action:
-        case KeepTraitor():
-            return f"you keep {action.leader} as your traitor"
         case Predict():
             who = Faction.parse(action.who)
             return f"you predict {who.label if who else action.who} will win on turn {action.turn}"
@@ -146,26 +149,13 @@ def answer_words(action: Action, phase: str = "") -> str:
             return "you break your alliance"
         case ClaimCharity():
             return "you claim CHOAM Charity"
-        case KaramaRevive():  # revival; Revive and the Emperor's payment: bid_words
-            return f"you play a Karama to revive {bid_words.revive_words(action)} free"
-        case PlayGhola():
-            return f"you play Tleilaxu Ghola to revive {bid_words.revive_words(action)} free"
         case Pass():
             return "you pass"
         case PhaseDone():
             return "the phase is closed"
         case AnswerTruthtrance():
             return truthtrance_words.answer_words(action.answer, action.remark)
-    battle = battle_answer(action)
-    if battle is not None:
-        return battle
     return f"you answer {action.name.replace('_', ' ')}"
-
-
-PASS_WORDS = {
-    GamePhase.BIDDING.value: "you pass on the card on offer",
-    GamePhase.REVIVAL.value: "you take your free revival only",
-}
 
 
 def _options(state: GameState, faction: Faction) -> list[str]:
@@ -173,9 +163,8 @@ def _options(state: GameState, faction: Faction) -> list[str]:
     legal = list(state.legal_actions(faction))
     kinds = {a.name for a in legal}
     out: list[str] = []
-    traitors = [a.leader for a in legal if isinstance(a, KeepTraitor)]
-    if traitors:
-        out.append(f"keep one traitor: {', '.join(traitors)} (`/traitor keep`)")
+    for words in phase_words.every():  # a phase's own choices first
+        out += words.options(state, faction) if words.options is not None else []
     if "predict" in kinds:
         out.append("predict which faction will win, and on which turn (`/predict`)")
     if "place_fremen" in kinds:
@@ -212,7 +201,6 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
     if "karama_revive" in kinds:
         out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
-    out += battle_options(state, faction)
     if "pass" in kinds:
         out.append(_pass_words(state) + " (`/pass` or the button)")
     return out
@@ -224,30 +212,24 @@ STEP_PASS_WORDS: dict[str, str] = {
     StormStep.STORM_CARDS: "pass (play no storm card)",
     CharityStep.CLAIMS: "pass (no charity)",
     RevivalStep.REVIVE: "pass (your free revival alone)",
-    BattleStep.KEEP: "pass (keep every card you played)",
-    **dict.fromkeys(
-        (
-            BattleStep.VOICE,
-            BattleStep.PRESCIENCE,
-            BattleStep.VOICE_PRESCIENCE,
-            BattleStep.TRAITOR_CALLS,
-            BattleStep.CAPTURE,
-        ),
-        "pass (not now)",
-    ),
 }
-"""What a pass declines, step by step."""
+"""What a pass declines, step by step (a phase's words module says its own:
+:attr:`bot.words.phase_words.PhaseWords.step_passes`)."""
 
 
 def _pass_words(state: GameState) -> str:
-    return STEP_PASS_WORDS.get(state.game.step, "pass")
+    game = state.game
+    for words in phase_words.of(game.phase):
+        if game.step in words.step_passes:
+            return words.step_passes[game.step]
+    return STEP_PASS_WORDS.get(game.step, "pass")
 
 
 # -- what a /pass declines (bot.passes) ---------------------------------------------
 
 NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
 NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
-DECLINED: dict[str, tuple[str, str, str]] = {
+DECLINED: dict[str, tuple[str, str, str | None]] = {
     StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
     CharityStep.CLAIMS: ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
     RevivalStep.REVIVE: ("you take your free revival only", "your revival", "1.05.01"),
@@ -255,34 +237,20 @@ DECLINED: dict[str, tuple[str, str, str]] = {
     SpiceBlowStep.NEXUS_B: NEXUS,
     SpiceBlowStep.RIDE_A: NO_RIDE,
     SpiceBlowStep.RIDE_B: NO_RIDE,
-    BattleStep.VOICE: ("you do not use the Voice", "the Voice", "2.02.06"),
-    BattleStep.PRESCIENCE: ("you do not use Prescience", "Prescience", "2.01.08"),
-    BattleStep.TRAITOR_CALLS: ("you call no traitor", "the traitor call", "1.07.06.06"),
-    BattleStep.KEEP: ("you keep every card you played", "the cards you played", "1.07.06.05"),
-    BattleStep.CAPTURE: ("you neither capture nor kill a leader", "the capture", "2.05.10"),
 }
-"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
-the rule of that choice."""
+"""Each step's pass: the reply to it ("you play no storm card this turn"), what it passed
+on and the rule of that choice (a phase's words module says its own:
+:attr:`bot.words.phase_words.PhaseWords.declines`)."""
 
 
-def _declined_step(state: GameState, faction: Faction) -> str:
-    """The step a pass of ``faction`` answers; "voice_prescience" split by who passes."""
-    game = state.whole
-    if game.step != BattleStep.VOICE_PRESCIENCE:
-        return game.step
-    fight = game.battle
-    voiced = fight is not None and "voice" in fight.asked
-    return (
-        BattleStep.VOICE
-        if faction is Faction.BENE_GESSERIT and not voiced
-        else BattleStep.PRESCIENCE
-    )
-
-
-def declined(state: GameState, faction: Faction) -> tuple[str, str, str] | None:
+def declined(state: GameState, faction: Faction) -> tuple[str, str, str | None] | None:
     """What a pass of ``faction`` declines now: the reply to it ("you do not use the
     Voice"), what it passed on and the rule of that choice (None: no such choice)."""
-    return DECLINED.get(_declined_step(state, faction))
+    for words in phase_words.of(state.game_phase):
+        said = words.declines(state, faction) if words.declines is not None else None
+        if said is not None:
+            return said
+    return DECLINED.get(state.whole.step)
 
 
 def choice_prompt(
@@ -293,10 +261,9 @@ def choice_prompt(
     game = state.whole
     if truthtrance_words.is_asked(state, faction):  # the game waits for its answer
         return truthtrance_words.question_prompt(state, faction, token, deadline)
-    if game.phase is GamePhase.BIDDING:
-        return bid_words.bid_prompt(state, faction, token, deadline)
-    if game.phase is GamePhase.REVIVAL:
-        return bid_words.revival_prompt(state, faction, token, deadline)
+    for words in phase_words.of(game.phase):
+        if words.prompt is not None:
+            return words.prompt(state, faction, token, deadline)
     mine = state.view_for(faction)
     options = _options(state, faction)
     default = default_action(state, faction)
@@ -307,5 +274,7 @@ def choice_prompt(
         f"You hold {mine.spice} spice.{fallback} Deadline: {deadline}.",
         *filter(None, [asked_alike(state, faction)]),
     ]
-    answers = traitor_asked_alike(state, faction, buttons(state, state.legal_actions(faction)))
+    answers = buttons(state, state.legal_actions(faction))
+    for words in phase_words.every():  # who holds a secret is asked as everyone alike
+        answers = words.answers(state, faction, answers) if words.answers is not None else answers
     return PrivateNotice(faction, "\n".join(lines), answers=answers, token=token)

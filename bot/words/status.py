@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.orders import StandingOrders
-from bot.words.battle import foreseen_line
+from bot.words import phase_words
 from bot.words.common import STARRED, may_do
 from bot.words.truthtrance import status_line
 from rules.factions import Faction
@@ -27,9 +27,10 @@ def status_text(view: PrivateView, orders: StandingOrders | None = None) -> str:
         *leader_lines(view),
         may_do(dict.fromkeys(view.legal_actions)),
     ]
-    foreseen = foreseen_line(view)  # the Atreides' Karama: the opponent's whole plan
-    if foreseen is not None:
-        lines.append(foreseen)
+    for words in phase_words.every():  # a phase's own: the plan an Atreides' Karama shows
+        line = words.status(view) if words.status is not None else None
+        if line is not None:
+            lines.append(line)
     asked = status_line(view)  # the last Truthtrance question, the asker's and the target's
     if asked is not None:
         lines.append(asked)

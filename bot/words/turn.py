@@ -1,18 +1,17 @@
 """Words for the events of the whole turn: one sentence each, for the table and spectators.
 
 :func:`describe_turn_event` gives the public sentence of every event the engine emits
-outside the Shipment & Movement phase (storm, spice blow and Nexus, CHOAM Charity, the
-bidding and revival (:mod:`bot.words.bidding`), the recorded battle, collection, the end of
-the game). It reads only the
-event, and every event is public, so its sentence may go to any channel: cards and
-traitors dealt are counts, a dial is "in" until all are revealed, the Bene Gesserit's
-prediction is "written down".
+outside the Shipment & Movement phase (set-up, storm, spice blow and Nexus, CHOAM Charity,
+the recorded phases, collection, the end of the game), and asks each phase's words for its
+own events' (:mod:`bot.words.phase_words`). It reads only the event, and every event is
+public, so its sentence may go to any channel: cards dealt are counts, a dial is "in" until
+all are revealed, the Bene Gesserit's prediction is "written down".
 
-:func:`private_lines` gives a faction its own side of the same events (the traitors it was
-offered or kept, the cards it was dealt or won, its own dial and prediction, the Fremen's
-storm card), read from that faction's :class:`~rules.view.PrivateView` after the events,
-and :func:`private_notice` wraps them for its private channel. Nothing here names a faction
-by anything but its printed name, and no internal id reaches a sentence.
+:func:`private_lines` gives a faction its own side of the same events (the cards it was
+dealt or won, its own dial and prediction, the Fremen's storm card, and each phase's words'
+part), read from that faction's :class:`~rules.view.PrivateView` after the events, and
+:func:`private_notice` wraps them for its private channel. Nothing here names a faction by
+anything but its printed name, and no internal id reaches a sentence.
 """
 
 from __future__ import annotations
@@ -20,12 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.publisher import PrivateNotice
-from bot.words.battle import describe_battle_event, foreseen_lines
-from bot.words.bidding import describe_auction_event, own_lines, price_words
+from bot.words import phase_words
 from bot.words.common import possessive
 from bot.words.truthtrance import describe_event as describe_truthtrance
 from bot.words.truthtrance import private_lines as truthtrance_lines
-from rules.battle.events import BattleRecorded
 from rules.board import POLAR_SINK
 from rules.charity import CharityPaid
 from rules.events import (
@@ -62,7 +59,6 @@ from rules.events import (
     StormDialsRevealed,
     StormMoved,
     StormOrder,
-    TraitorKept,
     WormRidden,
 )
 from rules.view import PrivateView
@@ -72,15 +68,13 @@ PHASE_NAMES = {
     "storm": "Storm",
     "spice_blow": "Spice Blow",
     "choam_charity": "CHOAM Charity",
-    "bidding": "Bidding",
-    "revival": "Revival",
     "shipment_movement": "Shipment & Movement",
-    "battle": "Battle",
     "spice_collection": "Spice Collection",
     "mentat_pause": "Mentat Pause",
     "over": "Game over",
 }
-"""Each phase of the whole game (``GameView.phase``) in words."""
+"""Each phase of the whole game (``GameView.phase``) in words, but those its phase's words
+name (:attr:`bot.words.phase_words.PhaseWords.name`)."""
 
 DECKS = {"spice": "spice deck", "treachery": "treachery deck", "traitors": "traitor deck"}
 
@@ -98,14 +92,9 @@ STANDS_ASIDE = {
     "choam_charity": "claims no CHOAM Charity",
     "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
-    "battle:voice": "does not use the Voice",
-    "battle:prescience": "does not use Prescience",
-    "battle:traitor_calls": "calls no traitor",
-    "battle:capture": "neither captures nor kills a leader",
-    "battle": "passes",
-    "bidding": "passes",
-    "revival": "takes only its free revival",
 }
+"""A pass in public words, by its phase (and ``phase:choice``), but those its phase's words
+say (:attr:`bot.words.phase_words.PhaseWords.passes`)."""
 
 CAUSES = {"storm": "The storm", "worm": "Shai-Hulud", "family_atomics": "Family Atomics"}
 
@@ -115,7 +104,19 @@ CAUSES = {"storm": "The storm", "worm": "Shai-Hulud", "family_atomics": "Family 
 
 def phase_name(phase: str) -> str:
     """A phase's name in words (``"spice_blow"`` -> ``"Spice Blow"``)."""
+    named = [w.name for w in phase_words.of(phase) if w.name]
+    if named:
+        return named[0]
     return PHASE_NAMES.get(phase, phase.replace("_", " ").capitalize())
+
+
+def stands_aside(phase: str, choice: str) -> str:
+    """A pass of ``phase``'s ``choice`` in public words ("does not use the Voice")."""
+    for words in phase_words.of(phase):
+        said = words.passes.get(choice) or words.passes.get("")
+        if said:
+            return said
+    return STANDS_ASIDE.get(f"{phase}:{choice}") or STANDS_ASIDE.get(phase, "passes")
 
 
 def _list(items: Sequence[str]) -> str:
@@ -154,12 +155,14 @@ def _sectors(n: int) -> str:
 def describe_turn_event(event: Event) -> str | None:
     """The public sentence of a whole-turn event; None for any other kind of event
     (those of the Shipment & Movement phase and corrections are :mod:`bot.words.narrate`'s)."""
+    for words in phase_words.every():  # a phase's own events, before the generic words
+        said = words.describe(event) if words.describe is not None else None
+        if said:
+            return said
     return (
         _set_up(event)
         or _storm(event)
-        or describe_auction_event(event)
         or _blow(event)
-        or describe_battle_event(event)
         or _recorded(event)
         or _end(event)
         or describe_truthtrance(event)
@@ -174,14 +177,8 @@ def _set_up(event: Event) -> str | None:
             return f"**Turn {turn}: the {phase_name(phase)} phase begins.**"
         case DeckShuffled(deck=deck, cards=cards):
             return f"The {DECKS.get(deck, 'deck')} is shuffled ({_plural(cards, 'card')})."
-        case CardsDealt(faction=faction, deck="traitors", cards=cards):
-            return f"{faction.label} is dealt {_plural(cards, 'traitor card')}, face down."
         case CardsDealt(faction=faction, cards=cards):
             return f"{faction.label} is dealt {_plural(cards, 'treachery card')}, face down."
-        case TraitorKept(faction=faction, kept=1):
-            return f"{faction.label} keeps one traitor, face down."
-        case TraitorKept(faction=faction, kept=kept):
-            return f"{faction.label} keeps all {kept} traitors, face down."
         case PredictionMade(faction=faction):
             return f"{faction.label} writes down a secret prediction."
         case ForcesSetUp(faction=faction, territory=territory, sector=sector, forces=n, token=t):
@@ -262,8 +259,7 @@ def _blow(event: Event) -> str | None:
         case AllianceBroken(faction=faction, ally=ally):
             return f"{faction.label} breaks its alliance with {ally.label}."
         case Passed(faction=faction, phase=phase, choice=choice):
-            aside = STANDS_ASIDE.get(f"{phase}:{choice}") or STANDS_ASIDE.get(phase, "passes")
-            return f"{faction.label} {aside}."
+            return f"{faction.label} {stands_aside(phase, choice)}."
         case CharityPaid(faction=faction, amount=amount):
             return f"{faction.label} receives {amount} spice of CHOAM Charity."
     return None
@@ -271,18 +267,12 @@ def _blow(event: Event) -> str | None:
 
 def _recorded(event: Event) -> str | None:
     match event:
-        case CardWon(faction=faction, price=0):
-            return f"{faction.label} takes a treachery card for free."
-        case CardWon(faction=faction) as won:
-            return f"{faction.label} wins a treachery card for {price_words(won)}."
         case Revived(faction=faction, leader=leader, cost=cost) as e:
             revived = [_tokens(e.forces, e.special)] if e.forces or e.special else []
             if leader:
                 revived.append(f"the leader {leader}")
             paid = f"for {cost} spice" if cost else "for free"
             return f"{faction.label} revives {_list(revived) or 'nothing'} {paid}."
-        case BattleRecorded(faction=faction, opponent=opponent):
-            return f"Battle: {faction.label} against {opponent.label}."
         case ForcesLost(faction=faction, territory=t, sector=s) as e:
             what = _tokens(e.forces, e.special, e.advisors)
             return f"{faction.label} loses {what} in {_place(t, s)} to the Tleilaxu Tanks."
@@ -315,24 +305,34 @@ def _end(event: Event) -> str | None:
 def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     """What ``view.faction`` alone learns from ``events``, read from its view after them.
 
-    Only events of that faction have a private side: the traitor cards offered to it and
-    the one it kept, the treachery cards dealt or won (the newest of its hand), its own
-    storm dial, its prediction and, for the Fremen, the storm card drawn and where their
-    Karama worm will come up; and its side of the Bidding and Revival phases
-    (:func:`bot.words.bidding.own_lines`: the Atreides' look at each card on offer, the spice
-    left after paying, a hand taken or given back).
+    Only events of that faction have a private side: the treachery cards dealt or won (the
+    newest of its hand), its own storm dial, its prediction and, for the Fremen, the storm
+    card drawn and where their Karama worm will come up; and each phase's words' part
+    (:attr:`bot.words.phase_words.PhaseWords.own_line` and ``own_lines``: the traitors
+    offered and kept, the Atreides' look at each card on offer, the spice left after
+    paying, a hand taken or given back...).
     """
     events = list(events)
     own = view.faction
+    registered = phase_words.every()
     lines: list[str] = []
     won = sum(1 for e in events if isinstance(e, CardWon) and e.faction is own)
     if won:
         lines.append(f"Your new treachery {_cards(won)}: {_newest(view, won)}.")
     for event in events:
-        if getattr(event, "faction", None) is own and (line := _private(event, view)):
+        if getattr(event, "faction", None) is own and (line := _own_line(event, view)):
             lines.append(line)
-    lines += foreseen_lines(events, view)  # the Atreides' Karama: the opponent's whole plan
-    return lines + own_lines(events, view) + truthtrance_lines(events, view)
+    for words in registered:
+        lines += words.own_lines(events, view) if words.own_lines is not None else []
+    return lines + truthtrance_lines(events, view)
+
+
+def _own_line(event: Event, view: PrivateView) -> str | None:
+    for words in phase_words.every():
+        line = words.own_line(event, view) if words.own_line is not None else None
+        if line:
+            return line
+    return _private(event, view)
 
 
 def private_notice(events: Iterable[Event], view: PrivateView) -> PrivateNotice | None:
@@ -346,13 +346,6 @@ def _private(event: Event, view: PrivateView) -> str | None:
     match event:
         case CardsDealt(deck="treachery", cards=cards) if cards:
             return f"Your treachery {_cards(cards)}: {_newest(view, cards)}."
-        case CardsDealt(deck="traitors") if secrets.traitors_offered:
-            offered = _list(list(secrets.traitors_offered))
-            return f"Traitors offered to you: {offered}. Keep one of them."
-        case TraitorKept() if secrets.traitors:
-            kept = _list(list(secrets.traitors))
-            noun = "traitor is" if len(secrets.traitors) == 1 else "traitors are"
-            return f"Your {noun} {kept}."
         case PredictionMade() if secrets.prediction is not None:
             winner, turn = secrets.prediction
             return f"Your prediction: {winner.label} wins on turn {turn}."

@@ -19,7 +19,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.words.battle import battle_answer
-from bot.words.plan_builder import first_draft, summary
+from bot.words.battle.plan_builder import first_draft, summary
 from cogs.battle import choices as ch
 from cogs.battle.plan_view import PlanBuilder
 from cogs.common import FactionName, act_for, acting_faction, game_of, session_of

@@ -3,7 +3,7 @@ only (its battles to name, its Voice, the cards it may keep, the leader it captu
 
 from __future__ import annotations
 
-from bot.words.plan_builder import sectors_words
+from bot.words.battle.plan_builder import sectors_words
 from cogs.turn.choices import Choice, legal, same
 from rules.battle.actions import Capture, KeepCards, StartBattle, Voice
 from rules.battle.flow import sites

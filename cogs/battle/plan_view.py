@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.session.session import SessionError
-from bot.words.plan_builder import Draft, Menu, choose, first_draft, menus, plan_of, summary
+from bot.words.battle.plan_builder import Draft, Menu, choose, first_draft, menus, plan_of, summary
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.words.plan_builder import (
+from bot.words.battle.plan_builder import (
     NONE,
     WITH_KH,
     Draft,

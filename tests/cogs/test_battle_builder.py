@@ -11,7 +11,7 @@ import simcord
 from simcord.backend.errors import SetupError
 from simcord.results import ResponseMessage
 
-from bot.words.plan_builder import WITH_KH
+from bot.words.battle.plan_builder import WITH_KH
 from rules.actions import Pass
 from rules.battle.actions import BattlePlan
 from rules.errors import MentatError

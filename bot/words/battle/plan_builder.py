@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from bot.words.battle import foreseen_line
+from bot.words.battle.phase import foreseen_line
 from rules.battle.actions import BattlePlan
 from rules.battle.model import Battle
 from rules.battle.plans import PlanOptions, voice_cards, voice_forbids

@@ -1,7 +1,9 @@
-"""Words for the Battle phase's events (1.07): one public sentence each.
+"""Words for the Battle phase (1.07): its events' public sentences, what each step waits
+for, its choices, answers and passes, and the Atreides' private look at a whole plan.
 
 Every battle event is public: a plan is "in" until both are revealed, a captured leader is
 never named (only the Harkonnen and the victim see which, in their private views).
+:data:`WORDS` registers them for the generic words (:mod:`bot.words.phase_words`):
 :func:`describe_battle_event` is part of :func:`bot.words.turn.describe_turn_event`.
 """
 
@@ -9,7 +11,9 @@ from __future__ import annotations
 
 from bot.publisher import Answer
 from bot.words.answers import presents
+from bot.words.battle.summary import SUMMARY
 from bot.words.common import possessive
+from bot.words.phase_words import PhaseWords, register
 from rules.actions import Action, FactionAction
 from rules.battle.actions import (
     BattlePlan,
@@ -22,6 +26,7 @@ from rules.battle.actions import (
 )
 from rules.battle.events import (
     BattlePlanIn,
+    BattleRecorded,
     BattlesOver,
     BattleStarted,
     BattleWon,
@@ -42,6 +47,7 @@ from rules.battle.plans import options_now
 from rules.events import Event, KaramaPower
 from rules.factions import Faction
 from rules.game import GameState
+from rules.game_model import GamePhase
 from rules.view import PrivateView
 
 ASKED = {
@@ -77,6 +83,8 @@ def _plan(event: PlanRevealed) -> str:
 def describe_battle_event(event: Event) -> str | None:
     """The public sentence of a Battle phase event; None for any other kind."""
     match event:
+        case BattleRecorded(faction=faction, opponent=opponent):  # a battle the moderators record
+            return f"Battle: {faction.label} against {opponent.label}."
         case BattleStarted(aggressor=aggressor, opponent=opponent, territory=t, sector=s):
             where = t if s is None else f"{t} (the part of sector {s})"
             return f"Battle in {where}: {aggressor.label} attacks {opponent.label}."
@@ -181,7 +189,7 @@ def foreseen_lines(events: list[Event], view: PrivateView) -> list[str]:
     return [line] if line is not None and view.secrets and view.secrets.foreseen_plan else []
 
 
-# -- a choice of the Battle phase in words (bot.words.choices) ---------------------------------
+# -- a choice of the Battle phase in words (bot.words.choices, bot.session.passes) ------------
 
 STEPS: dict[str, str] = {
     BattleStep.CHOOSE: "the aggressor names the next battle",
@@ -193,11 +201,6 @@ STEPS: dict[str, str] = {
     BattleStep.KEEP: "which played cards the winner keeps",
     BattleStep.CAPTURE: "whether the Harkonnen capture or kill a leader",
 }
-
-
-def battle_step_words(step: str) -> str | None:
-    """What a Battle phase step waits for, in public words (None: not a battle step)."""
-    return STEPS.get(step)
 
 
 def battle_answer(action: Action) -> str | None:
@@ -293,3 +296,75 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
 def _label(name: str) -> str:
     found = Faction.parse(name)
     return found.label if found else name
+
+
+STEP_PASSES: dict[str, str] = {
+    BattleStep.KEEP: "pass (keep every card you played)",
+    **dict.fromkeys(
+        (
+            BattleStep.VOICE,
+            BattleStep.PRESCIENCE,
+            BattleStep.VOICE_PRESCIENCE,
+            BattleStep.TRAITOR_CALLS,
+            BattleStep.CAPTURE,
+        ),
+        "pass (not now)",
+    ),
+}
+"""What a prompt's pass declines, step by step."""
+
+DECLINED: dict[str, tuple[str, str, str | None]] = {
+    BattleStep.VOICE: ("you do not use the Voice", "the Voice", "2.02.06"),
+    BattleStep.PRESCIENCE: ("you do not use Prescience", "Prescience", "2.01.08"),
+    BattleStep.TRAITOR_CALLS: ("you call no traitor", "the traitor call", "1.07.06.06"),
+    BattleStep.KEEP: ("you keep every card you played", "the cards you played", "1.07.06.05"),
+    BattleStep.CAPTURE: ("you neither capture nor kill a leader", "the capture", "2.05.10"),
+}
+"""Each step's pass: the reply to it ("you do not use the Voice"), what it passed on and
+the rule of that choice."""
+
+
+def declined(state: GameState, faction: Faction) -> tuple[str, str, str | None] | None:
+    """What a pass of ``faction`` declines now (None: no such choice of the phase); the
+    Voice and Prescience asked at once are split by who passes."""
+    game = state.whole
+    step = game.step
+    if step == BattleStep.VOICE_PRESCIENCE:
+        fight = game.battle
+        voiced = fight is not None and "voice" in fight.asked
+        bene_gesserit = faction is Faction.BENE_GESSERIT and not voiced
+        step = BattleStep.VOICE if bene_gesserit else BattleStep.PRESCIENCE
+    return DECLINED.get(step)
+
+
+def _atreides(event: Event) -> tuple[Faction, ...]:
+    """The Atreides see the whole plan their Karama asked for (1.14.01)."""
+    return (Faction.ATREIDES,) if isinstance(event, PrescienceAnswered) else ()
+
+
+WORDS = register(
+    PhaseWords(
+        GamePhase.BATTLE,
+        name="Battle",
+        describe=describe_battle_event,
+        own_lines=foreseen_lines,
+        own_side=(PrescienceAnswered,),
+        seen_by=_atreides,
+        answer=battle_answer,
+        options=battle_options,
+        answers=asked_alike,
+        status=foreseen_line,
+        summary=SUMMARY,
+        steps=STEPS,
+        step_passes=STEP_PASSES,
+        declines=declined,
+        passes={
+            "voice": "does not use the Voice",
+            "prescience": "does not use Prescience",
+            "traitor_calls": "calls no traitor",
+            "capture": "neither captures nor kills a leader",
+            "": "passes",
+        },
+    )
+)
+"""The Battle phase's words, for the generic words."""

@@ -1,0 +1,90 @@
+"""Issue 24: the generic words and session never name a phase; each phase's words module
+registers its words (bot.words.phase_words), found from the engine's registry."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.words import phase_words
+from bot.words.phase_words import PhaseWords, register
+from bot.words.turn import describe_turn_event, phase_name, stands_aside
+from rules.events import CardsDealt, Passed, TraitorKept
+from rules.factions import Faction
+from rules.game_model import GamePhase
+from rules.phases import REGISTRY
+from tools.phase_places import PHASES, code_names
+
+ROOT = Path(__file__).resolve().parents[2]
+
+GENERIC = (
+    "bot/words/turn.py",
+    "bot/words/choices.py",
+    "bot/words/status.py",
+    "bot/words/answers.py",
+    "bot/words/phase_words.py",
+    "bot/seats/briefing.py",
+    "bot/session/turns.py",
+    "bot/session/passes.py",
+    "bot/record/summary.py",
+)
+"""The generic modules that ask the phases' words instead of naming a phase."""
+
+
+@pytest.mark.parametrize("module", GENERIC)
+@pytest.mark.parametrize("phase", ["Bidding", "Battle"])
+def test_a_generic_module_names_no_phase_in_its_code(module: str, phase: str) -> None:
+    named = code_names((ROOT / module).read_text(encoding="utf-8")) & PHASES[phase]
+    assert not named, f"{module} names the {phase} phase: {sorted(named)}"
+
+
+def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
+    registered = {words.phase for words in phase_words.every()}
+    assert {GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE} <= registered
+    assert GamePhase.SETUP in registered  # the traitor cards, the Battle's, dealt at set-up
+    loaded = {phase for phase in REGISTRY if f"bot.words.{phase.value}" in sys.modules}
+    assert loaded == {GamePhase.BIDDING, GamePhase.BATTLE}
+
+
+def test_the_phases_words_come_in_the_order_of_play() -> None:
+    order = list(GamePhase)
+    phases = [order.index(words.phase) for words in phase_words.every()]
+    assert phases == sorted(phases)
+    assert [w.phase for w in phase_words.of("revival")] == [GamePhase.REVIVAL]
+    assert phase_words.of(GamePhase.STORM) == ()  # a phase without words of its own
+
+
+def test_a_phases_words_registered_twice_are_refused() -> None:
+    (battle,) = phase_words.of(GamePhase.BATTLE)
+    with pytest.raises(ValueError, match="the battle phase's words are registered twice"):
+        register(battle)
+    assert phase_words.of(GamePhase.BATTLE) == (battle,)
+
+
+def test_a_phase_names_itself_and_its_passes() -> None:
+    assert phase_name("bidding") == "Bidding"
+    assert phase_name("battle") == "Battle"
+    assert phase_name("spice_blow") == "Spice Blow"  # the generic table's
+    assert stands_aside("battle", "voice") == "does not use the Voice"
+    assert stands_aside("battle", "plans") == "passes"  # the phase's own pass
+    assert stands_aside("revival", "") == "takes only its free revival"
+    assert stands_aside("worm_ride", "") == "does not ride the worm"
+
+
+def test_the_traitor_cards_words_are_the_battles_for_set_ups_events() -> None:
+    dealt = CardsDealt(Faction.HARKONNEN, "traitors", 4, "1.00.03")
+    assert describe_turn_event(dealt) == "Harkonnen is dealt 4 traitor cards, face down."
+    treachery = CardsDealt(Faction.HARKONNEN, "treachery", 2, "1.00.04")
+    assert describe_turn_event(treachery) == "Harkonnen is dealt 2 treachery cards, face down."
+    kept = TraitorKept(Faction.ATREIDES, 1, "1.00.03")
+    assert describe_turn_event(kept) == "Atreides keeps one traitor, face down."
+    passed = Passed(Faction.ATREIDES, "battle", "traitor_calls")
+    assert describe_turn_event(passed) == "Atreides calls no traitor."
+
+
+def test_phase_words_default_to_nothing() -> None:
+    words = PhaseWords(GamePhase.STORM)
+    assert words.describe is None and words.prompt is None and not words.steps
+    assert list(words.seen_by(TraitorKept(Faction.ATREIDES, 1, "1.00.03"))) == []
