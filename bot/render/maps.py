@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
 from bot.render import StormPath, WormSign, render_closeup, render_map
+from bot.render.battle.plans import render_battle
+from bot.render.battle.reveal import BattleReveal, RevealWatch
 from bot.render.examples import all_pieces, busy_view
 from bot.render.marks import (
     last_karama_of,
@@ -22,9 +24,7 @@ from bot.render.marks import (
     touched_pieces,
     worms_of,
 )
-from bot.render.plans import render_battle
 from bot.render.render import check_public
-from bot.render.reveal import BattleReveal, RevealWatch
 from rules.board import Piece
 from rules.events import Event, Landing, Moved, SpiritualAdvisor
 from rules.view import PublicView
@@ -89,9 +89,9 @@ class MapMaker:
     map of that turn marks them; a new turn forgets them. A restarted bot has no memory:
     its maps show them again from the next storm on.
 
-    It follows the battles too (:class:`~bot.render.reveal.RevealWatch`): a battle's
+    It follows the battles too (:class:`~bot.render.battle.reveal.RevealWatch`): a battle's
     reveal, and its resolution when the traitor question came between, get the picture of
-    both plans (:func:`bot.render.plans.render_battle`) whatever the policy but "never".
+    both plans (:func:`bot.render.battle.plans.render_battle`) whatever the policy but "never".
     """
 
     def __init__(

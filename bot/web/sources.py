@@ -18,12 +18,12 @@ from bot.charts import STRONGHOLDS, Chart, cards_held, charts, strongholds_held,
 from bot.ledger import logged_action
 from bot.publisher import fill_players
 from bot.render import render_map
+from bot.render.battle.plans import render_battle
+from bot.render.battle.reveal import BattleReveal
 from bot.render.geometry import HEIGHT, WIDTH
 from bot.render.maps import MapMaker, Marks
 from bot.render.marks import last_karama_of, last_move_of, last_shipment_of
 from bot.render.palette import FACTION, RGB
-from bot.render.plans import render_battle
-from bot.render.reveal import BattleReveal
 from bot.store import GameRecord, History, Store, UnknownGameError
 from bot.words import ceremony
 from bot.words.battle import plan_words

@@ -1,5 +1,5 @@
 """Issue 17: the battle's reveal in a picture: both plans side by side and how it ended,
-legible on a phone, drawn only from public events (bot.render.plans, bot.render.reveal)."""
+legible on a phone, drawn only from public events (bot.render.battle: plans, reveal)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.render import battle_examples as examples
+from bot.render.battle import examples
+from bot.render.battle.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
+from bot.render.battle.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
 from bot.render.examples import public_view
 from bot.render.geometry import boxes_overlap
 from bot.render.maps import MapMaker
 from bot.render.palette import FACTION
-from bot.render.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
-from bot.render.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
 from bot.store.events import Undone
 from rules.components import leaders, treachery_cards
 from rules.events import BattlePlanIn, BattleStarted, Event, PlanRevealed

@@ -19,7 +19,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.render.reveal import BattleReveal
+from bot.render.battle.reveal import BattleReveal
 from bot.store import Store
 from bot.web.server import LiveSite
 from rules.view import PublicView

@@ -13,9 +13,9 @@ import simcord
 from PIL import Image
 
 from bot.delivery import NO_PICTURES
+from bot.render.battle.plans import draw_battle_and_layout, render_battle
+from bot.render.battle.reveal import BattleReveal
 from bot.render.maps import MapMaker
-from bot.render.plans import draw_battle_and_layout, render_battle
-from bot.render.reveal import BattleReveal
 from rules.actions import BattlePlan, CallTraitor, Pass
 from rules.factions import Faction
 from tests.cogs.conftest import Table, make_table, refusals
