@@ -107,7 +107,7 @@ async def test_any_past_moment_by_its_action_number(store: Store, client: Client
         ("?shields=open", 403, "The shields stay closed until the game is over"),
         ("/map/99999.png", 404, "There is no action 99999 yet"),
         ("/map/x.png", 400, "an action is a whole number"),
-        ("/battle/0.png", 404, "Action 0 revealed no battle plans"),
+        ("/battle/0.png", 404, "Action 0 has no battle picture"),
         ("/moment/99999.json", 404, "There is no action 99999 yet"),
         ("/nothing", 404, "Not Found"),
     ],
