@@ -108,6 +108,7 @@ async def test_any_past_moment_by_its_action_number(store: Store, client: Client
         ("/map/99999.png", 404, "There is no action 99999 yet"),
         ("/map/x.png", 400, "an action is a whole number"),
         ("/battle/0.png", 404, "Action 0 has no battle picture"),
+        ("/duel/0.png", 404, "Action 0 has no duel picture"),
         ("/moment/99999.json", 404, "There is no action 99999 yet"),
         ("/nothing", 404, "Not Found"),
     ],
