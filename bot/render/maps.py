@@ -179,7 +179,8 @@ class MapMaker:
             return None
         return ScenePicture(await self._run(scene.job()), scene.words)
 
-    # The names bot.record.announce calls (kept until it calls scene and draw_scene).
+    # The old names, as bot.record.announce calls them (its Maps carry the picture as
+    # bytes): to go once it calls scene and draw_scene.
     def reveal(self, view: PublicView, events: Sequence[Event]) -> Scene[Any] | None:
         return self.scene(view, events)
 
