@@ -29,7 +29,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -43,6 +43,9 @@ from bot.publisher import (
     PrivateNotice,
     PublicNotice,
     Publisher,
+    ScenePicture,
+    SceneWords,
+    scene_picture,
 )
 from rules.factions import Faction
 
@@ -56,10 +59,11 @@ ROUNDS = 3  # how many repairs a message kept for a gone channel waits before it
 KEPT_PAUSE = timedelta(minutes=1)  # a kept 5xx's own timer: the first pause, doubled...
 KEPT_LONGEST = timedelta(minutes=10)  # ...up to this, until it is delivered
 NO_MAP = "\n(The map could not be attached here.)"
-NO_PICTURES = "\n(The pictures could not be attached here.)"  # a battle's, maybe a map too
-PICTURES = ("picture", "closeup", "battle", "charts")  # a public notice's pictures, by field
+NO_PICTURES = "\n(The pictures could not be attached here.)"  # a scene's, maybe a map too
+PICTURES = ("picture", "closeup", "scene", "charts")  # a public notice's pictures, by field
 MAP_ABOVE = "(The map of the message above.)"  # when a posted message cannot be edited
-PICTURES_ABOVE = "(The pictures of the message above.)"  # a battle's, maybe with its map
+PICTURES_ABOVE = "(The pictures of the message above.)"  # a scene's, maybe with its map
+OLD_SCENE = "battle"  # a kept message of the version before scenes: its PNG, no words kept
 PICTURE_LIMIT = 10 * 2**20  # the pictures of one kept message, kept over a restart
 PICTURES_KEPT = 32 * 2**20  # all the pictures of a game's kept messages (PNG bytes)
 
@@ -111,12 +115,14 @@ class Job:
             data.update({k: base64.b64encode(v).decode("ascii") for k, v in pictures.items()})
             if isinstance(self.notice, PublicNotice) and self.notice.caption:
                 data["caption"] = self.notice.caption
+            if isinstance(self.notice, PublicNotice) and self.notice.scene is not None:
+                data["scene_words"] = asdict(self.notice.scene.words)
         elif pictures:
             data["text"] += no_pictures(self.notice)
         return data
 
     def pictures(self) -> dict[str, bytes]:
-        """The notice's pictures by name ("picture", "closeup", "battle", "charts")."""
+        """The notice's pictures by name ("picture", "closeup", "scene", "charts")."""
         notice = self.notice
         if isinstance(notice, PrivateNotice):
             return {"picture": notice.picture} if notice.picture else {}
@@ -136,7 +142,10 @@ class Job:
                 game_id=int(data.get("game_id", 0)),
                 mention=mention,
                 caption=data.get("caption"),
-                **{k: png.get(k) for k in PICTURES},
+                picture=png.get("picture"),
+                closeup=png.get("closeup"),
+                scene=_kept_scene(data),
+                charts=png.get("charts"),
             )
         elif kind in ("private", "edit"):
             notice = PrivateNotice(Faction(data["faction"]), text, picture=png.get("picture"))
@@ -190,16 +199,21 @@ class Delivery:
         posted: Job,
         picture: bytes | None,
         closeup: bytes | None = None,
-        battle: bytes | None = None,
+        scene: bytes | None = None,
         caption: str | None = None,
     ) -> None:
-        """The map (and close-up, with its ``caption``), or a battle's picture, of the
-        public notice of ``posted``, drawn after it was handed over: joined to it if it has
-        not gone out yet (nor is going out), else attached to the posted message by an
-        edit, after what its channel received first."""
+        """The map (and close-up, with its ``caption``), or a scene's picture (a
+        :class:`~bot.render.scene.ScenePicture`, with its words), of the public notice of
+        ``posted``, drawn after it was handed over: joined to it if it has not gone out yet
+        (nor is going out), else attached to the posted message by an edit, after what its
+        channel received first. Raises TypeError for a scene's picture without its words."""
         assert isinstance(posted.notice, PublicNotice)
         notice = replace(
-            posted.notice, picture=picture, closeup=closeup, battle=battle, caption=caption
+            posted.notice,
+            picture=picture,
+            closeup=closeup,
+            scene=scene_picture(scene),
+            caption=caption,
         )
         if not (posted.sent or posted.sending):
             posted.notice = notice
@@ -355,7 +369,7 @@ class Delivery:
             note = no_pictures(job.notice)
             job.notice = replace(job.notice, picture=None, text=job.notice.text + note)
             if isinstance(job.notice, PublicNotice):
-                job.notice = replace(job.notice, closeup=None, battle=None, charts=None)
+                job.notice = replace(job.notice, closeup=None, scene=None, charts=None)
             return
         except ChannelGoneError as gone:
             self._failed(job, gone)
@@ -411,7 +425,7 @@ class Delivery:
             await self.publisher.attach_map(self.game_id, target.ref, notice)
             return
         send = self.publisher.public if job.lane == "table" else self.publisher.spectators
-        above = PICTURES_ABOVE if notice.battle is not None else MAP_ABOVE
+        above = PICTURES_ABOVE if notice.scene is not None else MAP_ABOVE
         await send(self.game_id, replace(notice, text=above))
 
     def _failed(self, job: Job, failure: DeliveryError) -> None:
@@ -538,8 +552,19 @@ class Delivery:
 
 def no_pictures(notice: Notice | None) -> str:
     """The note that says a message's pictures could not be attached."""
-    more = isinstance(notice, PublicNotice) and (notice.battle or notice.charts) is not None
+    more = isinstance(notice, PublicNotice) and (notice.scene or notice.charts) is not None
     return NO_PICTURES if more else NO_MAP
+
+
+def _kept_scene(data: dict[str, Any]) -> ScenePicture | None:
+    """The scene's picture of a kept public message, with its words; one kept by the
+    version before scenes has its PNG alone, under its name."""
+    if data.get("scene"):
+        words = SceneWords(**data["scene_words"])
+        return ScenePicture(base64.b64decode(data["scene"]), words)
+    if data.get(OLD_SCENE):
+        return ScenePicture(base64.b64decode(data[OLD_SCENE]), SceneWords(OLD_SCENE, "", "", ""))
+    return None
 
 
 def _private_lane(faction: Faction) -> str:

@@ -23,6 +23,43 @@ log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
+class SceneWords:
+    """What a scene shows, in words."""
+
+    name: str  # what its files and addresses are called: "battle" (battle.png, battle-001.png)
+    title: str  # the scene in a few words: "The battle in Arrakeen"
+    alt: str  # what the picture shows, for those who cannot see it
+    caption: str  # its place in the game's story: "Battle 2: the result"
+
+    def __post_init__(self) -> None:
+        if not self.name.isalpha() or not self.name.islower():
+            raise ValueError(f"a scene's name is one lowercase word, not {self.name!r}")
+
+
+class ScenePicture(bytes):
+    """A scene's PNG with its words: a picture pipeline that carries PNG bytes carries its
+    words with it. Equal to its bytes (the words describe it, they are not it)."""
+
+    words: SceneWords
+
+    def __new__(cls, png: bytes, words: SceneWords) -> ScenePicture:
+        picture = super().__new__(cls, png)
+        picture.words = words
+        return picture
+
+    def __reduce__(self) -> tuple[type[ScenePicture], tuple[bytes, SceneWords]]:
+        return ScenePicture, (bytes(self), self.words)
+
+
+def scene_picture(png: bytes | None) -> ScenePicture | None:
+    """``png`` as the scene's picture it is (None: no picture). Raises TypeError for bare
+    bytes: a scene's picture never travels without its words."""
+    if png is None or isinstance(png, ScenePicture):
+        return png
+    raise TypeError("a scene's picture comes with its words (ScenePicture), not as bare bytes")
+
+
+@dataclass(frozen=True, slots=True)
 class PublicNotice:
     """Text (and maybe a map) that anyone may see. Build it with :mod:`bot.words.narrate`."""
 
@@ -31,7 +68,7 @@ class PublicNotice:
     game_id: int = 0
     closeup: bytes | None = None  # the territories the action touched, legible on a phone
     mention: Faction | None = None  # whose player the table's message pings: whose turn it is
-    battle: bytes | None = None  # a battle's reveal: both plans and the result (battle.png)
+    scene: ScenePicture | None = None  # a phase's picture of the moment, with its words
     charts: bytes | None = None  # the game's charts at its end (charts.png, bot.render.charts)
     caption: str | None = None  # what the close-up shows, in words
 
@@ -145,7 +182,7 @@ class Publisher(Protocol):
 
     async def attach_map(self, game_id: int, ref: str, notice: PublicNotice) -> None:
         """The public message ``ref`` (from :meth:`public` or :meth:`spectators`) now shows
-        ``notice``: its text as posted, with ``notice.battle``, ``notice.picture`` and
+        ``notice``: its text as posted, with ``notice.scene``, ``notice.picture`` and
         ``notice.closeup`` attached (those it has); without any, the text's added note (why
         no picture came) instead.
         Raises :class:`AttachmentRefusedError` when the channel takes no files."""

@@ -1,7 +1,7 @@
 """The Discord :class:`~bot.publisher.Publisher`: notices become channel messages.
 
 Public notices go to the table channel and the spectator channel: the text at once, the
-map (and close-up), or a battle's picture (``battle.png``, before the map), attached to
+map (and close-up), or a phase's picture of the moment (its scene, before the map), attached to
 that message by an edit once it is drawn (found again by its "channel:message"
 reference). A faction's notices go to its private channel only, a
 prompt with its choices as persistent buttons bound to that prompt (edited once it
@@ -82,7 +82,7 @@ class DiscordPublisher:
         roles = {int(channel): role for role, channel in record.channels.items()}
         async with failures(roles.get(channel_id, "table")):
             channel = await self._fetch(channel_id)
-            picture = self._picture(channel, notice.picture or notice.battle)
+            picture = self._picture(channel, notice.picture or notice.scene)
             seats = await self.bot.app.seats(game_id)  # the text as it was posted
             text = fill_players(notice.text, lambda faction: _player(seats, faction))
             try:
@@ -225,7 +225,7 @@ class DiscordPublisher:
         """The whole map, with a close-up of what the action touched (legible on a phone);
         each player the text names is written as a mention of the seated user. Returns
         the reference of the (last) message, which a map comes to later."""
-        pictures = notice.picture or notice.battle or notice.charts
+        pictures = notice.picture or notice.scene or notice.charts
         allowed = self._picture(channel, pictures) is not None
         files = public_files(notice) if allowed else []
         text = fill_players(notice.text, lambda faction: _player(seats, faction))
@@ -293,10 +293,11 @@ async def _edit_public(
 
 
 def public_files(notice: PublicNotice) -> list[discord.File]:
-    """A battle's picture (both plans and the result), then the whole map, then the
-    close-up, then the game's charts: those the notice has."""
+    """A phase's picture of the moment (a scene: named by its words), then the whole map,
+    then the close-up, then the game's charts: those the notice has."""
+    scene = notice.scene
     files: list[tuple[bytes | None, str, str | None]] = [
-        (notice.battle, "battle.png", None),
+        (scene, f"{scene.words.name}.png" if scene else "", None),
         (notice.picture, "map.png", None),
     ]
     files += [(notice.closeup, "closeup.png", notice.caption), (notice.charts, "charts.png", None)]

@@ -11,13 +11,13 @@ from bot.render import (
     LastKarama,
     LastMove,
     LastShipment,
-    battle_examples,
     render_closeup,
     render_map,
 )
+from bot.render.battle import examples as battle_examples
+from bot.render.battle.plans import render_battle
 from bot.render.examples import busy_view, crowded_view
 from bot.render.marks import last_shipment_of, storm_path_of, touched_pieces, worms_of
-from bot.render.plans import render_battle
 from bot.render.turn_example import mid_turn, turn_events
 from mentat.cli import main
 from rules.factions import Faction
@@ -84,5 +84,5 @@ whole_turn = render_map(
 )
 (DOCS / "map-whole-turn.png").write_bytes(whole_turn)
 
-# Issue 17: a battle's reveal, both plans side by side and how it ended (bot.render.plans).
+# Issue 17: a battle's reveal, both plans side by side and how it ended (bot.render.battle.plans).
 (DOCS / "battle-reveal.png").write_bytes(render_battle(battle_examples.fought()))

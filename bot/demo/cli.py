@@ -52,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
     except DemoFolderError as error:
         print(f"mentat demo: {error}", file=sys.stderr)
         return 2
-    battles = f", {publisher.battles} battle pictures" if publisher.battles else ""
+    scenes = "".join(f", {n} {name} pictures" for name, n in publisher.scenes.items())
     print(
-        f"Wrote {publisher.maps} maps{battles}, {len(publisher.private_logs)} private logs "
+        f"Wrote {publisher.maps} maps{scenes}, {len(publisher.private_logs)} private logs "
         f"and {PUBLIC_LOG} to {out}/"
     )
     if (out / WEB / "index.html").is_file():

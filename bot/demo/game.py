@@ -33,11 +33,10 @@ from bot.settings import GameSettings
 from bot.starts import whole_game_start
 from bot.store import Store
 from bot.store.store import LogEntry
-from bot.web.static import write_site
+from bot.web.static import MOVED, write_site
 from rules.actions import Action, Decline, FactionAction, PhaseDone, Record, action_from_dict
 from rules.events import Event, PhaseBegan
 from rules.factions import Faction
-from rules.game_model import GamePhase
 from rules.model import RuleSet
 
 MODERATOR = 1  # the scripted moderator's user id
@@ -63,9 +62,7 @@ class DemoMaps(MapMaker):
 
     def wanted(self, events: list[Event]) -> bool:
         return any(
-            (isinstance(e, PhaseBegan) and e.phase == GamePhase.BATTLE.value)
-            or e.kind == "game_won"
-            for e in events
+            (isinstance(e, PhaseBegan) and e.phase == MOVED) or e.kind == "game_won" for e in events
         )
 
 

@@ -45,12 +45,8 @@ DEMO_TIMING = Timing(step=timedelta(hours=1), prompt=timedelta(hours=1), reminde
 DEFAULT_OUT = Path("demo-out")
 MARKER = ".mentat-demo"  # lists the files a demo wrote into its folder
 WEB = "web"  # the live page's static copy (bot.web.static), a folder of the demo's own
-OWN_FILE = re.compile(
-    r"(map|closeup|battle|charts)-\d{3,}\.png|private-[a-z_]+\.txt|public\.md|web"
-)
+OWN_FILE = re.compile(r"[a-z]+-\d{3,}\.png|private-[a-z_]+\.txt|public\.md|web")
 PUBLIC_LOG = "public.md"
-PLANS_REVEALED = re.compile(r"^\S.*'s? plan: ", re.M)  # a battle's reveal (bot.words.battle)
-BATTLE_DECIDED = re.compile(r" wins? \d+ to \d+ |explo|both traitors", re.I)  # its result
 DEMO_START = datetime(2026, 1, 1, 12, tzinfo=UTC)  # the table sits down: each run reads alike
 
 
@@ -104,8 +100,7 @@ class ConsolePublisher:
     out: Path
     stream: TextIO = sys.stdout
     maps: int = 0
-    battles: int = 0  # the battle pictures written (battle-001.png...)
-    battle_number: int = 0  # the battles they show (a reveal, then maybe its result)
+    scenes: dict[str, int] = field(default_factory=dict)  # the phases' pictures, by name
     closeups: int = 0  # the close-ups of the maps, for phones (closeup-001.png...)
     charts: int = 0  # the charts written (charts-001.png: the game's, at its end)
     private_logs: dict[Faction, list[str]] = field(default_factory=dict)
@@ -147,7 +142,7 @@ class ConsolePublisher:
         (:meth:`attach_map`), in its place."""
         self.record.append([" \\\n".join(self.words(notice.text).splitlines())])
         ref = f"spectators:{len(self.record) - 1}"
-        if any(p is not None for p in (notice.picture, notice.battle, notice.charts)):
+        if any(p is not None for p in (notice.picture, notice.scene, notice.charts)):
             await self.attach_map(game_id, ref, notice)
         else:
             self.write_record()
@@ -163,12 +158,14 @@ class ConsolePublisher:
         self.write_record()
 
     def save_pictures(self, notice: PublicNotice) -> list[str]:
-        """Write the notice's battle picture and map beside ``public.md``; their links."""
+        """Write the notice's pictures beside ``public.md``: a phase's picture of the moment
+        (a scene: ``battle-001.png``, named and captioned by its words), the map, the
+        close-up, the charts; their links."""
         links: list[str] = []
-        if notice.battle is not None:
-            self.battles += 1
-            what = self._battle_caption(notice.text)
-            links.append(self._save("battle", self.battles, notice.battle, what))
+        if notice.scene is not None:
+            words = notice.scene.words
+            self.scenes[words.name] = number = self.scenes.get(words.name, 0) + 1
+            links.append(self._save(words.name, number, notice.scene, words.caption))
         if notice.picture is not None:
             self.maps += 1
             links.append(self._save("map", self.maps, notice.picture, f"Map {self.maps}"))
@@ -182,16 +179,6 @@ class ConsolePublisher:
             title = "Strongholds and treachery cards held, turn by turn"
             links.append(self._save("charts", self.charts, notice.charts, title))
         return links
-
-    def _battle_caption(self, text: str) -> str:
-        """A battle's picture by what it shows: the plans revealed (a new battle), the
-        result that followed its traitor question, or both at once."""
-        revealed = PLANS_REVEALED.search(text) is not None
-        if revealed:
-            self.battle_number += 1
-        decided = BATTLE_DECIDED.search(text) is not None
-        shows = "both plans and the result" if revealed and decided else "both plans"
-        return f"Battle {self.battle_number}: {shows if revealed else 'the result'}"
 
     def _save(self, kind: str, number: int, png: bytes, title: str) -> str:
         """Write ``png`` as ``kind-NNN.png`` (said on the console); its Markdown link."""

@@ -11,7 +11,9 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from typing import Any
 
+from bot.publisher import ScenePicture
 from bot.render import StormPath, WormSign, render_closeup, render_map
 from bot.render.examples import all_pieces, busy_view
 from bot.render.marks import (
@@ -22,9 +24,9 @@ from bot.render.marks import (
     touched_pieces,
     worms_of,
 )
-from bot.render.plans import render_battle
 from bot.render.render import check_public
-from bot.render.reveal import BattleReveal, RevealWatch
+from bot.render.scene import Scene
+from bot.render.scenes import SceneWatch
 from rules.board import Piece
 from rules.events import Event, Landing, Moved, SpiritualAdvisor
 from rules.view import PublicView
@@ -89,9 +91,9 @@ class MapMaker:
     map of that turn marks them; a new turn forgets them. A restarted bot has no memory:
     its maps show them again from the next storm on.
 
-    It follows the battles too (:class:`~bot.render.reveal.RevealWatch`): a battle's
-    reveal, and its resolution when the traitor question came between, get the picture of
-    both plans (:func:`bot.render.plans.render_battle`) whatever the policy but "never".
+    It follows the phases' own pictures too (:class:`~bot.render.scenes.SceneWatch`): a
+    moment a scene maker calls a picture for gets it (:meth:`scene`, :meth:`draw_scene`)
+    whatever the policy but "never".
     """
 
     def __init__(
@@ -103,7 +105,7 @@ class MapMaker:
         self.turn = turn
         self.executor = executor
         self._turn_marks: tuple[int, StormPath | None, tuple[WormSign, ...]] | None = None
-        self._battles = RevealWatch()
+        self._scenes = SceneWatch()
         self._touched: dict[Piece, None] = {}  # where forces arrived since the last map
         self._recorded: dict[Piece, None] = {}  # ... since the last map of the record
 
@@ -162,20 +164,28 @@ class MapMaker:
         kept, self._recorded = tuple(dict.fromkeys([*self._recorded, *last])), {}
         return table, kept
 
-    def reveal(self, view: PublicView, events: Sequence[Event]) -> BattleReveal | None:
-        """The battle reveal these events call a picture for (None: none, or maps are off).
+    def scene(self, view: PublicView, events: Sequence[Event]) -> Scene[Any] | None:
+        """The scene these events call a picture for (None: none, or maps are off).
 
-        Called once per announcement, in their order (it remembers the plans revealed for
-        a resolution that comes later). Raises TypeError for anything but a PublicView."""
+        Called once per announcement, in their order (a scene maker remembers what it
+        needs for a later moment). Raises TypeError for anything but a PublicView."""
         check_public(view, "MapMaker")
-        reveal = self._battles.see(view, events)
-        return None if self.policy == "never" else reveal
+        scene = self._scenes.see(view, events)
+        return None if self.policy == "never" else scene
 
-    async def battle(self, reveal: BattleReveal | None) -> bytes | None:
-        """The picture of both plans and the result (None without a reveal)."""
-        if reveal is None:
+    async def draw_scene(self, scene: Scene[Any] | None) -> ScenePicture | None:
+        """The scene's picture, with its words (None without a scene)."""
+        if scene is None:
             return None
-        return await self._run(functools.partial(render_battle, reveal))
+        return ScenePicture(await self._run(scene.job()), scene.words)
+
+    # The old names, as bot.record.announce calls them (its Maps carry the picture as
+    # bytes): to go once it calls scene and draw_scene.
+    def reveal(self, view: PublicView, events: Sequence[Event]) -> Scene[Any] | None:
+        return self.scene(view, events)
+
+    async def battle(self, scene: Scene[Any] | None) -> ScenePicture | None:
+        return await self.draw_scene(scene)
 
     async def __call__(
         self, view: PublicView, events: list[Event], *, marks: Marks | None = None

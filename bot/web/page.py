@@ -1,7 +1,7 @@
 """The live page of one game at one moment, as HTML: the map (zoomable), the moment's
-words, the battle pictures, the charts and the public record up to that moment, with links
-to step through the moments. One builder for the server and the static copy (``Links``
-says where each link points).
+words, a phase's picture of it (its scene), the charts and the public record up to that
+moment, with links to step through the moments. One builder for the server and the
+static copy (``Links`` says where each link points).
 
 Everything here reads a :class:`~bot.web.timeline.Timeline` (public moments only); "open
 the shields" comes in as a section already built (:mod:`bot.web.shields`).
@@ -28,12 +28,13 @@ class Links:
     """Where the page's links point: the server's addresses or the static copy's files.
 
     ``map`` gives the picture's address and the moment it shows (a static copy draws
-    fewer maps: a moment without one shows the last drawn before it); ``shields`` the
+    fewer maps: a moment without one shows the last drawn before it); ``scene`` the
+    address of a moment's scene, by its number and its words' name; ``shields`` the
     address of the moment with the shields open (None: not offered)."""
 
     moment: Callable[[int], str]
     map: Callable[[int], tuple[str, int]]
-    battle: Callable[[int], str]
+    scene: Callable[[int, str], str]
     shields: Callable[[int], str] | None = None
     shields_closed: Callable[[int], str] | None = None  # back from the open shields
     latest: str | None = None  # where the latest moment's number is read (a live game)
@@ -82,7 +83,7 @@ def page(
             _map(number, links),
             "<section class='side'>",
             _now(moment, now),
-            _battle(moment, links),
+            _scene(moment, links),
             *sections,
             _charts(moments[: number + 1]),
             "</section>",
@@ -155,14 +156,14 @@ def _now(moment: Moment, now: datetime) -> str:
     return f"<section class='now'><h2>Action {moment.number}</h2><ul>{told}</ul>{waits}</section>"
 
 
-def _battle(moment: Moment, links: Links) -> str:
-    if moment.reveal is None:
+def _scene(moment: Moment, links: Links) -> str:
+    if moment.scene is None:
         return ""
-    shows = "both plans and the result" if moment.reveal.resolved else "both plans"
-    alt = f"The battle in {moment.reveal.territory}: {shows}"
+    about = moment.scene.words
+    src, alt = escape(links.scene(moment.number, about.name)), escape(about.alt)
     return (
-        f"<figure class='battle'><img src='{escape(links.battle(moment.number))}' "
-        f"alt='{escape(alt)}' width='800'><figcaption>{escape(alt)}</figcaption></figure>"
+        f"<figure class='{about.name}'><img src='{src}' alt='{alt}' width='800'>"
+        f"<figcaption>{alt}</figcaption></figure>"
     )
 
 
@@ -179,14 +180,16 @@ def _record(moments: Sequence[Moment], links: Links) -> str:
     items = []
     for moment in moments:
         lines = moment.lines or (("The game begins.",) if moment.number == 0 else ())
-        if not lines and moment.reveal is None:
+        if not lines and moment.scene is None:
             continue
         told = "<br>".join(words(line) for line in lines)
         picture = ""
-        if moment.reveal is not None:
+        if moment.scene is not None:
+            about = moment.scene.words
+            src = escape(links.scene(moment.number, about.name))
             picture = (
-                f"<img class='battle' loading='lazy' src='{escape(links.battle(moment.number))}' "
-                f"alt='The battle in {escape(moment.reveal.territory)}' width='800'>"
+                f"<img class='{about.name}' loading='lazy' src='{src}' "
+                f"alt='{escape(about.title)}' width='800'>"
             )
         current = " class='current'" if moment is moments[-1] else ""
         href = escape(links.moment(moment.number))

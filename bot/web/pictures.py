@@ -1,4 +1,4 @@
-"""The page's pictures (a moment's map, a battle's), drawn off the event loop and kept:
+"""The page's pictures (a moment's map, its scene), drawn off the event loop and kept:
 a moment's picture never changes (until an undo replays the game: a new generation), so
 the newest ``capacity_bytes`` of them stay in memory, least recently used out first, and
 two requests for one picture not drawn yet wait for the same drawing. The page draws

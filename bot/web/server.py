@@ -2,7 +2,8 @@
 
 - ``/games/{id}``: the game now; ``?action=N``: after its N-th public action (0: the
   start); ``&shields=open``: the shields opened, once the game is over;
-- ``/games/{id}/map/{N}.png`` and ``/games/{id}/battle/{N}.png``: the moment's pictures;
+- ``/games/{id}/map/{N}.png`` and ``/games/{id}/{scene}/{N}.png``: the moment's pictures
+  (its map; a phase's picture of it, named by its words: ``/games/{id}/battle/{N}.png``);
 - ``/games/{id}/moment/{N}.json``: the moment as data (its public events, words and view);
   ``/games/{id}/latest.json``: the latest moment's number, which a running game's latest
   page watches to reload itself.
@@ -27,7 +28,7 @@ from aiohttp import web
 from bot.web import page, shields
 from bot.web.assets import HEAD, STYLE
 from bot.web.pictures import Pictures
-from bot.web.sources import Store, UnknownGameError, battle_drawing, map_drawing
+from bot.web.sources import Store, UnknownGameError, map_drawing
 from bot.web.timeline import GameNotOverError, Moment, Timeline, Timelines
 from rules.errors import MentatError
 
@@ -56,7 +57,7 @@ def server_links(
     return page.Links(
         moment=lambda n: f"{root}?action={n}" + ("&shields=open" if opened else ""),
         map=lambda n: (f"{root}/map/{n}.png", n),
-        battle=lambda n: f"{root}/battle/{n}.png",
+        scene=lambda n, name: f"{root}/{name}/{n}.png",
         shields=(lambda n: f"{root}?action={n}&shields=open") if finished and not opened else None,
         shields_closed=(lambda n: f"{root}?action={n}") if opened else None,
         latest=None if opened else f"{root}/latest.json",
@@ -84,7 +85,7 @@ class LiveSite:
                 web.get("/", self.home),
                 web.get("/games/{game}", self.game_page),
                 web.get("/games/{game}/map/{number}.png", self.map_png),
-                web.get("/games/{game}/battle/{number}.png", self.battle_png),
+                web.get("/games/{game}/{scene:[a-z]+}/{number}.png", self.scene_png),
                 web.get("/games/{game}/moment/{number}.json", self.moment_json),
                 web.get("/games/{game}/latest.json", self.latest_json),
             ]
@@ -149,13 +150,14 @@ class LiveSite:
         }
         return web.json_response(data, headers=NO_STORE)
 
-    async def battle_png(self, request: web.Request) -> web.Response:
+    async def scene_png(self, request: web.Request) -> web.Response:
         timeline = await self._timeline(request)
         moment = _moment(request, timeline)
-        if moment.reveal is None:
-            raise PageError(404, f"Action {moment.number} revealed no battle plans.")
-        key = ("battle", timeline.game_id, timeline.generation, moment.number)
-        png = await self.pictures.get(key, battle_drawing(moment.reveal))
+        name = request.match_info["scene"]
+        if moment.scene is None or moment.scene.words.name != name:
+            raise PageError(404, f"Action {moment.number} has no {name} picture.")
+        key = (name, timeline.game_id, timeline.generation, moment.number)
+        png = await self.pictures.get(key, moment.scene.job())
         return _png(request, png, key)
 
     async def _timeline(self, request: web.Request) -> Timeline:

@@ -1,5 +1,6 @@
 """The live page's one door to the rest of the bot: the store and its log, the public
-record's words, the map and the battle pictures, the factions' colours. Every import of
+record's words, the map and the phases' pictures of their moments (scenes), the factions'
+colours. Every import of
 the words, record, ceremony, narrate, map, store and ledger modules the page needs is
 here, so that moving those modules changes this file only.
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Any
 
 from bot.charts import STRONGHOLDS, Chart, cards_held, charts, strongholds_held, turn_ends
 from bot.ledger import logged_action
@@ -22,8 +24,7 @@ from bot.render.geometry import HEIGHT, WIDTH
 from bot.render.maps import MapMaker, Marks
 from bot.render.marks import last_karama_of, last_move_of, last_shipment_of
 from bot.render.palette import FACTION, RGB
-from bot.render.plans import render_battle
-from bot.render.reveal import BattleReveal
+from bot.render.scene import Scene
 from bot.store import GameRecord, History, Store, UnknownGameError
 from bot.words import ceremony
 from bot.words.battle import plan_words
@@ -39,15 +40,14 @@ MAP_SIZE: tuple[int, int] = (WIDTH, HEIGHT)  # the map's PNG, in pixels
 __all__ = [
     "MAP_SIZE",
     "STRONGHOLDS",
-    "BattleReveal",
     "Chart",
     "Follower",
     "GameRecord",
     "History",
     "Marks",
+    "Scene",
     "Store",
     "UnknownGameError",
-    "battle_drawing",
     "cards_held",
     "charts",
     "colour",
@@ -103,15 +103,15 @@ def colour(faction: Faction) -> RGB:
 
 class Follower:
     """Follows a game's public moments in their order, as the session's maps do: this
-    turn's storm path and worms, and when a battle's picture is due."""
+    turn's storm path and worms, and when a phase's picture of its moment (a scene) is due."""
 
     def __init__(self) -> None:
         self._maps = MapMaker("action")
 
-    def see(self, view: PublicView, events: Sequence[Event]) -> tuple[Marks, BattleReveal | None]:
-        """The marks of the map at this moment and the battle picture it calls for."""
+    def see(self, view: PublicView, events: Sequence[Event]) -> tuple[Marks, Scene[Any] | None]:
+        """The marks of the map at this moment and the scene it calls a picture for."""
         marks = self._maps.turn_marks(view, events)
-        return marks, self._maps.reveal(view, events)
+        return marks, self._maps.scene(view, events)
 
 
 def map_drawing(view: PublicView, events: Sequence[Event], marks: Marks) -> Callable[[], bytes]:
@@ -126,11 +126,6 @@ def map_drawing(view: PublicView, events: Sequence[Event], marks: Marks) -> Call
         storm_path=storm_path,
         worms=worms,
     )
-
-
-def battle_drawing(reveal: BattleReveal) -> Callable[[], bytes]:
-    """A job drawing a battle's picture (both plans and the result so far), picklable."""
-    return functools.partial(render_battle, reveal)
 
 
 def plan_in_words(plan: dict[str, object]) -> str:

@@ -14,12 +14,13 @@ from pathlib import Path
 
 from bot.web import page
 from bot.web.pictures import Pictures
-from bot.web.sources import Store, battle_drawing, map_drawing
+from bot.web.sources import Store, map_drawing
 from bot.web.timeline import Moment, Timeline, Timelines
 from rules.events import PhaseBegan
-from rules.game_model import GamePhase
+from rules.game_model import TURN_PHASES, GamePhase
 
-MAPPED_PHASES = (GamePhase.STORM.value, GamePhase.BATTLE.value)  # a turn's start, S&M's end
+MOVED = TURN_PHASES[TURN_PHASES.index(GamePhase.SHIPMENT_MOVEMENT) + 1].value  # after S&M
+MAPPED_PHASES = (GamePhase.STORM.value, MOVED)  # a turn's start, S&M's end
 
 
 def page_file(number: int) -> str:
@@ -30,8 +31,9 @@ def map_file(number: int) -> str:
     return f"map-{number:04d}.png"
 
 
-def battle_file(number: int) -> str:
-    return f"battle-{number:04d}.png"
+def scene_file(number: int, name: str) -> str:
+    """A moment's scene (its words' ``name``): ``battle-0012.png``."""
+    return f"{name}-{number:04d}.png"
 
 
 def mapped(timeline: Timeline) -> list[int]:
@@ -49,7 +51,7 @@ def static_links(drawn: list[int]) -> page.Links:
         shown = drawn[bisect.bisect_right(drawn, number) - 1]
         return map_file(shown), shown
 
-    return page.Links(moment=page_file, map=map_of, battle=battle_file)
+    return page.Links(moment=page_file, map=map_of, scene=scene_file)
 
 
 async def write_site(
@@ -78,9 +80,9 @@ async def write_site(
         job = map_drawing(moment.view, moment.events, moment.marks)
         write(map_file(number), await pictures.get(("map", number), job))
     for moment in timeline.moments:
-        if moment.reveal is not None:
-            job = battle_drawing(moment.reveal)
-            write(battle_file(moment.number), await pictures.get(("battle", moment.number), job))
+        if moment.scene is not None:
+            name, job = moment.scene.words.name, moment.scene.job()
+            write(scene_file(moment.number, name), await pictures.get((name, moment.number), job))
     links = static_links(drawn)
     for moment in timeline.moments:
         html = page.page(timeline, moment.number, links, now=now).encode()

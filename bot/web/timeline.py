@@ -23,10 +23,10 @@ from itertools import count
 from typing import Any, TypeVar
 
 from bot.web.sources import (
-    BattleReveal,
     Follower,
     History,
     Marks,
+    Scene,
     Store,
     UnknownGameError,
     logged_action,
@@ -52,15 +52,15 @@ class GameNotOverError(MentatError):
 @dataclass(frozen=True, slots=True)
 class Moment:
     """What anyone could see after one action: its public events, the public view, the
-    record's words, the map's marks (the turn's storm path and worms) and the battle
-    picture it called for."""
+    record's words, the map's marks (the turn's storm path and worms) and the phase's
+    picture of the moment it called for (a scene, with its words)."""
 
     number: int
     events: tuple[Event, ...]
     view: PublicView
     lines: tuple[str, ...]
     marks: Marks
-    reveal: BattleReveal | None
+    scene: Scene[Any] | None
 
     @property
     def turn(self) -> int:
@@ -157,8 +157,8 @@ class Timelines:
         state.limit_undo(0)
         view = state.public_view()
         follower = Follower()
-        marks, reveal = follower.see(view, ())
-        start = Moment(0, (), view, (), marks, reveal)
+        marks, scene = follower.see(view, ())
+        start = Moment(0, (), view, (), marks, scene)
         timeline = Timeline(game_id, False, (start,), next(_GENERATIONS))
         replay = _Replay(History(), state, follower, timeline, view)
         replay.history = History([history.start], [], history.start)
@@ -219,9 +219,9 @@ def _advance(
     moments = list(replay.timeline.moments)
     for events, view in _public_steps(replay.state, steps, bodies, replay.last_public):
         replay.last_public = view
-        marks, reveal = replay.follower.see(view, events)
+        marks, scene = replay.follower.see(view, events)
         lines = tuple(public_lines(events, view, now))
-        moments.append(Moment(len(moments), events, view, lines, marks, reveal))
+        moments.append(Moment(len(moments), events, view, lines, marks, scene))
     replay.timeline = replace(replay.timeline, moments=tuple(moments))
 
 

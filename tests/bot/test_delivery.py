@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field
+
+import pytest
 
 from bot.clock import FakeClock
 from bot.delivery import (
@@ -11,6 +14,7 @@ from bot.delivery import (
     KEPT_PAUSE,
     NO_MAP,
     NO_PICTURES,
+    OLD_SCENE,
     PICTURE_LIMIT,
     PICTURES_KEPT,
     ROUNDS,
@@ -25,10 +29,14 @@ from bot.publisher import (
     PrivateNotice,
     PublicNotice,
     RecordingPublisher,
+    ScenePicture,
+    SceneWords,
 )
 from rules.factions import Faction
 
 BG, GUILD = Faction.BENE_GESSERIT, Faction.SPACING_GUILD
+WORDS = SceneWords("duel", "The duel", "The duel: both plans", "Duel 1: both plans")
+PLANS = ScenePicture(b"plans", WORDS)  # a phase's picture of a moment, with its words
 
 
 @dataclass
@@ -239,10 +247,10 @@ async def test_kept_pictures_survive_a_restart_within_their_cap() -> None:
 
 @dataclass
 class NoFiles(RecordingPublisher):
-    """The table takes no files: any picture, a battle's too, is refused."""
+    """The table takes no files: any picture, a scene's too, is refused."""
 
     async def public(self, game_id: int, notice: PublicNotice) -> str | None:
-        if notice.picture or notice.closeup or notice.battle:
+        if notice.picture or notice.closeup or notice.scene:
             raise AttachmentRefusedError("table", "no Attach Files")
         return await super().public(game_id, notice)
 
@@ -251,11 +259,11 @@ async def test_a_battles_picture_refused_leaves_its_words_with_a_note() -> None:
     clock, publisher = FakeClock(), NoFiles()
     delivery = Delivery(1, publisher, clock)
     delivery.start()
-    delivery.public(PublicNotice("Atreides's plan: Duncan Idaho.", battle=b"plans"))
+    delivery.public(PublicNotice("Atreides's plan: Duncan Idaho.", scene=PLANS))
     delivery.public(PublicNotice("Atreides ships.", picture=b"map"))
     await _delivered(delivery, clock)
     first, second = (n for _, n in publisher.public_notices)
-    assert first.text == "Atreides's plan: Duncan Idaho." + NO_PICTURES and first.battle is None
+    assert first.text == "Atreides's plan: Duncan Idaho." + NO_PICTURES and first.scene is None
     assert second.text == "Atreides ships." + NO_MAP and second.picture is None
     await delivery.stop()
 
@@ -265,7 +273,7 @@ async def test_a_battles_picture_attached_later_is_kept_across_a_restart() -> No
     delivery = Delivery(1, publisher, clock)
     delivery.start()
     job = delivery.public(PublicNotice("Atreides's plan: Duncan Idaho."))
-    delivery.attach(job, b"map", None, b"plans")  # drawn after the words were handed over
+    delivery.attach(job, b"map", None, PLANS)  # drawn after the words were handed over
     await _delivered(delivery, clock)
     kept = await delivery.stop()
     assert [k["text"] for k in kept] == ["Atreides's plan: Duncan Idaho."]
@@ -274,7 +282,8 @@ async def test_a_battles_picture_attached_later_is_kept_across_a_restart() -> No
     again.start(json.loads(json.dumps(kept)))  # as the store keeps them
     await _delivered(again, clock)
     ((_, sent),) = publisher.public_notices
-    assert sent.battle == b"plans" and sent.picture == b"map" and sent.closeup is None
+    assert sent.scene == b"plans" and sent.picture == b"map" and sent.closeup is None
+    assert sent.scene.words == PLANS.words  # its words kept with it
     await again.stop()
 
 
@@ -291,4 +300,29 @@ async def test_a_message_refused_again_after_others_got_through_is_told_once() -
     assert len(publisher.moderator_notices) == 1  # not told again for the same message
     await _delivered(delivery, clock, 5 * 60)  # refused once more, then delivered
     assert [n.text for n in publisher.prompts.values()] == ["your turn"]
+    await delivery.stop()
+
+
+async def test_a_scenes_picture_without_its_words_is_refused_and_changes_nothing() -> None:
+    clock, publisher = FakeClock(), RecordingPublisher()
+    delivery = Delivery(1, publisher, clock)
+    job = delivery.public(PublicNotice("Atreides's plan: Duncan Idaho."))
+    with pytest.raises(TypeError, match="comes with its words"):
+        delivery.attach(job, b"map", None, b"plans")
+    assert job.notice == PublicNotice("Atreides's plan: Duncan Idaho.")
+    with pytest.raises(ValueError, match="one lowercase word"):
+        SceneWords("Battle 1", "", "", "")
+
+
+async def test_a_message_kept_by_the_version_before_scenes_keeps_its_picture() -> None:
+    """A kept message of the older version has its scene's PNG under its name, no words:
+    it goes out with its picture, named as it was."""
+    clock, publisher = FakeClock(), RecordingPublisher()
+    delivery = Delivery(1, publisher, clock)
+    old = {"kind": "public", "lane": "table", "ref": None, "text": "plans", "game_id": 1}
+    old[OLD_SCENE] = base64.b64encode(b"plans").decode("ascii")
+    delivery.start([old])
+    await _delivered(delivery, clock)
+    ((_, sent),) = publisher.public_notices
+    assert sent.scene == b"plans" and sent.scene.words.name == OLD_SCENE
     await delivery.stop()

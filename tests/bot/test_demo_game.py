@@ -225,7 +225,7 @@ def test_mentat_demo_phase_still_plays_the_one_phase_demo(
 
 
 def test_the_demo_with_maps_writes_each_battles_picture_after_its_words(tmp_path: Path) -> None:
-    """`mentat demo` draws both plans of each battle (bot.render.plans): at the reveal, or
+    """`mentat demo` draws both plans of each battle (bot.render.battle.plans): at the reveal, or
     at the result when the traitor question came between; public.md links each after the
     words of its reveal or result."""
     out = tmp_path / "demo"

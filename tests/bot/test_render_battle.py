@@ -1,5 +1,5 @@
 """Issue 17: the battle's reveal in a picture: both plans side by side and how it ended,
-legible on a phone, drawn only from public events (bot.render.plans, bot.render.reveal)."""
+legible on a phone, drawn only from public events (bot.render.battle: plans, reveal)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.render import battle_examples as examples
+from bot.render.battle import examples
+from bot.render.battle.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
+from bot.render.battle.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
 from bot.render.examples import public_view
 from bot.render.geometry import boxes_overlap
 from bot.render.maps import MapMaker
 from bot.render.palette import FACTION
-from bot.render.plans import MIN_TEXT, BattleLayout, draw_battle_and_layout, render_battle
-from bot.render.reveal import BattleReveal, RevealWatch, check_reveal, reveal_of
 from bot.store.events import Undone
 from rules.battle.events import BattlePlanIn, BattleStarted, PlanRevealed
 from rules.components import leaders, treachery_cards
@@ -148,7 +148,7 @@ def test_only_a_reveal_of_public_events_is_drawn(game: GameState) -> None:
     strange = replace(reveal, outcome=(BattlePlanIn(F.ATREIDES),))
     with pytest.raises(TypeError, match="BattlePlanIn is not a resolution's public event"):
         check_reveal(strange)
-    for watcher in (RevealWatch().see, MapMaker().reveal):
+    for watcher in (RevealWatch().see, MapMaker().scene):
         with pytest.raises(TypeError, match="PublicView"):
             watcher(private, [])  # type: ignore[arg-type]
 
@@ -203,8 +203,9 @@ def test_one_announcements_reveal_and_a_map_maker_with_maps_off() -> None:
     found = reveal_of(view, events)
     assert found is not None and found.plans == reveal.plans and found.outcome == reveal.outcome
     assert found.territory == "Arrakeen"  # read from the result: no battle in this view
-    assert MapMaker("never").reveal(view, events) is None
-    assert MapMaker("turn").reveal(view, events) == found
+    assert MapMaker("never").scene(view, events) is None
+    scene = MapMaker("turn").scene(view, events)
+    assert scene is not None and scene.subject == found
 
 
 def test_the_documented_picture_is_what_the_renderer_draws() -> None:
@@ -241,14 +242,16 @@ def test_a_result_that_ends_the_battle_phase_in_the_same_action_gets_its_picture
     ends the battles and the phase: the result is still drawn, with the plans revealed."""
     game = duel(traitors={F.EMPEROR: ("Feyd Rautha",), F.HARKONNEN: ("Bashar",)})
     maker = MapMaker()
-    assert maker.reveal(game.public_view(), plan(game, "harkonnen", "Feyd Rautha", 3)) is None
-    revealed = maker.reveal(game.public_view(), plan(game, "emperor", "Bashar", 2))
+    assert maker.scene(game.public_view(), plan(game, "harkonnen", "Feyd Rautha", 3)) is None
+    shown = maker.scene(game.public_view(), plan(game, "emperor", "Bashar", 2))
+    revealed = shown.subject if shown is not None else None
     assert revealed is not None and not revealed.resolved
     seen: list[BattleReveal | None] = []
     last: list[Event] = []
     for faction in list(game.whole.waiting):
         last = act(game, faction.value, "pass")
-        seen.append(maker.reveal(game.public_view(), last))
+        scene = maker.scene(game.public_view(), last)
+        seen.append(scene.subject if scene is not None else None)
     kinds = [event.kind for event in last]
     assert "battle_won" in kinds and "battles_over" in kinds and "phase_began" in kinds
     assert seen[0] is None
@@ -257,4 +260,4 @@ def test_a_result_that_ends_the_battle_phase_in_the_same_action_gets_its_picture
     assert result.territory == "Carthag"
     _, layout = draw_battle_and_layout(result)
     assert layout.winner is F.HARKONNEN
-    assert maker.reveal(game.public_view(), []) is None  # told once
+    assert maker.scene(game.public_view(), []) is None  # told once

@@ -19,7 +19,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.render.reveal import BattleReveal
+from bot.render.battle.reveal import BattleReveal
 from bot.store import Store
 from bot.web.server import LiveSite
 from rules.view import PublicView
@@ -105,11 +105,11 @@ async def test_no_page_or_picture_of_a_whole_game_shows_a_secret(
             data = (await fetch(client, f"{root}/moment/{number}.json")).decode()
             scan_bytes(data, hidden)
             assert not PRIVATE_KEYS & keys(json.loads(data)["view"]), number
-            if timeline.moments[number].reveal is not None:
+            if timeline.moments[number].scene is not None:
                 await fetch(client, f"{root}/battle/{number}.png")
         opened = (await fetch(client, f"{root}?action={len(pages) - 1}&shields=open")).decode()
     workers.shutdown()
-    battles = sum(m.reveal is not None for m in timeline.moments)
+    battles = sum(m.scene is not None for m in timeline.moments)
     assert battles and len(workers.inputs) == len(pages) + battles  # each drawn once
     for what, pickled in workers.inputs:
         assert type(what) in (PublicView, BattleReveal)

@@ -13,9 +13,11 @@ import simcord
 from PIL import Image
 
 from bot.delivery import NO_PICTURES
+from bot.publisher import ScenePicture
+from bot.render.battle.plans import draw_battle_and_layout, render_battle
+from bot.render.battle.reveal import BattleReveal
 from bot.render.maps import MapMaker
-from bot.render.plans import draw_battle_and_layout, render_battle
-from bot.render.reveal import BattleReveal
+from bot.render.scene import Scene
 from rules.actions import Pass
 from rules.battle.actions import BattlePlan, CallTraitor
 from rules.factions import Faction
@@ -39,14 +41,14 @@ async def _table(env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> tuple[Tab
     maker = t.session.renderer
     assert isinstance(maker, MapMaker)
     drawn: list[BattleReveal] = []
-    draw = maker.battle
+    draw = maker.draw_scene
 
-    async def noting(reveal: BattleReveal | None) -> bytes | None:
-        if reveal is not None:
-            drawn.append(reveal)
-        return await draw(reveal)
+    async def noting(scene: Scene[Any] | None) -> ScenePicture | None:
+        if scene is not None:
+            drawn.append(scene.subject)
+        return await draw(scene)
 
-    monkeypatch.setattr(maker, "battle", noting)
+    monkeypatch.setattr(maker, "draw_scene", noting)
     return t, drawn
 
 

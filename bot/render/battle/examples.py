@@ -3,7 +3,7 @@ public events as the engine emits them for a fight, a traitor, and an explosion.
 
 from __future__ import annotations
 
-from bot.render.reveal import BattleReveal
+from bot.render.battle.reveal import BattleReveal
 from rules.battle.events import (
     BattleWon,
     KwisatzHaderachKilled,

@@ -1,7 +1,7 @@
 """``render_battle``: both battle plans side by side, as revealed, and how the battle ended.
 
-Drawn only from a :class:`~bot.render.reveal.BattleReveal` (public events; anything else
-is refused, :func:`~bot.render.reveal.check_reveal`), 800 pixels wide so that shown 400
+Drawn only from a :class:`~bot.render.battle.reveal.BattleReveal` (public events; anything else
+is refused, :func:`~bot.render.battle.reveal.check_reveal`), 800 pixels wide so that shown 400
 wide on a phone its smallest text keeps 11 pixels. Each side is a column: the faction
 (its colour and name, aggressor or defender), the leader and its strength (a Cheap Hero,
 or none), the Kwisatz Haderach beside it, the number dialed and the spice paid for it, the
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.render import palette
+from bot.render.battle.reveal import BattleReveal, check_reveal
 from bot.render.fonts import Font, font
 from bot.render.geometry import Box
 from bot.render.png import encode_png
-from bot.render.reveal import BattleReveal, check_reveal
 from rules.battle.events import (
     BattleWon,
     KwisatzHaderachKilled,

@@ -1,4 +1,4 @@
-"""A battle's reveal as everyone saw it, for its picture (:mod:`bot.render.plans`).
+"""A battle's reveal as everyone saw it, for its picture (:mod:`bot.render.battle.plans`).
 
 Hidden information is a type here too: a :class:`BattleReveal` holds only public events
 (the two :class:`~rules.events.PlanRevealed` of the reveal and the resolution's events:
