@@ -19,7 +19,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.ledger import SubmitResult
-from bot.orders import bidding_order, saved
+from bot.orders import saved
 from bot.words.bidding import ally_forces, bid_status, revive_words
 from cogs.auction import autocomplete as ac
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
@@ -27,6 +27,7 @@ from cogs.errors import reply
 from cogs.play.views import prompt_view
 from rules.actions import GiveSpice, PayAllyRevival, PlayGhola, Revive
 from rules.bidding.actions import Bid, GiveBackCards, SupportBids
+from rules.bidding.orders import given
 from rules.events import Revived, SpicePaid
 
 Amount = app_commands.Range[int, 0, 999]
@@ -247,7 +248,7 @@ class Auction(commands.Cog):
         if session.state is None:
             await reply(interaction, "Refused: this game has not started.")
             return
-        value = bidding_order(session.state, order, up_to)
+        value = given(session.state, order, up_to)
         await app_of(interaction).set_standing_order(game_id, who, "bidding", value)
         await reply(interaction, saved("bidding", value))
 
