@@ -22,8 +22,10 @@ from bot.words.battle import battle_answer
 from bot.words.plan_builder import first_draft, summary
 from cogs.battle import choices as ch
 from cogs.battle.plan_view import PlanBuilder
+from cogs.battle.record import RECORD, RECORDS
 from cogs.common import FactionName, act_for, acting_faction, game_of, session_of
 from cogs.errors import reply
+from cogs.groups import contribute, withdraw
 from cogs.turn.autocomplete import _text, offer
 from cogs.turn.choices import leader_words
 from rules.actions import KeepTraitor
@@ -58,6 +60,12 @@ class Battles(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        contribute(self.bot.tree, RECORD, *RECORDS)  # /mod record battle
+
+    async def cog_unload(self) -> None:
+        withdraw(self.bot.tree, RECORD, *RECORDS)
 
     async def _answer(
         self,
