@@ -28,7 +28,6 @@ from bot.phase_parts import phase_modules
 from rules import charity, nexus, storm
 from rules.actions import (
     Advise,
-    ClaimCharity,
     Decline,
     Dial,
     FactionAction,
@@ -38,6 +37,7 @@ from rules.actions import (
     Revive,
 )
 from rules.board import POLAR_SINK
+from rules.charity import ClaimCharity
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState

@@ -343,13 +343,6 @@ class RideWorm(FactionAction):
     sector: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimCharity(FactionAction):
-    """CHOAM Charity: take spice from the bank up to 2 (1.03.01)."""
-
-    name: ClassVar[str] = "claim_charity"
-
-
 # -- the Bidding and Revival phases, run by the engine (1.04, 1.05) ----------------------
 
 
@@ -448,14 +441,6 @@ class RecordGhola(Record):
     forces: int = 0
     special: int = 0
     leader: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class RecordBattle(Record):
-    """Battle: the faction fought ``opponent`` (they dial the next basic storm, 1.01.02)."""
-
-    name: ClassVar[str] = "record_battle"
-    opponent: str
 
 
 @dataclass(frozen=True, slots=True)

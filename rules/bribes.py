@@ -16,9 +16,10 @@ the spice dialed in a locked battle plan is held for it until the battle is reso
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from rules.actions import Bribe, FactionAction, GiveSpice
-from rules.battle.plans import check_dialed_spice
-from rules.bidding.auction import MAX_AMOUNT, check_standing_bid
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.events import BribePaid, BribesCollected, Event, SpiceGiven
 from rules.factions import Faction
@@ -29,6 +30,11 @@ BRIBE_RULE = "1.12.02"
 NOT_YET_RULE = "1.12.04"
 COLLECT_RULE = "1.09.01"
 GIVE_SPICE_RULE = "2.03.06"
+
+MAX_AMOUNT = 10_000  # the most spice any one amount typed may be
+SpiceCheck = Callable[[Position], None]
+Check = TypeVar("Check", bound=SpiceCheck)
+_SPICE_HELD: list[SpiceCheck] = []
 
 
 def bribe(state: Position, action: Bribe) -> list[Event]:
@@ -85,11 +91,18 @@ def gift_candidates(state: Position, faction: Faction) -> list[FactionAction]:
     return [GiveSpice(faction, 1)]
 
 
+def holds_spice(check: Check) -> Check:
+    """Register a phase's check of the spice it holds committed (a standing high bid,
+    1.04.06.02; a locked plan's dial, 1.13.04): it refuses spice given away from under it."""
+    _SPICE_HELD.append(check)
+    return check
+
+
 def check_spice_held(state: Position) -> None:
-    """Refuse spice given away (already taken from the giver) that a faction has committed:
-    a standing high bid (1.04.06.02) or a locked plan's dial (1.13.04)."""
-    check_standing_bid(state)
-    check_dialed_spice(state)
+    """Refuse spice given away (already taken from the giver) that a faction has committed
+    in a phase (each phase's check, :func:`holds_spice`)."""
+    for check in _SPICE_HELD:
+        check(state)
 
 
 def _check_time(state: Position) -> None:

@@ -5,18 +5,21 @@ game asks every faction alike (docs/secrets-and-waits.md): whom it waits on neve
 who holds 0 or 1 spice; whether a faction may claim is checked at its claim, so spice
 received during the phase (the Emperor's gift) counts. The advanced Bene Gesserit
 receive 2 whatever they hold, without asking (2.02.09; reading D10: advanced only unless
-the table's ``bg_charity`` switch says "always"): they alone are not asked.
+the table's ``bg_charity`` switch says "always"): they alone are not asked. The phase's own
+action (``ClaimCharity``) and event (``CharityPaid``) are declared here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from rules import karama_turn
-from rules.actions import Action, ClaimCharity, FactionAction, Pass
+from rules.actions import Action, FactionAction, Pass
 from rules.errors import IllegalActionError, NotYourTurnError
-from rules.events import CharityPaid, Event, Passed
+from rules.events import Event, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
@@ -34,6 +37,23 @@ class CharityStep(StrEnum):
     """The phase's one step: the factions asked answer (claim or pass)."""
 
     CLAIMS = "claims"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCharity(FactionAction):
+    """CHOAM Charity: take spice from the bank up to 2 (1.03.01)."""
+
+    name: ClassVar[str] = "claim_charity"
+
+
+@dataclass(frozen=True, slots=True)
+class CharityPaid(Event):
+    """CHOAM paid a faction its charity (1.03.01; the Bene Gesserit's always, 2.02.09)."""
+
+    kind: ClassVar[str] = "charity_paid"
+    faction: Faction
+    amount: int
+    rule: str
 
 
 def bg_always(state: Position) -> bool:

@@ -615,14 +615,6 @@ class Passed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CharityPaid(Event):
-    kind: ClassVar[str] = "charity_paid"
-    faction: Faction
-    amount: int
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
 class CardWon(Event):
     """A faction took a treachery card (which one stays secret) for ``price``: its own
     spice first, ``ally_paid`` of it by its ``ally`` (1.10.02.04). ``paid_to`` is the
@@ -662,13 +654,6 @@ class Revived(Event):
     leader: str | None
     cost: int
     rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class BattleRecorded(Event):
-    kind: ClassVar[str] = "battle_recorded"
-    faction: Faction
-    opponent: Faction
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,15 +36,12 @@ from rules import (
     legal,
     machine,
     movement,
-    recorded,
     setup,
     shipment,
     shipment_movement,
     turn_flow,
 )
 from rules.actions import Action, ClosePrompts, FactionAction, Ship
-from rules.battle import plans as battle_plans
-from rules.battle.model import BattleStep
 from rules.board import Board
 from rules.errors import RulesError
 from rules.events import Event, Shipped
@@ -52,6 +49,7 @@ from rules.factions import Faction
 from rules.game_model import GamePhase, TurnState, Winner
 from rules.legal import LegalActions
 from rules.model import FactionState, Phase, Prompt, RuleSet, Snapshot, Stack, StackKey
+from rules.phases import REGISTRY
 from rules.position import Position, storm_order
 from rules.view import PrivateView, PublicView, private_view, public_view
 
@@ -186,7 +184,8 @@ class GameState(Position):
     def moderator_actions(self) -> list[Action]:
         """What the moderator may record now, as a correction of the Revival or Battle
         phase (some of it: small amounts), "phase done" first; [] elsewhere."""
-        return [a for a in recorded.candidates(self) if self.is_legal(a)]
+        records = REGISTRY[self.whole.phase].records if self.whole.phase in REGISTRY else None
+        return [a for a in records(self) if self.is_legal(a)] if records else []
 
     # -- the public API ----------------------------------------------------
 
@@ -284,14 +283,6 @@ class GameState(Position):
         return movement.legal_destinations(
             self, faction, from_territory, from_sector, advisors=advisors
         )
-
-    def battle_plan_options(self, faction: Faction) -> battle_plans.PlanOptions | None:
-        """What ``faction`` may put in its battle plan now (leaders free for this battle,
-        cards for each slot, the highest dial and spice, the Voice's command); None when
-        no plan is awaited of it (:mod:`rules.battle_plans`)."""
-        if self.game.step != BattleStep.PLANS or faction not in self.game.waiting:
-            return None
-        return battle_plans.plan_options(self, faction)
 
     def alliance_losses(self, faction: Faction) -> list[tuple[str, int | None, Stack]]:
         """(territory, sector, forces) the alliance constraint would send to the tanks if

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from rules.battle.model import Battle
-from rules.bidding.model import Auction, auction_from, give_back_from, give_back_to
 from rules.factions import Faction
 from rules.frozen import evolver
 from rules.truthtrance_model import Question, question_from
@@ -153,10 +152,8 @@ class TurnState:
     kwisatz_haderach_dead: bool = False  # killed in a lasgun/shield explosion (2.01.13)
     captives: Mapping[str, Faction] = field(default_factory=dict)  # leader -> owner (2.05.10)
     # -- end of the Battle phase's fields --
-    # -- the Bidding phase (rules.bidding) --
-    auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
-    bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
-    give_back: tuple[Faction, int] | None = None  # Harkonnen took this hand of n cards (1.14.04)
+    # -- each phase's own state, by its part's name (:class:`StatePart`) --
+    parts: Mapping[str, object] = field(default_factory=dict)
     # -- Truthtrance (rules.truthtrance): the last question, open while unanswered (3.01.21) --
     truthtrance: Question | None = None
 
@@ -234,10 +231,8 @@ class TurnState:
             "kwisatz_haderach_territory": self.kwisatz_haderach_territory,
             "kwisatz_haderach_dead": self.kwisatz_haderach_dead,
             "captives": {n: f.value for n, f in sorted(self.captives.items())},
-            # -- the Bidding phase --
-            "auction": self.auction.to_dict() if self.auction else None,
-            "bid_support": {f.value: n for f, n in sorted(self.bid_support.items())},
-            "give_back": give_back_to(self.give_back),
+            # -- each phase's own state, its keys beside the game's --
+            **{k: v for part in STATE_PARTS.values() for k, v in part.stored(self).items()},
             # -- Truthtrance: stored only once one was played --
             **({"truthtrance": self.truthtrance.to_dict()} if self.truthtrance else {}),
             **({"fremen_gift_stopped": True} if self.fremen_gift_stopped else {}),
@@ -309,12 +304,61 @@ class TurnState:
             kwisatz_haderach_territory=data.get("kwisatz_haderach_territory"),
             kwisatz_haderach_dead=bool(data.get("kwisatz_haderach_dead", False)),
             captives={str(n): Faction(f) for n, f in data.get("captives", {}).items()},
-            # -- the Bidding phase --
-            auction=auction_from(data.get("auction")),
-            bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
-            give_back=give_back_from(data.get("give_back")),
+            parts=_parts_from(data),
             truthtrance=question_from(data.get("truthtrance")),  # Truthtrance
         )
+
+
+P = TypeVar("P")
+
+
+@dataclass(frozen=True, slots=True)
+class StatePart(Generic[P]):
+    """A phase's own state, kept in ``TurnState.parts`` under ``name`` (absent while it is
+    ``empty``) and stored beside the game's own fields: ``write`` gives its keys, ``read``
+    reads them back from the game's stored form. A phase declares its part once
+    (:func:`state_part`) and reads and changes it through it, so the game's own state names
+    no phase."""
+
+    name: str
+    empty: P
+    write: Callable[[P], Mapping[str, Any]]
+    read: Callable[[Mapping[str, Any]], P]
+
+    def of(self, game: TurnState) -> P:
+        return cast(P, game.parts.get(self.name, self.empty))
+
+    def changed(self, game: TurnState, value: P) -> Mapping[str, object]:
+        """``game``'s parts with this one set to ``value`` (for ``set_game(parts=...)``)."""
+        parts = {k: v for k, v in game.parts.items() if k != self.name}
+        return parts if value == self.empty else {**parts, self.name: value}
+
+    def stored(self, game: TurnState) -> Mapping[str, Any]:
+        return self.write(self.of(game))
+
+
+STATE_PARTS: dict[str, StatePart[Any]] = {}
+"""Every phase's part of the game's state, by name, as each phase's package declares it
+(``rules`` imports every phase, so the table is whole before a game is read)."""
+
+
+def state_part(
+    name: str,
+    empty: P,
+    write: Callable[[P], Mapping[str, Any]],
+    read: Callable[[Mapping[str, Any]], P],
+) -> StatePart[P]:
+    """Declare a phase's part of the game's state (a name declared twice is a mistake)."""
+    if name in STATE_PARTS:
+        raise ValueError(f"the game's state has a part {name!r} already")
+    part = StatePart(name, empty, write, read)
+    STATE_PARTS[name] = part
+    return part
+
+
+def _parts_from(data: Mapping[str, Any]) -> dict[str, object]:
+    parts = {name: part.read(data) for name, part in STATE_PARTS.items()}
+    return {name: value for name, value in parts.items() if value != STATE_PARTS[name].empty}
 
 
 evolve = evolver(TurnState)

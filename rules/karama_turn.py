@@ -16,44 +16,15 @@ from rules.errors import IllegalActionError, NotYourTurnError, RulesError, quote
 from rules.events import AbilityStopped, Event, KaramaPower, KaramaPrevented
 from rules.factions import Faction
 from rules.game_model import GamePhase
-from rules.model import Ability
+from rules.model import ADVANCED_ABILITIES, STOPPED_AHEAD, Ability
 from rules.position import Position
 
 KARAMA_RULE = "3.01.11"
 WORM_POWER_RULE = "1.14.03"
 ALLY_WORM_RULE = "2.04.10"
-TURN_ABILITIES = (
-    Ability.STORM_COMING,
-    Ability.STORM_LOSSES,
-    Ability.SHAI_HULUD,
-    Ability.ALLY_WORM,
-    Ability.SANDWORMS,
-    Ability.BG_CHARITY,
-    # the Battle phase's (rules.battle): played before the plans are revealed
-    Ability.PRESCIENCE,
-    Ability.VOICE,
-    Ability.SARDAUKAR,
-    Ability.FEDAYKIN,
-    Ability.BATTLE_HARDENED,
-    Ability.CAPTURE,
-    # the Bidding phase's (rules.bidding) and the Revival phase's (rules.revival)
-    Ability.ATREIDES_BIDDING,
-    Ability.EMPEROR_PAYMENT,
-    Ability.TOP_CARD,
-    Ability.ALLY_REVIVAL,
-    Ability.FREMEN_ALLY_REVIVAL,
-)
-ADVANCED_ONLY = frozenset(
-    {
-        Ability.STORM_COMING,
-        Ability.STORM_LOSSES,
-        Ability.SANDWORMS,
-        Ability.SARDAUKAR,
-        Ability.FEDAYKIN,
-        Ability.BATTLE_HARDENED,
-        Ability.CAPTURE,
-    }
-)
+TURN_ABILITIES = tuple(a for a in Ability if a in STOPPED_AHEAD)
+"""The ✷ abilities a Karama stops ahead of their next use, in the order they are declared."""
+ADVANCED_ONLY = ADVANCED_ABILITIES
 
 
 def karama_to_play(state: Position, faction: Faction, named: str | None) -> str:

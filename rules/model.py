@@ -213,6 +213,44 @@ ABILITY_RULES = {
     Ability.FREMEN_ALLY_REVIVAL: "2.04.11",
 }
 
+STOPPED_AHEAD = frozenset(
+    {
+        Ability.STORM_COMING,
+        Ability.STORM_LOSSES,
+        Ability.SHAI_HULUD,
+        Ability.ALLY_WORM,
+        Ability.SANDWORMS,
+        Ability.BG_CHARITY,
+        # the Battle phase's: played before the plans are revealed
+        Ability.PRESCIENCE,
+        Ability.VOICE,
+        Ability.SARDAUKAR,
+        Ability.FEDAYKIN,
+        Ability.BATTLE_HARDENED,
+        Ability.CAPTURE,
+        # the Bidding phase's and the Revival phase's
+        Ability.ATREIDES_BIDDING,
+        Ability.EMPEROR_PAYMENT,
+        Ability.TOP_CARD,
+        Ability.ALLY_REVIVAL,
+        Ability.FREMEN_ALLY_REVIVAL,
+    }
+)
+"""The whole turn's ✷ abilities, which a Karama stops ahead of their next use
+(:mod:`rules.karama_turn`); the others it cancels as they are used."""
+ADVANCED_ABILITIES = frozenset(
+    {
+        Ability.STORM_COMING,
+        Ability.STORM_LOSSES,
+        Ability.SANDWORMS,
+        Ability.SARDAUKAR,
+        Ability.FEDAYKIN,
+        Ability.BATTLE_HARDENED,
+        Ability.CAPTURE,
+    }
+)
+"""The abilities of the advanced game only (a Karama cannot stop what a basic game lacks)."""
+
 _RULE_OWNERS = {
     "2.01": Faction.ATREIDES,
     "2.03": Faction.EMPEROR,

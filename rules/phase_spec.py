@@ -124,6 +124,18 @@ class PhaseWaits:
 
 
 @dataclass(frozen=True, slots=True)
+class PhaseView:
+    """A phase's own part of the views (:mod:`rules.view`), under ``name``: ``public``
+    gives what everyone sees of it (None while it has nothing to show), ``secret`` what
+    one faction alone sees (a frozen dataclass; its fields read as the faction's secrets).
+    The phase's own view module reads them back for its words and pictures."""
+
+    name: str
+    public: Callable[[Position], object | None]
+    secret: Callable[[Position, Faction], object] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseSpec:
     """One phase: its rule, its steps, its actions and handlers, how it begins, its
     pass and its "phase done", what it offers, its default on a deadline and its waits.
@@ -134,7 +146,9 @@ class PhaseSpec:
     choice an action answering something else declines, in a scenario
     (docs/SCENARIO-FORMAT-2.md); a faction's turn (to bid, to ship and move) is none;
     ``own_answers`` are the answers to the phase's own choice there, which, refused, say
-    why and decline nobody's.
+    why and decline nobody's. ``records`` lists some records the moderator could make now
+    (corrections while the engine runs the phase), "phase done" first; none elsewhere.
+    ``view`` is the phase's own part of the public and private views (:class:`PhaseView`).
     """
 
     phase: GamePhase
@@ -151,6 +165,8 @@ class PhaseSpec:
     finished: Callable[[Position], bool] | None = None
     declinable: frozenset[str] = frozenset()
     own_answers: tuple[type[Action], ...] = ()
+    records: Callable[[Position], Sequence[Action]] | None = None
+    view: PhaseView | None = None
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""

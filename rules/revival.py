@@ -33,6 +33,7 @@ from rules.actions import (
     PayAllyRevival,
     PhaseDone,
     PlayGhola,
+    Record,
     RecordGhola,
     RecordRevival,
     Revive,
@@ -869,6 +870,25 @@ def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:
     ]
 
 
+def records(state: Position) -> list[Record | PhaseDone]:
+    """Some records the moderator could make now (small amounts), "phase done" first."""
+    return [PhaseDone(), *_records_of_each(state)] if reviving(state.whole) else []
+
+
+def _records_of_each(state: Position) -> list[Record | PhaseDone]:
+    game = state.whole
+    out: list[Record | PhaseDone] = []
+    for faction in game.order:
+        own = state.factions[faction]
+        if faction not in game.revived:
+            out += [RecordRevival(faction, n) for n in range(min(own.tanks, 3) + 1)]
+            out += [
+                RecordRevival(faction, 0, leader=n) for n in game.held(game.leaders_tanks, faction)
+            ]
+        out += [RecordGhola(faction, min(own.tanks, GHOLA_FORCES))] if own.tanks else []
+    return out
+
+
 SPEC = PhaseSpec(
     phase=GamePhase.REVIVAL,
     rule=PHASE_RULE,
@@ -888,4 +908,5 @@ SPEC = PhaseSpec(
     waits=PhaseWaits(left_to_moderators=left_to_moderators, asked_alike=reviving),
     declinable=frozenset({RevivalStep.REVIVE}),
     own_answers=(Revive, KaramaRevive),
+    records=records,
 )

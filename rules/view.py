@@ -9,15 +9,16 @@ a public view with one faction's own secrets; it is *not* a ``PublicView``.
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rules.battle.model import Battle
-from rules.bidding.auction import support_for
-from rules.bidding.model import Auction
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import stack_order
+from rules.phase_spec import PhaseView
+from rules.phases import REGISTRY
 from rules.storm import dialing
 
 if TYPE_CHECKING:
@@ -95,19 +96,6 @@ class BattleView:
 
 
 @dataclass(frozen=True, slots=True)
-class AuctionView:
-    """The Bidding phase's auction as everyone sees it: never a card, never spice."""
-
-    number: int  # card ``number`` of ``of`` laid out is on offer
-    of: int
-    opener: Faction
-    bidder: Faction  # whose turn it is
-    high_bid: int
-    high_bidder: Faction | None
-    passed: tuple[Faction, ...]  # passed since the last bid
-
-
-@dataclass(frozen=True, slots=True)
 class GameView:
     """The whole game as everyone sees it: decks by their size, discards face up."""
 
@@ -134,9 +122,11 @@ class GameView:
     bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
     battle: BattleView | None = None  # the battle under way (1.07)
     kwisatz_haderach_dead: bool = False
-    auction: AuctionView | None = None  # the Bidding phase's card on offer (1.04.05)
     truthtrance: tuple[Faction, Faction] | None = None  # an open question: (asker, target)
     alone: bool = False  # one phase played alone: the game stops after it (a scenario)
+    parts: Mapping[str, object] = field(default_factory=dict)
+    """Each phase's own public part, by its name (its spec's ``view``; None while it has
+    nothing to show): read back through the phase's own view module."""
 
     @property
     def in_shipment_movement(self) -> bool:
@@ -166,6 +156,7 @@ class PublicView:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = _jsonable(asdict(self))
+        data["game"] = _flat(data["game"])
         return data
 
 
@@ -183,10 +174,9 @@ class GameSecrets:
     battle_plan: dict[str, Any] | None = None  # its own plan, before the reveal (1.07.04)
     foreseen_plan: dict[str, Any] | None = None  # the Atreides' Karama power (1.14.01)
     captive_drawn: str | None = None  # the leader the Harkonnen drew (them and the victim)
-    card_on_offer: str | None = None  # the Atreides only: the card up for bid (2.01.05)
-    bid_support: int = 0  # what its ally commits to its bids now (1.10.02.04)
-    bid_support_given: int = 0  # what it commits to its ally's bids
     truthtrance: dict[str, Any] | None = None  # the last question it asked or was asked
+    parts: Mapping[str, object] = field(default_factory=dict)
+    """Each phase's own secrets for this faction, by the phase view's name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +198,7 @@ class PrivateView:
             "cards": list(self.cards),
             "legal_actions": list(self.legal_actions),
         }
-        out["secrets"] = _jsonable(asdict(self.secrets))
+        out["secrets"] = _flat(_jsonable(asdict(self.secrets)), inside=True)
         return out
 
 
@@ -284,27 +274,13 @@ def game_view(state: Position) -> GameView:
         bribes=tuple(sorted(game.bribes.items())),
         battle=_battle_view(game.battle),
         kwisatz_haderach_dead=game.kwisatz_haderach_dead,
-        auction=_auction_view(game.auction),
         truthtrance=(  # who asked whom, never the question (3.01.21)
             (game.truthtrance.asker, game.truthtrance.target)
             if game.truthtrance is not None and game.truthtrance.open
             else None
         ),
         alone=game.stop_after is not None,
-    )
-
-
-def _auction_view(auction: Auction | None) -> AuctionView | None:
-    if auction is None:
-        return None
-    return AuctionView(
-        number=auction.number,
-        of=auction.of,
-        opener=auction.opener,
-        bidder=auction.bidder,
-        high_bid=auction.high_bid,
-        high_bidder=auction.high_bidder,
-        passed=auction.passed,
+        parts={view.name: view.public(state) for view in _phase_views()},
     )
 
 
@@ -360,20 +336,28 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         battle_plan=_own_plan(game.battle, faction),
         foreseen_plan=_foreseen(game.battle, faction),
         captive_drawn=_captive(game.battle, faction),
-        card_on_offer=(
-            game.auction.cards[0]
-            if game.auction and faction is Faction.ATREIDES and not game.auction.unseen
-            else None
-        ),
-        bid_support=support_for(state, faction),
-        bid_support_given=game.bid_support.get(faction, 0),
         truthtrance=(  # the asker's and the target's alone (FAQ 55)
             game.truthtrance.to_dict()
             if game.truthtrance is not None
             and faction in (game.truthtrance.asker, game.truthtrance.target)
             else None
         ),
+        parts={v.name: v.secret(state, faction) for v in _phase_views() if v.secret is not None},
     )
+
+
+def _phase_views() -> list[PhaseView]:
+    return [spec.view for spec in REGISTRY.values() if spec.view is not None]
+
+
+def _flat(data: dict[str, Any], inside: bool = False) -> dict[str, Any]:
+    """The stored form keeps each phase's part where the view kept it before it had parts:
+    a public part by its name beside the game's fields, a faction's secrets' fields beside
+    its other secrets."""
+    parts = data.pop("parts", {})
+    if not inside:
+        return {**data, **parts}
+    return {**data, **{k: v for part in parts.values() for k, v in part.items()}}
 
 
 def private_view(state: Position, faction: Faction, legal_actions: tuple[str, ...]) -> PrivateView:

@@ -22,6 +22,7 @@ from bot.waits import wait_of
 from bot.words.choices import declined
 from bot.words.refusals import SessionError
 from rules.actions import Pass
+from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -35,7 +36,7 @@ AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
 
 def _card(state: GameState) -> str | None:
     """The card on offer in public words ("card 2 of 4"), None outside the auction."""
-    on_offer = game_view(state).auction
+    on_offer = auction_of(game_view(state))
     return f"card {on_offer.number} of {on_offer.of}" if on_offer is not None else None
 
 
@@ -69,7 +70,7 @@ def passed_on(state: GameState, faction: Faction) -> tuple[str, str | None]:
 def _passed_on_this_card(state: GameState, faction: Faction) -> None:
     """In the auction, a faction that passed since the last bid and is not asked now has
     already passed on the card on offer."""
-    on_offer = game_view(state).auction
+    on_offer = auction_of(game_view(state))
     if on_offer is not None and faction in on_offer.passed and faction is not on_offer.bidder:
         raise SessionError(
             f"you already passed on card {on_offer.number} of {on_offer.of}", rule=AUCTION_RULE

@@ -38,6 +38,7 @@ from rules.battle.events import (
     WeaponStruck,
 )
 from rules.battle.model import BattleStep, Plan
+from rules.battle.plans import options_now
 from rules.events import Event, KaramaPower
 from rules.factions import Faction
 from rules.game import GameState
@@ -270,7 +271,7 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
             "use Prescience with `/prescience`: see your opponent's leader, weapon, defense "
             "or number"
         )
-    options = state.battle_plan_options(faction)
+    options = options_now(state, faction)
     if options is not None:
         leaders = _list([*options.leaders, *options.cheap_heroes]) or "no leader"
         out.append(

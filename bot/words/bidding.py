@@ -34,11 +34,13 @@ from rules.bidding.events import (
     HandDeclared,
     HandTaken,
 )
+from rules.bidding.model import bids
+from rules.bidding.view import AuctionView, auction_of, auction_secrets
 from rules.events import CardWon, Event, KaramaPower, Revived, SpiceGiven
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.view import AuctionView, PrivateView, PublicView
+from rules.view import PrivateView, PublicView
 
 KARAMA_RULE = "3.01.11.04"
 HARKONNEN_CARD_RULE = "2.05.08"
@@ -162,7 +164,7 @@ def auction_wait(view: PublicView) -> str:
     who = game.waiting[0].label
     if bidding.giving_back(game):
         return f"Waiting for {who} to give cards back (Bidding)."
-    auction = game.auction
+    auction = auction_of(game)
     if auction is None:
         return f"Waiting for {who} (Bidding)."
     return f"Waiting for {who} to bid or pass (Bidding: {auction_words(auction)})."
@@ -178,11 +180,11 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     lines: list[str] = []
     secrets = view.secrets
     opened = [e for e in events if isinstance(e, AuctionOpened)]
-    if opened and secrets is not None and secrets.card_on_offer is not None:
+    seen = auction_secrets(secrets).card_on_offer if secrets is not None else None
+    if opened and seen is not None:
         number, of = opened[-1].number, opened[-1].of
         lines.append(
-            f"Card {number} of {of}, seen before bidding (only you see it, 2.01.05): "
-            f"{secrets.card_on_offer}."
+            f"Card {number} of {of}, seen before bidding (only you see it, 2.01.05): {seen}."
         )
     won = [e for e in events if isinstance(e, CardWon)]
     paid = sum(n for e in won for f, n in e.parts if f is own)
@@ -212,7 +214,7 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
 def bid_button(state: GameState, action: FactionAction) -> Answer | None:
     """A bid the engine offers ("Bid 4 (+1)": the raise over the high bid), a bid or a buy
     with Karama."""
-    auction = state.whole.auction
+    auction = bids(state.whole).auction
     match action:
         case Bid(amount=amount, karama=True):
             return Answer(action, f"Bid {amount} with Karama", f"Done: you bid {amount}")
@@ -232,7 +234,7 @@ def bid_prompt(
     and its ally's commitment; buttons for a pass and the next useful raises."""
     game = state.whole
     mine = state.view_for(faction)
-    auction = mine.public.game.auction
+    auction = auction_of(mine.public.game)
     head = f"**Turn {game.turn}, Bidding**: your turn to bid"
     if bidding.giving_back(game) or auction is None:
         return _give_back_prompt(state, faction, token, deadline)
@@ -245,7 +247,7 @@ def bid_prompt(
             else "No bid yet."
         )
     ]
-    secrets = mine.secrets
+    secrets = auction_secrets(mine.secrets)
     if secrets.card_on_offer is not None:
         lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
     support = secrets.bid_support
@@ -269,11 +271,11 @@ def bid_status(state: GameState, faction: Faction) -> str:
     commitment."""
     mine = state.view_for(faction)
     game = mine.public.game
-    auction = game.auction
+    auction = auction_of(game)
     if game.phase != GamePhase.BIDDING.value or auction is None:
         return "No card is on offer now."
     lines = [f"Bidding: {auction_words(auction)}; {auction.bidder.label} to bid or pass."]
-    secrets = mine.secrets
+    secrets = auction_secrets(mine.secrets)
     if secrets.card_on_offer is not None:
         lines.append(f"The card (only you see it, 2.01.05): {secrets.card_on_offer}.")
     support = secrets.bid_support

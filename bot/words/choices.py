@@ -22,7 +22,6 @@ from rules.actions import (
     Ally,
     AnswerTruthtrance,
     BreakAlliance,
-    ClaimCharity,
     Dial,
     FactionAction,
     FamilyAtomics,
@@ -40,7 +39,7 @@ from rules.actions import (
     WeatherControl,
 )
 from rules.battle.model import BattleStep
-from rules.charity import CharityStep
+from rules.charity import CharityStep, ClaimCharity
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState

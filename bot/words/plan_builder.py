@@ -1,7 +1,7 @@
 """The private battle plan builder in words (1.07.04): the menus of what may go in a plan
 for the battle under way, a draft's summary, and the plan it makes.
 
-Everything is read from :meth:`rules.game.GameState.battle_plan_options` for the one
+Everything is read from :func:`rules.battle.plans.options_now` for the one
 faction building its plan, so a menu offers only what is legal for this battle: leaders
 free this phase (or a Cheap Hero), the cards in hand that fit each slot, numbers up to the
 forces there, spice up to what may be paid; a card the Voice forbids is not offered, and a

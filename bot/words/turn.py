@@ -25,16 +25,16 @@ from bot.words.bidding import describe_auction_event, own_lines, price_words
 from bot.words.common import possessive
 from bot.words.truthtrance import describe_event as describe_truthtrance
 from bot.words.truthtrance import private_lines as truthtrance_lines
+from rules.battle.events import BattleRecorded
 from rules.board import POLAR_SINK
+from rules.charity import CharityPaid
 from rules.events import (
     AllianceBroken,
     AllianceFormed,
     AllianceOffered,
-    BattleRecorded,
     CardDiscarded,
     CardsDealt,
     CardWon,
-    CharityPaid,
     DeckShuffled,
     Event,
     ForcesDestroyed,

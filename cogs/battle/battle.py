@@ -30,7 +30,7 @@ from cogs.turn.autocomplete import _text, offer
 from cogs.turn.choices import leader_words
 from rules.actions import KeepTraitor
 from rules.battle.actions import CallTraitor, Capture, KeepCards, Prescience, StartBattle, Voice
-from rules.battle.plans import PLAN_RULE
+from rules.battle.plans import PLAN_RULE, options_now
 from rules.errors import NotYourTurnError
 
 Name = app_commands.Range[str, 1, 100]
@@ -138,7 +138,7 @@ class Battles(commands.Cog):
         game_id = game_of(interaction)
         who = await acting_faction(interaction, game_id, faction)
         state = session_of(interaction, game_id).state
-        options = state.battle_plan_options(who) if state is not None else None
+        options = options_now(state, who) if state is not None else None
         if state is None or options is None:
             raise NotYourTurnError(f"{who.label} has no battle plan to make now", rule=PLAN_RULE)
         draft = first_draft(options, spice=spice, kwisatz_haderach=kwisatz_haderach)

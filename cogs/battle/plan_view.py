@@ -24,7 +24,7 @@ from bot.words.plan_builder import Draft, Menu, choose, first_draft, menus, plan
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview
-from rules.battle.plans import PlanOptions
+from rules.battle.plans import PlanOptions, options_now
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -121,7 +121,7 @@ class PlanBuilder(PreviewView):
             self.game_id, interaction.user.id, self.faction, roles=roles_of(interaction)
         )
         state = app.session(self.game_id).state
-        options = state.battle_plan_options(self.faction) if state is not None else None
+        options = options_now(state, self.faction) if state is not None else None
         if state is None or _battle_of(state) != self.battle or options is None:
             raise SessionError("this battle no longer waits for this plan (rule 1.07.04)")
         if options != self.options:  # e.g. the Voice taken back and spoken again, a card lost

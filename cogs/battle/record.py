@@ -8,7 +8,7 @@ import discord
 from cogs.common import FactionName
 from cogs.groups import Subcommand
 from cogs.moderation.records import preview_record
-from rules.actions import RecordBattle
+from rules.battle.actions import RecordBattle
 from rules.factions import Faction
 
 RECORD = ("mod", "record")

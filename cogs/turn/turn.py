@@ -28,7 +28,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    ClaimCharity,
     Dial,
     FactionAction,
     FamilyAtomics,
@@ -42,7 +41,8 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
-from rules.events import AllianceFormed, CharityPaid
+from rules.charity import CharityPaid, ClaimCharity
+from rules.events import AllianceFormed
 from rules.factions import Faction
 from rules.game import GameState
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.actions import FactionAction
+from rules.actions import FactionAction, Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +81,11 @@ class Capture(FactionAction):
     name: ClassVar[str] = "capture"
     leader: str
     kill: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecordBattle(Record):
+    """Battle: the faction fought ``opponent`` (they dial the next basic storm, 1.01.02)."""
+
+    name: ClassVar[str] = "record_battle"
+    opponent: str

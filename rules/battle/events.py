@@ -149,3 +149,10 @@ class BattlesOver(Event):
 
     kind: ClassVar[str] = "battles_over"
     rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class BattleRecorded(Event):
+    kind: ClassVar[str] = "battle_recorded"
+    faction: Faction
+    opponent: Faction

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.battle.actions import BattlePlan
 from rules.battle.model import CHEAP_HEROES, Battle, BattleStep, Plan, plain_number
+from rules.bribes import holds_spice
 from rules.components import card_kind, leader_strength, treachery_card
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
 from rules.factions import Faction, same_card
@@ -179,6 +180,15 @@ def free_leaders(state: Position, faction: Faction, territory: str) -> tuple[str
     return tuple(sorted(free, key=lambda n: (leader_strength(n), n)))
 
 
+def options_now(state: Position, faction: Faction) -> PlanOptions | None:
+    """What ``faction`` may put in its battle plan now (leaders free for this battle, cards
+    for each slot, the highest dial and spice, the Voice's command); None when no plan is
+    awaited of it. A query: it changes nothing."""
+    if state.whole.step != BattleStep.PLANS or faction not in state.whole.waiting:
+        return None
+    return plan_options(state, faction)
+
+
 def plan_options(state: Position, faction: Faction) -> PlanOptions | None:
     """What ``faction`` may plan now (None when it fights no battle waiting for its plan)."""
     game = state.whole
@@ -258,6 +268,7 @@ def dialed_spice(state: Position) -> dict[Faction, int]:
     return held
 
 
+@holds_spice
 def check_dialed_spice(state: Position, rule: str = SPICE_RULE) -> None:
     """Spice given away may not leave a locked plan's dial unpaid (1.13.04)."""
     for faction, amount in sorted(dialed_spice(state).items()):

@@ -26,6 +26,7 @@ from rules.battle.events import (
 )
 from rules.battle.model import Battle, BattleStep, Plan
 from rules.battle.plans import abilities_used, fighters, leader_worth, worth
+from rules.battle.record import count_battle_losses
 from rules.components import card_kind
 from rules.errors import IllegalActionError
 from rules.events import CardDiscarded, Event, ForcesLost, SpicePaid, SpiceReceived
@@ -33,7 +34,6 @@ from rules.factions import Faction, same_card
 from rules.game_model import with_entry
 from rules.model import Ability, Stack
 from rules.position import Position
-from rules.recorded import count_battle_losses
 from rules.variants import EllacaDrug
 
 REVEAL_RULE = "1.07.05"

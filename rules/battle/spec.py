@@ -11,12 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from rules import recorded
 from rules.actions import (
     Action,
     FactionAction,
     Pass,
-    RecordBattle,
     RecordDiscard,
     RecordIncome,
     RecordLeaderKilled,
@@ -24,6 +22,7 @@ from rules.actions import (
     RecordPayment,
 )
 from rules.battle import flow as battle
+from rules.battle import record
 from rules.battle import resolution as battle_resolution
 from rules.battle.actions import (
     BattlePlan,
@@ -31,6 +30,7 @@ from rules.battle.actions import (
     Capture,
     KeepCards,
     Prescience,
+    RecordBattle,
     StartBattle,
     Voice,
 )
@@ -258,15 +258,16 @@ SPEC = PhaseSpec(
         on(KeepCards, keep_cards),
         on(Capture, capture),
         # the moderator's corrections (they leave the battle where it stands)
-        on(RecordBattle, recorded.battle),
-        on(RecordLosses, recorded.losses),
-        on(RecordLeaderKilled, recorded.leader_killed),
-        on(RecordDiscard, recorded.discard),
-        on(RecordPayment, recorded.payment),
-        on(RecordIncome, recorded.income),
+        on(RecordBattle, record.battle),
+        on(RecordLosses, record.losses),
+        on(RecordLeaderKilled, record.leader_killed),
+        on(RecordDiscard, record.discard),
+        on(RecordPayment, record.payment),
+        on(RecordIncome, record.income),
     ),
     pass_=pass_,
-    phase_done=recorded.end_battles,  # the battle under way dropped
+    phase_done=record.end_battles,  # the battle under way dropped
+    records=record.candidates,
     offered=candidates,
     default=default,
     waits=PhaseWaits(step_part=battle_part),

@@ -37,7 +37,8 @@ from rules.bidding.events import (
     HandDeclared,
     HandTaken,
 )
-from rules.bidding.model import Auction
+from rules.bidding.model import Auction, bids, bids_changed
+from rules.bribes import MAX_AMOUNT, holds_spice
 from rules.components import extras
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -61,7 +62,6 @@ ALLY_RULE = "1.10.02.04"
 GIVE_SPICE_RULE = "2.03.06"
 TOP_CARD_RULE = "2.05.08"
 TAKE_HAND_RULE = "1.14.04"
-MAX_AMOUNT = 10_000
 
 
 class BiddingStep(StrEnum):
@@ -90,7 +90,7 @@ def support_for(state: Position, faction: Faction) -> int:
     ally = state.ally_of(faction)
     if ally is None:
         return 0
-    return min(state.whole.bid_support.get(ally, 0), state.factions[ally].spice)
+    return min(bids(state.whole).bid_support.get(ally, 0), state.factions[ally].spice)
 
 
 def bid_limit(state: Position, faction: Faction) -> int:
@@ -139,7 +139,7 @@ def begin(state: Position) -> list[Event]:
     """Declare hands, lay out one card per player allowed to bid, open the first card."""
     game = state.whole
     events: list[Event] = [HandDeclared(f, len(state.factions[f].cards)) for f in game.order]
-    state.set_game(auction=None, bid_support={}, give_back=None)
+    state.set_game(parts=bids_changed(state.whole, auction=None, bid_support={}, give_back=None))
     cards: list[str] = []
     for _ in [f for f in game.order if not full_hand(state, f)]:
         card, shuffled = draw_treachery(state)
@@ -170,7 +170,11 @@ def _open(
     auction = Auction(
         cards=cards, number=number, of=of, opener=opener, bidder=opener, unseen=not seen
     )
-    state.set_game(auction=auction, step=BiddingStep.AUCTION, waiting=(opener,))
+    state.set_game(
+        parts=bids_changed(state.whole, auction=auction),
+        step=BiddingStep.AUCTION,
+        waiting=(opener,),
+    )
     return [*stopped, AuctionOpened(number, of, opener)]
 
 
@@ -178,12 +182,14 @@ def _next(state: Position, after: Faction) -> list[Event]:
     """The turn goes round in storm order to the next eligible player who has not passed
     since the last bid; when nobody is left the card is sold to the high bidder, or
     bought in."""
-    auction = state.whole.auction
+    auction = bids(state.whole).auction
     assert auction is not None
     nxt = next((f for f in _after(state.whole.order, after) if _askable(state, auction, f)), None)
     if nxt is not None:
         state.set_game(
-            auction=replace(auction, bidder=nxt), step=BiddingStep.AUCTION, waiting=(nxt,)
+            parts=bids_changed(state.whole, auction=replace(auction, bidder=nxt)),
+            step=BiddingStep.AUCTION,
+            waiting=(nxt,),
         )
         return []
     if auction.high_bidder is None:
@@ -195,8 +201,8 @@ def _bought_in(state: Position, cards: tuple[str, ...]) -> list[Event]:
     """1.04.09: the card and every one not yet sold go back on top of the deck, in the order
     they were laid out, and the phase ends."""
     state.set_game(
+        parts=bids_changed(state.whole, auction=None),
         treachery_deck=(*cards, *state.whole.treachery_deck),
-        auction=None,
         step=PhaseStep.DONE,
         waiting=(),
     )
@@ -227,7 +233,7 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     the Harkonnen draw one more (2.05.08). A Karama played ahead against either ability
     stops it this once (reading K1): the spice goes to the bank, no card is drawn."""
     game = state.whole
-    auction = game.auction
+    auction = bids(game).auction
     assert auction is not None
     own = min(price, state.factions[winner].spice)
     ally = state.ally_of(winner) if price > own else None
@@ -235,9 +241,11 @@ def _award(state: Position, winner: Faction, price: int, rule: str) -> list[Even
     emperor, events = _emperor_paid(state, parts)
     paid_to = pay_for_card(state, parts, emperor)
     if ally is not None:
-        support = dict(game.bid_support)
+        support = dict(bids(game).bid_support)
         support[ally] = max(0, support.get(ally, 0) - (price - own))
-        state.set_game(bid_support={f: n for f, n in support.items() if n})
+        state.set_game(
+            parts=bids_changed(state.whole, bid_support={f: n for f, n in support.items() if n})
+        )
     state.update(winner, cards=(*state.factions[winner].cards, auction.cards[0]))
     events.append(CardWon(winner, price, paid_to, rule, ally, price - own if ally else 0))
     if winner is Faction.HARKONNEN and not full_hand(state, winner):
@@ -283,7 +291,9 @@ def _following(state: Position, auction: Auction) -> list[Event]:
     """The next card laid out (1.04.07), or the end of the phase (1.04.08)."""
     rest = auction.cards[1:]
     if not rest:
-        state.set_game(auction=None, step=PhaseStep.DONE, waiting=())
+        state.set_game(
+            parts=bids_changed(state.whole, auction=None), step=PhaseStep.DONE, waiting=()
+        )
         return []
     return _open(state, rest, auction.number + 1, auction.of, auction.opener)
 
@@ -293,16 +303,13 @@ def _following(state: Position, auction: Auction) -> list[Event]:
 
 def _auction(state: Position, faction: Faction, what: str) -> Auction:
     game = state.whole
-    if (
-        game.phase is not GamePhase.BIDDING
-        or game.step != BiddingStep.AUCTION
-        or game.auction is None
-    ):
+    auction = bids(game).auction
+    if game.phase is not GamePhase.BIDDING or game.step != BiddingStep.AUCTION or auction is None:
         raise NotYourTurnError(
             f"no card is on offer now: {what} belongs to the Bidding phase's auction",
             rule=PHASE_RULE,
         )
-    return game.auction
+    return auction
 
 
 def _bidder(state: Position, faction: Faction, what: str, rule: str) -> Auction:
@@ -349,8 +356,11 @@ def bid(state: Position, action: Bid) -> list[Event]:
         )
     passed = auction.passed if state.rules.bid_pass_final else ()
     state.set_game(
-        auction=replace(
-            auction, high_bid=amount, high_bidder=faction, karama=action.karama, passed=passed
+        parts=bids_changed(
+            state.whole,
+            auction=replace(
+                auction, high_bid=amount, high_bidder=faction, karama=action.karama, passed=passed
+            ),
         )
     )
     return [BidMade(faction, amount), *_next(state, faction)]
@@ -364,7 +374,9 @@ def pass_(state: Position, action: Pass) -> list[Event]:
             f"it is {auction.bidder.label}'s turn to bid or pass, not {faction.label}'s",
             rule=TURN_RULE,
         )
-    state.set_game(auction=replace(auction, passed=(*auction.passed, faction)))
+    state.set_game(
+        parts=bids_changed(state.whole, auction=replace(auction, passed=(*auction.passed, faction)))
+    )
     return [Passed(faction, GamePhase.BIDDING.value), *_next(state, faction)]
 
 
@@ -384,10 +396,11 @@ def karama_buy(state: Position, action: KaramaBuy) -> list[Event]:
 # -- an ally's commitment ---------------------------------------------
 
 
+@holds_spice
 def check_standing_bid(state: Position, rule: str = BUY_RULE) -> None:
     """A commitment, a gift or a bribe may not leave the high bidder unable to pay its bid
     (1.04.06.02): the bidder's spice and its ally's commitment stand behind it."""
-    auction = state.whole.auction
+    auction = bids(state.whole).auction
     if auction is None or auction.high_bidder is None or auction.karama:
         return
     if bid_limit(state, auction.high_bidder) < auction.high_bid:
@@ -419,8 +432,12 @@ def support_bids(state: Position, action: SupportBids) -> list[Event]:
             f"{quote(amount)}",
             rule=ALLY_RULE,
         )
-    support = {f: n for f, n in game.bid_support.items() if f is not faction}
-    state.set_game(bid_support={**support, faction: amount} if amount else support)
+    support = {f: n for f, n in bids(game).bid_support.items() if f is not faction}
+    state.set_game(
+        parts=bids_changed(
+            state.whole, bid_support={**support, faction: amount} if amount else support
+        )
+    )
     check_standing_bid(state, ALLY_RULE)
     return [BidsSupported(faction)]
 
@@ -448,8 +465,8 @@ def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
     state.update(target, cards=())
     state.update(faction, cards=(*state.factions[faction].cards, *taken))
     state.set_game(
+        parts=bids_changed(state.whole, give_back=(target, len(taken))),
         karama_powers_used=game.karama_powers_used | {faction},
-        give_back=(target, len(taken)),
         step=BiddingStep.GIVE_BACK,
         waiting=(faction,),
     )
@@ -462,17 +479,14 @@ def karama_take_hand(state: Position, action: KaramaTakeHand) -> list[Event]:
 def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
     faction = action.faction
     game = state.whole
-    if (
-        game.phase is not GamePhase.BIDDING
-        or game.step != BiddingStep.GIVE_BACK
-        or game.give_back is None
-    ):
+    taken = bids(game).give_back
+    if game.phase is not GamePhase.BIDDING or game.step != BiddingStep.GIVE_BACK or taken is None:
         raise NotYourTurnError(
             "no hand was taken: there is nothing to give back", rule=TAKE_HAND_RULE
         )
     if faction is not Faction.HARKONNEN:
         raise NotYourTurnError("the Harkonnen give the cards back", rule=TAKE_HAND_RULE)
-    target, count = game.give_back
+    target, count = taken
     names = [n.strip() for n in action.cards.split(",") if n.strip()]
     if len(names) != count:
         raise InvalidActionError(
@@ -490,9 +504,13 @@ def give_back_cards(state: Position, action: GiveBackCards) -> list[Event]:
         given.append(found)
     state.update(faction, cards=tuple(hand))
     state.update(target, cards=(*state.factions[target].cards, *given))
-    auction = game.auction
+    auction = bids(game).auction
     assert auction is not None
-    state.set_game(give_back=None, step=BiddingStep.AUCTION, waiting=(auction.bidder,))
+    state.set_game(
+        parts=bids_changed(state.whole, give_back=None),
+        step=BiddingStep.AUCTION,
+        waiting=(auction.bidder,),
+    )
     events: list[Event] = [CardsGivenBack(faction, target, count)]
     if not _askable(state, auction, auction.bidder):  # the bidder's hand is full now
         events += _next(state, auction.bidder)
@@ -511,7 +529,8 @@ def check_record(state: Position, action: RecordCardWon) -> None:
         BiddingStep.GIVE_BACK,
     ):
         raise NotYourTurnError("a card is recorded in the Bidding phase", rule=PHASE_RULE)
-    if game.auction is not None and action.faction is game.auction.high_bidder:
+    auction = bids(game).auction
+    if auction is not None and action.faction is auction.high_bidder:
         raise IllegalActionError(
             f"{action.faction.label} holds the high bid: let the auction sell it the card first",
             rule=BUY_RULE,
@@ -521,7 +540,7 @@ def check_record(state: Position, action: RecordCardWon) -> None:
 def after_record(state: Position) -> list[Event]:
     """After a recorded card, a bidder whose hand is now full is skipped."""
     game = state.whole
-    auction = game.auction
+    auction = bids(game).auction
     if (
         game.step != BiddingStep.AUCTION
         or auction is None
@@ -538,10 +557,11 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
         raise IllegalActionError(
             "the Harkonnen first give back the cards they took", rule=TAKE_HAND_RULE
         )
-    if game.auction is None:
+    auction = bids(game).auction
+    if auction is None:
         state.set_game(step=PhaseStep.DONE, waiting=())
         return []
-    return _bought_in(state, game.auction.cards)
+    return _bought_in(state, auction.cards)
 
 
 # -- choices -----------------------------------------------------------------------------
@@ -552,13 +572,14 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     buy or bid; an ally's commitment; the Harkonnen's Karama power; giving back."""
     game = state.whole
     out: list[FactionAction] = []
-    if game.step == BiddingStep.GIVE_BACK and game.give_back and faction is Faction.HARKONNEN:
+    taken = bids(game).give_back
+    if game.step == BiddingStep.GIVE_BACK and taken and faction is Faction.HARKONNEN:
         hand = state.factions[faction].cards
-        count = game.give_back[1]
+        count = taken[1]
         out += [GiveBackCards(faction, ", ".join(hand[-count:]))]
         out += [GiveBackCards(faction, ", ".join(hand[:count]))]
         return out
-    auction = game.auction
+    auction = bids(game).auction
     if game.step != BiddingStep.AUCTION or auction is None:
         return out
     if faction is auction.bidder:
@@ -570,7 +591,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
             out += [KaramaBuy(faction), Bid(faction, max(high, limit) + 1, karama=True)]
     ally = state.ally_of(faction)
     if ally is not None:
-        current = game.bid_support.get(faction, 0)
+        current = bids(game).bid_support.get(faction, 0)
         out += [SupportBids(faction, n) for n in {0, state.factions[faction].spice} - {current}]
     if faction is Faction.HARKONNEN and faction not in game.karama_powers_used:
         out += [KaramaTakeHand(faction, f.value) for f in game.order if f is not faction]
@@ -584,7 +605,8 @@ def cards_in_play(state: Position) -> Counter[str]:
     found.update(game.treachery_discard)
     found.update(game.cards_out)
     found.update(c for s in state.factions.values() for c in s.cards)
-    found.update(game.auction.cards if game.auction else ())
+    auction = bids(game).auction
+    found.update(auction.cards if auction else ())
     return found
 
 
@@ -602,7 +624,7 @@ def turn_to_bid(state: Position) -> str:
     """In the auction, each turn to bid is a wait of its own (its own prompt, ping and
     deadline): the card on offer, the high bid and the bidder name it (the same bidder
     never meets the same high bid twice on one card). Public facts only."""
-    auction = state.whole.auction if state.whole.phase is GamePhase.BIDDING else None
+    auction = bids(state.whole).auction if state.whole.phase is GamePhase.BIDDING else None
     if auction is None:
         return ""
     return f":card{auction.number}:{auction.high_bid}:{auction.bidder}"

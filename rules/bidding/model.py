@@ -1,17 +1,19 @@
 """The Bidding phase's state (1.04): the auction under way, as a frozen value.
 
-Kept apart from :mod:`rules.game_model` (which holds it in ``TurnState.auction``) so
-that the phase's own fields live in one place. The cards laid out and whether the
-high bid was made with a Karama are secret; :mod:`rules.view` shows the rest.
+The phase's own part of the game's state (:class:`Bids`, ``TurnState.parts``, declared
+once here as :data:`PART`): the auction, the allies' commitments to bids and a hand the
+Harkonnen took. The cards laid out and whether the high bid was made with a Karama are
+secret; :mod:`rules.bidding.view` shows the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules.factions import Faction
+from rules.game_model import TurnState, state_part
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +73,41 @@ def give_back_from(data: Mapping[str, Any] | None) -> tuple[Faction, int] | None
 
 def give_back_to(value: tuple[Faction, int] | None) -> dict[str, Any] | None:
     return {"target": value[0].value, "count": value[1]} if value else None
+
+
+@dataclass(frozen=True, slots=True)
+class Bids:
+    """The Bidding phase's part of the game's state."""
+
+    auction: Auction | None = None  # the card on offer and the bidding on it (1.04.05)
+    bid_support: Mapping[Faction, int] = field(default_factory=dict)  # by supporter (1.10.02.04)
+    give_back: tuple[Faction, int] | None = None  # Harkonnen took this hand of n cards (1.14.04)
+
+
+def _write(bids: Bids) -> dict[str, Any]:
+    return {
+        "auction": bids.auction.to_dict() if bids.auction else None,
+        "bid_support": {f.value: n for f, n in sorted(bids.bid_support.items())},
+        "give_back": give_back_to(bids.give_back),
+    }
+
+
+def _read(data: Mapping[str, Any]) -> Bids:
+    return Bids(
+        auction=auction_from(data.get("auction")),
+        bid_support={Faction(f): int(n) for f, n in data.get("bid_support", {}).items()},
+        give_back=give_back_from(data.get("give_back")),
+    )
+
+
+PART = state_part("bidding", Bids(), _write, _read)
+
+
+def bids(game: TurnState) -> Bids:
+    """The Bidding phase's state in ``game``."""
+    return PART.of(game)
+
+
+def bids_changed(game: TurnState, **changes: Any) -> Mapping[str, object]:
+    """``game``'s parts with the Bidding phase's changed (for ``set_game(parts=...)``)."""
+    return PART.changed(game, replace(PART.of(game), **changes))

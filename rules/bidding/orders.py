@@ -16,6 +16,7 @@ from typing import Final
 from rules.actions import FactionAction, Pass
 from rules.bidding import auction as bidding
 from rules.bidding.actions import Bid, KaramaTakeHand, SupportBids
+from rules.bidding.view import auction_of
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
@@ -64,7 +65,7 @@ class BiddingOrder:
         found = PATTERN.match(value)
         if found is None or state.whole.phase is not GamePhase.BIDDING:
             return None
-        auction = game_view(state).auction
+        auction = auction_of(game_view(state))
         if auction is None or not bidding.auction_open(state.whole):
             return None
         if found["turn"] is not None:
@@ -99,7 +100,7 @@ def given(state: GameState, kind: str, limit: int | None = None) -> str:
         raise BiddingOrderError(
             f"there is no bidding order {quote(kind, 40)}; orders: pass, up_to, ask"
         )
-    auction = game_view(state).auction
+    auction = auction_of(game_view(state))
     if game.phase is not GamePhase.BIDDING or auction is None:
         raise BiddingOrderError(
             "no card is on offer now: a “bid up to” order is for the card on offer"

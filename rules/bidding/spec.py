@@ -5,9 +5,10 @@ itself built on :mod:`rules.bidding`; hence a module of its own).
 
 from __future__ import annotations
 
-from rules import recorded
 from rules.actions import RecordCardWon
 from rules.bidding import auction as bidding
+from rules.bidding import record
+from rules.bidding import view as auction_view
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.events import Event
 from rules.game_model import GamePhase
@@ -18,7 +19,7 @@ from rules.position import Position
 def record_card(state: Position, action: RecordCardWon) -> list[Event]:
     """A card recorded during the auction: a correction that leaves the auction as it is."""
     bidding.check_record(state, action)
-    events = recorded.win_card(state, action)
+    events = record.win_card(state, action)
     return events + bidding.after_record(state)
 
 
@@ -40,4 +41,5 @@ SPEC = PhaseSpec(
     offered=bidding.candidates,
     default=bidding.default,
     waits=PhaseWaits(turn_part=bidding.turn_to_bid, asked_alike=bidding.auction_open),
+    view=auction_view.VIEW,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.actions import FactionAction, Pass
 from rules.bidding.actions import Bid
+from rules.bidding.view import auction_of
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
@@ -53,7 +54,7 @@ def limit(faction: Faction, card: int) -> int:
 
 def bidder_answer(state: GameState, faction: Faction) -> FactionAction:
     """The policy's answer when ``faction`` is asked: raise by 1 up to its limit, else pass."""
-    auction = state.public_view().game.auction  # type: ignore[union-attr]
+    auction = auction_of(state.public_view().game)
     assert auction is not None
     wanted = auction.high_bid + 1
     if wanted <= limit(faction, auction.number) and state.is_legal(Bid(faction, wanted)):

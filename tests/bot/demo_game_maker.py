@@ -26,7 +26,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    ClaimCharity,
     Dial,
     FactionAction,
     GiveSpice,
@@ -41,6 +40,8 @@ from rules.actions import (
 )
 from rules.battle.actions import CallTraitor
 from rules.bidding.actions import Bid, KaramaBuy, KaramaTakeHand, SupportBids
+from rules.bidding.view import auction_of
+from rules.charity import ClaimCharity
 from rules.errors import MentatError
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction
@@ -116,7 +117,7 @@ def choose(state: GameState, rng: random.Random) -> Action | None:
 def _bid(state: GameState, rng: random.Random) -> Action:
     """The bidder raises by 1 now and then (when it may), else passes."""
     bidder = state.whole.waiting[0]
-    auction = game_view(state).auction
+    auction = auction_of(game_view(state))
     assert auction is not None
     raised = Bid(bidder, auction.high_bid + 1)
     if not state.is_legal(raised):  # asked alike, it cannot raise: no draw for it

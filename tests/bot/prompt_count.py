@@ -30,6 +30,7 @@ from bot.settings import GameSettings, Timing
 from bot.store import Store
 from rules.bidding.events import AuctionOpened, BidMade
 from rules.bidding.orders import given as bidding_order
+from rules.bidding.view import auction_of
 from rules.events import Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -107,7 +108,7 @@ async def _play(app: Mentat, game_id: int, orders: str) -> int:
     for _ in range(500):
         state = session.state
         assert state is not None
-        auction = game_view(state).auction
+        auction = auction_of(game_view(state))
         if state.game_phase is not GamePhase.BIDDING or auction is None:
             return given
         if orders == "all" and auction.number not in ordered:

@@ -15,6 +15,7 @@ from bot.words.plan_builder import (
     summary,
 )
 from rules.battle.actions import BattlePlan
+from rules.battle.plans import options_now
 from rules.factions import Faction
 from rules.game import GameState
 from tests.rules.battle_helpers import at_battle, duel
@@ -25,7 +26,7 @@ F = Faction
 
 def test_the_menus_offer_what_the_engine_allows_and_the_draft_makes_a_legal_plan() -> None:
     state = duel({"cards": ("Lasgun", "Shield", "Cheap Hero", "Baliset")})
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None
     offered = menus(options)
     leaders = [v for _, v in offered["leader"]]
@@ -49,7 +50,7 @@ def test_the_menus_offer_what_the_engine_allows_and_the_draft_makes_a_legal_plan
 
 def test_the_advanced_game_offers_half_dials_and_spice() -> None:
     state = duel(advanced=True)
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None
     offered = menus(options)
     assert options.max_spice and [v for _, v in offered["spice"]][-1] == str(options.max_spice)
@@ -66,7 +67,7 @@ def test_a_number_needing_spice_raises_it_and_less_spice_lowers_the_number() -> 
     """Advanced: 5 Harkonnen forces dial 2.5 unpaid, 5 with 5 spice; every label says what
     a choice needs or allows, and the draft stays a legal plan."""
     state = duel(advanced=True)
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None and options.dials == (2.5, 3, 3.5, 4, 4.5, 5)
     offered = menus(options)
     assert ("Dial 2.5", "2.5") in offered["number"]
@@ -102,7 +103,7 @@ def atreides_at_plans(**fields: Any) -> GameState:
 
 def test_the_kwisatz_haderach_is_a_choice_of_the_leader_menu_when_it_may_fight() -> None:
     state = atreides_at_plans(advanced=True, kwisatz_haderach_active=True)
-    options = state.battle_plan_options(F.ATREIDES)
+    options = options_now(state, F.ATREIDES)
     assert options is not None and options.kwisatz_haderach
     leader_menu = menus(options)["leader"]
     assert ("Duncan Idaho with the Kwisatz Haderach", WITH_KH + "Duncan Idaho") in leader_menu
@@ -119,7 +120,7 @@ def test_the_kwisatz_haderach_is_a_choice_of_the_leader_menu_when_it_may_fight()
     # inactive, or in the basic game: no such entry
     for fields in ({"advanced": True}, {"kwisatz_haderach_active": True}):
         basic = atreides_at_plans(**fields)
-        opts = basic.battle_plan_options(F.ATREIDES)
+        opts = options_now(basic, F.ATREIDES)
         assert opts is not None and not opts.kwisatz_haderach
         assert not any(v.startswith(WITH_KH) for _, v in menus(opts)["leader"])
 
@@ -128,7 +129,7 @@ def test_a_dial_menu_past_25_keeps_every_whole_number() -> None:
     """20 forces with 10 spice dial up to 15 in halves (31 numbers): the menu keeps 0 to 15
     and the lowest halves, 25 in all, and its top number makes a legal plan."""
     state = duel(advanced=True, forces=(20, 3))
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None and options.max_number == 15 and options.max_spice == 10
     dials = [v for _, v in menus(options)["number"]]
     assert len(dials) == 25 and dials[-1] == "15"
@@ -156,13 +157,13 @@ def test_the_menus_follow_the_voice_and_the_first_draft_obeys_it() -> None:
     at once, is a legal plan."""
     cards = ("Crysknife", "Snooper", "Baliset", "Cheap Hero")
     forbidden = voiced("not_play", "worthless", cards)
-    options = forbidden.battle_plan_options(F.ATREIDES)
+    options = options_now(forbidden, F.ATREIDES)
     assert options is not None
     offered = menus(options)
     assert [v for _, v in offered["weapon"]] == [NONE, "Crysknife"]
     assert [v for _, v in offered["defense"]] == [NONE, "Snooper"]
     assert choose(options, first_draft(options), "weapon", "Baliset").weapon is None  # forged
-    no_hero = voiced("not_play", "Cheap Hero", cards).battle_plan_options(F.ATREIDES)
+    no_hero = options_now(voiced("not_play", "Cheap Hero", cards), F.ATREIDES)
     assert no_hero is not None and "Cheap Hero" not in dict(menus(no_hero)["leader"]).values()
     for command, kind, slot, card in (
         ("play", "projectile weapon", "weapon", "Crysknife"),
@@ -170,13 +171,13 @@ def test_the_menus_follow_the_voice_and_the_first_draft_obeys_it() -> None:
         ("play", "worthless", "weapon", "Baliset"),
     ):
         state = voiced(command, kind, cards)
-        options = state.battle_plan_options(F.ATREIDES)
+        options = options_now(state, F.ATREIDES)
         assert options is not None
         draft = first_draft(options)
         assert getattr(draft, slot) == card, (kind, draft)
         assert state.is_legal(plan_of(F.ATREIDES, options, draft)), kind
     state = voiced("play", "Cheap Hero", cards)
-    options = state.battle_plan_options(F.ATREIDES)
+    options = options_now(state, F.ATREIDES)
     assert options is not None and first_draft(options).leader == "Cheap Hero"
     assert state.is_legal(plan_of(F.ATREIDES, options, first_draft(options)))
 
@@ -185,7 +186,7 @@ def test_values_outside_the_menus_leave_the_draft_as_it_was() -> None:
     """A forged or stale menu value (a card not held, a leader not free, the Kwisatz
     Haderach where it may not fight) changes nothing; the starting options are clamped."""
     state = duel({"cards": ("Lasgun", "Shield")})
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None
     start = first_draft(options)
     for field, value in (

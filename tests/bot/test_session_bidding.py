@@ -10,6 +10,7 @@ from collections import Counter
 from bot.waits import CHOICE
 from rules.actions import Pass, RemoveForces, Revive
 from rules.bidding.actions import Bid, SupportBids
+from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -36,7 +37,7 @@ async def start(table: WholeTable, state: GameState, *, created: bool = False) -
 def auction(table: WholeTable):  # type: ignore[no-untyped-def]
     game = table.state.public_view().game
     assert game is not None
-    return game.auction
+    return auction_of(game)
 
 
 def asked(table: WholeTable, phase: str = "") -> list[Faction]:

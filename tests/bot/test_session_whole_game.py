@@ -19,7 +19,6 @@ from bot.settings import GameSettings, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.waits import CHOICE, MODERATORS
 from rules.actions import (
-    ClaimCharity,
     Dial,
     FactionAction,
     FremenAllyWorm,
@@ -33,6 +32,7 @@ from rules.actions import (
     SetSpice,
 )
 from rules.battle.actions import BattlePlan
+from rules.charity import ClaimCharity
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState

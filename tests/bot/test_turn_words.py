@@ -14,6 +14,7 @@ from bot.words.ceremony import public_notice
 from bot.words.narrate import correction_made, describe
 from bot.words.turn import describe_turn_event, phase_name, private_lines, private_notice
 from rules.battle.events import (
+    BattleRecorded,
     CaptivesReleased,
     CardsKept,
     KwisatzHaderachKilled,
@@ -30,7 +31,6 @@ from rules.components import leaders, treachery_cards
 from rules.events import (
     EVENT_TYPES,
     AllianceConstraint,
-    BattleRecorded,
     CardGiven,
     CardTaken,
     CardWon,

@@ -15,6 +15,8 @@ import simcord
 from cogs.publisher import DiscordPublisher
 from rules.actions import Pass
 from rules.bidding.actions import Bid
+from rules.bidding.model import bids
+from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase
@@ -46,7 +48,7 @@ def prompt_of(t: Table, faction: Faction) -> discord.Message:
 
 def auction(t: Table) -> Any:
     game = t.state().public_view().game
-    return game.auction if game is not None else None
+    return auction_of(game) if game is not None else None
 
 
 def secrets_now(t: Table, seen: set[str]) -> None:
@@ -54,7 +56,7 @@ def secrets_now(t: Table, seen: set[str]) -> None:
     state = t.state()
     for own in state.factions.values():
         seen.update(own.cards)
-    laid = state.whole.auction
+    laid = bids(state.whole).auction
     if laid is not None:
         seen.update(laid.cards)
 

@@ -11,6 +11,7 @@ import re
 import simcord
 
 from cogs.play.karama import PREVENTED
+from rules.bidding.model import bids
 from rules.factions import Faction
 from rules.karama import PREVENTABLE
 from rules.karama_turn import TURN_ABILITIES
@@ -173,7 +174,7 @@ async def test_a_karama_ahead_sends_the_next_purchases_spice_to_the_bank(
     assert text_of(again).startswith("Refused: ")  # the card is spent
     bank = t.state().spice_bank
     done(await t.players[F.HARKONNEN].slash(t.table, "bid", amount=2))
-    while t.state().whole.auction is not None and t.state().whole.auction.number == 1:
+    while bids(t.state().whole).auction is not None and bids(t.state().whole).auction.number == 1:
         bidder = t.state().waiting_on()[0]
         done(await t.players[bidder].slash(t.table, "pass"))
     assert t.state().factions[F.EMPEROR].spice == 10

@@ -12,6 +12,7 @@ from typing import Any
 
 import simcord
 
+from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game import GameState
 from tests.cogs.conftest import Bots, Table, is_ephemeral, text_of
@@ -73,15 +74,15 @@ async def test_the_auction_asks_the_same_bidders_whatever_they_hold(
     assert len(opener) == 1
     wanted = {F.ATREIDES: 5, F.EMPEROR: 6}
     for n in range(12):
-        game = twins.first.state().public_view().game
-        if game.auction is None or game.auction.number > 1:
+        auction = auction_of(twins.first.state().public_view().game)
+        if auction is None or auction.number > 1:
             break
-        bidder = game.auction.bidder
+        bidder = auction.bidder
         if bidder is F.FREMEN and n < 4:
             await twins.wait(12 * HOURS + 1, "the Fremen's deadline passed")  # by default
             continue
         amount = wanted.get(bidder, 0)
-        if amount > game.auction.high_bid:
+        if amount > auction.high_bid:
 
             async def bid(t: Table, who: Faction = bidder, amount: int = amount) -> None:
                 await answer(t, who, "bid", amount=amount)

@@ -13,6 +13,7 @@ import pytest
 import simcord
 from simcord.backend.access import can_access_channel
 
+from rules.bidding.model import bids
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.bot.auction_helpers import new_game, to_phase
@@ -163,7 +164,7 @@ async def test_mid_auction_a_standing_order_survives_the_hand_over(
 ) -> None:
     t = await whole_table(simcord_env)
     await start_at(t, to_phase(new_game(), GamePhase.BIDDING))
-    bidder = t.state().whole.auction.bidder
+    bidder = bids(t.state().whole).auction.bidder
     other = next(f for f in t.state().factions if f is not bidder)
     await t.players[other].slash(t.table, "orders bidding", order="pass")
     orders = t.session.orders[other]

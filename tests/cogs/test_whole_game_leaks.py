@@ -17,7 +17,6 @@ import simcord
 from bot.waits import CHOICE, MODERATORS, PROMPT
 from rules.actions import (
     Ally,
-    ClaimCharity,
     Decline,
     Dial,
     FactionAction,
@@ -28,6 +27,7 @@ from rules.actions import (
     Predict,
 )
 from rules.bidding.actions import Bid
+from rules.charity import ClaimCharity
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.cogs.conftest import Table, make_table, refusals, text_of

@@ -25,12 +25,13 @@ from rules.actions import (
     KaramaCancel,
     SetSpice,
 )
+from rules.bidding.model import bids
+from rules.charity import CharityPaid
 from rules.components import leader_owner, leaders
 from rules.events import (
     BribePaid,
     BribesCollected,
     CardWon,
-    CharityPaid,
     Event,
     KaramaCancelled,
     Landing,
@@ -126,13 +127,13 @@ class SpiceLedger:
 def assert_commitments_held(state: GameState) -> None:
     """A standing high bid stays payable; dialed spice stays held until paid."""
     game = state.whole
-    auction = game.auction
+    auction = bids(game).auction
     if auction is not None and auction.high_bidder is not None and not auction.karama:
         bidder = auction.high_bidder
         ally = state.ally_of(bidder)
         support = 0
         if ally is not None:
-            support = min(game.bid_support.get(ally, 0), state.factions[ally].spice)
+            support = min(bids(game).bid_support.get(ally, 0), state.factions[ally].spice)
         assert state.factions[bidder].spice + support >= auction.high_bid, auction
     battle = game.battle
     if battle is None or (battle.revealed and game.step != "traitor_calls"):

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rules.battle.plans import options_now
 from rules.errors import IllegalActionError
 from rules.factions import Faction
 from tests.rules.battle_helpers import at_battle, duel, fight, no_calls, of, plan, tanks
@@ -282,7 +283,7 @@ def test_spice_dialing_unpaid_forces_count_half_and_the_winner_loses_the_dial() 
     """1.13.04: 5 forces and 2 spice dial at most 2 + 1.5 = 3.5; the spice goes to the bank;
     the winner loses the tokens of its dial (2 paid, 2 unpaid for 3)."""
     state = duel(advanced=True, forces=(5, 3))
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None and options.max_spice == 5 and options.halves
     total = spice_total(state)
     events = fight(
@@ -303,13 +304,13 @@ def test_sardaukar_count_two_but_one_against_the_fremen() -> None:
         board=[("fremen", "Carthag", 10, 2), ("emperor", "Carthag", 10, 1)],
         special=[("emperor", "Carthag", 10, 2), ("fremen", "Carthag", 10, 1)],
     )
-    emperor = state.battle_plan_options(F.EMPEROR)
-    fremen = state.battle_plan_options(F.FREMEN)
+    emperor = options_now(state, F.EMPEROR)
+    fremen = options_now(state, F.FREMEN)
     assert emperor is not None and fremen is not None
     assert emperor.max_number == 3 and fremen.max_number == 4  # battle hardened, Fedaykin 2
     assert fremen.max_spice == 0
     vs_harkonnen = duel(advanced=True, forces=(1, 1), special=[("emperor", "Carthag", 10, 2)])
-    options = vs_harkonnen.battle_plan_options(F.EMPEROR)
+    options = options_now(vs_harkonnen, F.EMPEROR)
     assert options is not None and options.max_number == 5  # 2 x 2 + 1, all paid
 
 

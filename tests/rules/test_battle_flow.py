@@ -10,6 +10,7 @@ import pytest
 
 from rules.actions import Pass, PhaseDone
 from rules.battle.actions import BattlePlan, StartBattle
+from rules.battle.plans import options_now
 from rules.defaults import default_action
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
@@ -115,7 +116,7 @@ def test_a_leader_fights_in_one_territory_a_phase() -> None:
     act(state, "harkonnen", "battle", territory="Carthag", opponent="emperor")
     fight(state, ("harkonnen", "Feyd Rautha", 3, NONE), ("emperor", "Bashar", 0, NONE))
     act(state, "atreides", "pass")
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None and "Feyd Rautha" not in options.leaders
     with pytest.raises(RulesError) as info:
         plan(state, "harkonnen", "Feyd Rautha", 1)
@@ -304,7 +305,7 @@ def test_phase_done_ends_the_battles_early_and_records_correct_without_moving_on
 
 def test_the_basic_game_asks_no_spice_and_no_capture() -> None:
     state = duel()
-    options = state.battle_plan_options(F.HARKONNEN)
+    options = options_now(state, F.HARKONNEN)
     assert options is not None and options.max_spice == 0 and not options.halves
     fight(state, ("harkonnen", "Feyd Rautha", 1, NONE), ("emperor", "Bashar", 0, NONE))
     assert state.game_phase.value == "spice_collection"  # no capture in the basic game

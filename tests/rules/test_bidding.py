@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from rules.actions import Pass, PhaseDone
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy, SupportBids
 from rules.bidding.auction import cards_in_play, hand_limit
+from rules.bidding.model import bids
+from rules.bidding.view import auction_secrets
 from rules.components import treachery_deck
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, RulesError
@@ -34,7 +36,7 @@ def bidding(seats: list[str | None] | None = None, **kw: Any) -> GameState:
 
 
 def auction(state: GameState) -> Any:
-    found = state.whole.auction
+    found = bids(state.whole).auction
     assert found is not None
     return found
 
@@ -191,7 +193,7 @@ def test_only_a_full_hand_is_skipped_a_player_without_spice_is_asked() -> None:
     act(state, "fremen", "bid", amount=3)
     assert state.waiting_on() == (F.HARKONNEN,)  # asked again: a pass is not final
     passes(state, "harkonnen", "emperor")  # the Emperor holds 2: it can only pass
-    assert state.whole.auction is not None and auction(state).number == 2
+    assert bids(state.whole).auction is not None and auction(state).number == 2
     assert state.factions[F.FREMEN].cards == ("Lasgun",)
 
 
@@ -220,7 +222,7 @@ def test_everyone_passing_sends_the_cards_back_on_top_in_order() -> None:
     events = passes(state, "atreides", "emperor", "harkonnen")
     assert of_kind(events, "cards_returned") == [{"type": "cards_returned", "count": 2}]
     assert state.whole.treachery_deck[:3] == ("Shield", "Snooper", "Kulon")  # Chaumas: free
-    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT and state.whole.auction is None
+    assert state.game_phase is GamePhase.SHIPMENT_MOVEMENT and bids(state.whole).auction is None
 
 
 # -- 2.05.08: the Harkonnen's free card ---------------------------------------------------
@@ -331,13 +333,13 @@ def test_an_ally_commitment_raises_the_bid_limit_and_pays_after_the_bidders_own(
     act(state, "harkonnen", "pass")
     refused(state, IllegalActionError, "1.04.06.03", "atreides", "bid", amount=5)
     assert types(act(state, "fremen", "support_bids", amount=4)) == ["bids_supported"]
-    assert state.view_for(F.ATREIDES).secrets.bid_support == 4  # type: ignore[union-attr]
+    assert auction_secrets(state.view_for(F.ATREIDES).secrets).bid_support == 4  # type: ignore[arg-type]
     refused(state, IllegalActionError, "1.04.06.03", "atreides", "bid", amount=7)
     act(state, "atreides", "bid", amount=5)
     passes(state, "emperor", "fremen", "harkonnen")
     spice = {f: state.factions[f].spice for f in (F.ATREIDES, F.FREMEN, F.EMPEROR)}
     assert spice == {F.ATREIDES: 0, F.FREMEN: 7, F.EMPEROR: 15}
-    assert state.whole.bid_support == {F.FREMEN: 1}
+    assert bids(state.whole).bid_support == {F.FREMEN: 1}
 
 
 @pytest.mark.parametrize(
@@ -467,9 +469,9 @@ def test_only_the_atreides_see_the_card_on_offer() -> None:
     """2.01.05: privately, before anyone bids; the public sees counts and bids only."""
     state = bidding()
     secrets = state.view_for(F.ATREIDES).secrets
-    assert secrets is not None and secrets.card_on_offer == "Lasgun"
+    assert secrets is not None and auction_secrets(secrets).card_on_offer == "Lasgun"
     other = state.view_for(F.EMPEROR).secrets
-    assert other is not None and other.card_on_offer is None
+    assert other is not None and auction_secrets(other).card_on_offer is None
     public = state.public_view().to_dict()
     assert public["game"]["auction"] == {
         "number": 1,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import PhaseDone
+from rules.bidding.model import bids
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
@@ -84,7 +85,7 @@ def test_a_card_recorded_pays_the_emperor_and_the_harkonnen_draw_one_more() -> N
     """1.04.06.02, 2.03.04, 2.05.08: the record draws the next card of the deck (the cards
     laid out stay on offer) and leaves the auction where it is."""
     state = game_at("bidding", seats=["harkonnen", "atreides", "emperor"], treachery_deck=DECK)
-    assert state.whole.auction is not None and state.waiting_on() == (F.HARKONNEN,)
+    assert bids(state.whole).auction is not None and state.waiting_on() == (F.HARKONNEN,)
     act(state, "atreides", "record_card", price=3)
     assert state.factions[F.ATREIDES].cards == ("Chaumas",)  # 3 laid out, then this one
     assert (state.factions[F.ATREIDES].spice, state.factions[F.EMPEROR].spice) == (7, 13)
@@ -92,7 +93,7 @@ def test_a_card_recorded_pays_the_emperor_and_the_harkonnen_draw_one_more() -> N
     assert [e.to_dict()["rule"] for e in events] == ["1.04.06.02", "2.05.08"]
     assert state.factions[F.HARKONNEN].cards == ("Kulon", "Baliset")
     assert "Kulon" not in str(state.public_view().to_dict())
-    assert state.waiting_on() == (F.HARKONNEN,) and state.whole.auction.high_bid == 0
+    assert state.waiting_on() == (F.HARKONNEN,) and bids(state.whole).auction.high_bid == 0
 
 
 def test_the_emperor_pays_the_bank() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rules.actions import (
-    ClaimCharity,
     Dial,
     FremenStormLosses,
     KeepTraitor,
@@ -13,6 +12,7 @@ from rules.actions import (
     PlaceWorm,
     Predict,
 )
+from rules.charity import ClaimCharity
 from rules.components import leaders
 from rules.defaults import default_action
 from rules.factions import Faction

@@ -12,6 +12,8 @@ import pytest
 
 from rules.actions import Pass, action_from_dict, action_to_dict
 from rules.bidding.auction import cards_in_play
+from rules.bidding.model import bids
+from rules.bidding.view import auction_secrets
 from rules.components import treachery_deck
 from rules.errors import IllegalActionError
 from rules.events import Event
@@ -36,7 +38,7 @@ def bidding(**kw: Any) -> GameState:
 def seen(state: GameState) -> str | None:
     secrets = state.view_for(F.ATREIDES).secrets
     assert secrets is not None
-    return secrets.card_on_offer
+    return auction_secrets(secrets).card_on_offer
 
 
 def stopped(events: list[Event]) -> list[tuple[str, str, str]]:
@@ -69,7 +71,7 @@ def test_the_atreides_do_not_see_the_next_card_laid_out_and_see_the_one_after() 
     events = sell(state, "harkonnen", 1)
     assert stopped(events) == [("atreides", "atreides_bidding", "2.01.05")]
     assert types(events).index("ability_stopped") < types(events).index("auction_opened")
-    assert state.whole.auction is not None and state.whole.auction.number == 2
+    assert bids(state.whole).auction is not None and bids(state.whole).auction.number == 2
     assert seen(state) is None and state.whole.prevented == frozenset()
     events = sell(state, "emperor", 1)
     assert stopped(events) == [] and seen(state) == "Snooper"

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from rules.actions import Action, Bribe, FactionAction, Move, Pass, Ship
+from rules.battle.plans import options_now
 from rules.errors import RulesError
 from rules.factions import Faction
 from rules.game import GameState
@@ -63,7 +64,7 @@ def queries(state: GameState, faction: Faction) -> list[Any]:
         state.waiting_on(),
         state.to_act(),
         state.moderator_actions(),
-        state.battle_plan_options(faction),
+        options_now(state, faction),
         state.alliance_losses(faction),
         state.legal_actions(faction).kinds(),
         state.legal_actions(faction, open_stage_only=True).kinds(),

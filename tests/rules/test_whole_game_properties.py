@@ -36,6 +36,7 @@ from rules.actions import (
 )
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy
 from rules.bidding.auction import cards_in_play, hand_limit
+from rules.bidding.model import bids
 from rules.components import forces_total, treachery_cards, treachery_deck
 from rules.errors import MentatError
 from rules.events import Event
@@ -74,7 +75,7 @@ def spice(state: GameState) -> int:
 def cards(state: GameState) -> int:
     game = state.whole
     hands = sum(len(s.cards) for s in state.factions.values())
-    on_offer = len(game.auction.cards) if game.auction else 0
+    on_offer = len(bids(game).auction.cards) if bids(game).auction else 0
     return (
         hands
         + len(game.treachery_deck)
