@@ -10,202 +10,336 @@ from a quick player. The choices asked of everyone alike whatever they hold (the
 storm cards, charity, revival: docs/secrets-and-waits.md) are where the orders spare the
 most prompts: "only_pass" answers each of them for a faction that cannot act.
 
-The bidding orders are tied to what they were given for: "pass:T" to the Bidding phase
-of turn T, "up_to:N:T:K" to card K on offer in turn T (the order raises by the minimum
-when the faction's turn to bid comes, never beyond N, and passes once it cannot).
+Each order is of a kind (:class:`OrderKind`): its name, the values it may take, its words
+and the answer it gives (state, faction, value -> an action, or None to ask the player).
+A phase whose package declares its own kind (``rules.<phase>.orders``'s ``ORDER``: the
+Bidding phase's "pass:T" and "up_to:N:T:K") plugs in through :mod:`bot.phase_parts`;
+this module never names it. The kinds below are the faction's prompts in Shipment &
+Movement and the whole turn's choices not yet declared in their phase's place.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
+from bot.phase_parts import phase_modules
 from rules import charity, nexus, storm
-from rules.actions import Advise, Decline, Dial, FactionAction, GuildDelay, GuildNow, Pass, Revive
-from rules.bidding import auction as bidding
-from rules.bidding.actions import Bid, KaramaTakeHand, SupportBids
-from rules.bidding.view import auction_of
+from rules.actions import (
+    Advise,
+    Decline,
+    Dial,
+    FactionAction,
+    GuildDelay,
+    GuildNow,
+    Pass,
+    Revive,
+)
 from rules.board import POLAR_SINK
 from rules.charity import ClaimCharity
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import TURN_PHASES, GamePhase
+from rules.game_model import GamePhase
 from rules.model import Prompt, PromptKind
 from rules.phases import REGISTRY
 from rules.revival import free_forces
-from rules.view import game_view
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "karama": ("ask", "never"),
-    "advise": ("ask", "polar_sink", "territory", "never"),
-    "intrusion": ("ask", "never"),
-    "guild_timing": ("ask", "in_order", "last", *(f"before:{f.value}" for f in Faction)),
-    "charity": ("ask", "claim", "pass"),
-    "dial": ("ask", *(str(n) for n in range(21))),
-    "nexus": ("ask", "pass"),
-    "bidding": ("ask",),  # and the patterns of BIDDING_ORDER, tied to a turn and card
-    "revival": ("ask", "free"),
-    "storm": ("ask", "pass"),
-    "only_pass": ("ask", "pass"),
-}
-BIDDING_ORDER = re.compile(
-    r"^(?:pass:(?P<turn>\d{1,3})|up_to:(?P<n>\d{1,3}):(?P<t>\d{1,3}):(?P<card>\d{1,2}))$"
-)
-"""A bidding order: "pass:T" (every card of turn T), "up_to:N:T:K" (card K of turn T)."""
+ASK = "ask"
+"""Every order's value when not given: ask the player each time."""
+
+
+@runtime_checkable
+class OrderKind(Protocol):
+    """One kind of standing order: a player's own default for a kind of prompt."""
+
+    @property
+    def name(self) -> str:
+        """Its stored name ("charity"), also its command's: ``/orders charity``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """Its name in words ("Charity")."""
+        ...
+
+    @property
+    def side_actions(self) -> tuple[type[FactionAction], ...]:
+        """The actions its prompt offers that are not answers to its question (an ally's
+        commitment...): a faction holding only these and a pass can only pass."""
+        ...
+
+    def valid(self, value: str) -> bool:
+        """Whether ``value`` is one this order may hold ("ask" aside)."""
+        ...
+
+    def words(self, value: str) -> str:
+        """The order given, in words ("always claim it when you may")."""
+        ...
+
+    def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
+        """Its answer now to the choice the whole game asks (None: not its question)."""
+        ...
+
+
+Answers = Callable[[GameState, Faction, str], FactionAction | None]
+
+
+def _no_answer(state: GameState, faction: Faction, value: str) -> FactionAction | None:
+    """The order answers prompts of Shipment & Movement (:func:`order_answer`), not a
+    choice of the whole game."""
+    del state, faction, value
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """A kind of order whose values are a fixed list, each with its words."""
+
+    name: str
+    title: str
+    values: Mapping[str, str]  # each value (but "ask") and its words
+    answers: Answers = _no_answer
+    command: str | None = None  # its own command; else ``/orders <name>``
+    option: str = "order"  # the command's option that gives it
+    side_actions: tuple[type[FactionAction], ...] = field(default=())
+
+    def valid(self, value: str) -> bool:
+        return value in self.values
+
+    def words(self, value: str) -> str:
+        return self.values.get(value, "as ordered")
+
+    def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
+        return self.answers(state, faction, value)
+
+
+def _charity(state: GameState, faction: Faction, value: str) -> FactionAction | None:
+    if not charity.claims_open(state.whole):
+        return None
+    claim = ClaimCharity(faction)  # "claim": when it may (0 or 1 spice), else decline
+    return claim if value == "claim" and state.is_legal(claim) else Pass(faction)
+
+
 DIAL_RANGES = {1: (0, 20)}  # the storm dial's range by turn; 1 to 3 after turn 1 (1.01.02)
 LATER_DIAL = (1, 3)
 
 
-ORDER_COMMANDS = {
-    "karama": "/karama standing-order",
-    "advise": "/bg standing-order",
-    "intrusion": "/bg standing-order",
-    "guild_timing": "/guild standing-order",
-    "bidding": "/orders bidding",
-    "revival": "/orders revival",
-    "charity": "/orders charity",
-    "storm": "/orders storm",
-    "only_pass": "/orders only-pass",
-}
-"""The command that gives (and withdraws) each standing order."""
+def _dial(state: GameState, faction: Faction, value: str) -> FactionAction | None:
+    if not storm.dialing(state.whole):
+        return None
+    low, high = DIAL_RANGES.get(state.whole.turn, LATER_DIAL)
+    return Dial(faction, min(max(int(value), low), high))
 
-ORDER_TITLES = {
-    "karama": "Karama windows",
-    "advise": "Spiritual Advisors",
-    "intrusion": "Intrusion",
-    "guild_timing": "Guild timing",
-    "charity": "Charity",
-    "dial": "Dial",
-    "nexus": "Nexus",
-    "bidding": "Bidding",
-    "revival": "Revival",
-    "storm": "Storm",
-    "only_pass": "Pass only",
-}
-VALUE_WORDS = {
-    ("karama", "never"): "always decline (never play Karama in a window)",
-    ("advise", "polar_sink"): "always send the advisor to the Polar Sink",
-    ("advise", "territory"): "send the advisor to the shipment's territory when allowed, "
-    "else to the Polar Sink",
-    ("advise", "never"): "never send an advisor",
-    ("intrusion", "never"): "never flip to advisors",
-    ("guild_timing", "in_order"): "keep your place in storm order",
-    ("guild_timing", "last"): "delay to act last",
-    ("charity", "claim"): "always claim it when you may (else decline it)",
-    ("charity", "pass"): "never claim it",
-    ("nexus", "pass"): "always pass",
-    ("revival", "free"): "free revival only (you are not asked)",
-    ("storm", "pass"): "never play a storm card (pass at once when asked)",
-    ("only_pass", "pass"): "pass at once whenever a pass is your only answer (you cannot "
-    "raise the bid, claim charity, play a storm card or pay for a revival)",
-    **{("dial", str(n)): f"dial {n} (brought into the turn's range)" for n in range(21)},
-}
+
+def _nexus(state: GameState, faction: Faction, value: str) -> FactionAction | None:
+    return Pass(faction) if nexus.in_a_nexus(state.whole) else None
+
+
+def _revival(state: GameState, faction: Faction, value: str) -> FactionAction | None:
+    # the free revival only (1.05.01)
+    return Pass(faction) if state.whole.phase is GamePhase.REVIVAL else None
+
+
+def _storm_cards(state: GameState, faction: Faction, value: str) -> FactionAction | None:
+    return Pass(faction) if storm.asking_storm_cards(state.whole) else None
+
+
+BUILT_IN: tuple[Choices, ...] = (
+    Choices(
+        "karama",
+        "Karama windows",
+        {"never": "always decline (never play Karama in a window)"},
+        command="/karama standing-order",
+    ),
+    Choices(
+        "advise",
+        "Spiritual Advisors",
+        {
+            "polar_sink": "always send the advisor to the Polar Sink",
+            "territory": "send the advisor to the shipment's territory when allowed, "
+            "else to the Polar Sink",
+            "never": "never send an advisor",
+        },
+        command="/bg standing-order",
+        option="advise",
+    ),
+    Choices(
+        "intrusion",
+        "Intrusion",
+        {"never": "never flip to advisors"},
+        command="/bg standing-order",
+        option="intrusion",
+    ),
+    Choices(
+        "guild_timing",
+        "Guild timing",
+        {
+            "in_order": "keep your place in storm order",
+            "last": "delay to act last",
+            **{f"before:{f.value}": f"act right before {f.label}" for f in Faction},
+        },
+        command="/guild standing-order",
+    ),
+    Choices(
+        "charity",
+        "Charity",
+        {"claim": "always claim it when you may (else decline it)", "pass": "never claim it"},
+        _charity,
+    ),
+    Choices(
+        "dial",
+        "Dial",
+        {str(n): f"dial {n} (brought into the turn's range)" for n in range(21)},
+        _dial,
+        command="/orders",  # no command gives it yet
+        option="dial",
+    ),
+    Choices("nexus", "Nexus", {"pass": "always pass"}, _nexus, command="/orders", option="nexus"),
+    Choices("revival", "Revival", {"free": "free revival only (you are not asked)"}, _revival),
+    Choices(
+        "storm",
+        "Storm",
+        {"pass": "never play a storm card (pass at once when asked)"},
+        _storm_cards,
+    ),
+)
+"""The kinds of order not declared in a phase's place, in the order they are told."""
+
+ONLY_PASS = Choices(
+    "only_pass",
+    "Pass only",
+    {
+        "pass": "pass at once whenever a pass is your only answer (you cannot raise the "
+        "bid, claim charity, play a storm card or pay for a revival)"
+    },
+)
+"""The last resort: a pass whenever it is all a faction can do (:func:`only_a_pass`)."""
+
+
+def _declared() -> tuple[OrderKind, ...]:
+    """The kinds the phases declare in their own place, in the order of play."""
+    kinds: list[OrderKind] = []
+    for module in phase_modules("orders"):
+        kind = getattr(module, "ORDER", None)
+        if not isinstance(kind, OrderKind):
+            raise TypeError(f"{module.__name__} must export ORDER, an order kind")
+        kinds.append(kind)
+    return tuple(kinds)
+
+
+def _table(*kinds: OrderKind) -> Mapping[str, OrderKind]:
+    table: dict[str, OrderKind] = {}
+    for kind in kinds:
+        if kind.name in table:
+            raise ValueError(f"the standing order {kind.name} is declared twice")
+        table[kind.name] = kind
+    return table
+
+
+KINDS = _table(*BUILT_IN, *_declared(), ONLY_PASS)
+"""Every kind of standing order by name, in the order they are told (the last resort last)."""
 
 
 def order_title(name: str) -> str:
     """A standing order's name in words ("Guild timing")."""
-    return ORDER_TITLES.get(name, "unknown")
+    kind = KINDS.get(name)
+    return kind.title if kind is not None else "unknown"
 
 
 def order_words(name: str, value: str) -> str:
     """One standing order in words: "Guild timing: act right before Harkonnen"."""
-    title = ORDER_TITLES.get(name, "Order")
-    if value == "ask":
+    kind = KINDS.get(name)
+    title = kind.title if kind is not None else "Order"
+    if value == ASK:
         return f"{title}: ask me each time"
-    if value.startswith("before:"):
-        before = Faction.parse(value.removeprefix("before:"))
-        return f"{title}: act right before {before.label if before else 'that faction'}"
-    if name == "bidding":
-        return f"{title}: {_bidding_words(value)}"
-    return f"{title}: {VALUE_WORDS.get((name, value), 'as ordered')}"
-
-
-def _bidding_words(value: str) -> str:
-    found = BIDDING_ORDER.match(value)
-    if found is None:
-        return "as ordered"
-    if found["turn"] is not None:
-        return f"pass on every card of the turn {int(found['turn'])} Bidding phase"
-    n, turn, card = int(found["n"]), int(found["t"]), int(found["card"])
-    if n == 0:
-        return f"pass on card {card} of turn {turn}"
-    return (
-        f"bid up to {n} on card {card} of turn {turn} (raise by 1 when your turn comes, "
-        f"never beyond {n}; pass once you cannot)"
-    )
+    return f"{title}: {kind.words(value) if kind is not None else 'as ordered'}"
 
 
 def saved(name: str, value: str) -> str:
     """The answer to a standing-order command: saved, or withdrawn."""
-    if value == "ask":
+    if value == ASK:
         return f"Standing order withdrawn: {order_words(name, value)}."
     return f"Standing order saved (only you see it): {order_words(name, value)}."
 
 
-def _option(name: str) -> str:
-    """The option of an order's command that gives it."""
-    ordered = ("karama", "guild_timing", "bidding", "revival", "storm", "charity", "only_pass")
-    return "order" if name in ordered else name
-
-
-def _valid(name: str, value: str) -> bool:
-    if name == "bidding" and BIDDING_ORDER.match(value):
-        return True
-    return value in CHOICES[name]
+def _command(kind: OrderKind) -> tuple[str, str]:
+    """The command that gives (and withdraws) an order, and its option that does."""
+    if isinstance(kind, Choices) and kind.command is not None:
+        return kind.command, kind.option
+    option = kind.option if isinstance(kind, Choices) else "order"
+    return f"/orders {kind.name.replace('_', '-')}", option
 
 
 class OrderError(MentatError, ValueError):
     """A standing order that does not exist; the message lists the choices."""
 
 
-@dataclass(frozen=True, slots=True)
 class StandingOrders:
-    karama: str = "ask"  # "never": decline every Karama window at once
-    advise: str = "ask"  # BG: "polar_sink", "territory" (advisor where allowed), "never"
-    intrusion: str = "ask"  # BG: "never" flip on intrusion
-    guild_timing: str = "ask"  # Guild: "in_order", "last", "before:<faction>"
-    charity: str = "ask"  # "claim": always claim CHOAM Charity; "pass": never
-    dial: str = "ask"  # "0".."20": the storm dial, brought into the turn's range
-    nexus: str = "ask"  # "pass": pass in every Nexus
-    bidding: str = "ask"  # "pass:T", "up_to:N:T:K" (see BIDDING_ORDER)
-    revival: str = "ask"  # "free": take the free revival only, never asked
-    storm: str = "ask"  # "pass": never play a storm card
-    only_pass: str = "ask"  # "pass": pass at once whenever a pass is the only answer
+    """One faction's standing orders: each kind's value, "ask" where none is given."""
+
+    __slots__ = ("_given",)
+
+    def __init__(self, **given: str) -> None:
+        for name, value in given.items():
+            kind = KINDS.get(name)
+            if kind is None:
+                titles = ", ".join(k.title for k in KINDS.values())
+                raise OrderError(f"there is no standing order {quote(name, 40)}; orders: {titles}")
+            if not isinstance(value, str) or not (value == ASK or kind.valid(value)):
+                raise OrderError(
+                    f"{kind.title} cannot be {quote(value)}; the command's choices "
+                    "list what it can be"
+                )
+        self._given: Mapping[str, str] = {n: v for n, v in given.items() if v != ASK}
+
+    def __getattr__(self, name: str) -> str:
+        """An order's value by its name (``orders.karama``): "ask" where none is given."""
+        if name.startswith("_") or name not in KINDS:
+            raise AttributeError(name)
+        return self._given.get(name, ASK)
+
+    def get(self, name: str) -> str:
+        """The value of the order ``name`` ("ask" where none is given)."""
+        return self._given.get(name, ASK)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StandingOrders) and dict(self._given) == dict(other._given)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._given.items()))
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{n}={v!r}" for n, v in self._given.items())
+        return f"StandingOrders({given})"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StandingOrders:
-        known = {f.name for f in fields(cls)}
-        for key, value in data.items():
-            if key not in known:
-                titles = ", ".join(ORDER_TITLES.values())
-                raise OrderError(f"there is no standing order {quote(key, 40)}; orders: {titles}")
-            if not isinstance(value, str) or not _valid(key, value):
-                raise OrderError(
-                    f"{ORDER_TITLES[key]} cannot be {quote(value)}; the command's choices "
-                    "list what it can be"
-                )
         return cls(**dict(data))
 
     def to_dict(self) -> dict[str, str]:
-        return asdict(self)
+        """Every kind's value by name (the stored form, "ask" included)."""
+        return {name: self._given.get(name, ASK) for name in KINDS}
 
     def describe(self) -> str:
         """The orders in words, e.g. "Karama windows: always decline; Spiritual
         Advisors: always to the Polar Sink"."""
-        given = [order_words(k, v) for k, v in self.to_dict().items() if v != "ask"]
+        given = [order_words(k, v) for k, v in self.to_dict().items() if v != ASK]
         return "; ".join(given) or "none (you will be asked every time)"
 
     def lines(self) -> list[str]:
         """Each order given, in words, with the command that withdraws it."""
-        return [
-            f"{order_words(k, v)} (withdraw it: `{ORDER_COMMANDS.get(k, '/orders')}` {_option(k)}: "
-            "“ask me each time”)"
-            for k, v in self.to_dict().items()
-            if v != "ask"
-        ]
+        found = []
+        for name, value in self.to_dict().items():
+            if value == ASK:
+                continue
+            command, option = _command(KINDS[name])
+            found.append(
+                f"{order_words(name, value)} (withdraw it: `{command}` {option}: "
+                "“ask me each time”)"
+            )
+        return found
 
 
 def standing_answer(
@@ -272,32 +406,28 @@ def _guild_turn(state: GameState, faction: Faction, orders: StandingOrders) -> G
 
 
 def _choice(state: GameState, faction: Faction, orders: StandingOrders) -> FactionAction | None:
-    """The answer ``orders`` give to a whole game's choice (None: ask the player)."""
-    game = state.whole
-    if faction not in game.waiting:
+    """The answer ``orders`` give to a whole game's choice (None: ask the player): the
+    first kind given that answers the question asked now, else the last resort's pass."""
+    if faction not in state.whole.waiting:
         return None
     wanted: FactionAction | None = None
-    if charity.claims_open(game) and orders.charity != "ask":
-        claim = ClaimCharity(faction)  # "claim": when it may (0 or 1 spice), else decline
-        wanted = claim if orders.charity == "claim" and state.is_legal(claim) else Pass(faction)
-    elif storm.dialing(game) and orders.dial != "ask":
-        low, high = DIAL_RANGES.get(game.turn, LATER_DIAL)
-        wanted = Dial(faction, min(max(int(orders.dial), low), high))
-    elif nexus.in_a_nexus(game) and orders.nexus == "pass":
-        wanted = Pass(faction)
-    elif game.phase is GamePhase.BIDDING and orders.bidding != "ask":
-        wanted = _bid(state, faction, orders.bidding)
-    elif game.phase is GamePhase.REVIVAL and orders.revival == "free":
-        wanted = Pass(faction)  # the free revival only (1.05.01)
-    elif storm.asking_storm_cards(game) and orders.storm == "pass":
-        wanted = Pass(faction)
-    if wanted is None and orders.only_pass == "pass" and only_a_pass(state, faction):
+    for name, kind in KINDS.items():
+        value = orders.get(name)
+        if kind is not ONLY_PASS and value != ASK:
+            wanted = kind.answer(state, faction, value)
+            if wanted is not None:
+                break
+    if wanted is None and orders.get(ONLY_PASS.name) == "pass" and only_a_pass(state, faction):
         wanted = Pass(faction)
     return wanted if wanted is not None and state.is_legal(wanted) else None
 
 
-SIDE_ACTIONS = (Pass, SupportBids, KaramaTakeHand)
-"""Not answers to the question asked (a pass, an ally's commitment, taking a hand)."""
+SIDE_ACTIONS: tuple[type[FactionAction], ...] = (
+    Pass,
+    *(action for kind in KINDS.values() for action in kind.side_actions),
+)
+"""Not answers to the question asked (a pass, and what the kinds of order name: an ally's
+commitment, taking a hand...)."""
 
 
 def only_a_pass(state: GameState, faction: Faction) -> bool:
@@ -327,45 +457,3 @@ def asked_alike(state: GameState, faction: Faction) -> str:
         "game asks tells nobody what you hold; `/orders only-pass` passes for you at once "
         "whenever that is all you can do."
     )
-
-
-def _bid(state: GameState, faction: Faction, order: str) -> FactionAction | None:
-    """A bidding order's answer to the auction now: a pass, or the minimum raise while it
-    stays within the order's limit (a pass beyond); None when the order is not for the
-    card on offer (or the turn)."""
-    found = BIDDING_ORDER.match(order)
-    auction = auction_of(game_view(state))
-    if found is None or auction is None or not bidding.auction_open(state.whole):
-        return None
-    if found["turn"] is not None:
-        return Pass(faction) if int(found["turn"]) == state.whole.turn else None
-    turn, card = int(found["t"]), int(found["card"])
-    if (turn, card) != (state.whole.turn, auction.number):
-        return None
-    raise_to = auction.high_bid + 1
-    if raise_to <= int(found["n"]) and state.is_legal(Bid(faction, raise_to)):
-        return Bid(faction, raise_to)
-    return Pass(faction)
-
-
-def bidding_order(state: GameState, kind: str, limit: int | None = None) -> str:
-    """The stored value of a bidding order given now: "pass" (every card of this turn's
-    Bidding phase, or the next one's once it is over) or "up_to" (``limit`` on the card on
-    offer now); "ask" withdraws. OrderError when it cannot be given now."""
-    if kind == "ask":
-        return "ask"
-    game = state.game
-    if game.stop_after is not None:
-        raise OrderError("there is no Bidding phase in a game of one phase")
-    if kind == "pass":
-        bidding = TURN_PHASES.index(GamePhase.BIDDING)
-        later = game.phase in TURN_PHASES and TURN_PHASES.index(game.phase) > bidding
-        return f"pass:{game.turn + 1 if later else game.turn}"
-    if kind != "up_to":
-        raise OrderError(f"there is no bidding order {quote(kind, 40)}; orders: pass, up_to, ask")
-    auction = auction_of(game_view(state))
-    if game.phase is not GamePhase.BIDDING or auction is None:
-        raise OrderError("no card is on offer now: a “bid up to” order is for the card on offer")
-    if limit is None or not 0 <= limit <= 999:
-        raise OrderError("a “bid up to” order needs the most you would bid, from 0 to 999")
-    return f"up_to:{limit}:{game.turn}:{auction.number}"

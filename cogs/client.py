@@ -22,12 +22,14 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "cogs.game",
     "cogs.play",
+    "cogs.moderation",
     "cogs.turn",
     "cogs.auction",
     "cogs.battle",
-    "cogs.moderation",
     "cogs.seats",
 )
+"""The cogs, in the order they load: a group's own cog before the cogs that add subcommands
+to it (``/karama``, ``/mod record``: :mod:`cogs.groups`)."""
 
 
 class MentatTree(app_commands.CommandTree):

@@ -77,50 +77,49 @@ def test_the_discord_layer_never_imports_the_composition_root() -> None:
         assert "mentat" not in names, path
 
 
-PHASE_WORDS_LOADER = ("bot/words/phase_words.py", "bot.words.")
-"""The one import by a string allowed: each phase's words module, found by convention from
-the engine's registry (``bot.words.<phase>``); what it imports is a module of bot/, held by
-the checks above like any other."""
-
-
-def dynamic_prefixes(tree: ast.AST) -> list[str | None]:
-    """The literal start of each name a dynamic import of ``tree`` builds (an f-string's
-    first part; None when it starts with no literal)."""
-    found: list[str | None] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if called not in DYNAMIC_IMPORTERS:
-            continue
-        first = node.args[0] if node.args else None
-        head = first.values[0] if isinstance(first, ast.JoinedStr) and first.values else first
-        named = head.value if isinstance(head, ast.Constant) else None
-        found.append(named if isinstance(named, str) else None)
-    return found
+PHASE_PARTS = ("bot/phase_parts.py", ("rules.", "bot.words."))
+"""The one module that imports by a string: each registered phase's part of the engine
+(``rules.<phase>.<part>``) or its words (``bot.words.<phase>``), found by convention from
+the engine's registry so that no generic module of the bot names a phase."""
 
 
 @pytest.mark.parametrize("package", ["rules", "bot"])
 def test_no_module_is_imported_by_a_string(package: str) -> None:
     """A string-named import hides a dependency from the checks above (and from mypy);
-    only the phases' words are loaded so, from bot/ itself."""
-    loader, prefix = PHASE_WORDS_LOADER
+    only :mod:`bot.phase_parts` imports so, the phases' parts of the engine and their words."""
+    loader, allowed = PHASE_PARTS
     for path, tree in parsed(package).items():
         if path == loader:
-            prefixes = dynamic_prefixes(tree)
-            assert prefixes and all(p is not None and p.startswith(prefix) for p in prefixes)
-            assert all(name is None for _, name in dynamic_imports(tree))  # built, not named
+            assert len(dynamic_imports(tree)) == 1 and templates(tree)
+            assert all(t.startswith(allowed) for t in templates(tree)), templates(tree)
             continue
         assert not dynamic_imports(tree), f"{path} imports by name at {dynamic_imports(tree)}"
 
 
-def test_a_dynamic_imports_literal_start_is_seen() -> None:
-    tree = ast.parse(
-        "import importlib\nimportlib.import_module(f'bot.words.{x}')\n"
-        "importlib.import_module(f'{x}.words')\nimportlib.import_module('cogs')\n"
-    )
-    assert dynamic_prefixes(tree) == ["bot.words.", None, "cogs"]
+def templates(tree: ast.AST) -> list[str]:
+    """The literal start of each f-string of ``tree`` (the names its imports are built from)."""
+    return [
+        head.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.JoinedStr) and node.values
+        for head in node.values[:1]
+        if isinstance(head, ast.Constant) and isinstance(head.value, str)
+    ]
+
+
+def test_the_phases_parts_are_the_engines_or_their_words() -> None:
+    """bot.phase_parts's one import by a string reaches the phases' parts of the engine and
+    the phases' words, nothing else."""
+    from bot import phase_parts
+
+    assert len(dynamic_imports(parsed("bot")[PHASE_PARTS[0]])) == 1
+    assert phase_parts.module_name("bidding", "orders") == "rules.bidding.orders"
+    modules = phase_parts.phase_modules("orders")
+    assert modules, "the Bidding phase declares its standing order in rules/bidding/orders.py"
+    assert all(m.__name__.startswith("rules.") for m in modules)
+    assert phase_parts.phase_modules("no_such_part") == []
+    words = [m.__name__ for m in phase_parts.words_modules()]
+    assert words == ["bot.words.bidding", "bot.words.battle"]
 
 
 def test_an_import_by_a_string_is_seen() -> None:

@@ -13,20 +13,18 @@ and kept at set-up).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from bot.phase_parts import words_modules
 from bot.publisher import Answer, PrivateNotice
 from rules.actions import Action
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.phases import REGISTRY
 from rules.view import PrivateView, PublicView
 
 Describe = Callable[[Event], str | None]
@@ -144,9 +142,7 @@ def load() -> None:
     if _loaded:
         return
     _loaded = True
-    for phase in REGISTRY:
-        if importlib.util.find_spec(f"bot.words.{phase.value}") is not None:
-            importlib.import_module(f"bot.words.{phase.value}")
+    words_modules()
 
 
 def every() -> tuple[PhaseWords, ...]:

@@ -1,6 +1,7 @@
 """The Bidding and Revival phases' commands: ``/bid``, ``/revive``, ``/revive-ally``,
-``/support-bids``, ``/give-spice``, ``/give-back``, ``/ghola`` and the standing orders of
-``/orders``.
+``/support-bids``, ``/give-spice``, ``/give-back``, ``/ghola``, the standing orders of
+``/orders`` and the Karama card's uses in these phases (``/karama buy``, ``take-hand``,
+``revive``: :mod:`cogs.auction.karama`).
 
 Thin glue, as :mod:`cogs.turn.turn`: each command finds the channel's game and the faction
 the caller acts for (its seated player, or a current moderator naming it with
@@ -19,14 +20,17 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.ledger import SubmitResult
-from bot.orders import bidding_order, saved
+from bot.orders import saved
 from bot.words.bidding import ally_forces, bid_status, revive_words
 from cogs.auction import autocomplete as ac
+from cogs.auction.karama import KARAMA, SUBCOMMANDS
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
+from cogs.groups import contribute, withdraw
 from cogs.play.views import prompt_view
 from rules.actions import GiveSpice, PayAllyRevival, PlayGhola, Revive
 from rules.bidding.actions import Bid, GiveBackCards, SupportBids
+from rules.bidding.orders import given
 from rules.events import Revived, SpicePaid
 
 Amount = app_commands.Range[int, 0, 999]
@@ -66,6 +70,12 @@ class Auction(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        contribute(self.bot.tree, KARAMA, *SUBCOMMANDS)  # /karama buy, take-hand, revive
+
+    async def cog_unload(self) -> None:
+        withdraw(self.bot.tree, KARAMA, *SUBCOMMANDS)
 
     _act = staticmethod(act_for)
 
@@ -247,7 +257,7 @@ class Auction(commands.Cog):
         if session.state is None:
             await reply(interaction, "Refused: this game has not started.")
             return
-        value = bidding_order(session.state, order, up_to)
+        value = given(session.state, order, up_to)
         await app_of(interaction).set_standing_order(game_id, who, "bidding", value)
         await reply(interaction, saved("bidding", value))
 

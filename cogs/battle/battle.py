@@ -1,6 +1,6 @@
 """The Battle phase's commands: ``/battle``, ``/battle-plan``, ``/voice``,
-``/prescience``, ``/keep-cards`` and ``/capture`` (``/traitor call`` is in the ``/traitor`` group of
-:mod:`cogs.turn.turn`).
+``/prescience``, ``/keep-cards``, ``/capture`` and ``/traitor`` (``keep``: the traitor kept at
+set-up; ``call``: reveal it in a battle).
 
 Thin glue, as :mod:`cogs.auction.auction`: each command finds the channel's game and the
 faction the caller acts for (its seated player, or a current moderator naming it with
@@ -22,10 +22,14 @@ from bot.words.battle import battle_answer
 from bot.words.battle.plan_builder import first_draft, summary
 from cogs.battle import choices as ch
 from cogs.battle.plan_view import PlanBuilder
+from cogs.battle.record import RECORD, RECORDS
 from cogs.common import FactionName, act_for, acting_faction, game_of, session_of
 from cogs.errors import reply
+from cogs.groups import contribute, withdraw
 from cogs.turn.autocomplete import _text, offer
-from rules.battle.actions import Capture, KeepCards, Prescience, StartBattle, Voice
+from cogs.turn.choices import leader_words
+from rules.actions import KeepTraitor
+from rules.battle.actions import CallTraitor, Capture, KeepCards, Prescience, StartBattle, Voice
 from rules.battle.plans import PLAN_RULE, options_now
 from rules.errors import NotYourTurnError
 
@@ -48,6 +52,7 @@ opponent_ac = offer(lambda state, faction, ns: ch.opponents(state, faction, _tex
 voice_ac = offer(lambda state, faction, _: ch.voice_kinds(state, faction))
 keep_ac = offer(lambda state, faction, ns: ch.keepable(state, faction, _text(ns, "cards") or ""))
 captive_ac = offer(lambda state, faction, _: ch.captives(state, faction))
+traitor_ac = offer(lambda state, faction, _: ch.traitors(state, faction))
 
 
 class Battles(commands.Cog):
@@ -55,6 +60,12 @@ class Battles(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        contribute(self.bot.tree, RECORD, *RECORDS)  # /mod record battle
+
+    async def cog_unload(self) -> None:
+        withdraw(self.bot.tree, RECORD, *RECORDS)
 
     async def _answer(
         self,
@@ -65,6 +76,31 @@ class Battles(commands.Cog):
     ) -> None:
         action, _ = await act_for(interaction, faction, action_of, *fields)
         await reply(interaction, f"Done: {battle_answer(action) or 'answered'}.")
+
+    # -- the traitors: kept at set-up, called in a battle -------------------------------
+
+    traitor = app_commands.Group(name="traitor", description="Your traitors.")
+
+    @traitor.command(name="keep", description="Set-up: keep one of the traitors dealt to you.")
+    @app_commands.describe(leader="One of the four leaders dealt to you (only you see them).")
+    @app_commands.autocomplete(leader=traitor_ac)
+    async def traitor_keep(
+        self, interaction: discord.Interaction, leader: str, faction: FactionName | None = None
+    ) -> None:
+        await act_for(interaction, faction, KeepTraitor, leader)
+        await reply(
+            interaction,
+            f"Done: you keep {leader_words(leader)} as your traitor. Only you know whom you hold.",
+        )
+
+    @traitor.command(name="call", description="Battle: reveal the opposing leader as your traitor.")
+    async def traitor_call(
+        self, interaction: discord.Interaction, faction: FactionName | None = None
+    ) -> None:
+        await act_for(interaction, faction, CallTraitor)
+        await reply(interaction, "Done: you call a traitor.")
+
+    # -- the battles -----------------------------------------------------------------
 
     @app_commands.command(name="battle", description="Battle: name your next battle (aggressor).")
     @app_commands.describe(

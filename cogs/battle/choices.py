@@ -1,14 +1,22 @@
 """The Battle phase's choices in words, for autocomplete: the caller's own legal actions
-only (its battles to name, its Voice, the cards it may keep, the leader it captured)."""
+only (the traitors it keeps at set-up, its battles to name, its Voice, the cards it may
+keep, the leader it captured)."""
 
 from __future__ import annotations
 
 from bot.words.battle.plan_builder import sectors_words
-from cogs.turn.choices import Choice, legal, same
+from cogs.turn.choices import Choice, leader_words, legal, same
+from rules.actions import KeepTraitor
 from rules.battle.actions import Capture, KeepCards, StartBattle, Voice
 from rules.battle.flow import sites
 from rules.factions import Faction
 from rules.game import GameState
+
+
+def traitors(state: GameState, faction: Faction) -> list[Choice[str]]:
+    """The traitors dealt to ``faction`` that it may keep at set-up (its own, nobody
+    else's): the leaders it may call in a battle."""
+    return [(leader_words(a.leader), a.leader) for a in legal(state, faction, KeepTraitor)]
 
 
 def territories(state: GameState, faction: Faction) -> list[Choice[str]]:

@@ -42,7 +42,6 @@ from rules.actions import (
     SetStorm,
     TakeCard,
 )
-from rules.battle.actions import RecordBattle
 from rules.components import treachery_cards
 from rules.factions import Faction
 
@@ -210,7 +209,7 @@ class Moderation(commands.Cog):
         change = GiveCard if give else TakeCard
         await self._correct(interaction, change(Faction(faction), card))
 
-    # -- the battle the moderators record; corrections in bidding and revival ---------------
+    # -- what the moderators record (who fought whom: cogs.battle.record); corrections ------
 
     record = app_commands.Group(
         name="record", description="Record a battle; correct bidding or revival.", parent=mod
@@ -249,12 +248,6 @@ class Moderation(commands.Cog):
         leader: str | None = None,
     ) -> None:
         await preview_record(interaction, RecordGhola(Faction(faction), forces, special, leader))
-
-    @record.command(name="battle", description="Battle: who fought whom.")
-    async def record_battle(
-        self, interaction: discord.Interaction, faction: FactionName, opponent: FactionName
-    ) -> None:
-        await preview_record(interaction, RecordBattle(Faction(faction), opponent))
 
     @record.command(name="losses", description="Battle: forces lost to the Tleilaxu Tanks.")
     async def record_losses(

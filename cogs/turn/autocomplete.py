@@ -3,7 +3,7 @@
 Each answer is read from memory (the session's live position, the cached seats), so
 it comes well within Discord's 3 seconds. The faction is the caller's own (a current
 moderator may name one with ``faction:``, as in the commands): nobody is offered
-another faction's traitors or the Bene Gesserit's prediction, and a choice that is
+another faction's secrets or the Bene Gesserit's prediction, and a choice that is
 not the caller's to make now offers nothing.
 """
 
@@ -63,7 +63,6 @@ def _fremen(field: str) -> Complete:
     return offer(build)
 
 
-traitor = offer(lambda state, faction, _: ch.traitors(state, faction))
 predicted_faction = offer(lambda state, faction, _: ch.predicted_factions(state, faction))
 predicted_turn = offer(lambda state, faction, _: ch.predicted_turns(state, faction))
 sietch_tabr = _fremen("sietch_tabr")

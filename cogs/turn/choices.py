@@ -2,7 +2,7 @@
 
 Every list comes from the engine's ``state.legal_actions(faction)`` (or its ``is_legal``
 for a bribe of one spice), so a faction is offered only its own legal choices: never
-another faction's traitors, never the Bene Gesserit's prediction to anyone else, and
+another faction's secrets, never the Bene Gesserit's prediction to anyone else, and
 nothing at all when the choice is not its to make now. Each entry is a
 ``(label, value)`` pair: the label in words for the player ("Duncan Idaho
 (Atreides, strength 2)", "sector 9"), the value what the command takes.
@@ -21,7 +21,6 @@ from rules.actions import (
     FactionAction,
     FremenStormLosses,
     KaramaWorm,
-    KeepTraitor,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
@@ -82,11 +81,6 @@ def leader_words(name: str) -> str:
         return name[:QUOTE_LIMIT]
     printed, strength = next((n, s) for n, s in leaders(owner).items() if same(n, name))
     return f"{printed} ({owner.label}, strength {strength})"
-
-
-def traitors(state: GameState, faction: Faction) -> list[Choice[str]]:
-    """The traitors dealt to ``faction`` that it may keep (its own, nobody else's)."""
-    return [(leader_words(a.leader), a.leader) for a in legal(state, faction, KeepTraitor)]
 
 
 def predicted_factions(state: GameState, faction: Faction) -> list[Choice[str]]:

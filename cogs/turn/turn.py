@@ -1,11 +1,12 @@
 """The whole turn's player choices: set-up, storm, spice blow and Nexus, CHOAM Charity,
-and those of any phase (a bribe, the Fremen's Karama worm and their ally's worm).
+and those of any phase (a bribe, the Fremen's Karama worm and their ally's worm). The
+traitors kept at set-up are the battle's: ``/traitor`` is in :mod:`cogs.battle.battle`.
 
 Thin glue: each command finds the channel's game and the faction the caller acts for
 (its seated player, or a moderator naming it with ``faction:``), builds the engine's
 action and submits it through the game's session; the engine's refusal (citing its
 rule) or the session's comes back as an ephemeral answer through ``cogs.errors``.
-Every answer is ephemeral and in words; secrets (a dial, a traitor, the prediction,
+Every answer is ephemeral and in words; secrets (a dial, the prediction,
 the Karama worm's territory, the ally's worm) are told only to the one who chose them.
 A pass (no storm card, done with the Nexus, no worm ride, no charity) is ``/pass``.
 """
@@ -22,7 +23,7 @@ from bot.ledger import SubmitResult
 from cogs.common import FactionName, act_for
 from cogs.errors import clip, reply
 from cogs.turn import autocomplete as ac
-from cogs.turn.choices import forces_words, leader_words
+from cogs.turn.choices import forces_words
 from rules.actions import (
     Ally,
     BreakAlliance,
@@ -33,7 +34,6 @@ from rules.actions import (
     FremenAllyWorm,
     FremenStormLosses,
     KaramaWorm,
-    KeepTraitor,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
@@ -41,7 +41,6 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
-from rules.battle.actions import CallTraitor
 from rules.charity import CharityPaid, ClaimCharity
 from rules.events import AllianceFormed
 from rules.factions import Faction
@@ -68,27 +67,6 @@ class Turn(commands.Cog):
         return (await act_for(interaction, faction, build, *fields))[1]
 
     # -- set-up ---------------------------------------------------------------------
-
-    traitor = app_commands.Group(name="traitor", description="Your traitors.")
-
-    @traitor.command(name="keep", description="Set-up: keep one of the traitors dealt to you.")
-    @app_commands.describe(leader="One of the four leaders dealt to you (only you see them).")
-    @app_commands.autocomplete(leader=ac.traitor)
-    async def traitor_keep(
-        self, interaction: discord.Interaction, leader: str, faction: FactionName | None = None
-    ) -> None:
-        await self._act(interaction, faction, KeepTraitor, leader)
-        await reply(
-            interaction,
-            f"Done: you keep {leader_words(leader)} as your traitor. Only you know whom you hold.",
-        )
-
-    @traitor.command(name="call", description="Battle: reveal the opposing leader as your traitor.")
-    async def traitor_call(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
-    ) -> None:
-        await self._act(interaction, faction, CallTraitor)
-        await reply(interaction, "Done: you call a traitor.")
 
     @app_commands.command(
         name="predict",

@@ -25,11 +25,11 @@ from pathlib import Path
 
 from bot.app import Mentat, whole_game_start
 from bot.clock import FakeClock
-from bot.orders import bidding_order
 from bot.publisher import RecordingPublisher
 from bot.settings import GameSettings, Timing
 from bot.store import Store
 from rules.bidding.events import AuctionOpened, BidMade
+from rules.bidding.orders import given as bidding_order
 from rules.bidding.view import auction_of
 from rules.events import Passed
 from rules.factions import Faction

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.battle.choices import traitors
 from cogs.turn import choices as ch
 from rules.actions import Dial, KeepTraitor, Pass, PlaceFremen, Predict
 from rules.factions import Faction
@@ -35,7 +36,7 @@ def test_each_faction_is_offered_its_own_traitors_in_words() -> None:
     for faction in F:
         secrets = state.view_for(faction).secrets
         assert secrets is not None
-        offered[faction] = ch.traitors(state, faction)
+        offered[faction] = traitors(state, faction)
         if faction is not F.HARKONNEN:
             assert values(offered[faction]) == list(secrets.traitors_offered)
     assert offered[F.HARKONNEN] == []  # keeps all four: no choice to make
@@ -49,10 +50,10 @@ def test_each_faction_is_offered_its_own_traitors_in_words() -> None:
 
 def test_a_kept_traitor_ends_the_choice() -> None:
     state = new_game()
-    leader = ch.traitors(state, F.ATREIDES)[1][1]
+    leader = traitors(state, F.ATREIDES)[1][1]
     state.apply(KeepTraitor(F.ATREIDES, leader))
-    assert ch.traitors(state, F.ATREIDES) == []
-    assert ch.traitors(state, F.EMPEROR)  # the others still choose
+    assert traitors(state, F.ATREIDES) == []
+    assert traitors(state, F.EMPEROR)  # the others still choose
 
 
 def test_only_the_bene_gesserit_are_offered_a_prediction() -> None:

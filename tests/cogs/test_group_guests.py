@@ -1,0 +1,68 @@
+"""Subcommands a phase's cog adds to another cog's group (cogs.groups): ``/mod record
+battle`` from the battle cog, ``/karama buy``, ``take-hand`` and ``revive`` from the
+auction cog. The owners never name the phase; the commands read as before."""
+
+from __future__ import annotations
+
+import simcord
+from discord import app_commands
+
+from cogs.groups import group_at
+from rules.errors import MentatError
+from rules.factions import Faction
+from tests.cogs.conftest import is_ephemeral, make_table, refusals, text_of
+from tests.cogs.test_whole_game import SEATS, to_bidding
+
+
+def names(group: app_commands.Group) -> set[str]:
+    return {command.name for command in group.commands}
+
+
+async def test_the_guests_are_in_their_hosts_groups(simcord_env: simcord.Env) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    tree = t.bot.tree
+    record = group_at(tree, ("mod", "record"))
+    assert {"battle", "card", "revival", "done"} <= names(record)
+    battle = record.get_command("battle")
+    assert isinstance(battle, app_commands.Command)
+    assert battle.qualified_name == "mod record battle"
+    assert [p.name for p in battle.parameters] == ["faction", "opponent"]
+    assert {"buy", "take-hand", "revive", "cancel", "standing-order"} <= names(
+        group_at(tree, ("karama",))
+    )
+
+
+async def test_a_guest_leaves_with_its_cog_and_comes_back_with_it(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    tree = t.bot.tree
+    battles = t.bot.get_cog("Battles")
+    assert battles is not None
+    await t.bot.remove_cog("Battles")
+    assert "battle" not in names(group_at(tree, ("mod", "record")))
+    assert "card" in names(group_at(tree, ("mod", "record")))  # the host's own stay
+    await t.bot.add_cog(type(battles)(t.bot))
+    assert "battle" in names(group_at(tree, ("mod", "record")))
+
+
+async def test_mod_record_battle_is_the_moderators_and_reaches_the_engine(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    await to_bidding(t)
+    before = t.state().to_dict()
+    player = await t.players[Faction.ATREIDES].slash(
+        t.table, "mod record battle", faction="atreides", opponent="harkonnen"
+    )
+    assert is_ephemeral(player) and "moderators" in text_of(player)
+    moderator = await t.moderator.slash(
+        t.table, "mod record battle", faction="atreides", opponent="harkonnen"
+    )
+    assert is_ephemeral(moderator)
+    # the engine's own refusal: a battle is recorded in the Battle phase only
+    assert text_of(moderator) == (
+        "Refused: record battle is not an action of the bidding phase (turn 1) (rule 1.04)."
+    )
+    assert t.state().to_dict() == before  # nothing recorded without Confirm
+    assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
