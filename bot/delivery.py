@@ -199,7 +199,7 @@ class Delivery:
         posted: Job,
         picture: bytes | None,
         closeup: bytes | None = None,
-        scene: bytes | None = None,
+        scene: ScenePicture | None = None,
         caption: str | None = None,
     ) -> None:
         """The map (and close-up, with its ``caption``), or a scene's picture (a

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from bot.activity import Activity
 from bot.delivery import Delivery, Job
-from bot.publisher import PublicNotice
+from bot.publisher import PublicNotice, ScenePicture
 from bot.record.record import Entry
 from bot.render.maps import MapMaker, closeup_caption
 from rules.events import Event
@@ -37,11 +37,12 @@ Renderer = Callable[[PublicView, list[Event]], Awaitable[bytes | None]]
 @dataclass(frozen=True, slots=True)
 class Maps:
     """What is drawn for one announcement: the whole map and, maybe, a close-up; for a
-    battle's reveal or resolution, the picture of both plans (with or without the map)."""
+    phase's moment (a battle's reveal or resolution), its scene's picture, with its words
+    (with or without the map)."""
 
     picture: bytes | None
     closeup: bytes | None = None
-    battle: bytes | None = None
+    scene: ScenePicture | None = None
     caption: str | None = None  # what the close-up shows
     record_closeup: bytes | None = None  # the record's own, when it shows more (a turn's)
     record_caption: str | None = None
@@ -50,7 +51,7 @@ class Maps:
         """The pictures as the spectators' record takes them: its own close-up, if any."""
         if self.record_closeup is None:
             return self
-        return Maps(self.picture, self.record_closeup, self.battle, self.record_caption)
+        return Maps(self.picture, self.record_closeup, self.scene, self.record_caption)
 
 
 Draw = Callable[[], Awaitable[Maps | None]]
@@ -68,10 +69,10 @@ def draw_maps(
 
     Called when the events are announced, in their order: a :class:`~bot.render.maps.MapMaker`
     takes note of the turn's marks (the storm's path, the worms), of the battle under
-    way (:class:`~bot.render.reveal.RevealWatch`) and of the pieces shipped to and moved
+    way (its scene makers, :mod:`bot.render.scenes`) and of the pieces shipped to and moved
     through (:meth:`~bot.render.maps.MapMaker.touched`) now, from every announcement,
     whether it draws a map or not, and draws the close-up of the pieces touched since the
-    last map (captioned) and a battle's picture beside the whole map
+    last map (captioned) and a scene's picture beside the whole map
     (at the same time, each in a worker of its own); another renderer draws the map alone.
     ``view`` is the position now; ``shown`` (by default the same) the one the maps show:
     the end of the phase the events began in, when they ran on into later phases
@@ -84,28 +85,28 @@ def draw_maps(
     if not isinstance(renderer, MapMaker):
         return lambda: _draw_map(renderer, drawn, events)
     marks = renderer.turn_marks(view, events, shown=drawn)
-    reveal = renderer.reveal(view, events)
+    scene = renderer.scene(view, events)
     wanted = renderer.wanted(events)
     takes = record is not None and any(entry.with_map for entry in record)
     pieces, kept = renderer.touched(events, take=wanted, record=takes)
     own = wanted and kept != pieces and bool(kept)  # the record's turn shows more
-    if not wanted and reveal is None:
+    if not wanted and scene is None:
         return None
 
     async def draw() -> Maps | None:
-        picture, closeup, battle, turn = await asyncio.gather(
+        picture, closeup, pictured, turn = await asyncio.gather(
             renderer(drawn, events, marks=marks) if wanted else _nothing(),
             renderer.closeup(drawn, events, marks=marks, pieces=pieces) if wanted else _nothing(),
-            renderer.battle(reveal),
+            renderer.draw_scene(scene),
             renderer.closeup(drawn, events, marks=marks, pieces=kept) if own else _nothing(),
         )
-        if not (picture or battle):
+        if not (picture or pictured):
             return None
         shown = closeup if picture else None
         caption = closeup_caption(pieces) if shown else None
         if picture and turn:
-            return Maps(picture, shown, battle, caption, turn, closeup_caption(kept))
-        return Maps(picture, shown, battle, caption)
+            return Maps(picture, shown, pictured, caption, turn, closeup_caption(kept))
+        return Maps(picture, shown, pictured, caption)
 
     return draw
 
@@ -182,7 +183,7 @@ class Announcer:
             return
         for job, recorded in posted:
             own = maps.for_record() if recorded else maps
-            self.delivery.attach(job, own.picture, own.closeup, own.battle, own.caption)
+            self.delivery.attach(job, own.picture, own.closeup, own.scene, own.caption)
 
     def _drawn(self, task: asyncio.Task[None]) -> None:
         self._drawing.discard(task)

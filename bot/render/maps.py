@@ -179,14 +179,6 @@ class MapMaker:
             return None
         return ScenePicture(await self._run(scene.job()), scene.words)
 
-    # The old names, as bot.record.announce calls them (its Maps carry the picture as
-    # bytes): to go once it calls scene and draw_scene.
-    def reveal(self, view: PublicView, events: Sequence[Event]) -> Scene[Any] | None:
-        return self.scene(view, events)
-
-    async def battle(self, scene: Scene[Any] | None) -> ScenePicture | None:
-        return await self.draw_scene(scene)
-
     async def __call__(
         self, view: PublicView, events: list[Event], *, marks: Marks | None = None
     ) -> bytes | None:

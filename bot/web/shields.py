@@ -8,29 +8,33 @@ from __future__ import annotations
 from html import escape
 
 from bot.web.page import words
-from bot.web.sources import plan_in_words
+from bot.web.sources import shield_rows
 from bot.web.timeline import Shields
+from bot.words.phase_words import (
+    CARDS_ROW,
+    DIAL_ROW,
+    PREDICTION_ROW,
+    SPICE_ROW,
+    ShieldRow,
+)
 from rules.view import PrivateView
 
 
 def _secrets(view: PrivateView) -> list[tuple[str, str]]:
-    rows = [
-        ("Spice", str(view.spice)),
-        ("Treachery cards", ", ".join(view.cards) or "none"),
+    """The faction's rows, the phases' own among them, each at its place (a phase's words
+    place theirs, :data:`bot.words.phase_words.ShieldRow`)."""
+    rows: list[ShieldRow] = [
+        (SPICE_ROW, "Spice", str(view.spice)),
+        (CARDS_ROW, "Treachery cards", ", ".join(view.cards) or "none"),
     ]
     secrets = view.secrets
-    if secrets.traitors:
-        rows.append(("Traitors", ", ".join(secrets.traitors)))
-    elif secrets.traitors_offered:
-        rows.append(("Traitors offered", ", ".join(secrets.traitors_offered)))
     if secrets.prediction is not None:
         faction, turn = secrets.prediction
-        rows.append(("Prediction", f"{faction.label} wins on turn {turn}"))
+        rows.append((PREDICTION_ROW, "Prediction", f"{faction.label} wins on turn {turn}"))
     if secrets.dial is not None:
-        rows.append(("Storm dial", str(secrets.dial)))
-    if secrets.battle_plan is not None:
-        rows.append(("Battle plan", plan_in_words(secrets.battle_plan)))
-    return rows
+        rows.append((DIAL_ROW, "Storm dial", str(secrets.dial)))
+    rows += shield_rows(view)
+    return [(name, value) for _, name, value in sorted(rows, key=lambda row: row[0])]
 
 
 def section(shields: Shields, number: int) -> str:

@@ -27,10 +27,9 @@ from bot.render.palette import FACTION, RGB
 from bot.render.scene import Scene
 from bot.store import GameRecord, History, Store, UnknownGameError
 from bot.words import ceremony
-from bot.words.battle import plan_words
+from bot.words.phase_words import shield_rows
 from bot.words.stamps import stamps_in_words
 from bot.words.turn import WON_BY, phase_name, private_lines
-from rules.battle.model import Plan
 from rules.events import Event
 from rules.factions import Faction
 from rules.view import PrivateView, PublicView
@@ -55,8 +54,8 @@ __all__ = [
     "map_drawing",
     "own_lines",
     "phase_words",
-    "plan_in_words",
     "public_lines",
+    "shield_rows",
     "strongholds_held",
     "turn_ends",
     "wait_line",
@@ -126,8 +125,3 @@ def map_drawing(view: PublicView, events: Sequence[Event], marks: Marks) -> Call
         storm_path=storm_path,
         worms=worms,
     )
-
-
-def plan_in_words(plan: dict[str, object]) -> str:
-    """A battle plan (its stored form) in words: for "open the shields" only."""
-    return plan_words(Plan.from_dict(plan))

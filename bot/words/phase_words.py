@@ -27,6 +27,11 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.view import PrivateView, PublicView
 
+ShieldRow = tuple[int, str, str]
+"""A row of "open the shields": its place among the rows, its name, its value in words."""
+SPICE_ROW, CARDS_ROW, PREDICTION_ROW, DIAL_ROW = 0, 10, 20, 30
+"""The places of the shield's own rows: its spice, its hand, the prediction, its storm
+dial; a phase places its rows among them (after the hand: ``CARDS_ROW + 5``)."""
 Describe = Callable[[Event], str | None]
 """The public sentence of an event (None: not one of the phase's)."""
 OwnLine = Callable[[Event, PrivateView], str | None]
@@ -103,6 +108,9 @@ class PhaseWords:
     """A line of ``/status`` (its player's eyes only)."""
     briefing: Callable[[PrivateView], list[str]] | None = None
     """A newcomer's lines of its faction's secrets."""
+    shield: Callable[[PrivateView], list[ShieldRow]] | None = None
+    """What the faction keeps behind its shield in the phase's terms, once the game is over
+    ("open the shields"), each row with its place among the shield's rows."""
     summary: SummaryPart | None = None
     wait: Callable[[PublicView], str] | None = None
     """Whom the phase waits for, in public words (instead of the generic "Waiting for")."""
@@ -143,6 +151,11 @@ def load() -> None:
         return
     _loaded = True
     words_modules()
+
+
+def shield_rows(view: PrivateView) -> list[ShieldRow]:
+    """The rows every phase's words give of what ``view``'s faction keeps behind its shield."""
+    return [row for words in every() if words.shield is not None for row in words.shield(view)]
 
 
 def every() -> tuple[PhaseWords, ...]:

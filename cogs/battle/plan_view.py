@@ -5,7 +5,7 @@ Four menus (leader, with the Kwisatz Haderach where it may fight; number; weapon
 defense) and the buttons: Lock, and Spice… where spice is dialed (it swaps the number menu
 for the spice menu, and back). The draft lives only in this view (in memory, for its
 owner): nothing is submitted, and nothing is told to the table, until Lock. Each menu
-offers what :func:`bot.words.plan_builder.menus` gives for the battle under way; every
+offers what :func:`bot.words.battle.plan_builder.menus` gives for the battle under way; every
 click is checked again (the clicker must still hold the faction's seat or moderate the
 game, now; the menus must still be what the plan may hold, else the builder is stale), and
 the engine checks the locked plan (a refusal cites its rule and the builder stays open). A

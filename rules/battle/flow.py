@@ -8,8 +8,8 @@ in the Polar Sink. The first faction in storm order that has a battle is the agg
 and names the next one (``battle``); where it has only one, the engine starts it. Then
 the Bene Gesserit may use the Voice and the Atreides Prescience (in their own or their
 ally's battle; D15 ``voice_prescience`` sets the order), then both sides submit secret
-plans (:mod:`rules.battle_plans`), in either order; the reveal and the resolution are
-:mod:`rules.battle_resolution`.
+plans (:mod:`rules.battle.plans`), in either order; the reveal and the resolution are
+:mod:`rules.battle.resolution`.
 
 ``TurnState.step`` names what the game waits on, and ``waiting`` lists exactly the
 factions whose choice it waits for: "choose" (the aggressor), "voice", "prescience",

@@ -1,7 +1,7 @@
 """The battle plan (1.07.04): what a side may put in it, its check, and the dial's tokens.
 
 Where battles happen and in what order is :mod:`rules.battle`; the reveal and the
-resolution :mod:`rules.battle_resolution`. :func:`plan_options` is the query a plan
+resolution :mod:`rules.battle.resolution`. :func:`plan_options` is the query a plan
 builder uses (leaders free for this battle, cards that fit each slot, the highest dial and
 spice); :func:`check_plan` refuses what the rules forbid and builds the stored plan.
 """

@@ -2,7 +2,7 @@
 the lasgun/shield explosion, weapons against defenses, totals; then losses and payments,
 the winner's cards, the Harkonnen's capture (advanced), and the next battle.
 
-Called by :mod:`rules.battle_actions`; the flow between battles is :mod:`rules.battle`.
+Called by :mod:`rules.battle.spec`; the flow between battles is :mod:`rules.battle.flow`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The Battle phase's actions (1.07) as the phase machine dispatches them, and the choices
 a faction has now (:func:`candidates`, for ``legal_actions`` and the defaults).
 
-The flow is :mod:`rules.battle`, the plans :mod:`rules.battle_plans`, the reveal and the
-resolution :mod:`rules.battle_resolution`.
+The flow is :mod:`rules.battle.flow`, the plans :mod:`rules.battle.plans`, the reveal and the
+resolution :mod:`rules.battle.resolution`.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ registers its words (bot.words.phase_words), found from the engine's registry.""
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,32 @@ GENERIC = (
     "bot/session/turns.py",
     "bot/session/passes.py",
     "bot/record/summary.py",
+    "bot/record/announce.py",
+    "bot/orders.py",
+    "bot/phase_parts.py",
+    "bot/delivery.py",
+    "bot/publisher.py",
+    "bot/render/maps.py",
+    "bot/web/page.py",
+    "bot/web/server.py",
+    "bot/web/shields.py",
+    "bot/web/sources.py",
+    "bot/web/static.py",
+    "bot/web/timeline.py",
+    "bot/demo/game.py",
+    "bot/demo/phase.py",
+    "cogs/publisher.py",
+    "cogs/turn/turn.py",
+    "cogs/turn/choices.py",
+    "cogs/moderation/moderation.py",
+    "cogs/play/karama.py",
+    "rules/bribes.py",
+    "rules/game.py",
+    "rules/recorded.py",
+    "rules/karama_turn.py",
 )
-"""The generic modules that ask the phases' words instead of naming a phase."""
+"""Generic modules that once named the Bidding or Battle phase (issue 24) and now ask the
+phases' registries (their rules, words, orders, scenes) instead."""
 
 
 @pytest.mark.parametrize("module", GENERIC)
@@ -88,3 +113,22 @@ def test_phase_words_default_to_nothing() -> None:
     words = PhaseWords(GamePhase.STORM)
     assert words.describe is None and words.prompt is None and not words.steps
     assert list(words.seen_by(TraitorKept(Faction.ATREIDES, 1, "1.00.03"))) == []
+
+
+def test_the_open_shields_rows_keep_their_places_the_phases_among_them() -> None:
+    """The traitors after the hand, the battle plan after the dial: each phase's words give
+    its rows with their places, the shield's own rows keep theirs."""
+    from bot.web.shields import section
+    from bot.web.timeline import Shields
+    from tests.rules.battle_helpers import duel, plan
+
+    state = duel({"cards": ("Crysknife",)})
+    plan(state, "harkonnen", "Feyd Rautha", 4, weapon="Crysknife")
+    seen = state.view_for(Faction.HARKONNEN)
+    view = replace(seen, secrets=replace(seen.secrets, traitors=("Duncan Idaho",)))
+    rows = phase_words.shield_rows(view)
+    assert [name for _, name, _ in rows] == ["Traitors", "Battle plan"]
+    html = section(Shields((view,), ()), 1)
+    names = ["Spice:", "Treachery cards:", "Traitors:", "Battle plan:"]
+    found = [html.index(name) for name in names]
+    assert found == sorted(found) and "Crysknife" in html and "Feyd Rautha" in html

@@ -13,7 +13,7 @@ from bot.publisher import Answer
 from bot.words.answers import presents
 from bot.words.battle.summary import SUMMARY
 from bot.words.common import possessive
-from bot.words.phase_words import PhaseWords, register
+from bot.words.phase_words import DIAL_ROW, PhaseWords, ShieldRow, register
 from rules.actions import Action, FactionAction
 from rules.battle.actions import (
     BattlePlan,
@@ -342,6 +342,12 @@ def _atreides(event: Event) -> tuple[Faction, ...]:
     return (Faction.ATREIDES,) if isinstance(event, PrescienceAnswered) else ()
 
 
+def shield(view: PrivateView) -> list[ShieldRow]:
+    """A faction's battle plan behind its shield, before the reveal."""
+    plan = view.secrets.battle_plan
+    return [] if plan is None else [(DIAL_ROW + 5, "Battle plan", plan_words(Plan.from_dict(plan)))]
+
+
 WORDS = register(
     PhaseWords(
         GamePhase.BATTLE,
@@ -354,6 +360,7 @@ WORDS = register(
         options=battle_options,
         answers=asked_alike,
         status=foreseen_line,
+        shield=shield,
         summary=SUMMARY,
         steps=STEPS,
         step_passes=STEP_PASSES,

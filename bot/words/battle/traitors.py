@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.words.phase_words import PhaseWords, register
+from bot.words.phase_words import CARDS_ROW, PhaseWords, ShieldRow, register
 from rules.actions import Action, KeepTraitor
 from rules.events import CardsDealt, Event, TraitorKept
 from rules.factions import Faction
@@ -78,6 +78,16 @@ def briefing(view: PrivateView) -> list[str]:
     return []
 
 
+def shield(view: PrivateView) -> list[ShieldRow]:
+    """The traitors behind a faction's shield: those it kept, else those it was offered."""
+    secrets = view.secrets
+    if secrets.traitors:
+        return [(CARDS_ROW + 5, "Traitors", ", ".join(secrets.traitors))]
+    if secrets.traitors_offered:
+        return [(CARDS_ROW + 5, "Traitors offered", ", ".join(secrets.traitors_offered))]
+    return []
+
+
 WORDS = register(
     PhaseWords(
         GamePhase.SETUP,
@@ -86,6 +96,7 @@ WORDS = register(
         answer=answer,
         options=options,
         briefing=briefing,
+        shield=shield,
     )
 )
 """The traitor cards' words, registered for the set-up's events."""
