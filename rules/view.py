@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules.battle.model import Battle
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import stack_order
@@ -81,21 +80,6 @@ class LeadersView:
 
 
 @dataclass(frozen=True, slots=True)
-class BattleView:
-    """The battle under way as everyone sees it: where, who, whose plan is in, the Voice
-    and the Prescience asked; never a plan's content before the reveal."""
-
-    territory: str
-    sectors: tuple[int | None, ...]
-    aggressor: Faction
-    defender: Faction
-    plans_in: tuple[Faction, ...]
-    revealed: bool
-    voice: tuple[str, str] | None
-    prescience: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class GameView:
     """The whole game as everyone sees it: decks by their size, discards face up."""
 
@@ -120,7 +104,6 @@ class GameView:
     shield_wall_destroyed: bool
     kwisatz_haderach_active: bool
     bribes: tuple[tuple[Faction, int], ...] = ()  # spice in front of shields (1.12.02)
-    battle: BattleView | None = None  # the battle under way (1.07)
     kwisatz_haderach_dead: bool = False
     truthtrance: tuple[Faction, Faction] | None = None  # an open question: (asker, target)
     alone: bool = False  # one phase played alone: the game stops after it (a scenario)
@@ -171,9 +154,6 @@ class GameSecrets:
     dial: int | None  # its own dial, not yet revealed
     spares_ally: bool | None = None  # the Fremen's own choice: the worm spares their ally
     karama_worm: str | None = None  # where the Fremen's Karama worm will come up (1.14.03)
-    battle_plan: dict[str, Any] | None = None  # its own plan, before the reveal (1.07.04)
-    foreseen_plan: dict[str, Any] | None = None  # the Atreides' Karama power (1.14.01)
-    captive_drawn: str | None = None  # the leader the Harkonnen drew (them and the victim)
     truthtrance: dict[str, Any] | None = None  # the last question it asked or was asked
     parts: Mapping[str, object] = field(default_factory=dict)
     """Each phase's own secrets for this faction, by the phase view's name."""
@@ -272,7 +252,6 @@ def game_view(state: Position) -> GameView:
         shield_wall_destroyed=game.shield_wall_destroyed,
         kwisatz_haderach_active=game.kwisatz_haderach_active,
         bribes=tuple(sorted(game.bribes.items())),
-        battle=_battle_view(game.battle),
         kwisatz_haderach_dead=game.kwisatz_haderach_dead,
         truthtrance=(  # who asked whom, never the question (3.01.21)
             (game.truthtrance.asker, game.truthtrance.target)
@@ -282,43 +261,6 @@ def game_view(state: Position) -> GameView:
         alone=game.stop_after is not None,
         parts={view.name: view.public(state) for view in _phase_views()},
     )
-
-
-def _battle_view(battle: Battle | None) -> BattleView | None:
-    if battle is None:
-        return None
-    return BattleView(
-        territory=battle.territory,
-        sectors=battle.sectors,
-        aggressor=battle.aggressor,
-        defender=battle.defender,
-        plans_in=tuple(f for f in battle.sides if f in battle.plans),
-        revealed=battle.revealed,
-        voice=battle.voice,
-        prescience=battle.prescience,
-    )
-
-
-def _own_plan(battle: Battle | None, faction: Faction) -> dict[str, Any] | None:
-    if battle is None or battle.revealed or faction not in battle.plans:
-        return None
-    return battle.plans[faction].to_dict()
-
-
-def _foreseen(battle: Battle | None, faction: Faction) -> dict[str, Any] | None:
-    """The opponent's whole plan, for the Atreides who played their Karama power."""
-    if battle is None or battle.prescience != "plan" or battle.prescience_by is not faction:
-        return None
-    opponent = battle.opponent(faction)
-    return battle.plans[opponent].to_dict() if opponent in battle.plans else None
-
-
-def _captive(battle: Battle | None, faction: Faction) -> str | None:
-    if battle is None or battle.captive is None or battle.winner is None:
-        return None
-    if faction in (Faction.HARKONNEN, battle.opponent(battle.winner)):
-        return battle.captive
-    return None
 
 
 def game_secrets(state: Position, faction: Faction) -> GameSecrets:
@@ -333,9 +275,6 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
         dial=game.dials.get(faction),
         spares_ally=not game.fremen_expose_ally if faction is Faction.FREMEN else None,
         karama_worm=game.karama_worm if faction is Faction.FREMEN else None,
-        battle_plan=_own_plan(game.battle, faction),
-        foreseen_plan=_foreseen(game.battle, faction),
-        captive_drawn=_captive(game.battle, faction),
         truthtrance=(  # the asker's and the target's alone (FAQ 55)
             game.truthtrance.to_dict()
             if game.truthtrance is not None

@@ -24,6 +24,7 @@ from rules.actions import (
 from rules.battle import flow as battle
 from rules.battle import record
 from rules.battle import resolution as battle_resolution
+from rules.battle import view as battle_view
 from rules.battle.actions import (
     BattlePlan,
     CallTraitor,
@@ -268,6 +269,7 @@ SPEC = PhaseSpec(
     pass_=pass_,
     phase_done=record.end_battles,  # the battle under way dropped
     records=record.candidates,
+    view=battle_view.VIEW,
     offered=candidates,
     default=default,
     waits=PhaseWaits(step_part=battle_part),

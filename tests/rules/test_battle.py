@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules.battle.plans import options_now
+from rules.battle.view import battle_secrets
 from rules.errors import IllegalActionError
 from rules.factions import Faction
 from tests.rules.battle_helpers import at_battle, duel, fight, no_calls, of, plan, tanks
@@ -334,8 +335,8 @@ def test_the_harkonnen_capture_a_leader_and_free_it_after_it_fought_for_them() -
     assert state.whole.step == "capture" and state.waiting_on() == (F.HARKONNEN,)
     drawn = state.whole.battle.captive  # type: ignore[union-attr]
     assert drawn in ("Hasimir Fenring", "Captain Aramsham", "Caid", "Burseg", "Bashar")
-    assert state.view_for(F.HARKONNEN).secrets.captive_drawn == drawn  # type: ignore[union-attr]
-    assert state.view_for(F.EMPEROR).secrets.captive_drawn == drawn  # type: ignore[union-attr]
+    assert battle_secrets(state.view_for(F.HARKONNEN).secrets).captive_drawn == drawn
+    assert battle_secrets(state.view_for(F.EMPEROR).secrets).captive_drawn == drawn
     events = act(state, "harkonnen", "capture", leader=drawn)
     assert of(events, "leader_captured")[0]["kill"] is False and drawn not in str(events)
     assert drawn in state.whole.leaders[F.HARKONNEN]

@@ -11,6 +11,7 @@ import pytest
 from rules.actions import Pass, PhaseDone
 from rules.battle.actions import BattlePlan, StartBattle
 from rules.battle.plans import options_now
+from rules.battle.view import battle_of, battle_secrets
 from rules.defaults import default_action
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
@@ -237,10 +238,11 @@ def test_the_atreides_karama_power_shows_the_whole_plan_to_them_only() -> None:
     assert state.factions[F.ATREIDES].cards == ()
     plan(state, "harkonnen", "Feyd Rautha", 2, weapon="Chaumas", spice=2)
     seen = state.view_for(F.ATREIDES).secrets
-    assert seen is not None and seen.foreseen_plan is not None
-    assert seen.foreseen_plan["weapon"] == "Chaumas"
+    foreseen = battle_secrets(seen).foreseen_plan
+    assert seen is not None and foreseen is not None
+    assert foreseen["weapon"] == "Chaumas"
     assert "Chaumas" not in json.dumps(state.public_view().to_dict())
-    assert state.view_for(F.HARKONNEN).secrets.foreseen_plan is None  # type: ignore[union-attr]
+    assert battle_secrets(state.view_for(F.HARKONNEN).secrets).foreseen_plan is None
 
 
 # -- secrets, defaults, the phase's end -----------------------------------------------
@@ -255,10 +257,11 @@ def test_a_plan_is_its_owners_secret_until_both_are_in() -> None:
     assert "Crysknife" not in public and "Feyd Rautha" not in battle and "4" not in battle
     own = state.view_for(F.HARKONNEN).secrets
     other = state.view_for(F.EMPEROR).secrets
-    assert own is not None and own.battle_plan is not None
-    assert own.battle_plan["weapon"] == "Crysknife"
-    assert other is not None and other.battle_plan is None
-    assert state.public_view().game.battle.plans_in == (F.HARKONNEN,)  # type: ignore[union-attr]
+    mine = battle_secrets(own).battle_plan
+    assert own is not None and mine is not None
+    assert mine["weapon"] == "Crysknife"
+    assert other is not None and battle_secrets(other).battle_plan is None
+    assert battle_of(state.public_view().game).plans_in == (F.HARKONNEN,)  # type: ignore[union-attr]
 
 
 def test_the_default_plan_is_the_weakest_leader_zero_and_no_card() -> None:

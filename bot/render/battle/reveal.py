@@ -29,6 +29,7 @@ from rules.battle.events import (
     TraitorCalled,
     WeaponStruck,
 )
+from rules.battle.view import battle_of
 from rules.events import Event, ForcesLost, LeaderKilled, SpicePaid, SpiceReceived
 from rules.factions import Faction
 from rules.view import PublicView
@@ -106,7 +107,7 @@ class RevealWatch:
                 f"RevealWatch reads only a PublicView, not {type(view).__name__}: "
                 "private information must never reach a picture"
             )
-        battle, turn = view.game.battle, view.game.turn
+        battle, turn = battle_of(view.game), view.game.turn
         if self.reveal is not None and self.reveal.resolved:
             self.reveal = None  # told: what comes next is another story
         shown: BattleReveal | None = None  # the picture due, as it stands at its last event

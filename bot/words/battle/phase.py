@@ -44,6 +44,7 @@ from rules.battle.events import (
 )
 from rules.battle.model import BattleStep, Plan
 from rules.battle.plans import options_now
+from rules.battle.view import battle_of, battle_secrets
 from rules.events import Event, KaramaPower
 from rules.factions import Faction
 from rules.game import GameState
@@ -157,8 +158,7 @@ def foreseen_line(view: PrivateView) -> str | None:
     """What the Atreides' Karama bought them (the opponent's whole plan), from their own
     private view: the plan once it is in, else that it is awaited; None for anyone else,
     once the plans are revealed, or when no battle is under way with that power played."""
-    game = view.public.game
-    fight = game.battle
+    fight = battle_of(view.public.game)
     if fight is None or fight.prescience != "plan" or fight.revealed:
         return None  # once revealed, both plans are everyone's (1.07.05)
     if view.faction is not Faction.ATREIDES or view.faction not in (
@@ -167,7 +167,7 @@ def foreseen_line(view: PrivateView) -> str | None:
     ):
         return None  # the power is the Atreides', in their own battle
     opponent = fight.defender if view.faction is fight.aggressor else fight.aggressor
-    plan = view.secrets.foreseen_plan
+    plan = battle_secrets(view.secrets).foreseen_plan
     if plan is not None:
         return (
             f"Your Karama shows you {possessive(opponent)} whole battle plan: "
@@ -186,7 +186,7 @@ def foreseen_lines(events: list[Event], view: PrivateView) -> list[str]:
     """The Atreides' own side of an opponent's plan coming in after their Karama."""
     came = any(isinstance(e, PrescienceAnswered) and e.ask == "plan" for e in events)
     line = foreseen_line(view) if came else None
-    return [line] if line is not None and view.secrets and view.secrets.foreseen_plan else []
+    return [line] if line is not None and battle_secrets(view.secrets).foreseen_plan else []
 
 
 # -- a choice of the Battle phase in words (bot.words.choices, bot.session.passes) ------------
@@ -344,7 +344,7 @@ def _atreides(event: Event) -> tuple[Faction, ...]:
 
 def shield(view: PrivateView) -> list[ShieldRow]:
     """A faction's battle plan behind its shield, before the reveal."""
-    plan = view.secrets.battle_plan
+    plan = battle_secrets(view.secrets).battle_plan
     return [] if plan is None else [(DIAL_ROW + 5, "Battle plan", plan_words(Plan.from_dict(plan)))]
 
 
