@@ -3,14 +3,17 @@ kept under its name, stored where the game kept it before it had parts."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
+from rules.battle.view import BattleSecrets
 from rules.bidding.model import AUCTION, GIVE_BACK, SUPPORT
 from rules.bidding.view import AuctionSecrets, AuctionView, auction_of, auction_secrets
 from rules.factions import Faction
 from rules.game_model import STATE_PARTS, TurnState, state_part
 from rules.phases import REGISTRY
-from rules.view import GameSecrets
+from rules.view import GameSecrets, GameView
 from tests.rules.game_helpers import DECK, game_at
 
 F = Faction
@@ -71,3 +74,12 @@ def test_a_secret_part_missing_reads_as_nothing_seen() -> None:
 def test_every_view_part_is_named_once() -> None:
     names = [spec.view.name for spec in REGISTRY.values() if spec.view is not None]
     assert len(names) == len(set(names)) and "auction" in names
+
+
+def test_the_phases_secrets_never_share_a_stored_key() -> None:
+    """A view's stored form puts each phase's secrets beside the faction's others: no two
+    may share a key (one would hide the other)."""
+    keys = [f.name for cls in (GameSecrets, AuctionSecrets, BattleSecrets) for f in fields(cls)]
+    assert len(keys) == len(set(keys)), keys
+    public = [spec.view.name for spec in REGISTRY.values() if spec.view is not None]
+    assert not set(public) & {f.name for f in fields(GameView)}
