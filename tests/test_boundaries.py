@@ -77,16 +77,18 @@ def test_the_discord_layer_never_imports_the_composition_root() -> None:
         assert "mentat" not in names, path
 
 
-PHASE_PARTS = ("bot/phase_parts.py", ("rules.", "bot.words."))
+PHASE_PARTS = ("bot/phase_parts.py", ("rules.", "bot.words.", "bot.render."))
 """The one module that imports by a string: each registered phase's part of the engine
-(``rules.<phase>.<part>``) or its words (``bot.words.<phase>``), found by convention from
+(``rules.<phase>.<part>``), its words (``bot.words.<phase>``) or its picture's part
+(``bot.render.<phase>.<part>``), found by convention from
 the engine's registry so that no generic module of the bot names a phase."""
 
 
 @pytest.mark.parametrize("package", ["rules", "bot"])
 def test_no_module_is_imported_by_a_string(package: str) -> None:
     """A string-named import hides a dependency from the checks above (and from mypy);
-    only :mod:`bot.phase_parts` imports so, the phases' parts of the engine and their words."""
+    only :mod:`bot.phase_parts` imports so: the phases' parts of the engine, their words and
+    their pictures."""
     loader, allowed = PHASE_PARTS
     for path, tree in parsed(package).items():
         if path == loader:
@@ -120,6 +122,8 @@ def test_the_phases_parts_are_the_engines_or_their_words() -> None:
     assert phase_parts.phase_modules("no_such_part") == []
     words = [m.__name__ for m in phase_parts.words_modules()]
     assert words == ["bot.words.bidding", "bot.words.battle"]
+    pictures = [m.__name__ for m in phase_parts.picture_modules("scene")]
+    assert pictures == ["bot.render.battle.scene"]
 
 
 def test_an_import_by_a_string_is_seen() -> None:

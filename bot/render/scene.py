@@ -4,9 +4,10 @@ A phase may have a picture of its own for some moments (the Battle phase: both p
 revealed, and the result). A *scene maker* (:class:`SceneMaker`) watches a game's public
 announcements in their order and, when its moment comes, gives a :class:`Scene`: what to
 draw (its public subject and the function that draws it, a job a render worker runs) and
-the words that describe it (:class:`~bot.publisher.SceneWords`). The scene makers are listed in
-:mod:`bot.render.scenes`; nothing else of the pipeline (the map keeper, the delivery, the
-publishers, the demo, the live page) knows which phase a scene is of.
+the words that describe it (:class:`~bot.publisher.SceneWords`). The phases declare their
+scene makers with their pictures, gathered by :mod:`bot.render.scenes`; nothing else of the
+pipeline (the map keeper, the delivery, the publishers, the demo, the live page) knows which
+phase a scene is of.
 
 Hidden information is a type here too: a scene maker reads only a
 :class:`~rules.view.PublicView` and public events, and its subject is public (each maker

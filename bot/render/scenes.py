@@ -1,20 +1,34 @@
-"""The scene makers (:mod:`bot.render.scene`): the one list of the phases that have a
-picture of their own moments, one line each, and the watch that runs them for a game."""
+"""The scene makers (:mod:`bot.render.scene`) the phases declare with their pictures, and the
+watch that runs them for a game. A phase with pictures of its own moments exports ``SCENES``
+(a :class:`~bot.render.scene.SceneMaker`'s maker) from ``bot/render/<phase>/scene.py``; they
+are found by the phase's name (:func:`bot.phase_parts.picture_modules`), in the order of play."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.render.battle.scene import BattleScenes
+from bot.phase_parts import picture_modules
 from bot.render.render import check_public
 from bot.render.scene import Scene, SceneMaker
 from rules.events import Event
 from rules.view import PublicView
 
-MAKERS: tuple[Callable[[], SceneMaker], ...] = (
-    BattleScenes,  # 1.07: a battle's reveal and its result (bot.render.battle)
-)
+Maker = Callable[[], SceneMaker]
+
+
+def declared() -> tuple[Maker, ...]:
+    """The scene makers the phases declare, in the order of play."""
+    makers: list[Maker] = []
+    for module in picture_modules("scene"):
+        maker = getattr(module, "SCENES", None)
+        if not callable(maker):
+            raise TypeError(f"{module.__name__} must export SCENES, a scene maker's maker")
+        makers.append(maker)
+    return tuple(makers)
+
+
+MAKERS = declared()
 
 
 class SceneWatch:
@@ -22,7 +36,7 @@ class SceneWatch:
     order (each remembers what it needs: a battle's plans for its result). When two call a
     picture for the same announcement, the first registered is drawn."""
 
-    def __init__(self, makers: Sequence[Callable[[], SceneMaker]] = MAKERS) -> None:
+    def __init__(self, makers: Sequence[Maker] = MAKERS) -> None:
         self._makers = [make() for make in makers]
 
     def see(self, view: PublicView, events: Sequence[Event]) -> Scene[Any] | None:

@@ -79,7 +79,7 @@ def test_every_maker_is_told_every_announcement_and_the_first_registered_is_draw
     with pytest.raises(TypeError, match="PublicView"):
         watch.see(private, [])  # type: ignore[arg-type]
     assert seen == ["first", "second"] * 2  # refused before any maker took note
-    assert BattleScenes in MAKERS
+    assert BattleScenes in MAKERS  # declared by the battle's picture (SCENES)
 
 
 async def test_a_scenes_picture_is_drawn_from_its_public_subject_with_its_words() -> None:

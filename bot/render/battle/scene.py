@@ -45,3 +45,7 @@ class BattleScenes:
             self._battles += 1
         words = battle_words(reveal, self._battles, revealed=revealed)
         return Scene(reveal, render_battle, words)
+
+
+SCENES = BattleScenes
+"""The Battle phase's scene maker, as :mod:`bot.render.scenes` finds it."""
