@@ -243,14 +243,6 @@ class GuildDelay(FactionAction):
 
 
 @dataclass(frozen=True, slots=True)
-class KeepTraitor(FactionAction):
-    """Set-up: keep one of the four traitor cards dealt (0.11)."""
-
-    name: ClassVar[str] = "keep_traitor"
-    leader: str
-
-
-@dataclass(frozen=True, slots=True)
 class Predict(FactionAction):
     """Set-up, Bene Gesserit: secretly predict a faction and a turn (2.02.03)."""
 

@@ -426,14 +426,6 @@ class CardsDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TraitorKept(Event):
-    kind: ClassVar[str] = "traitor_kept"
-    faction: Faction
-    kept: int
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
 class PredictionMade(Event):
     kind: ClassVar[str] = "prediction_made"
     faction: Faction

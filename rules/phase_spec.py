@@ -136,6 +136,47 @@ class PhaseView:
 
 
 @dataclass(frozen=True, slots=True)
+class Dealt:
+    """What a set-up choice's deal did, told in set-up's order: the decks it shuffled (told
+    with the others) and what it dealt (told after the treachery cards)."""
+
+    shuffled: list[Event]
+    dealt: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupChoice:
+    """A secret choice the factions make at set-up for a later phase, declared by that
+    phase's spec (``setup``): the traitor each keeps for the battles (0.11). The set-up
+    phase (:mod:`rules.setup`) deals it when it begins (``deal``, the factions in seat
+    order), waits on each faction that ``owes`` it, offers its actions, carries them out
+    (``handlers``: the set-up checks first that the faction owes it, and waits anew after)
+    and, on a deadline, takes ``default``'s pick among the legal actions offered. ``name``
+    is how a refusal names it ("Atreides has no traitor to choose at set-up")."""
+
+    name: str
+    rule: str
+    deal: Callable[[Position, Sequence[Faction]], Dealt]
+    owes: Callable[[Position, Faction], bool]
+    offered: Offer
+    handlers: Mapping[type[Action], Runs]
+    default: Callable[[Sequence[FactionAction], Faction], FactionAction | None]
+
+
+@dataclass(frozen=True, slots=True)
+class HeldLeaders:
+    """A faction's key of a whole-game scenario (docs/SCENARIO-FORMAT-2.md) that a phase
+    declares in its spec (``scenario_keys``): the leader cards, of any faction in play, a
+    faction holds for the phase (the traitors, for the battles). The scenario reads each
+    faction's list of leader names (none when not given) and sets them all in the game
+    (``into``); its final state lists each faction's again (``held``)."""
+
+    key: str
+    into: Callable[[TurnState, Mapping[Faction, tuple[str, ...]]], TurnState]
+    held: Callable[[TurnState, Faction], tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseSpec:
     """One phase: its rule, its steps, its actions and handlers, how it begins, its
     pass and its "phase done", what it offers, its default on a deadline and its waits.
@@ -148,7 +189,9 @@ class PhaseSpec:
     ``own_answers`` are the answers to the phase's own choice there, which, refused, say
     why and decline nobody's. ``records`` lists some records the moderator could make now
     (corrections while the engine runs the phase), "phase done" first; none elsewhere.
-    ``view`` is the phase's own part of the public and private views (:class:`PhaseView`).
+    ``views`` are the phase's own parts of the public and private views (:class:`PhaseView`);
+    ``setup`` the secret choices it has the factions make at set-up (:class:`SetupChoice`),
+    ``scenario_keys`` its keys of a faction in a whole-game scenario (:class:`HeldLeaders`).
     """
 
     phase: GamePhase
@@ -166,7 +209,9 @@ class PhaseSpec:
     declinable: frozenset[str] = frozenset()
     own_answers: tuple[type[Action], ...] = ()
     records: Callable[[Position], Sequence[Action]] | None = None
-    view: PhaseView | None = None
+    views: tuple[PhaseView, ...] = ()
+    setup: tuple[SetupChoice, ...] = ()
+    scenario_keys: tuple[HeldLeaders, ...] = ()
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""

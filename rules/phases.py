@@ -2,7 +2,8 @@
 
 The one table that names the phases the engine runs. The machine, the legal actions,
 the defaults and the bot's waits read it; a phase plugs in by exporting ``SPEC`` from its
-rules module and adding one line here.
+rules module and adding one line here. The set-up phase asks the factions the set-up
+choices the later phases declare (their specs' ``setup``: the traitors, for the battles).
 """
 
 from __future__ import annotations
@@ -39,8 +40,7 @@ def register(*specs: PhaseSpec) -> Mapping[GamePhase, PhaseSpec]:
     return MappingProxyType(table)
 
 
-REGISTRY = register(
-    setup.SPEC,
+TURN = (
     storm.SPEC,
     nexus.SPEC,  # the Spice Blow and Nexus phase
     charity.SPEC,
@@ -51,6 +51,9 @@ REGISTRY = register(
     collection.SPEC,
     mentat_pause.SPEC,
 )
+"""The phases of a turn, in the order of play."""
+
+REGISTRY = register(setup.spec([c for spec in TURN for c in spec.setup]), *TURN)
 """Every phase of a game but its end (``GamePhase.OVER``), in the order of play: the
 machine moves on in this order (after the last, the next turn's first)."""
 

@@ -32,6 +32,7 @@ from rules.factions import Faction, same_card
 from rules.game import GameState
 from rules.game_model import Chance, GamePhase, TurnState
 from rules.model import FactionState, Phase
+from rules.phase_spec import HeldLeaders
 from rules.phases import REGISTRY
 from rules.position import board_stacks_to_dicts, storm_order
 from rules.scenario import ScenarioError
@@ -42,7 +43,15 @@ ROOT_KEYS = (
     *("turn", "phase", "decks", "storm_next", "storm_dialers", "stop_before", "seed"),
     "shield_wall_destroyed",
 )
-WHOLE_FACTION_KEYS = ("leaders", "leaders_tanks", "traitors", "kwisatz_haderach", "prediction")
+HELD_LEADERS: tuple[HeldLeaders, ...] = tuple(k for s in REGISTRY.values() for k in s.scenario_keys)
+"""The phases' keys of a faction: the leader cards it holds for them (the traitors)."""
+WHOLE_FACTION_KEYS = (
+    "leaders",
+    "leaders_tanks",
+    *(k.key for k in HELD_LEADERS),
+    "kwisatz_haderach",
+    "prediction",
+)
 DECK_KEYS = ("spice", "spice_discard", "spice_discard_b", "treachery", "treachery_discard", "storm")
 PHASES = tuple(p.value for p in GamePhase if p not in (GamePhase.SETUP, GamePhase.OVER))
 
@@ -76,6 +85,7 @@ def load(data: object) -> GameState:
         halt=_stop_before(root.get("stop_before")),
         **_leaders_and_secrets(extras, seated),
     )
+    game = _with_held_leaders(game, extras, seated)
     game = _with_decks(game, v1._mapping(root.get("decks") or {}, "decks"), base.factions)
     return GameState(
         storm_sector=base.storm_sector,
@@ -169,7 +179,7 @@ def final_state(state: GameState) -> dict[str, Any]:
                 **s.to_dict(),
                 "leaders": list(game.held(game.leaders, f)),
                 "leaders_tanks": list(game.held(game.leaders_tanks, f)),
-                "traitors": list(game.held(game.traitors, f)),
+                **{k.key: list(k.held(game, f)) for k in HELD_LEADERS},
             }
             for f, s in sorted(state.factions.items())
         },
@@ -248,7 +258,6 @@ def _leaders_and_secrets(
 ) -> dict[str, Any]:
     alive: dict[Faction, tuple[str, ...]] = {}
     tanks: dict[Faction, tuple[str, ...]] = {}
-    traitors: dict[Faction, tuple[str, ...]] = {}
     prediction = None
     kwisatz = (False, 0)
     by_faction = {v1._faction(name, f"factions.{name}"): fields for name, fields in extras.items()}
@@ -260,7 +269,6 @@ def _leaders_and_secrets(
         )
         default = [n for n in leaders(faction) if n not in tanks[faction]]
         alive[faction] = _own_leaders(fields.get("leaders", default), faction, f"{where}.leaders")
-        traitors[faction] = _traitors(fields.get("traitors", []), seated, f"{where}.traitors")
         if "prediction" in fields:
             prediction = _prediction(fields["prediction"], faction, seated, f"{where}.prediction")
         if "kwisatz_haderach" in fields:
@@ -268,7 +276,6 @@ def _leaders_and_secrets(
     return {
         "leaders": alive,
         "leaders_tanks": tanks,
-        "traitors": traitors,
         "prediction": prediction,
         "kwisatz_haderach_active": kwisatz[0],
         "atreides_battle_losses": kwisatz[1],
@@ -299,7 +306,25 @@ def _own_leaders(value: object, faction: Faction, where: str) -> tuple[str, ...]
     return tuple(out)
 
 
-def _traitors(value: object, seated: list[Faction], where: str) -> tuple[str, ...]:
+def _with_held_leaders(
+    game: TurnState, extras: Mapping[str, Mapping[str, Any]], seated: list[Faction]
+) -> TurnState:
+    """The leader cards each faction holds for a phase (its ``traitors``), none if not given."""
+    by_faction = {v1._faction(name, f"factions.{name}"): fields for name, fields in extras.items()}
+    for key in HELD_LEADERS:
+        held = {
+            faction: _leader_cards(
+                by_faction.get(faction, {}).get(key.key, []),
+                seated,
+                f"factions.{faction.value}.{key.key}",
+            )
+            for faction in seated
+        }
+        game = key.into(game, held)
+    return game
+
+
+def _leader_cards(value: object, seated: list[Faction], where: str) -> tuple[str, ...]:
     out = []
     for i, name in enumerate(v1._sequence(value, where)):
         owner = leader_owner(name) if isinstance(name, str) else None

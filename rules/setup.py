@@ -1,19 +1,22 @@
-"""Game set-up (0.xx): seats, starting spice and forces, cards, traitors, the prediction.
+"""Game set-up (0.xx): seats, starting spice and forces, cards, the prediction, the
+choices the later phases declare (the traitors, 0.11).
 
-:func:`new_position_parts` lays out the printed set-up; :func:`begin` (run by the
-machine when the set-up phase starts) shuffles the decks with the game's
-chance and deals. The secret choices are actions: each faction keeps one of
-its four traitors (the Harkonnen keep all four), the Bene Gesserit predict a
-faction and a turn, the Fremen place their ten starting forces.
+:func:`new_position_parts` lays out the printed set-up; the set-up phase (:func:`spec`),
+when it starts, shuffles the decks with the game's chance and deals, the later phases'
+set-up choices with them (:class:`~rules.phase_spec.SetupChoice`: the battles' traitors).
+The secret choices are actions: each faction keeps a traitor, the Bene Gesserit predict a
+faction and a turn, the Fremen place their ten starting forces, the advanced Bene
+Gesserit their advisor.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from rules.actions import Action, FactionAction, KeepTraitor, PlaceAdvisor, PlaceFremen, Predict
+from rules.actions import Action, FactionAction, PlaceAdvisor, PlaceFremen, Predict
 from rules.board import POLAR_SINK, SEAT_COUNT, standard_board
 from rules.components import (
     extras,
@@ -27,21 +30,13 @@ from rules.components import (
 )
 from rules.decks import draw_treachery
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
-from rules.events import (
-    CardsDealt,
-    DeckShuffled,
-    Event,
-    ForcesSetUp,
-    PredictionMade,
-    TraitorKept,
-)
-from rules.factions import Faction, same_card
-from rules.game_model import Chance, GamePhase, PhaseStep, TurnState, with_entry
+from rules.events import CardsDealt, DeckShuffled, Event, ForcesSetUp, PredictionMade
+from rules.factions import Faction
+from rules.game_model import Chance, GamePhase, PhaseStep, TurnState
 from rules.model import FactionState, Phase, RuleSet, Stack, StackKey
-from rules.phase_spec import PhaseSpec, first_of, handlers, on
+from rules.phase_spec import Entry, PhaseSpec, Runs, SetupChoice, first_of, handlers, on
 from rules.position import Position
 
-TRAITOR_RULE = "0.11"
 CARDS_RULE = "0.14"
 PREDICTION_RULE = "2.02.03"
 FREMEN_RULE = "0.13"
@@ -52,7 +47,6 @@ FREMEN_PLACES = ("Sietch Tabr", "False Wall South", "False Wall West")
 FREMEN_START = 10
 MAX_TURNS = 10
 """The game lasts a set number of turns, normally 10 (0.02; the tournament maximum)."""
-TRAITORS_DEALT = 4
 PHASE_RULE = "0.00"
 FREMEN_SPLIT = (4, 3, 3)
 """Sietch Tabr, False Wall South, False Wall West: the Fremen's ten forces by default."""
@@ -127,33 +121,145 @@ def _starting_holding(faction: Faction, rules: RuleSet) -> FactionState:
 # -- the set-up phase ---------------------------------------------------------------
 
 
-def begin(state: Position) -> list[Event]:
-    """Shuffle the decks, deal one treachery card each (Harkonnen two) and four traitors."""
-    game = state.whole
-    events: list[Event] = []
-    spice, chance = game.chance.shuffle(game.spice_deck)
-    treachery, chance = chance.shuffle(game.treachery_deck)
-    pool = [name for f in state.factions for name in leaders(f)]
-    traitors, chance = chance.shuffle(pool)
-    state.set_game(
-        spice_deck=spice, treachery_deck=treachery, chance=chance, step=SetupStep.CHOICES
-    )
-    events += [DeckShuffled(d, len(c)) for d, c in (("spice", spice), ("treachery", treachery))]
-    events.append(DeckShuffled("traitors", len(traitors)))
-    for faction in _seat_order(state):
-        events += _deal_cards(state, faction)
-    offers = {}
-    for i, faction in enumerate(_seat_order(state)):
-        offers[faction] = traitors[i * TRAITORS_DEALT : (i + 1) * TRAITORS_DEALT]
-        events.append(CardsDealt(faction, "traitors", TRAITORS_DEALT, TRAITOR_RULE))
-    kept = {f: o for f, o in offers.items() if extras(f)["traitors_kept"] >= TRAITORS_DEALT}
-    state.set_game(
-        traitor_offers={f: o for f, o in offers.items() if f not in kept},
-        traitors={f: kept.get(f, ()) for f in offers},
-    )
-    events += [TraitorKept(f, len(o), TRAITOR_RULE) for f, o in kept.items()]
-    _update_waiting(state)
-    return events
+class SetUp:
+    """The set-up phase with the set-up choices the later phases declare (``choices``,
+    asked before the set-up's own: a traitor, then the prediction and the placings)."""
+
+    def __init__(self, choices: Sequence[SetupChoice]) -> None:
+        self.choices = tuple(choices)
+        names = [c.name for c in self.choices]
+        if len(set(names)) != len(names) or set(names) & set(OWN_CHOICES):
+            raise ValueError(f"a set-up choice is declared twice among {names}")
+
+    def begin(self, state: Position) -> list[Event]:
+        """Shuffle the decks, deal the later phases' choices (four traitors each) and one
+        treachery card each (Harkonnen two)."""
+        game = state.whole
+        events: list[Event] = []
+        spice, chance = game.chance.shuffle(game.spice_deck)
+        treachery, chance = chance.shuffle(game.treachery_deck)
+        state.set_game(
+            spice_deck=spice, treachery_deck=treachery, chance=chance, step=SetupStep.CHOICES
+        )
+        events += [DeckShuffled(d, len(c)) for d, c in (("spice", spice), ("treachery", treachery))]
+        seats = _seat_order(state)
+        dealt = [choice.deal(state, seats) for choice in self.choices]
+        events += [e for d in dealt for e in d.shuffled]
+        for faction in seats:
+            events += _deal_cards(state, faction)
+        events += [e for d in dealt for e in d.dealt]
+        self._update_waiting(state)
+        return events
+
+    def outstanding(self, state: Position, faction: Faction) -> list[str]:
+        """The set-up choices ``faction`` still owes: "traitor", "prediction", "placement",
+        "advisor"."""
+        owed = [c.name for c in self.choices if c.owes(state, faction)]
+        game = state.whole
+        if faction is Faction.BENE_GESSERIT and game.prediction is None:
+            owed.append("prediction")
+        if faction is Faction.FREMEN and not _fremen_placed(state):
+            owed.append("placement")
+        if (
+            faction is Faction.BENE_GESSERIT
+            and state.rules.advanced
+            and not _placed(state, faction)
+        ):
+            owed.append("advisor")
+        return owed
+
+    def _update_waiting(self, state: Position) -> None:
+        """Wait on each faction with a choice it can make now; set-up ends when none is owed."""
+        owing = [f for f in _seat_order(state) if self.outstanding(state, f)]
+        waiting = tuple(f for f in owing if self._open_now(state, f))
+        state.set_game(waiting=waiting, step=SetupStep.CHOICES if owing else PhaseStep.DONE)
+
+    def _open_now(self, state: Position, faction: Faction) -> bool:
+        """The Bene Gesserit's advisor waits for the Fremen placement (2.02.08)."""
+        owed = self.outstanding(state, faction)
+        blocked = owed == ["advisor"] and Faction.FREMEN in state.factions
+        return not (blocked and not _fremen_placed(state))
+
+    def _require(self, state: Position, action: FactionAction, owed: str, rule: str) -> None:
+        if not state.in_phase(GamePhase.SETUP) or state.whole.step != SetupStep.CHOICES:
+            raise NotYourTurnError(f"the game's set-up is over: no {action.name} now", rule=rule)
+        if owed not in self.outstanding(state, action.faction):
+            raise NotYourTurnError(
+                f"{action.faction.label} has no {owed} to choose at set-up", rule=rule
+            )
+
+    def handlers(self) -> Mapping[type[Action], Runs]:
+        """Every set-up choice's actions, each checked that its faction owes that choice
+        first and followed by the set-up's waits."""
+        entries = [
+            Entry(entry.kind, self._guarded(name, rule, entry))
+            for name, rule, table in (
+                *((c.name, c.rule, c.handlers) for c in self.choices),
+                ("prediction", PREDICTION_RULE, handlers(on(Predict, predict))),
+                ("placement", FREMEN_RULE, handlers(on(PlaceFremen, place_fremen))),
+                ("advisor", BG_START_RULE, handlers(on(PlaceAdvisor, place_advisor))),
+            )
+            for entry in table.values()
+        ]
+        return handlers(*entries)
+
+    def _guarded(
+        self, owed: str, rule: str, entry: Runs
+    ) -> Callable[[Position, Action], list[Event]]:
+        """``entry``'s handler, once the set-up has checked that the faction owes ``owed``,
+        followed by the set-up's waits (the handler's own signature kept for the eye)."""
+
+        def run(state: Position, action: Action) -> list[Event]:
+            if not isinstance(action, FactionAction):
+                raise TypeError(f"{action.name} is not a faction's set-up choice")
+            self._require(state, action, owed, rule)
+            events = entry.run(state, action)
+            self._update_waiting(state)
+            return events
+
+        if isinstance(entry, Entry):
+            functools.update_wrapper(run, entry.handler)
+        return run
+
+    def candidates(self, state: Position, faction: Faction) -> list[FactionAction]:
+        """Every set-up choice ``faction`` may make now."""
+        owed = self.outstanding(state, faction) if state.whole.step == SetupStep.CHOICES else []
+        out: list[FactionAction] = []
+        for choice in self.choices:
+            if choice.name in owed:
+                out += choice.offered(state, faction)
+        if "prediction" in owed:
+            others = [f for f in state.factions if f is not faction]
+            turns = range(1, state.whole.last_turn + 1)
+            out += [Predict(faction, f.value, t) for f in others for t in turns]
+        if "placement" in owed:
+            out += [
+                PlaceFremen(faction, a, b, FREMEN_START - a - b)
+                for a in range(FREMEN_START + 1)
+                for b in range(FREMEN_START + 1 - a)
+            ]
+        if "advisor" in owed:
+            out += [PlaceAdvisor(faction, t.name, s) for t in state.board for _, s in t.pieces()]
+        return out
+
+    def default(
+        self,
+        state: Position,
+        faction: Faction,
+        legal: Sequence[FactionAction],
+        is_legal: Callable[[Action], bool],
+    ) -> FactionAction | None:
+        """The later phases' choices' defaults (a traitor not of the faction's own), a
+        prediction, the Fremen's usual split, the advisor to the Polar Sink: the first of
+        these owed."""
+        for choice in self.choices:
+            if (picked := choice.default(legal, faction)) is not None:
+                return picked
+        return _prediction(state, legal) or _fremen(legal, faction) or _advisor(legal)
+
+
+OWN_CHOICES = ("prediction", "placement", "advisor")
+"""The set-up's own choices, the Bene Gesserit's and the Fremen's (after the later phases')."""
 
 
 def _seat_order(state: Position) -> list[Faction]:
@@ -172,21 +278,6 @@ def _deal_cards(state: Position, faction: Faction) -> list[Event]:
     return events
 
 
-def outstanding(state: Position, faction: Faction) -> list[str]:
-    """The set-up choices ``faction`` still owes: "traitor", "prediction", "placement"."""
-    game = state.whole
-    owed = []
-    if faction in game.traitor_offers:
-        owed.append("traitor")
-    if faction is Faction.BENE_GESSERIT and game.prediction is None:
-        owed.append("prediction")
-    if faction is Faction.FREMEN and not _fremen_placed(state):
-        owed.append("placement")
-    if faction is Faction.BENE_GESSERIT and state.rules.advanced and not _placed(state, faction):
-        owed.append("advisor")
-    return owed
-
-
 def _fremen_placed(state: Position) -> bool:
     return _placed(state, Faction.FREMEN)
 
@@ -196,49 +287,7 @@ def _placed(state: Position, faction: Faction) -> bool:
     return any(f is faction for (f, _, _) in state.stacks)
 
 
-def _update_waiting(state: Position) -> None:
-    """Wait on each faction with a choice it can make now; set-up ends when none is owed."""
-    owing = [f for f in _seat_order(state) if outstanding(state, f)]
-    waiting = tuple(f for f in owing if _open_now(state, f))
-    state.set_game(waiting=waiting, step=SetupStep.CHOICES if owing else PhaseStep.DONE)
-
-
-def _open_now(state: Position, faction: Faction) -> bool:
-    """The Bene Gesserit's advisor waits for the Fremen placement (2.02.08)."""
-    owed = outstanding(state, faction)
-    blocked = owed == ["advisor"] and Faction.FREMEN in state.factions
-    return not (blocked and not _fremen_placed(state))
-
-
-def _require(state: Position, action: FactionAction, owed: str, rule: str) -> None:
-    if not state.in_phase(GamePhase.SETUP) or state.whole.step != SetupStep.CHOICES:
-        raise NotYourTurnError(f"the game's set-up is over: no {action.name} now", rule=rule)
-    if owed not in outstanding(state, action.faction):
-        raise NotYourTurnError(
-            f"{action.faction.label} has no {owed} to choose at set-up", rule=rule
-        )
-
-
-def keep_traitor(state: Position, action: KeepTraitor) -> list[Event]:
-    _require(state, action, "traitor", TRAITOR_RULE)
-    offers = state.whole.traitor_offers[action.faction]
-    chosen = next((name for name in offers if same_card(name, action.leader)), None)
-    if chosen is None:
-        raise IllegalActionError(
-            f"{quote(action.leader)} is not one of the four traitors dealt to "
-            f"{action.faction.label}: {', '.join(offers)}",
-            rule=TRAITOR_RULE,
-        )
-    rest = {f: o for f, o in state.whole.traitor_offers.items() if f != action.faction}
-    state.set_game(
-        traitor_offers=rest, traitors=with_entry(state.whole.traitors, action.faction, (chosen,))
-    )
-    _update_waiting(state)
-    return [TraitorKept(action.faction, 1, TRAITOR_RULE)]
-
-
 def predict(state: Position, action: Predict) -> list[Event]:
-    _require(state, action, "prediction", PREDICTION_RULE)
     who = Faction.parse(action.who)
     if who is None or who not in state.factions or who is Faction.BENE_GESSERIT:
         raise IllegalActionError(
@@ -251,12 +300,10 @@ def predict(state: Position, action: Predict) -> list[Event]:
             f"the predicted turn is 1 to {last}, not {quote(action.turn)}", rule=PREDICTION_RULE
         )
     state.set_game(prediction=(who, action.turn))
-    _update_waiting(state)
     return [PredictionMade(action.faction, PREDICTION_RULE)]
 
 
 def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
-    _require(state, action, "placement", FREMEN_RULE)
     counts = (action.sietch_tabr, action.false_wall_south, action.false_wall_west)
     if min(counts) < 0 or sum(counts) != FREMEN_START:
         raise InvalidActionError(
@@ -273,13 +320,11 @@ def place_fremen(state: Position, action: PlaceFremen) -> list[Event]:
             events.append(
                 ForcesSetUp(action.faction, territory, sector, forces, FREMEN_RULE, "fighter")
             )
-    _update_waiting(state)
     return events
 
 
 def place_advisor(state: Position, action: PlaceAdvisor) -> list[Event]:
     """One advisor anywhere, a fighter if alone there; after the Fremen place (2.02.08)."""
-    _require(state, action, "advisor", BG_START_RULE)
     if Faction.FREMEN in state.factions and not _fremen_placed(state):
         raise IllegalActionError(
             "the Bene Gesserit place their advisor after the Fremen place their forces",
@@ -300,40 +345,11 @@ def place_advisor(state: Position, action: PlaceAdvisor) -> list[Event]:
     alone = not state.factions_present(where.name) - {action.faction}
     state.from_reserves(action.faction, Stack(1))
     state.add(action.faction, where.name, sector, Stack(1) if alone else Stack(advisors=1))
-    _update_waiting(state)
     token = "fighter" if alone else "advisor"
     return [ForcesSetUp(action.faction, where.name, sector, 1, BG_START_RULE, token)]
 
 
-def candidates(state: Position, faction: Faction) -> list[FactionAction]:
-    """Every set-up choice ``faction`` may make now."""
-    owed = outstanding(state, faction) if state.whole.step == SetupStep.CHOICES else []
-    out: list[FactionAction] = []
-    if "traitor" in owed:
-        out += [KeepTraitor(faction, name) for name in state.whole.traitor_offers[faction]]
-    if "prediction" in owed:
-        others = [f for f in state.factions if f is not faction]
-        turns = range(1, state.whole.last_turn + 1)
-        out += [Predict(faction, f.value, t) for f in others for t in turns]
-    if "placement" in owed:
-        out += [
-            PlaceFremen(faction, a, b, FREMEN_START - a - b)
-            for a in range(FREMEN_START + 1)
-            for b in range(FREMEN_START + 1 - a)
-        ]
-    if "advisor" in owed:
-        out += [PlaceAdvisor(faction, t.name, s) for t in state.board for _, s in t.pieces()]
-    return out
-
-
 # -- the default on a deadline ----------------------------------------------------------
-
-
-def _traitor(legal: Sequence[FactionAction], faction: Faction) -> FactionAction | None:
-    """The first leader offered that is not the faction's own (else the first offered)."""
-    offered = [a for a in legal if isinstance(a, KeepTraitor)]
-    own = set(leaders(faction))
-    return next((a for a in offered if a.leader not in own), next(iter(offered), None))
 
 
 def _prediction(state: Position, legal: Sequence[FactionAction]) -> FactionAction | None:
@@ -357,33 +373,16 @@ def _advisor(legal: Sequence[FactionAction]) -> FactionAction | None:
     return next((a for a in placed if a.to == POLAR_SINK), next(iter(placed), None))
 
 
-def default(
-    state: Position,
-    faction: Faction,
-    legal: Sequence[FactionAction],
-    is_legal: Callable[[Action], bool],
-) -> FactionAction | None:
-    """A traitor not of the faction's own, a prediction, the Fremen's usual split, the
-    advisor to the Polar Sink: the first of these owed."""
-    return (
-        _traitor(legal, faction)
-        or _prediction(state, legal)
-        or _fremen(legal, faction)
-        or _advisor(legal)
+def spec(choices: Sequence[SetupChoice] = ()) -> PhaseSpec:
+    """The set-up phase, with the set-up choices the later phases declare (their specs'
+    ``setup``): :data:`rules.phases.REGISTRY` makes it so."""
+    phase = SetUp(choices)
+    return PhaseSpec(
+        phase=GamePhase.SETUP,
+        rule=PHASE_RULE,
+        steps=SetupStep,
+        begin=phase.begin,
+        handlers=phase.handlers(),
+        offered=phase.candidates,
+        default=phase.default,
     )
-
-
-SPEC = PhaseSpec(
-    phase=GamePhase.SETUP,
-    rule=PHASE_RULE,
-    steps=SetupStep,
-    begin=begin,
-    handlers=handlers(
-        on(KeepTraitor, keep_traitor),
-        on(Predict, predict),
-        on(PlaceFremen, place_fremen),
-        on(PlaceAdvisor, place_advisor),
-    ),
-    offered=candidates,
-    default=default,
-)

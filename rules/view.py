@@ -75,7 +75,6 @@ class LeadersView:
     faction: Faction
     alive: tuple[str, ...]
     tanks: tuple[str, ...]
-    traitors_held: int
     captured: tuple[str, ...] = ()  # its leaders in the Harkonnen's pool (2.05.10)
 
 
@@ -147,8 +146,6 @@ class PublicView:
 class GameSecrets:
     """One faction's secrets in a whole game (never part of a public view)."""
 
-    traitors: tuple[str, ...]
-    traitors_offered: tuple[str, ...]
     prediction: tuple[Faction, int] | None  # the Bene Gesserit's own
     storm_next: int | None  # the Fremen's storm card (2.04.14)
     dial: int | None  # its own dial, not yet revealed
@@ -239,7 +236,6 @@ def game_view(state: Position) -> GameView:
                 f,
                 game.held(game.leaders, f),
                 game.held(game.leaders_tanks, f),
-                len(game.held(game.traitors, f)),
                 tuple(sorted(n for n, owner in game.captives.items() if owner is f)),
             )
             for f in sorted(state.factions)
@@ -266,8 +262,6 @@ def game_view(state: Position) -> GameView:
 def game_secrets(state: Position, faction: Faction) -> GameSecrets:
     game = state.whole
     return GameSecrets(
-        traitors=game.held(game.traitors, faction),
-        traitors_offered=game.held(game.traitor_offers, faction),
         prediction=game.prediction if faction is Faction.BENE_GESSERIT else None,
         storm_next=(
             game.storm_next if faction is Faction.FREMEN and not game.storm_card_hidden else None
@@ -286,7 +280,7 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
 
 
 def _phase_views() -> list[PhaseView]:
-    return [spec.view for spec in REGISTRY.values() if spec.view is not None]
+    return [view for spec in REGISTRY.values() for view in spec.views]
 
 
 def _flat(data: dict[str, Any], inside: bool = False) -> dict[str, Any]:

@@ -28,8 +28,15 @@ from cogs.errors import reply
 from cogs.groups import contribute, withdraw
 from cogs.turn.autocomplete import _text, offer
 from cogs.turn.choices import leader_words
-from rules.actions import KeepTraitor
-from rules.battle.actions import CallTraitor, Capture, KeepCards, Prescience, StartBattle, Voice
+from rules.battle.actions import (
+    CallTraitor,
+    Capture,
+    KeepCards,
+    KeepTraitor,
+    Prescience,
+    StartBattle,
+    Voice,
+)
 from rules.battle.plans import PLAN_RULE, options_now
 from rules.errors import NotYourTurnError
 

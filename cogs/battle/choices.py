@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from bot.words.battle.plan_builder import sectors_words
 from cogs.turn.choices import Choice, leader_words, legal, same
-from rules.actions import KeepTraitor
-from rules.battle.actions import Capture, KeepCards, StartBattle, Voice
+from rules.battle.actions import Capture, KeepCards, KeepTraitor, StartBattle, Voice
 from rules.battle.flow import sites
 from rules.factions import Faction
 from rules.game import GameState

@@ -1,5 +1,6 @@
 """The Battle phase's actions (1.07): a battle started, the Voice and Prescience, a battle
-plan, a traitor called, the winner's cards kept and the Harkonnen's capture (2.05.10)."""
+plan, a traitor called, the winner's cards kept and the Harkonnen's capture (2.05.10); and
+the traitor each faction keeps at set-up (0.11), the card it calls in a battle."""
 
 from __future__ import annotations
 
@@ -7,6 +8,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules.actions import FactionAction, Record
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTraitor(FactionAction):
+    """Set-up: keep one of the four traitor cards dealt (0.11)."""
+
+    name: ClassVar[str] = "keep_traitor"
+    leader: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """The Battle phase's events (1.07): each battle started, the Voice and Prescience, the
 plans in and revealed, traitors called, weapons struck, the winner, captives and the end of
-the phase's battles."""
+the phase's battles; and the traitors kept at set-up (0.11)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,14 @@ from typing import ClassVar
 
 from rules.events import Event
 from rules.factions import Faction
+
+
+@dataclass(frozen=True, slots=True)
+class TraitorKept(Event):
+    kind: ClassVar[str] = "traitor_kept"
+    faction: Faction
+    kept: int
+    rule: str
 
 
 @dataclass(frozen=True, slots=True)

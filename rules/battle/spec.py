@@ -22,7 +22,7 @@ from rules.actions import (
     RecordPayment,
 )
 from rules.battle import flow as battle
-from rules.battle import record
+from rules.battle import record, traitors
 from rules.battle import resolution as battle_resolution
 from rules.battle import view as battle_view
 from rules.battle.actions import (
@@ -269,7 +269,9 @@ SPEC = PhaseSpec(
     pass_=pass_,
     phase_done=record.end_battles,  # the battle under way dropped
     records=record.candidates,
-    view=battle_view.VIEW,
+    views=(battle_view.VIEW, battle_view.TRAITORS_VIEW),
+    setup=(traitors.CHOICE,),
+    scenario_keys=(traitors.SCENARIO_KEY,),
     offered=candidates,
     default=default,
     waits=PhaseWaits(step_part=battle_part),

@@ -1,7 +1,9 @@
 """The Battle phase's part of the views (:class:`rules.phase_spec.PhaseView`): the battle under
 way as everyone sees it (where, who, whose plan is in, the Voice and the Prescience asked;
 never a plan's content before the reveal) and a faction's own side of it (its own plan before
-the reveal, the opponent's plan the Atreides' Karama showed, the leader the Harkonnen drew)."""
+the reveal, the opponent's plan the Atreides' Karama showed, the leader the Harkonnen drew);
+and the traitors (0.11): how many each faction holds, for everyone, and which, for itself
+(with those dealt to it at set-up, not yet chosen)."""
 
 from __future__ import annotations
 
@@ -92,11 +94,44 @@ def _captive(battle: Battle, faction: Faction) -> str | None:
 
 VIEW = PhaseView(NAME, public, secret)
 
+TRAITORS = "traitors_held"
+
+
+@dataclass(frozen=True, slots=True)
+class TraitorSecrets:
+    """A faction's own traitors: those it holds, and those dealt to it at set-up while it
+    has still to keep one (0.11)."""
+
+    traitors: tuple[str, ...] = ()
+    traitors_offered: tuple[str, ...] = ()
+
+
+def traitors_held(state: Position) -> tuple[tuple[Faction, int], ...]:
+    """How many traitors each faction holds, as everyone knows (never which)."""
+    game = state.whole
+    return tuple((f, len(game.held(game.traitors, f))) for f in sorted(state.factions))
+
+
+def own_traitors(state: Position, faction: Faction) -> TraitorSecrets:
+    game = state.whole
+    return TraitorSecrets(
+        game.held(game.traitors, faction), game.held(game.traitor_offers, faction)
+    )
+
+
+TRAITORS_VIEW = PhaseView(TRAITORS, traitors_held, own_traitors)
+
 
 def battle_of(game: GameView) -> BattleView | None:
     """The battle under way in ``game`` (None: none is)."""
     part = game.parts.get(NAME)
     return part if isinstance(part, BattleView) else None
+
+
+def traitor_secrets(secrets: GameSecrets | None) -> TraitorSecrets:
+    """A faction's own traitors, from its secrets."""
+    part = secrets.parts.get(TRAITORS) if secrets is not None else None
+    return part if isinstance(part, TraitorSecrets) else TraitorSecrets()
 
 
 def battle_secrets(secrets: GameSecrets | None) -> BattleSecrets:

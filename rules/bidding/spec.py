@@ -41,5 +41,5 @@ SPEC = PhaseSpec(
     offered=bidding.candidates,
     default=bidding.default,
     waits=PhaseWaits(turn_part=bidding.turn_to_bid, asked_alike=bidding.auction_open),
-    view=auction_view.VIEW,
+    views=(auction_view.VIEW,),
 )

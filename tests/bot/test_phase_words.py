@@ -12,7 +12,8 @@ import pytest
 from bot.words import phase_words
 from bot.words.phase_words import PhaseWords, register
 from bot.words.turn import describe_turn_event, phase_name, stands_aside
-from rules.events import CardsDealt, Passed, TraitorKept
+from rules.battle.events import TraitorKept
+from rules.events import CardsDealt, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.phases import REGISTRY
@@ -120,12 +121,14 @@ def test_the_open_shields_rows_keep_their_places_the_phases_among_them() -> None
     its rows with their places, the shield's own rows keep theirs."""
     from bot.web.shields import section
     from bot.web.timeline import Shields
+    from rules.battle.view import TRAITORS, TraitorSecrets
     from tests.rules.battle_helpers import duel, plan
 
     state = duel({"cards": ("Crysknife",)})
     plan(state, "harkonnen", "Feyd Rautha", 4, weapon="Crysknife")
     seen = state.view_for(Faction.HARKONNEN)
-    view = replace(seen, secrets=replace(seen.secrets, traitors=("Duncan Idaho",)))
+    own = {**seen.secrets.parts, TRAITORS: TraitorSecrets(traitors=("Duncan Idaho",))}
+    view = replace(seen, secrets=replace(seen.secrets, parts=own))
     rows = phase_words.shield_rows(view)
     assert [name for _, name, _ in rows] == ["Traitors", "Battle plan"]
     html = section(Shields((view,), ()), 1)

@@ -22,7 +22,6 @@ from rules.actions import (
     Dial,
     FactionAction,
     FremenAllyWorm,
-    KeepTraitor,
     Pass,
     PhaseDone,
     PlaceAdvisor,
@@ -31,7 +30,7 @@ from rules.actions import (
     RecordCardWon,
     SetSpice,
 )
-from rules.battle.actions import BattlePlan
+from rules.battle.actions import BattlePlan, KeepTraitor
 from rules.charity import ClaimCharity
 from rules.errors import NotYourTurnError
 from rules.factions import Faction

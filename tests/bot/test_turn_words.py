@@ -22,9 +22,11 @@ from rules.battle.events import (
     LeaderCaptured,
     PrescienceAnswered,
     TraitorCalled,
+    TraitorKept,
     VoiceUsed,
     WeaponStruck,
 )
+from rules.battle.view import traitor_secrets
 from rules.bidding.events import CardsGivenBack, HandTaken
 from rules.board import standard_board
 from rules.components import leaders, treachery_cards
@@ -60,7 +62,6 @@ from rules.events import (
     StormLosses,
     StormMoved,
     StormSet,
-    TraitorKept,
     TruthtranceAnswered,
     TruthtrancePlayed,
     WormRidden,
@@ -261,7 +262,8 @@ def test_a_faction_alone_hears_its_traitors_and_cards() -> None:
     for view in start.private:
         secrets = view.secrets
         assert secrets is not None
-        offered[view.faction] = secrets.traitors_offered or secrets.traitors
+        own = traitor_secrets(secrets)
+        offered[view.faction] = own.traitors_offered or own.traitors
     for view in start.private:
         text = "\n".join(private_lines(start.events, view))
         assert all(name in text for name in offered[view.faction]), (view.faction, text)

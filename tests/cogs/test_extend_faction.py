@@ -11,6 +11,7 @@ import pytest
 import simcord
 from simcord.backend.errors import OptionError
 
+from rules.battle.view import traitor_secrets
 from rules.factions import Faction
 from tests.cogs.conftest import Bots, Table, is_ephemeral, refusals, text_of
 from tests.cogs.faults import STEP, advance, texts
@@ -129,6 +130,4 @@ async def test_a_stalled_game_is_told_once_then_again_after_progress(
 
 
 def _offered(t: Table, faction: Faction) -> str:
-    secrets = t.state().view_for(faction).secrets
-    assert secrets is not None
-    return str(secrets.traitors_offered[0])
+    return traitor_secrets(t.state().view_for(faction).secrets).traitors_offered[0]

@@ -13,6 +13,7 @@ import pytest
 import simcord
 from simcord.backend.access import can_access_channel
 
+from rules.battle.view import traitor_secrets
 from rules.bidding.model import AUCTION
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -82,15 +83,15 @@ async def test_a_whole_game_briefing_holds_the_faction_s_own_secrets_only(
     simcord_env: simcord.Env,
 ) -> None:
     t = await whole_table(simcord_env)
-    secrets = {f: t.state().view_for(f).secrets for f in t.state().factions}
+    secrets = {f: traitor_secrets(t.state().view_for(f).secrets) for f in t.state().factions}
     _, briefing = await substitute(t, Faction.HARKONNEN)
     own = secrets[Faction.HARKONNEN]
-    assert own is not None and own.traitors  # the Harkonnen keep all four (2.05.07)
+    assert own.traitors  # the Harkonnen keep all four (2.05.07)
     assert f"Your traitors: {', '.join(own.traitors)}." in briefing
     leaders = ("Your leaders:", "Held by the")  # its own leaders, named by right
     secret = "\n".join(x for x in briefing.split("\n") if not x.startswith(leaders))
     for faction, theirs in secrets.items():
-        if faction is not Faction.HARKONNEN and theirs is not None:
+        if faction is not Faction.HARKONNEN:
             for name in set(theirs.traitors_offered) - set(own.traitors):
                 assert name not in secret, (faction, name)
 

@@ -19,6 +19,7 @@ from tests.cogs.turn_helpers import (
     secrets_of,
     set_up_by_commands,
     start_at,
+    traitors_of,
     whole_table,
 )
 from tests.rules.game_helpers import game_at
@@ -41,14 +42,14 @@ WAIT_IN_REVIVAL = {"bene_gesserit": {"tanks": 5}}
 
 async def test_set_up_through_the_commands_with_secret_answers(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
-    atreides = secrets_of(t, F.ATREIDES).traitors_offered
+    atreides = traitors_of(t, F.ATREIDES).traitors_offered
     choices = await t.players[F.ATREIDES].autocomplete(t.table, "traitor keep", "leader", "")
     assert values(choices) == list(atreides)
     assert all(" strength " in str(n) for n in names(choices))  # in words
     before = public_messages(t)
     kept = await done(t, F.ATREIDES, "traitor keep", leader=atreides[2].upper())
     assert kept.startswith(f"Done: you keep {atreides[2]} (") and "Only you know" in kept
-    assert secrets_of(t, F.ATREIDES).traitors == (atreides[2],)
+    assert traitors_of(t, F.ATREIDES).traitors == (atreides[2],)
     assert await t.players[F.ATREIDES].autocomplete(t.table, "traitor keep", "leader", "") == []
     predicted = await done(t, F.BENE_GESSERIT, "predict", winner="Fremen", turn=7)
     assert predicted.startswith("Done: you predict that Fremen will win on turn 7.")
@@ -62,7 +63,7 @@ async def test_set_up_through_the_commands_with_secret_answers(simcord_env: simc
     assert any(f is F.BENE_GESSERIT and n == "Arrakeen" for f, n, _ in state.stacks)
     public = public_since(t, before)
     for faction in F:
-        for leader in secrets_of(t, faction).traitors:
+        for leader in traitors_of(t, faction).traitors:
             assert leader not in public, (faction, leader)
     assert "Fremen will win" not in public
     for faction in F:
@@ -269,12 +270,12 @@ async def test_choam_charity_claimed_and_declined(simcord_env: simcord.Env) -> N
 
 async def test_a_moderator_answers_for_a_faction(simcord_env: simcord.Env) -> None:
     t = await whole_table(simcord_env)
-    offered = secrets_of(t, F.EMPEROR).traitors_offered
+    offered = traitors_of(t, F.EMPEROR).traitors_offered
     seen = await t.moderator.autocomplete(t.table, "traitor keep", "leader", "", faction="emperor")
     assert values(seen) == list(offered)
     result = await t.moderator.slash(t.table, "traitor keep", leader=offered[1], faction="emperor")
     assert is_ephemeral(result) and text_of(result).startswith("Done: you keep")
-    assert secrets_of(t, F.EMPEROR).traitors == (offered[1],)
+    assert traitors_of(t, F.EMPEROR).traitors == (offered[1],)
 
 
 async def test_a_bribe_in_the_open(simcord_env: simcord.Env) -> None:

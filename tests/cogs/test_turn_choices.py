@@ -7,7 +7,9 @@ import pytest
 
 from cogs.battle.choices import traitors
 from cogs.turn import choices as ch
-from rules.actions import Dial, KeepTraitor, Pass, PlaceFremen, Predict
+from rules.actions import Dial, Pass, PlaceFremen, Predict
+from rules.battle.actions import KeepTraitor
+from rules.battle.view import traitor_secrets
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import RuleSet
@@ -38,7 +40,7 @@ def test_each_faction_is_offered_its_own_traitors_in_words() -> None:
         assert secrets is not None
         offered[faction] = traitors(state, faction)
         if faction is not F.HARKONNEN:
-            assert values(offered[faction]) == list(secrets.traitors_offered)
+            assert values(offered[faction]) == list(traitor_secrets(secrets).traitors_offered)
     assert offered[F.HARKONNEN] == []  # keeps all four: no choice to make
     assert len(offered[F.ATREIDES]) == 4
     label, value = offered[F.ATREIDES][0]

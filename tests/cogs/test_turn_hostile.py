@@ -19,9 +19,9 @@ from tests.cogs.turn_helpers import (
     WORM,
     done,
     public_messages,
-    secrets_of,
     set_up_by_commands,
     start_at,
+    traitors_of,
     whole_table,
 )
 from tests.rules.game_helpers import game_at
@@ -139,11 +139,11 @@ CASES = [
         "traitor keep",
         "keep_traitor",
         _own(F.ATREIDES),
-        lambda t: {"leader": secrets_of(t, F.ATREIDES).traitors_offered[0]},
+        lambda t: {"leader": traitors_of(t, F.ATREIDES).traitors_offered[0]},
         junk=lambda t: [
             {"leader": "Xyzzy"},
             {"leader": LONG},
-            {"leader": secrets_of(t, F.EMPEROR).traitors_offered[0]},  # another's
+            {"leader": traitors_of(t, F.EMPEROR).traitors_offered[0]},  # another's
         ],
     ),
     Case(

@@ -9,7 +9,8 @@ from typing import Any
 import simcord
 
 from bot.session.session import SessionError
-from rules.actions import Dial, FactionAction, KeepTraitor, Pass
+from rules.actions import Dial, FactionAction, Pass
+from rules.battle.actions import KeepTraitor
 from rules.charity import ClaimCharity
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction

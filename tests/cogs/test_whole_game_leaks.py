@@ -20,12 +20,12 @@ from rules.actions import (
     Decline,
     Dial,
     FactionAction,
-    KeepTraitor,
     Pass,
     PlaceAdvisor,
     PlaceFremen,
     Predict,
 )
+from rules.battle.actions import KeepTraitor
 from rules.bidding.actions import Bid
 from rules.charity import ClaimCharity
 from rules.factions import Faction

@@ -7,6 +7,7 @@ from typing import Any
 
 import simcord
 
+from rules.battle.view import TraitorSecrets, traitor_secrets
 from rules.factions import Faction
 from rules.game import GameState
 from tests.cogs.conftest import Table, is_ephemeral, make_table, text_of
@@ -42,11 +43,16 @@ def secrets_of(t: Table, faction: Faction) -> Any:
     return found
 
 
+def traitors_of(t: Table, faction: Faction) -> TraitorSecrets:
+    """The traitors ``faction`` holds and was offered, from its own view."""
+    return traitor_secrets(t.state().view_for(faction).secrets)
+
+
 async def set_up_by_commands(t: Table) -> None:
     """Every set-up choice through the commands: traitors, the prediction, the Fremen's and
     the Bene Gesserit's placements. The game is then in its first storm."""
     for faction in t.state().waiting_on():
-        offered = secrets_of(t, faction).traitors_offered
+        offered = traitors_of(t, faction).traitors_offered
         if offered:
             await done(t, faction, "traitor keep", leader=offered[0])
     if "predict" in t.state().legal_actions(F.BENE_GESSERIT).kinds():

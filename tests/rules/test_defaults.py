@@ -5,13 +5,13 @@ from __future__ import annotations
 from rules.actions import (
     Dial,
     FremenStormLosses,
-    KeepTraitor,
     Pass,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
     Predict,
 )
+from rules.battle.actions import KeepTraitor
 from rules.charity import ClaimCharity
 from rules.components import leaders
 from rules.defaults import default_action

@@ -67,12 +67,12 @@ def test_the_views_keep_each_phases_part_and_store_it_flat() -> None:
 
 
 def test_a_secret_part_missing_reads_as_nothing_seen() -> None:
-    secrets = GameSecrets((), (), None, None, None)
+    secrets = GameSecrets(None, None, None)
     assert auction_secrets(secrets) == AuctionSecrets()
 
 
 def test_every_view_part_is_named_once() -> None:
-    names = [spec.view.name for spec in REGISTRY.values() if spec.view is not None]
+    names = [view.name for spec in REGISTRY.values() for view in spec.views]
     assert len(names) == len(set(names)) and "auction" in names
 
 
@@ -81,5 +81,5 @@ def test_the_phases_secrets_never_share_a_stored_key() -> None:
     may share a key (one would hide the other)."""
     keys = [f.name for cls in (GameSecrets, AuctionSecrets, BattleSecrets) for f in fields(cls)]
     assert len(keys) == len(set(keys)), keys
-    public = [spec.view.name for spec in REGISTRY.values() if spec.view is not None]
+    public = [view.name for spec in REGISTRY.values() for view in spec.views]
     assert not set(public) & {f.name for f in fields(GameView)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import action_from_dict, action_to_dict
+from rules.battle.view import traitor_secrets
 from rules.components import leaders
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
@@ -75,8 +76,9 @@ def test_the_public_view_shows_counts_never_the_decks_or_traitors() -> None:
     assert view.spice_deck_cards == 21 and view.treachery_deck_cards == 26
     assert "seed" not in public and "traitor_offers" not in public
     secrets = state.view_for(F.ATREIDES).secrets
-    assert secrets is not None and len(secrets.traitors_offered) == 4
-    assert state.view_for(F.HARKONNEN).secrets.traitors == state.whole.traitors[F.HARKONNEN]  # type: ignore[union-attr]
+    assert len(traitor_secrets(secrets).traitors_offered) == 4
+    harkonnen = traitor_secrets(state.view_for(F.HARKONNEN).secrets)
+    assert harkonnen.traitors == state.whole.traitors[F.HARKONNEN]
 
 
 def test_choices_then_the_first_storm() -> None:
@@ -233,7 +235,7 @@ def test_each_faction_sees_only_its_own_secrets() -> None:
     for faction in F:
         secrets = state.view_for(faction).secrets
         assert secrets is not None
-        assert secrets.traitors == state.whole.traitors[faction]
+        assert traitor_secrets(secrets).traitors == state.whole.traitors[faction]
         assert (secrets.prediction is not None) == (faction is F.BENE_GESSERIT)
         assert secrets.dial == (17 if faction is F.HARKONNEN else None)
         others = [n for f, t in state.whole.traitors.items() if f is not faction for n in t]

@@ -24,7 +24,6 @@ from rules.actions import (
     AnswerTruthtrance,
     Dial,
     KaramaRevive,
-    KeepTraitor,
     Pass,
     PayAllyRevival,
     PhaseDone,
@@ -34,6 +33,7 @@ from rules.actions import (
     action_from_dict,
     action_to_dict,
 )
+from rules.battle.actions import KeepTraitor
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy
 from rules.bidding.auction import cards_in_play, hand_limit
 from rules.bidding.model import AUCTION

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.words.phase_words import CARDS_ROW, PhaseWords, ShieldRow, register
-from rules.actions import Action, KeepTraitor
-from rules.events import CardsDealt, Event, TraitorKept
+from rules.actions import Action
+from rules.battle.actions import KeepTraitor
+from rules.battle.events import TraitorKept
+from rules.battle.view import traitor_secrets
+from rules.events import CardsDealt, Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -43,7 +46,7 @@ def describe(event: Event) -> str | None:
 
 def own_line(event: Event, view: PrivateView) -> str | None:
     """A faction's own side of its traitor cards: those offered to it, those it kept."""
-    secrets = view.secrets
+    secrets = traitor_secrets(view.secrets)
     match event:
         case CardsDealt(deck="traitors") if secrets.traitors_offered:
             offered = _list(list(secrets.traitors_offered))
@@ -70,7 +73,7 @@ def options(state: GameState, faction: Faction) -> list[str]:
 
 def briefing(view: PrivateView) -> list[str]:
     """A newcomer's traitors: those the faction kept, else those it was offered."""
-    secrets = view.secrets
+    secrets = traitor_secrets(view.secrets)
     if secrets.traitors:
         return [f"Your traitors: {', '.join(secrets.traitors)}."]
     if secrets.traitors_offered:
@@ -80,7 +83,7 @@ def briefing(view: PrivateView) -> list[str]:
 
 def shield(view: PrivateView) -> list[ShieldRow]:
     """The traitors behind a faction's shield: those it kept, else those it was offered."""
-    secrets = view.secrets
+    secrets = traitor_secrets(view.secrets)
     if secrets.traitors:
         return [(CARDS_ROW + 5, "Traitors", ", ".join(secrets.traitors))]
     if secrets.traitors_offered:
