@@ -244,3 +244,46 @@ def test_each_faction_sees_only_its_own_secrets() -> None:
     public = state.public_view().game
     assert public is not None and public.dialed == (F.HARKONNEN,)
     assert "17" not in str(public)
+
+
+def test_the_set_up_asks_the_choices_the_later_phases_declare() -> None:
+    """The traitor is the battle's set-up choice (0.11): the registry hands it to set-up,
+    which deals it, waits on it and carries it out like its own."""
+    from rules import setup
+    from rules.battle import traitors
+    from rules.battle.actions import KeepTraitor
+    from rules.phases import REGISTRY, TURN
+
+    declared = [c for spec in TURN for c in spec.setup]
+    assert declared == [traitors.CHOICE]
+    set_up = REGISTRY[GamePhase.SETUP]
+    assert set_up.handler(KeepTraitor(F.ATREIDES, "Duncan Idaho")) is not None
+    without = setup.spec(())  # a set-up with none of the later phases' choices
+    assert without.handler(KeepTraitor(F.ATREIDES, "Duncan Idaho")) is None
+    with pytest.raises(ValueError, match="declared twice"):
+        setup.spec([traitors.CHOICE, traitors.CHOICE])
+    state = new()
+    atreides = [a for a in state.legal_actions(F.ATREIDES) if isinstance(a, KeepTraitor)]
+    assert len(atreides) == traitors.DEALT and F.ATREIDES in state.whole.waiting
+    assert not [a for a in state.legal_actions(F.HARKONNEN) if isinstance(a, KeepTraitor)]
+    state.apply(atreides[1])
+    assert state.whole.traitors[F.ATREIDES] == (atreides[1].leader,)
+    again = {"leader": atreides[0].leader}
+    err = refused(state, NotYourTurnError, "0.11", "atreides", "keep_traitor", **again)
+    assert "Atreides has no traitor to choose at set-up" in err.message
+
+
+def test_everyone_sees_how_many_traitors_each_holds_never_which() -> None:
+    state = new()
+    act(state, "atreides", "keep_traitor", leader=state.whole.traitor_offers[F.ATREIDES][0])
+    game = state.public_view().to_dict()["game"]
+    held = dict(game["traitors_held"])
+    assert held["harkonnen"] == 4 and held["atreides"] == 1 and held["emperor"] == 0
+    assert all("traitors_held" not in row for row in game["leaders"])
+    mine = state.view_for(F.ATREIDES).to_dict()["secrets"]
+    assert mine["traitors"] == list(state.whole.traitors[F.ATREIDES])
+    assert mine["traitors_offered"] == []
+    other = new()  # the same game, another traitor kept: the same public view
+    act(other, "atreides", "keep_traitor", leader=other.whole.traitor_offers[F.ATREIDES][1])
+    assert other.whole.traitors != state.whole.traitors
+    assert other.public_view().to_dict() == state.public_view().to_dict()
