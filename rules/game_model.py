@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
-from rules.battle.model import Battle
 from rules.factions import Faction
 from rules.frozen import evolver
 from rules.truthtrance_model import Question, question_from
@@ -121,8 +120,6 @@ class TurnState:
     leaders: FactionMap = field(default_factory=dict)  # alive, in the pool
     leaders_tanks: FactionMap = field(default_factory=dict)  # in the order they died
     leader_deaths: Mapping[str, int] = field(default_factory=dict)
-    traitors: FactionMap = field(default_factory=dict)
-    traitor_offers: FactionMap = field(default_factory=dict)  # set-up: dealt, not yet chosen
     prediction: tuple[Faction, int] | None = None
     dialers: tuple[Faction, ...] = ()
     dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
@@ -145,13 +142,9 @@ class TurnState:
     storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
     fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
     bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
-    # -- the Battle phase (rules.battle) --
-    battle: Battle | None = None  # the battle under way; its plans secret until revealed
-    leaders_fought: Mapping[str, str] = field(default_factory=dict)  # leader -> territory
     kwisatz_haderach_territory: str | None = None  # where it fought this turn (2.01.11)
     kwisatz_haderach_dead: bool = False  # killed in a lasgun/shield explosion (2.01.13)
     captives: Mapping[str, Faction] = field(default_factory=dict)  # leader -> owner (2.05.10)
-    # -- end of the Battle phase's fields --
     # -- each phase's own state, by its part's name (:class:`StatePart`) --
     parts: Mapping[str, Any] = field(default_factory=lambda: _empty_parts())
     # -- Truthtrance (rules.truthtrance): the last question, open while unanswered (3.01.21) --
@@ -194,11 +187,9 @@ class TurnState:
             "storm_move": self.storm_move,
             "fremen_losses": [list(loss) for loss in self.fremen_losses],
             "cards_out": list(self.cards_out),
-            "leaders": _map_out(self.leaders),
-            "leaders_tanks": _map_out(self.leaders_tanks),
+            "leaders": map_out(self.leaders),
+            "leaders_tanks": map_out(self.leaders_tanks),
             "leader_deaths": dict(sorted(self.leader_deaths.items())),
-            "traitors": _map_out(self.traitors),
-            "traitor_offers": _map_out(self.traitor_offers),
             "prediction": (
                 {"faction": self.prediction[0].value, "turn": self.prediction[1]}
                 if self.prediction
@@ -226,8 +217,6 @@ class TurnState:
             "storm_card_hidden": self.storm_card_hidden,
             "fremen_expose_ally": self.fremen_expose_ally,
             "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
-            "battle": self.battle.to_dict() if self.battle else None,
-            "leaders_fought": dict(sorted(self.leaders_fought.items())),
             "kwisatz_haderach_territory": self.kwisatz_haderach_territory,
             "kwisatz_haderach_dead": self.kwisatz_haderach_dead,
             "captives": {n: f.value for n, f in sorted(self.captives.items())},
@@ -264,11 +253,9 @@ class TurnState:
                 (str(t), int(s), int(n)) for t, s, n in data.get("fremen_losses", ())
             ),
             cards_out=tuple(data.get("cards_out", ())),
-            leaders=_map_in(data["leaders"]),
-            leaders_tanks=_map_in(data["leaders_tanks"]),
+            leaders=map_in(data["leaders"]),
+            leaders_tanks=map_in(data["leaders_tanks"]),
             leader_deaths={str(k): int(v) for k, v in data.get("leader_deaths", {}).items()},
-            traitors=_map_in(data["traitors"]),
-            traitor_offers=_map_in(data.get("traitor_offers", {})),
             prediction=(
                 (Faction(prediction["faction"]), int(prediction["turn"])) if prediction else None
             ),
@@ -299,8 +286,6 @@ class TurnState:
             storm_card_hidden=bool(data.get("storm_card_hidden", False)),
             fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
             bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
-            battle=Battle.from_dict(data["battle"]) if data.get("battle") else None,
-            leaders_fought={str(k): str(v) for k, v in data.get("leaders_fought", {}).items()},
             kwisatz_haderach_territory=data.get("kwisatz_haderach_territory"),
             kwisatz_haderach_dead=bool(data.get("kwisatz_haderach_dead", False)),
             captives={str(n): Faction(f) for n, f in data.get("captives", {}).items()},
@@ -331,6 +316,11 @@ class StatePart(Generic[P]):
 
     def stored(self, game: TurnState) -> Mapping[str, Any]:
         return self.write(self.of(game))
+
+    def put(self, parts: Mapping[str, object], value: P) -> dict[str, object]:
+        """``parts`` (a game's) with this part's ``value``, the others the same (for
+        ``set_game(parts=...)``; chained to change several)."""
+        return {**parts, self.name: value}
 
 
 STATE_PARTS: dict[str, StatePart[Any]] = {}
@@ -374,11 +364,13 @@ def with_entry(mapping: FactionMap, faction: Faction, value: tuple[str, ...]) ->
     return {**mapping, faction: value}
 
 
-def _map_out(mapping: FactionMap) -> dict[str, list[str]]:
+def map_out(mapping: FactionMap) -> dict[str, list[str]]:
+    """Leader names by faction, as stored (factions in order)."""
     return {f.value: list(v) for f, v in sorted(mapping.items())}
 
 
-def _map_in(data: Mapping[str, Any]) -> dict[Faction, tuple[str, ...]]:
+def map_in(data: Mapping[str, Any]) -> dict[Faction, tuple[str, ...]]:
+    """Leader names by faction, read back from their stored form."""
     return {Faction(f): tuple(str(x) for x in v) for f, v in data.items()}
 
 

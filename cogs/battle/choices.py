@@ -8,6 +8,7 @@ from bot.words.battle.plan_builder import sectors_words
 from cogs.turn.choices import Choice, leader_words, legal, same
 from rules.battle.actions import Capture, KeepCards, KeepTraitor, StartBattle, Voice
 from rules.battle.flow import sites
+from rules.battle.model import BATTLE
 from rules.factions import Faction
 from rules.game import GameState
 
@@ -66,7 +67,7 @@ def keepable(state: GameState, faction: Faction, typed: str) -> list[Choice[str]
     """The cards the winner may keep, as a list being typed ("none": discard them all)."""
     if not legal(state, faction, KeepCards):
         return []
-    fight = state.whole.battle
+    fight = BATTLE.of(state.whole)
     cards = list(fight.to_keep) if fight is not None else []
     given = [c.strip() for c in typed.split(",")[:-1] if c.strip()]
     chosen = [c for c in cards if any(same(c, g) for g in given)]

@@ -24,6 +24,7 @@ from bot.words.battle.plan_builder import Draft, Menu, choose, first_draft, menu
 from cogs.common import acknowledge_click, app_of, key_of, roles_of
 from cogs.errors import reply, report
 from cogs.play.views import PREVIEW_ID, PreviewView, close_preview
+from rules.battle.model import BATTLE
 from rules.battle.plans import PlanOptions, options_now
 from rules.factions import Faction
 from rules.game import GameState
@@ -189,7 +190,7 @@ class PlanBuilder(PreviewView):
 def _battle_of(state: GameState) -> tuple[object, ...]:
     """The battle under way: where (its territory and, in a territory the storm splits, its
     part: the same sides may fight on each side of the storm, 1.07.01) and who."""
-    fight = state.whole.battle
+    fight = BATTLE.of(state.whole)
     return () if fight is None else (fight.territory, fight.sectors, fight.sides)
 
 

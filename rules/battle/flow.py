@@ -31,7 +31,7 @@ from rules.battle.events import (
     PrescienceAsked,
     VoiceUsed,
 )
-from rules.battle.model import Battle, BattleStep
+from rules.battle.model import BATTLE, FOUGHT, Battle, BattleStep, set_battle
 from rules.battle.plans import voice_kind
 from rules.board import POLAR_SINK
 from rules.components import leader_owner, leaders
@@ -125,8 +125,7 @@ def begin(state: Position) -> list[Event]:
     """The advanced Bene Gesserit's lone advisors become fighters (2.02.21), then the
     first battle."""
     state.set_game(
-        battle=None,
-        leaders_fought={},
+        parts=FOUGHT.put(BATTLE.put(state.whole.parts, None), {}),
         kwisatz_haderach_territory=None,
         waiting=(),
         step=PhaseStep.BEGIN,
@@ -137,7 +136,7 @@ def begin(state: Position) -> list[Event]:
 
 def next_battle(state: Position) -> list[Event]:
     """Start the next battle, ask the aggressor to name it, or end the phase."""
-    state.set_game(battle=None)
+    set_battle(state, None)
     found = sites(state)
     faction = aggressor(state, found)
     if faction is None:
@@ -152,7 +151,7 @@ def next_battle(state: Position) -> list[Event]:
 
 def start(state: Position, faction: Faction, site: Site, opponent: Faction) -> list[Event]:
     battle = Battle(site.territory, site.sectors, faction, opponent)
-    state.set_game(battle=battle)
+    set_battle(state, battle)
     sector = site.sectors[0] if site.split else None
     started = BattleStarted(faction, opponent, site.territory, sector, AGGRESSOR_RULE)
     return [started, *before_plans(state)]
@@ -162,15 +161,14 @@ def end_phase(state: Position) -> list[Event]:
     """No battle is left: leaders go back to their pools; the Harkonnen's captives that
     fought for them go back to their owners (1.07.07, 2.05.10)."""
     game = state.whole
-    freed = [n for n in game.captives if n in game.leaders_fought]
+    freed = [n for n in game.captives if n in FOUGHT.of(game)]
     events: list[Event] = []
     if freed:
         events += release(state, freed, "2.05.10")
     state.set_game(
         step=PhaseStep.DONE,
         waiting=(),
-        battle=None,
-        leaders_fought={},
+        parts=FOUGHT.put(BATTLE.put(state.whole.parts, None), {}),
         kwisatz_haderach_territory=None,
     )
     return [*events, BattlesOver(RETURN_RULE)]
@@ -201,7 +199,7 @@ def _user(state: Position, battle: Battle, who: Faction) -> Faction | None:
 
 def before_plans(state: Position) -> list[Event]:
     """Open the Voice and Prescience where they apply (D15), then the plans."""
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     assert battle is not None
     events: list[Event] = []
     pending = []
@@ -220,7 +218,7 @@ def before_plans(state: Position) -> list[Event]:
             pending.append((name, user))
         else:
             battle = replace(battle, asked=battle.asked | {name})
-    state.set_game(battle=battle)
+    set_battle(state, battle)
     if pending and state.rules.voice_prescience is VoicePrescience.TOGETHER:
         step = BattleStep.VOICE_PRESCIENCE if len(pending) == 2 else BattleStep(pending[0][0])
         state.set_game(step=step, waiting=tuple(u for _, u in pending))
@@ -239,7 +237,7 @@ def current(
     state: Position, action: FactionAction, steps: frozenset[BattleStep], rule: str
 ) -> Battle:
     game = state.whole
-    battle = game.battle
+    battle = BATTLE.of(game)
     if game.phase is not GamePhase.BATTLE or game.step not in steps or battle is None:
         raise NotYourTurnError(f"{action.name} is not awaited now", rule=rule)
     if action.faction not in game.waiting:
@@ -251,9 +249,9 @@ def current(
 
 
 def settled(state: Position, faction: Faction, name: str) -> list[Event]:
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     assert battle is not None
-    state.set_game(battle=replace(battle, asked=battle.asked | {name}))
+    set_battle(state, replace(battle, asked=battle.asked | {name}))
     waiting = tuple(f for f in state.whole.waiting if f is not faction)
     if waiting and state.whole.step == BattleStep.VOICE_PRESCIENCE:
         other = BattleStep.PRESCIENCE if name == "voice" else BattleStep.VOICE
@@ -278,7 +276,7 @@ def start_battle(state: Position, action: StartBattle) -> list[Event]:
         raise InvalidActionError(
             f"{quote(action.opponent)} is not a faction in this game", rule=THREE_RULE
         )
-    battle = game.battle
+    battle = BATTLE.of(game)
     if battle is not None and game.step in BEFORE_PLANS | {BattleStep.PLANS} and not battle.plans:
         same = (battle.aggressor, battle.defender, battle.territory) == (
             faction,
@@ -338,7 +336,7 @@ def voice(state: Position, action: Voice) -> list[Event]:
     side = faction if faction in battle.sides else state.ally_of(faction)
     assert side is not None
     target = battle.opponent(side)
-    state.set_game(battle=replace(battle, voice=(action.command, kind), voice_by=faction))
+    set_battle(state, replace(battle, voice=(action.command, kind), voice_by=faction))
     used = VoiceUsed(faction, target, action.command, kind, VOICE_RULE)
     return [used, *settled(state, faction, "voice")]
 
@@ -367,9 +365,9 @@ def prescience(state: Position, action: Prescience) -> list[Event]:
     side = faction if faction in battle.sides else state.ally_of(faction)
     assert side is not None
     target = battle.opponent(side)
-    now = state.whole.battle
+    now = BATTLE.of(state.whole)
     assert now is not None
-    state.set_game(battle=replace(now, prescience=ask, prescience_by=faction))
+    set_battle(state, replace(now, prescience=ask, prescience_by=faction))
     events.append(PrescienceAsked(faction, target, ask, PRESCIENCE_RULE))
     return events + settled(state, faction, "prescience")
 
@@ -396,7 +394,7 @@ def _karama_plan(state: Position, faction: Faction, battle: Battle) -> list[Even
 def fought(state: Position, leader: str, territory: str) -> None:
     """Remember that ``leader`` fought in ``territory`` this phase (1.07.04.03)."""
     game = state.whole
-    state.set_game(leaders_fought={**game.leaders_fought, leader: territory})
+    state.set_game(parts=FOUGHT.put(game.parts, {**FOUGHT.of(game), leader: territory}))
 
 
 def drop_leader(state: Position, holder: Faction, name: str) -> None:

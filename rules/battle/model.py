@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from rules.factions import Faction
+from rules.game_model import StatePart, state_part
+from rules.position import Position
 
 CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
 KWISATZ_HADERACH = "Kwisatz Haderach"
@@ -168,3 +171,24 @@ class Battle:
 
 def _faction(value: object) -> Faction | None:
     return Faction(str(value)) if value else None
+
+
+BATTLE: StatePart[Battle | None] = state_part(
+    "battle",
+    None,
+    lambda fight: {"battle": fight.to_dict() if fight else None},
+    lambda data: Battle.from_dict(data["battle"]) if data.get("battle") else None,
+)
+"""The battle under way (1.07); its plans secret until revealed."""
+FOUGHT: StatePart[Mapping[str, str]] = state_part(
+    "leaders_fought",
+    MappingProxyType({}),
+    lambda fought: {"leaders_fought": dict(sorted(fought.items()))},
+    lambda data: {str(k): str(v) for k, v in data.get("leaders_fought", {}).items()},
+)
+"""Each leader that fought this phase, and where (1.07.04.03)."""
+
+
+def set_battle(state: Position, battle: Battle | None) -> None:
+    """The battle under way is now ``battle`` (None: none is)."""
+    state.set_game(parts=BATTLE.put(state.whole.parts, battle))

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules.battle.actions import BattlePlan
-from rules.battle.model import CHEAP_HEROES, Battle, BattleStep, Plan, plain_number
+from rules.battle.model import BATTLE, CHEAP_HEROES, FOUGHT, Battle, BattleStep, Plan, plain_number
 from rules.bribes import holds_spice
 from rules.components import card_kind, leader_strength, treachery_card
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -121,7 +121,7 @@ def abilities_used(state: Position, faction: Faction, opponent: Faction) -> list
     if not state.rules.advanced:
         return []
     used = []
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     forces = fighters(state, faction, battle) if battle else Stack()
     if faction is Faction.FREMEN:
         used.append(Ability.BATTLE_HARDENED)
@@ -176,7 +176,7 @@ def free_leaders(state: Position, faction: Faction, territory: str) -> tuple[str
     first."""
     game = state.whole
     pool = game.held(game.leaders, faction)
-    free = [n for n in pool if game.leaders_fought.get(n, territory) == territory]
+    free = [n for n in pool if FOUGHT.of(game).get(n, territory) == territory]
     return tuple(sorted(free, key=lambda n: (leader_strength(n), n)))
 
 
@@ -192,7 +192,7 @@ def options_now(state: Position, faction: Faction) -> PlanOptions | None:
 def plan_options(state: Position, faction: Faction) -> PlanOptions | None:
     """What ``faction`` may plan now (None when it fights no battle waiting for its plan)."""
     game = state.whole
-    battle = game.battle
+    battle = BATTLE.of(game)
     if battle is None or faction not in battle.sides or battle.revealed:
         return None
     opponent = battle.opponent(faction)
@@ -249,7 +249,7 @@ def locked_plans(state: Position) -> Mapping[Faction, Plan]:
     """The plans locked for the battle under way and not yet resolved (revealed, they
     stand while traitors may be called); none otherwise."""
     game = state.game
-    battle = game.battle
+    battle = BATTLE.of(game)
     if battle is None or (battle.revealed and game.step != BattleStep.TRAITOR_CALLS):
         return {}
     return battle.plans
@@ -303,7 +303,7 @@ def fits(card: str, slot: str) -> bool:
 def check_plan(state: Position, action: BattlePlan) -> Plan:
     """The plan ``action`` submits, checked against the rules; refused with the rule."""
     faction = action.faction
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     options = plan_options(state, faction)
     if battle is None or options is None:
         raise NotYourTurnError(f"{faction.label} fights no battle now", rule=PLAN_RULE)
@@ -394,7 +394,7 @@ def _number(state: Position, action: BattlePlan, options: PlanOptions) -> tuple[
             f"0 or more, not {quote(number)}",
             rule=NUMBER_RULE,
         )
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     assert battle is not None
     value = worth(state, action.faction, battle.opponent(action.faction))
     most = value.max_number(options.forces, spice)

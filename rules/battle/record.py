@@ -16,7 +16,7 @@ from rules.actions import (
 from rules.battle import flow as battle_flow
 from rules.battle.actions import RecordBattle
 from rules.battle.events import BattleRecorded
-from rules.battle.model import BattleStep
+from rules.battle.model import BATTLE, BattleStep
 from rules.battle.plans import locked_plans
 from rules.bribes import check_spice_held
 from rules.errors import IllegalActionError, InvalidActionError, quote
@@ -111,7 +111,8 @@ def leader_killed(state: Position, action: RecordLeaderKilled) -> list[Event]:
             "it dies (record it after the battle is resolved)",
             rule=BATTLE_RULE,
         )
-    drawn = game.battle.captive if game.battle is not None else None
+    fight = BATTLE.of(game)
+    drawn = fight.captive if fight is not None else None
     if drawn == name and game.step == BattleStep.CAPTURE:
         raise IllegalActionError(
             f"the Harkonnen drew {name} to capture or kill: they decide first (record it "

@@ -24,9 +24,10 @@ from rules.battle.events import (
     TraitorCalled,
     WeaponStruck,
 )
-from rules.battle.model import Battle, BattleStep, Plan
+from rules.battle.model import BATTLE, FOUGHT, Battle, BattleStep, Plan, set_battle
 from rules.battle.plans import abilities_used, fighters, leader_worth, worth
 from rules.battle.record import count_battle_losses
+from rules.battle.traitors import TRAITORS
 from rules.components import card_kind
 from rules.errors import IllegalActionError
 from rules.events import CardDiscarded, Event, ForcesLost, SpicePaid, SpiceReceived
@@ -54,7 +55,7 @@ LASGUN = "Lasgun"
 
 
 def _battle(state: Position) -> Battle:
-    found = state.whole.battle
+    found = BATTLE.of(state.whole)
     assert found is not None
     return found
 
@@ -100,7 +101,7 @@ def reveal(state: Position) -> list[Event]:
         if plan.kwisatz_haderach:
             state.set_game(kwisatz_haderach_territory=fight.territory)
     callers = traitor_callers(state, fight)
-    state.set_game(battle=replace(_battle(state), revealed=True, callers=callers))
+    set_battle(state, replace(_battle(state), revealed=True, callers=callers))
     if callers:
         state.set_game(step=BattleStep.TRAITOR_CALLS, waiting=callers)
         return events
@@ -145,7 +146,7 @@ def holds_traitor(state: Position, fight: Battle, caller: Faction) -> bool:
     side = _side_of(state, fight, caller)
     leader = fight.plans[fight.opponent(side)].leader
     return leader is not None and any(
-        same_card(t, leader) for t in game.held(game.traitors, caller)
+        same_card(t, leader) for t in game.held(TRAITORS.of(game), caller)
     )
 
 
@@ -168,7 +169,7 @@ def call(state: Position, caller: Faction) -> list[Event]:
             f"{caller.label} holds no traitor card for {leader}", rule=TRAITOR_RULE
         )
     called = tuple(dict.fromkeys((*fight.called, side)))
-    state.set_game(battle=replace(fight, called=called))
+    set_battle(state, replace(fight, called=called))
     events: list[Event] = [TraitorCalled(caller, leader, opponent, TRAITOR_RULE)]
     return events + no_call(state, caller)
 
@@ -282,8 +283,8 @@ def _traitor(state: Position, fight: Battle, side: Faction) -> list[Event]:
     events: list[Event] = [BattleWon(side, betrayed, fight.territory, 0, 0, TRAITOR_RULE)]
     own = fight.plans[side].leader
     if own and not fight.plans[side].cheap_hero:  # back to the pool, may fight again
-        kept = {n: t for n, t in state.whole.leaders_fought.items() if n != own}
-        state.set_game(leaders_fought=kept)
+        kept = {n: t for n, t in FOUGHT.of(state.whole).items() if n != own}
+        state.set_game(parts=FOUGHT.put(state.whole.parts, kept))
     if fight.plans[side].kwisatz_haderach:  # unused (1.07.06.06.00)
         state.set_game(kwisatz_haderach_territory=None)
     events += battle.kill_leader(state, betrayed, traitor, KILLED_RULE)
@@ -291,7 +292,7 @@ def _traitor(state: Position, fight: Battle, side: Faction) -> list[Event]:
     events += _lose_all(state, fight, betrayed, TRAITOR_RULE)
     events += _discard(state, betrayed, fight.plans[betrayed].cards)
     events += _pay_dials(state, fight, (betrayed,))
-    state.set_game(battle=replace(_battle(state), winner=side, to_keep=fight.plans[side].cards))
+    set_battle(state, replace(_battle(state), winner=side, to_keep=fight.plans[side].cards))
     return events
 
 
@@ -416,7 +417,7 @@ def _winner_cards(
     keep = list(cards)
     for card in gone:
         keep.remove(card)
-    state.set_game(battle=replace(_battle(state), winner=winner, to_keep=tuple(keep)))
+    set_battle(state, replace(_battle(state), winner=winner, to_keep=tuple(keep)))
     return events
 
 
@@ -451,7 +452,7 @@ def keep_cards(state: Position, action: KeepCards) -> list[Event]:
         kept.append(card)
     events: list[Event] = [CardsKept(action.faction, tuple(kept))] if kept else []
     events += _discard(state, action.faction, tuple(left.elements()))
-    state.set_game(battle=replace(fight, to_keep=()))
+    set_battle(state, replace(fight, to_keep=()))
     return events + _open_capture(state)
 
 
@@ -465,7 +466,7 @@ def capturable(state: Position, fight: Battle) -> list[str]:
     return [
         n
         for n in game.held(game.leaders, loser)
-        if game.leaders_fought.get(n, fight.territory) == fight.territory
+        if FOUGHT.of(game).get(n, fight.territory) == fight.territory
     ]
 
 
@@ -481,7 +482,7 @@ def _open_capture(state: Position) -> list[Event]:
     drawn, chance = state.whole.chance.pick(sorted(candidates))
     state.set_game(
         chance=chance,
-        battle=replace(fight, captive=drawn),
+        parts=BATTLE.put(state.whole.parts, replace(fight, captive=drawn)),
         step=BattleStep.CAPTURE,
         waiting=(hark,),
     )
@@ -510,7 +511,7 @@ def capture(state: Position, action: Capture) -> list[Event]:
         state.set_game(
             leaders=with_entry(game.leaders, hark, (*game.held(game.leaders, hark), drawn)),
             captives={**game.captives, drawn: victim},
-            leaders_fought={n: t for n, t in game.leaders_fought.items() if n != drawn},
+            parts=FOUGHT.put(game.parts, {n: t for n, t in FOUGHT.of(game).items() if n != drawn}),
         )
     return events + after_capture(state)
 

@@ -36,7 +36,7 @@ from rules.battle.actions import (
     Voice,
 )
 from rules.battle.events import BattlePlanIn
-from rules.battle.model import BattleStep
+from rules.battle.model import BATTLE, BattleStep
 from rules.battle.plans import VOICE_KINDS, PlanOptions, check_plan, plan_options, voice_cards
 from rules.components import leader_strength
 from rules.errors import NotYourTurnError
@@ -53,7 +53,7 @@ def battle_plan(state: Position, action: BattlePlan) -> list[Event]:
     """A side's secret plan; when both are in, the reveal and the resolution follow."""
     game = state.whole
     faction = action.faction
-    fight = game.battle
+    fight = BATTLE.of(game)
     if game.phase is not GamePhase.BATTLE or fight is None or faction not in fight.sides:
         raise NotYourTurnError(f"{faction.label} fights no battle now", rule=PLAN_RULE)
     if game.step in battle.BEFORE_PLANS:
@@ -65,7 +65,7 @@ def battle_plan(state: Position, action: BattlePlan) -> list[Event]:
         raise NotYourTurnError(f"{faction.label}'s battle plan is already in", rule=PLAN_RULE)
     plan = check_plan(state, action)
     fight = replace(fight, plans={**fight.plans, faction: plan})
-    state.set_game(battle=fight, waiting=battle.missing_plans(fight))
+    state.set_game(parts=BATTLE.put(game.parts, fight), waiting=battle.missing_plans(fight))
     events: list[Event] = [BattlePlanIn(faction)]
     events += battle_resolution.answer_prescience(state, faction)
     if state.whole.waiting:
@@ -79,7 +79,7 @@ def pass_(state: Position, action: Pass) -> list[Event]:
     game = state.whole
     faction = action.faction
     step = game.step
-    fight = game.battle
+    fight = BATTLE.of(game)
     if (
         fight is None
         or faction not in game.waiting
@@ -140,7 +140,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
             )
             for site, other in battle.fights(state, faction)
         ]
-    fight = game.battle
+    fight = BATTLE.of(game)
     if fight is None:
         return []
     found: list[FactionAction] = []
@@ -239,7 +239,7 @@ def _strength(leader: str | None) -> int:
 def battle_part(game: TurnState) -> str:
     """Each battle of the phase is its own wait (its own deadline): its territory, part
     and sides name it."""
-    fight = game.battle
+    fight = BATTLE.of(game)
     if fight is None:
         return ""
     return f":{fight.territory}/{fight.sectors}/{fight.aggressor.value}/{fight.defender.value}"

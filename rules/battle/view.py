@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules.battle.model import Battle
+from rules.battle.model import BATTLE, Battle
+from rules.battle.traitors import OFFERS, TRAITORS
 from rules.factions import Faction
 from rules.phase_spec import PhaseView
 from rules.position import Position
@@ -46,7 +47,7 @@ class BattleSecrets:
 
 
 def public(state: Position) -> BattleView | None:
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     if battle is None:
         return None
     return BattleView(
@@ -62,7 +63,7 @@ def public(state: Position) -> BattleView | None:
 
 
 def secret(state: Position, faction: Faction) -> BattleSecrets:
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     if battle is None:
         return BattleSecrets()
     return BattleSecrets(
@@ -94,7 +95,7 @@ def _captive(battle: Battle, faction: Faction) -> str | None:
 
 VIEW = PhaseView(NAME, public, secret)
 
-TRAITORS = "traitors_held"
+HELD = "traitors_held"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,17 +110,17 @@ class TraitorSecrets:
 def traitors_held(state: Position) -> tuple[tuple[Faction, int], ...]:
     """How many traitors each faction holds, as everyone knows (never which)."""
     game = state.whole
-    return tuple((f, len(game.held(game.traitors, f))) for f in sorted(state.factions))
+    return tuple((f, len(game.held(TRAITORS.of(game), f))) for f in sorted(state.factions))
 
 
 def own_traitors(state: Position, faction: Faction) -> TraitorSecrets:
     game = state.whole
     return TraitorSecrets(
-        game.held(game.traitors, faction), game.held(game.traitor_offers, faction)
+        game.held(TRAITORS.of(game), faction), game.held(OFFERS.of(game), faction)
     )
 
 
-TRAITORS_VIEW = PhaseView(TRAITORS, traitors_held, own_traitors)
+TRAITORS_VIEW = PhaseView(HELD, traitors_held, own_traitors)
 
 
 def battle_of(game: GameView) -> BattleView | None:
@@ -130,7 +131,7 @@ def battle_of(game: GameView) -> BattleView | None:
 
 def traitor_secrets(secrets: GameSecrets | None) -> TraitorSecrets:
     """A faction's own traitors, from its secrets."""
-    part = secrets.parts.get(TRAITORS) if secrets is not None else None
+    part = secrets.parts.get(HELD) if secrets is not None else None
     return part if isinstance(part, TraitorSecrets) else TraitorSecrets()
 
 

@@ -19,6 +19,7 @@ from bot.store.store import LogEntry
 from mentat.cli import main
 from rules.actions import action_from_dict
 from rules.battle.events import PlanRevealed, TraitorCalled, VoiceUsed
+from rules.battle.traitors import TRAITORS
 from rules.board import standard_board
 from rules.events import Event, ForcesDestroyed, PhaseBegan
 from rules.factions import Faction
@@ -113,7 +114,7 @@ def secrets_of_the_game() -> tuple[set[str], set[str], tuple[Faction, int]]:
             held |= cards
             shown |= cards - set(state.factions[f].cards)  # played or discarded: shown
         shown |= set(state.whole.treachery_discard)  # a name discarded face up (a copy)
-    traitors = {t for kept in state.whole.traitors.values() for t in kept} - called
+    traitors = {t for kept in TRAITORS.of(state.whole).values() for t in kept} - called
     prediction = state.whole.prediction
     assert prediction is not None
     return held - shown, traitors, prediction

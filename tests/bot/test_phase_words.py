@@ -121,13 +121,13 @@ def test_the_open_shields_rows_keep_their_places_the_phases_among_them() -> None
     its rows with their places, the shield's own rows keep theirs."""
     from bot.web.shields import section
     from bot.web.timeline import Shields
-    from rules.battle.view import TRAITORS, TraitorSecrets
+    from rules.battle.view import HELD, TraitorSecrets
     from tests.rules.battle_helpers import duel, plan
 
     state = duel({"cards": ("Crysknife",)})
     plan(state, "harkonnen", "Feyd Rautha", 4, weapon="Crysknife")
     seen = state.view_for(Faction.HARKONNEN)
-    own = {**seen.secrets.parts, TRAITORS: TraitorSecrets(traitors=("Duncan Idaho",))}
+    own = {**seen.secrets.parts, HELD: TraitorSecrets(traitors=("Duncan Idaho",))}
     view = replace(seen, secrets=replace(seen.secrets, parts=own))
     rows = phase_words.shield_rows(view)
     assert [name for _, name, _ in rows] == ["Traitors", "Battle plan"]

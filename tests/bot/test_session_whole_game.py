@@ -31,6 +31,7 @@ from rules.actions import (
     SetSpice,
 )
 from rules.battle.actions import BattlePlan, KeepTraitor
+from rules.battle.traitors import TRAITORS
 from rules.charity import ClaimCharity
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
@@ -299,7 +300,7 @@ async def test_set_up_and_dials_default_once_on_their_deadline(table: WholeTable
     }
     for faction, kinds in owed.items():
         assert sorted(d["action"] for d in defaults if d["faction"] == faction) == sorted(kinds)
-    kept = table.state.whole.traitors[Faction.ATREIDES][0]
+    kept = TRAITORS.of(table.state.whole)[Faction.ATREIDES][0]
     atreides = [n.text for n in table.publisher.private_for(Faction.ATREIDES)]
     assert f"Time ran out: you keep {kept} as your traitor." in atreides
     assert kept not in table.public_text()  # the traitor is Atreides' secret

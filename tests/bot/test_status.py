@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.words.status import status_text
+from rules.battle.model import BATTLE
 from rules.factions import Faction
 from tests.rules.battle_helpers import duel, fight
 from tests.rules.helpers import act, position
@@ -55,7 +56,7 @@ def test_a_captured_leader_is_named_where_it_went_once_captured() -> None:
     nobody's status before the Harkonnen decide."""
     state = duel(advanced=True, seed=3, seats=["harkonnen", None, "fremen", None, "emperor", None])
     fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
-    fought = state.whole.battle
+    fought = BATTLE.of(state.whole)
     assert fought is not None and fought.captive is not None
     drawn = fought.captive
     for faction in (Faction.HARKONNEN, Faction.FREMEN):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.ledger import Ledger
 from bot.store import Store
+from rules.battle.traitors import TRAITORS
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import RuleSet
@@ -40,7 +41,7 @@ class Played:
             self.shown |= self.hands.get(faction, set()) - cards
             self.cards |= cards
             self.hands[faction] = cards
-        for kept in game.traitors.values():
+        for kept in TRAITORS.of(game).values():
             self.traitors |= set(kept)
         if game.prediction is not None:
             self.predictions.add(game.prediction)

@@ -14,6 +14,7 @@ from simcord.results import ResponseMessage
 from bot.words.battle.plan_builder import WITH_KH
 from rules.actions import Pass
 from rules.battle.actions import BattlePlan
+from rules.battle.model import BATTLE
 from rules.errors import MentatError
 from rules.factions import Faction
 from rules.game import GameState
@@ -102,7 +103,7 @@ async def test_a_plan_with_spice_and_the_kwisatz_haderach_built_by_the_menus(
     assert public_messages(t) == seen  # the table hears nothing of a plan being built
     locked = done(await at.click(builder, label="Lock"))
     assert "Duncan Idaho with the Kwisatz Haderach, dial 5, paying 6 spice" in locked
-    fight = t.state().whole.battle
+    fight = BATTLE.of(t.state().whole)
     assert fight is not None
     made = fight.plans[AT]
     assert (made.leader, made.number, made.spice, made.kwisatz_haderach) == (
@@ -159,7 +160,7 @@ async def test_a_stale_builder_and_another_faction_change_nothing(
     assert "no longer waits" in refused(await at.select(second, choice, custom_id=wid))
     assert "no longer waits" in refused(await at.click(second, label="Spice…"))
     assert "no longer waits" in refused(await at.click(second, label="Lock"))
-    fight = t.state().whole.battle
+    fight = BATTLE.of(t.state().whole)
     assert fight is not None and not fight.plans[AT].kwisatz_haderach
     assert before != t.state().to_dict()
     table = [m.content for m in t.table.history() if m.id not in seen]
@@ -220,7 +221,7 @@ async def test_the_menus_follow_the_voice_and_junk_starting_options_are_clamped(
     assert "Kwisatz" not in builder.content and "paying" not in builder.content
     assert "The Voice: you must not play worthless" in builder.content
     assert "Locked" in done(await at.click(builder, label="Lock"))
-    fight = t.state().whole.battle
+    fight = BATTLE.of(t.state().whole)
     assert fight is not None and not fight.plans[AT].kwisatz_haderach
     refusals(simcord_env)
 
@@ -243,7 +244,7 @@ async def test_a_builder_outlives_neither_its_seat_nor_its_deadline(
     assert t.state().to_dict() == before
     new = message_of(await t.outsider.slash(t.table, "battle-plan"))
     await advance(t, bots, STEP + 1)  # the deadline: both plans get their defaults
-    fight = t.state().whole.battle
+    fight = BATTLE.of(t.state().whole)
     assert fight is not None and fight.revealed
     after = t.state().to_dict()
     wid = select_id(new, "leader")
@@ -284,7 +285,7 @@ async def test_a_builder_of_one_side_of_the_storm_locks_nothing_on_the_other(
     ):
         await t.bot.app.submit(t.game_id, plan, actor=t.players[plan.faction].id, key=f"p{n}")
         n += 1
-    while (fight := t.state().whole.battle) is not None and fight.sectors != (13,):
+    while (fight := BATTLE.of(t.state().whole)) is not None and fight.sectors != (13,):
         for faction in t.state().whole.waiting:  # no traitor, no card kept
             n += 1
             await t.bot.app.submit(

@@ -10,6 +10,7 @@ import pytest
 import simcord
 from simcord.backend.errors import SetupError
 
+from rules.battle.model import BATTLE
 from rules.factions import Faction
 from tests.cogs.conftest import Table, refusals, text_of
 from tests.cogs.test_battle_table import SIX, done, message_of, refused, select_id
@@ -45,7 +46,7 @@ async def nobody_calls(t: Table) -> None:
 async def test_the_harkonnen_kill_the_leader_they_drew(simcord_env: simcord.Env) -> None:
     state = duel(advanced=True, seed=3, seats=SIX)
     fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
-    fought = state.whole.battle
+    fought = BATTLE.of(state.whole)
     assert state.whole.step == "capture" and fought is not None and fought.captive
     drawn = fought.captive
     t = await whole_table(simcord_env)
@@ -116,7 +117,7 @@ async def test_a_territory_split_by_the_storm_holds_a_battle_in_each_part(
     assert "Battle in Wind Pass (the part of sector 15): Harkonnen attacks Emperor." in (
         public_since(t, seen)
     )
-    fought = t.state().whole.battle
+    fought = BATTLE.of(t.state().whole)
     assert fought is not None and fought.sectors == (15, 16)
     await lock(t, HK, number="3")
     await lock(t, EM)
@@ -125,14 +126,14 @@ async def test_a_territory_split_by_the_storm_holds_a_battle_in_each_part(
     assert t.state().stack(EM, "Wind Pass", 16).forces == 0
     assert t.state().stack(HK, "Wind Pass", 13).forces == 2
     assert t.state().stack(FR, "Wind Pass", 13).forces == 2
-    fought = t.state().whole.battle
+    fought = BATTLE.of(t.state().whole)
     assert fought is not None and fought.sectors == (13,)
     # (the other part alone holds a battle now: the territory is no longer split)
     assert "Battle in Wind Pass: Harkonnen attacks Fremen." in public_since(t, seen)
     await lock(t, FR, number="2")
     await lock(t, HK)
     await nobody_calls(t)
-    assert t.state().whole.battle is None  # the Fremen and the Emperor never met
+    assert BATTLE.of(t.state().whole) is None  # the Fremen and the Emperor never met
     public = public_since(t, seen)
     assert "attacks Emperor" in public and "Fremen attacks" not in public
     assert "Emperor attack" not in public
@@ -185,7 +186,7 @@ async def test_the_harkonnen_call_a_traitor_in_their_allys_battle(
 async def test_status_says_where_a_captured_leader_went(simcord_env: simcord.Env) -> None:
     state = duel(advanced=True, seed=3, seats=SIX)
     fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
-    fought = state.whole.battle
+    fought = BATTLE.of(state.whole)
     assert fought is not None and fought.captive
     drawn = fought.captive
     t = await whole_table(simcord_env)

@@ -11,6 +11,7 @@ import pytest
 import simcord
 from simcord.backend.errors import SetupError
 
+from rules.battle.model import BATTLE
 from rules.factions import Faction
 from rules.game import GameState
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
@@ -291,7 +292,7 @@ async def test_the_harkonnen_capture_by_the_command_and_the_table_never_hears_wh
     state = duel(advanced=True, seed=3, seats=SIX)
     fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
     assert state.whole.step == "capture"
-    fought = state.whole.battle
+    fought = BATTLE.of(state.whole)
     assert fought is not None and fought.captive is not None
     drawn = fought.captive
     t = await whole_table(simcord_env)

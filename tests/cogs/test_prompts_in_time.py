@@ -21,6 +21,7 @@ import pytest
 import simcord
 
 from cogs.errors import APOLOGY
+from rules.battle.model import BATTLE
 from rules.bidding.model import AUCTION
 from rules.factions import Faction
 from rules.game_model import GamePhase
@@ -237,7 +238,7 @@ async def test_the_plan_builders_lock_whose_acknowledgement_fails_still_locks(
     builder = message_of(await atreides.slash(t.table, "battle-plan"))
     simcord_env.inject_error("POST", CALLBACK, status=503, times=1)
     result = await atreides.click(builder, label="Lock")
-    fight: Any = t.state().whole.battle
+    fight: Any = BATTLE.of(t.state().whole)
     assert fight is not None and F.ATREIDES in fight.plans  # the plan is in
     assert APOLOGY not in text_of(result) and text_of(result).startswith("Locked"), text_of(result)
     assert unexpected(caplog) == []

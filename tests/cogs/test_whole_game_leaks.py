@@ -26,6 +26,7 @@ from rules.actions import (
     Predict,
 )
 from rules.battle.actions import KeepTraitor
+from rules.battle.traitors import TRAITORS
 from rules.bidding.actions import Bid
 from rules.charity import ClaimCharity
 from rules.factions import Faction
@@ -153,7 +154,7 @@ async def test_a_whole_game_through_discord_leaks_no_secret(simcord_env: simcord
     assert secrets.hidden, "no card stayed in a hand: the scan would prove nothing"
     for card in secrets.hidden:
         assert card not in text, card
-    traitors = {name for kept in state.whole.traitors.values() for name in kept}
+    traitors = {name for kept in TRAITORS.of(state.whole).values() for name in kept}
     prediction = state.whole.prediction
     assert traitors and prediction is not None
     predicted, turn = prediction
@@ -170,6 +171,6 @@ async def test_a_whole_game_through_discord_leaks_no_secret(simcord_env: simcord
     # the secrets did reach their owners: the scan looked where they would be
     atreides = "\n".join(m.content for m in t.private(Faction.ATREIDES).history())
     assert "You hold" in atreides and any(
-        n in atreides for n in state.whole.traitors[Faction.ATREIDES]
+        n in atreides for n in TRAITORS.of(state.whole)[Faction.ATREIDES]
     )
     assert all("already passed" in str(e) for e in refusals(simcord_env))  # repeats only

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.battle.model import BATTLE
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -44,7 +45,7 @@ def duel(
 def plan(
     state: GameState, faction: str, leader: str | None, number: float, **fields: Any
 ) -> list[Event]:
-    territory = state.whole.battle.territory if state.whole.battle else "Carthag"
+    territory = BATTLE.of(state.whole).territory if BATTLE.of(state.whole) else "Carthag"
     return act(
         state, faction, "battle_plan", territory=territory, leader=leader, number=number, **fields
     )

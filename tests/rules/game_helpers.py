@@ -8,7 +8,7 @@ from rules.components import leaders
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
-from rules.game_model import Chance, GamePhase, TurnState
+from rules.game_model import STATE_PARTS, Chance, GamePhase, TurnState, evolve
 from rules.model import FactionState, Phase, RuleSet, Stack, StackKey
 from rules.position import storm_order
 
@@ -39,7 +39,8 @@ def game_at(
 
     ``board`` rows are (faction, territory, sector, forces); ``special`` the same for
     starred forces; ``advisors`` (territory, sector, n) Bene Gesserit advisors;
-    ``game`` sets any other :class:`TurnState` field (decks, dialers...).
+    ``game`` sets any other :class:`TurnState` field (decks, dialers...) or a phase's
+    part of its state by the part's name (``traitors``, ``battle``...).
     """
     seats = seats if seats is not None else SEATS
     playing = [Faction(f) for f in seats if f]
@@ -53,6 +54,7 @@ def game_at(
             stacks[key] = stacks.get(key, Stack()) + (Stack(0, n) if starred else Stack(n))
     for territory, sector, n in advisors or []:
         stacks[(Faction.BENE_GESSERIT, territory, sector)] = Stack(0, 0, n)
+    parts = {name: game.pop(name) for name in list(game) if name in STATE_PARTS}
     seat_tuple = tuple(Faction(f) if f else None for f in seats)
     state_fields: dict[str, Any] = {
         "chance": Chance(seed),
@@ -73,8 +75,12 @@ def game_at(
         spice_bank=BANK,
         phase=Phase(order=(), started=True, complete=True),
         board_spice=dict(spice or {}),
-        game=TurnState(**state_fields),
+        game=evolve(TurnState(**state_fields), {"parts": {**_empty(), **parts}}),
     )
+
+
+def _empty() -> dict[str, object]:
+    return {name: part.empty for name, part in STATE_PARTS.items()}
 
 
 def spice_total(state: GameState) -> int:

@@ -25,6 +25,7 @@ from rules.actions import (
     KaramaCancel,
     SetSpice,
 )
+from rules.battle.model import BATTLE
 from rules.bidding.model import AUCTION, SUPPORT
 from rules.charity import CharityPaid
 from rules.components import leader_owner, leaders
@@ -135,7 +136,7 @@ def assert_commitments_held(state: GameState) -> None:
         if ally is not None:
             support = min(SUPPORT.of(game).get(ally, 0), state.factions[ally].spice)
         assert state.factions[bidder].spice + support >= auction.high_bid, auction
-    battle = game.battle
+    battle = BATTLE.of(game)
     if battle is None or (battle.revealed and game.step != "traitor_calls"):
         return
     held: Counter[Faction] = Counter()

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from rules.battle.model import BATTLE
 from rules.battle.plans import options_now
+from rules.battle.traitors import TRAITORS
 from rules.battle.view import battle_secrets
 from rules.errors import IllegalActionError
 from rules.factions import Faction
@@ -173,7 +175,7 @@ def test_one_traitor_wins_for_the_caller() -> None:
         {"cards": ("Shield",)},
         traitors={F.HARKONNEN: ("Captain Aramsham",)},
     )
-    assert state.whole.traitors[F.HARKONNEN] == ("Captain Aramsham",)
+    assert TRAITORS.of(state.whole)[F.HARKONNEN] == ("Captain Aramsham",)
     events = fight(
         state,
         ("harkonnen", "Umman Kudu", 1, {"weapon": "Crysknife"}),
@@ -333,7 +335,7 @@ def test_the_harkonnen_capture_a_leader_and_free_it_after_it_fought_for_them() -
     state = duel(advanced=True, seed=3)
     fight(state, ("harkonnen", "Feyd Rautha", 2, NONE), ("emperor", "Bashar", 0, NONE))
     assert state.whole.step == "capture" and state.waiting_on() == (F.HARKONNEN,)
-    drawn = state.whole.battle.captive  # type: ignore[union-attr]
+    drawn = BATTLE.of(state.whole).captive  # type: ignore[union-attr]
     assert drawn in ("Hasimir Fenring", "Captain Aramsham", "Caid", "Burseg", "Bashar")
     assert battle_secrets(state.view_for(F.HARKONNEN).secrets).captive_drawn == drawn
     assert battle_secrets(state.view_for(F.EMPEROR).secrets).captive_drawn == drawn
@@ -346,7 +348,7 @@ def test_the_harkonnen_capture_a_leader_and_free_it_after_it_fought_for_them() -
 def test_the_harkonnen_kill_a_captured_leader_for_two_spice() -> None:
     state = duel(advanced=True)
     fight(state, ("harkonnen", "Feyd Rautha", 2, NONE), ("emperor", "Bashar", 0, NONE))
-    drawn = state.whole.battle.captive  # type: ignore[union-attr]
+    drawn = BATTLE.of(state.whole).captive  # type: ignore[union-attr]
     act(state, "harkonnen", "capture", leader=drawn, kill=True)
     assert drawn in tanks(state, "emperor") and state.factions[F.HARKONNEN].spice == 12
 
@@ -357,7 +359,7 @@ def test_a_leader_drawn_for_capture_cannot_be_recorded_killed_before_the_choice(
     pool as well (two places at once). The record waits for the choice (2.05.10)."""
     state = duel(advanced=True, seed=3)
     fight(state, ("harkonnen", "Feyd Rautha", 2, NONE), ("emperor", "Bashar", 0, NONE))
-    drawn = state.whole.battle.captive  # type: ignore[union-attr]
+    drawn = BATTLE.of(state.whole).captive  # type: ignore[union-attr]
     error = refused(
         state, IllegalActionError, "2.05.10", "emperor", "record_leader_killed", leader=drawn
     )

@@ -10,6 +10,7 @@ import pytest
 
 from rules.actions import Pass, PhaseDone
 from rules.battle.actions import BattlePlan, StartBattle
+from rules.battle.model import BATTLE, FOUGHT
 from rules.battle.plans import options_now
 from rules.battle.view import battle_of, battle_secrets
 from rules.defaults import default_action
@@ -24,7 +25,7 @@ NONE: dict[str, Any] = {}
 
 
 def started(state: GameState) -> tuple[str, str, str] | None:
-    battle = state.whole.battle
+    battle = BATTLE.of(state.whole)
     if battle is None:
         return None
     return battle.territory, battle.aggressor.value, battle.defender.value
@@ -51,7 +52,7 @@ def test_no_battle_in_the_polar_sink_between_allies_or_with_advisors() -> None:
         advisors=[("Arrakeen", 9, 2)],
     )
     for s in (state, state2):
-        assert s.whole.battle is None and s.game_phase.value == "spice_collection"
+        assert BATTLE.of(s.whole) is None and s.game_phase.value == "spice_collection"
 
 
 @pytest.mark.parametrize(
@@ -73,7 +74,7 @@ def test_storm_separation_and_battling_blind(
         variants={"battles_under_storm": blind},
         board=[("harkonnen", "Wind Pass", sectors[0], 2), ("emperor", "Wind Pass", sectors[1], 2)],
     )
-    assert (state.whole.battle is not None) is battle
+    assert (BATTLE.of(state.whole) is not None) is battle
 
 
 def test_the_aggressor_names_its_battles_in_the_order_it_likes() -> None:
@@ -101,7 +102,7 @@ def test_the_aggressor_names_its_battles_in_the_order_it_likes() -> None:
     fight(state, ("harkonnen", "Beast Rabban", 0, NONE), ("atreides", "Thufir Hawat", 1, NONE))
     # Feyd Rautha fought in Carthag: not free for Arrakeen (1.07.04.03) -- checked below
     assert state.whole.dialers == (F.HARKONNEN, F.ATREIDES)  # the last battle's wheels
-    assert state.whole.leaders_fought == {}  # back in the pools (1.07.07)
+    assert FOUGHT.of(state.whole) == {}  # back in the pools (1.07.07)
 
 
 def test_a_leader_fights_in_one_territory_a_phase() -> None:
@@ -156,10 +157,10 @@ def test_a_storm_split_territory_needs_the_sector() -> None:
         act(state, "harkonnen", "battle", territory="Wind Pass", opponent="emperor")
     assert "sector" in str(info.value)
     act(state, "harkonnen", "battle", territory="Wind Pass", opponent="emperor", sector=16)
-    assert state.whole.battle is not None and state.whole.battle.sectors == (15, 16)
+    assert BATTLE.of(state.whole) is not None and BATTLE.of(state.whole).sectors == (15, 16)
     fight(state, ("harkonnen", "Feyd Rautha", 1, NONE), ("emperor", "Bashar", 0, NONE))
     assert state.stack(F.HARKONNEN, "Wind Pass", 13).forces == 1  # the other side untouched
-    assert state.whole.battle is not None and state.whole.battle.sectors == (13,)
+    assert BATTLE.of(state.whole) is not None and BATTLE.of(state.whole).sectors == (13,)
 
 
 # -- Voice and Prescience ------------------------------------------------------------

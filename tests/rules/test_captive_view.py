@@ -4,6 +4,7 @@ nowhere public before the Harkonnen capture it, and a captive going home leaves 
 
 from __future__ import annotations
 
+from rules.battle.model import BATTLE
 from rules.factions import Faction
 from rules.game import GameState
 from rules.view import LeadersView
@@ -22,7 +23,7 @@ def pools(state: GameState) -> dict[Faction, LeadersView]:
 def drawn_at_capture() -> tuple[GameState, str]:
     state = duel(advanced=True, seed=3)
     fight(state, ("harkonnen", "Feyd Rautha", 2, {}), ("emperor", "Bashar", 0, {}))
-    fought = state.whole.battle
+    fought = BATTLE.of(state.whole)
     assert state.whole.step == "capture" and fought is not None and fought.captive
     return state, fought.captive
 

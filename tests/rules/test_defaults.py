@@ -12,6 +12,7 @@ from rules.actions import (
     Predict,
 )
 from rules.battle.actions import KeepTraitor
+from rules.battle.traitors import OFFERS
 from rules.charity import ClaimCharity
 from rules.components import leaders
 from rules.defaults import default_action
@@ -28,7 +29,7 @@ def test_set_up_defaults_are_legal_and_named_in_the_readings() -> None:
     for faction in (F.SPACING_GUILD, F.ATREIDES, F.EMPEROR):
         kept = default_action(state, faction)
         assert isinstance(kept, KeepTraitor) and state.is_legal(kept)
-        offered = state.whole.traitor_offers[faction]
+        offered = OFFERS.of(state.whole)[faction]
         own = [name for name in offered if name not in leaders(faction)]
         assert kept.leader == (own or list(offered))[0]
     assert default_action(state, F.HARKONNEN) is None  # keeps all four: nothing awaited

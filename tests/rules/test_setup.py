@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.actions import action_from_dict, action_to_dict
+from rules.battle.traitors import OFFERS, TRAITORS
 from rules.battle.view import traitor_secrets
 from rules.components import leaders
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
@@ -44,9 +45,9 @@ def test_the_printed_set_up() -> None:
     assert state.storm_sector == 18 and state.turn == 1
     assert state.game_phase is GamePhase.SETUP
     game = state.whole
-    assert len(game.traitors[F.HARKONNEN]) == 4
-    assert all(len(o) == 4 for o in game.traitor_offers.values())
-    assert F.HARKONNEN not in game.traitor_offers
+    assert len(TRAITORS.of(game)[F.HARKONNEN]) == 4
+    assert all(len(o) == 4 for o in OFFERS.of(game).values())
+    assert F.HARKONNEN not in OFFERS.of(game)
     assert len(game.spice_deck) == 21 and len(game.treachery_deck) == 33 - 7
     dealt = [c for s in own.values() for c in s.cards]
     assert sorted(dealt + list(game.treachery_deck)) == sorted(
@@ -78,12 +79,12 @@ def test_the_public_view_shows_counts_never_the_decks_or_traitors() -> None:
     secrets = state.view_for(F.ATREIDES).secrets
     assert len(traitor_secrets(secrets).traitors_offered) == 4
     harkonnen = traitor_secrets(state.view_for(F.HARKONNEN).secrets)
-    assert harkonnen.traitors == state.whole.traitors[F.HARKONNEN]
+    assert harkonnen.traitors == TRAITORS.of(state.whole)[F.HARKONNEN]
 
 
 def test_choices_then_the_first_storm() -> None:
     state = new()
-    offers = state.whole.traitor_offers
+    offers = OFFERS.of(state.whole)
     for faction in (F.SPACING_GUILD, F.ATREIDES, F.EMPEROR, F.FREMEN, F.BENE_GESSERIT):
         events = act(state, faction.value, "keep_traitor", leader=offers[faction][0].upper())
         assert events[0].to_dict() == {
@@ -92,7 +93,7 @@ def test_choices_then_the_first_storm() -> None:
             "kept": 1,
             "rule": "0.11",
         }
-        assert state.whole.traitors[faction] == (offers[faction][0],)
+        assert TRAITORS.of(state.whole)[faction] == (offers[faction][0],)
     assert state.waiting_on() == (F.FREMEN, F.BENE_GESSERIT)
     act(state, "bene_gesserit", "predict", who="harkonnen", turn=6)
     assert state.whole.prediction == (F.HARKONNEN, 6)
@@ -158,7 +159,7 @@ def test_set_up_refusals(
 
 def test_a_traitor_is_chosen_once() -> None:
     state = new()
-    act(state, "atreides", "keep_traitor", leader=state.whole.traitor_offers[F.ATREIDES][1])
+    act(state, "atreides", "keep_traitor", leader=OFFERS.of(state.whole)[F.ATREIDES][1])
     refused(state, NotYourTurnError, "0.11", "atreides", "keep_traitor", leader="Stilgar")
 
 
@@ -166,8 +167,8 @@ def test_traitors_come_from_the_factions_in_play() -> None:
     seats = [F.ATREIDES, None, F.HARKONNEN, None, F.EMPEROR, None]
     state = GameState.new_game(seats, seed=1)
     names = {n for f in (F.ATREIDES, F.HARKONNEN, F.EMPEROR) for n in leaders(f)}
-    dealt = {n for o in state.whole.traitor_offers.values() for n in o}
-    assert dealt | set(state.whole.traitors[F.HARKONNEN]) <= names
+    dealt = {n for o in OFFERS.of(state.whole).values() for n in o}
+    assert dealt | set(TRAITORS.of(state.whole)[F.HARKONNEN]) <= names
 
 
 def test_a_game_needs_two_different_factions() -> None:
@@ -195,7 +196,7 @@ def test_the_advanced_bene_gesserit_place_one_advisor_after_the_fremen() -> None
     state = new(advanced=True)
     assert state.factions[F.BENE_GESSERIT].reserves == 20
     assert not state.stacks.get((F.BENE_GESSERIT, "Polar Sink", None))
-    for faction, offers in state.whole.traitor_offers.items():
+    for faction, offers in OFFERS.of(state.whole).items():
         act(state, faction.value, "keep_traitor", leader=offers[0])
     act(state, "bene_gesserit", "predict", who="fremen", turn=3)
     assert state.waiting_on() == (F.FREMEN,)  # the advisor waits for the Fremen
@@ -212,12 +213,12 @@ def test_the_advanced_bene_gesserit_place_one_advisor_after_the_fremen() -> None
 
 def test_an_advisor_alone_is_a_fighter() -> None:
     state = GameState.new_game([F.ATREIDES, F.BENE_GESSERIT], seed=2)
-    act(state, "atreides", "keep_traitor", leader=state.whole.traitor_offers[F.ATREIDES][0])
+    act(state, "atreides", "keep_traitor", leader=OFFERS.of(state.whole)[F.ATREIDES][0])
     act(
         state,
         "bene_gesserit",
         "keep_traitor",
-        leader=state.whole.traitor_offers[F.BENE_GESSERIT][0],
+        leader=OFFERS.of(state.whole)[F.BENE_GESSERIT][0],
     )
     act(state, "bene_gesserit", "predict", who="atreides", turn=3)
     act(state, "bene_gesserit", "place_advisor", to="The Great Flat")
@@ -226,7 +227,7 @@ def test_an_advisor_alone_is_a_fighter() -> None:
 
 def test_each_faction_sees_only_its_own_secrets() -> None:
     state = new(advanced=True)
-    for faction, offers in state.whole.traitor_offers.items():
+    for faction, offers in OFFERS.of(state.whole).items():
         act(state, faction.value, "keep_traitor", leader=offers[0])
     act(state, "bene_gesserit", "predict", who="harkonnen", turn=4)
     act(state, "fremen", "place_fremen", sietch_tabr=4, false_wall_south=3, false_wall_west=3)
@@ -235,12 +236,12 @@ def test_each_faction_sees_only_its_own_secrets() -> None:
     for faction in F:
         secrets = state.view_for(faction).secrets
         assert secrets is not None
-        assert traitor_secrets(secrets).traitors == state.whole.traitors[faction]
+        assert traitor_secrets(secrets).traitors == TRAITORS.of(state.whole)[faction]
         assert (secrets.prediction is not None) == (faction is F.BENE_GESSERIT)
         assert secrets.dial == (17 if faction is F.HARKONNEN else None)
-        others = [n for f, t in state.whole.traitors.items() if f is not faction for n in t]
+        others = [n for f, t in TRAITORS.of(state.whole).items() if f is not faction for n in t]
         text = str(state.view_for(faction).to_dict()["secrets"])
-        assert not [n for n in others if n not in state.whole.traitors[faction] and n in text]
+        assert not [n for n in others if n not in TRAITORS.of(state.whole)[faction] and n in text]
     public = state.public_view().game
     assert public is not None and public.dialed == (F.HARKONNEN,)
     assert "17" not in str(public)
@@ -267,7 +268,7 @@ def test_the_set_up_asks_the_choices_the_later_phases_declare() -> None:
     assert len(atreides) == traitors.DEALT and F.ATREIDES in state.whole.waiting
     assert not [a for a in state.legal_actions(F.HARKONNEN) if isinstance(a, KeepTraitor)]
     state.apply(atreides[1])
-    assert state.whole.traitors[F.ATREIDES] == (atreides[1].leader,)
+    assert TRAITORS.of(state.whole)[F.ATREIDES] == (atreides[1].leader,)
     again = {"leader": atreides[0].leader}
     err = refused(state, NotYourTurnError, "0.11", "atreides", "keep_traitor", **again)
     assert "Atreides has no traitor to choose at set-up" in err.message
@@ -275,15 +276,15 @@ def test_the_set_up_asks_the_choices_the_later_phases_declare() -> None:
 
 def test_everyone_sees_how_many_traitors_each_holds_never_which() -> None:
     state = new()
-    act(state, "atreides", "keep_traitor", leader=state.whole.traitor_offers[F.ATREIDES][0])
+    act(state, "atreides", "keep_traitor", leader=OFFERS.of(state.whole)[F.ATREIDES][0])
     game = state.public_view().to_dict()["game"]
     held = dict(game["traitors_held"])
     assert held["harkonnen"] == 4 and held["atreides"] == 1 and held["emperor"] == 0
     assert all("traitors_held" not in row for row in game["leaders"])
     mine = state.view_for(F.ATREIDES).to_dict()["secrets"]
-    assert mine["traitors"] == list(state.whole.traitors[F.ATREIDES])
+    assert mine["traitors"] == list(TRAITORS.of(state.whole)[F.ATREIDES])
     assert mine["traitors_offered"] == []
     other = new()  # the same game, another traitor kept: the same public view
-    act(other, "atreides", "keep_traitor", leader=other.whole.traitor_offers[F.ATREIDES][1])
-    assert other.whole.traitors != state.whole.traitors
+    act(other, "atreides", "keep_traitor", leader=OFFERS.of(other.whole)[F.ATREIDES][1])
+    assert TRAITORS.of(other.whole) != TRAITORS.of(state.whole)
     assert other.public_view().to_dict() == state.public_view().to_dict()

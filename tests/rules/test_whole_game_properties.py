@@ -34,6 +34,7 @@ from rules.actions import (
     action_to_dict,
 )
 from rules.battle.actions import KeepTraitor
+from rules.battle.model import BATTLE
 from rules.bidding.actions import Bid, GiveBackCards, KaramaBuy
 from rules.bidding.auction import cards_in_play, hand_limit
 from rules.bidding.model import AUCTION
@@ -110,8 +111,8 @@ def assert_no_secret_in_public(state: GameState) -> None:
     for key in ('"spice_deck":', '"treachery_deck":', '"dials":', '"dial":'):
         assert key not in text, key
     public_cards = set(game.treachery_discard)
-    if game.battle is not None and game.battle.voice is not None:  # the Voice names a kind
-        public_cards.add(game.battle.voice[1])
+    if BATTLE.of(game) is not None and BATTLE.of(game).voice is not None:  # the Voice names a kind
+        public_cards.add(BATTLE.of(game).voice[1])
     for own in state.factions.values():
         for card in own.cards:
             if card not in public_cards:

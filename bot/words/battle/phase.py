@@ -42,7 +42,7 @@ from rules.battle.events import (
     VoiceUsed,
     WeaponStruck,
 )
-from rules.battle.model import BattleStep, Plan
+from rules.battle.model import BATTLE, BattleStep, Plan
 from rules.battle.plans import options_now
 from rules.battle.view import battle_of, battle_secrets
 from rules.events import Event, KaramaPower
@@ -330,7 +330,7 @@ def declined(state: GameState, faction: Faction) -> tuple[str, str, str | None] 
     game = state.whole
     step = game.step
     if step == BattleStep.VOICE_PRESCIENCE:
-        fight = game.battle
+        fight = BATTLE.of(game)
         voiced = fight is not None and "voice" in fight.asked
         bene_gesserit = faction is Faction.BENE_GESSERIT and not voiced
         step = BattleStep.VOICE if bene_gesserit else BattleStep.PRESCIENCE

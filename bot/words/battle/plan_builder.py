@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from bot.words.battle.phase import foreseen_line
 from rules.battle.actions import BattlePlan
-from rules.battle.model import Battle
+from rules.battle.model import BATTLE, Battle
 from rules.battle.plans import PlanOptions, voice_cards, voice_forbids
 from rules.factions import Faction
 from rules.game import GameState
@@ -190,7 +190,7 @@ def constraints(state: GameState, faction: Faction, options: PlanOptions) -> lis
         command, kind = options.voice
         verb = "play" if command == "play" else "not play"
         out.append(f"The Voice: you must {verb} {kind} if you can (rule 2.02.06).")
-    fight = state.whole.battle
+    fight = BATTLE.of(state.whole)
     by = fight.prescience_by if fight is not None else None
     if fight is not None and fight.prescience and by not in (None, faction, state.ally_of(faction)):
         what = ASKED.get(fight.prescience, fight.prescience)
@@ -204,7 +204,7 @@ def constraints(state: GameState, faction: Faction, options: PlanOptions) -> lis
 
 def summary(state: GameState, faction: Faction, options: PlanOptions, draft: Draft) -> str:
     """The builder's message: the battle, the constraints, the plan so far, how to lock."""
-    fight = state.whole.battle
+    fight = BATTLE.of(state.whole)
     against = fight.opponent(faction).label if fight is not None else "your opponent"
     cards = [c for c in (draft.weapon, draft.defense) if c]
     lines = [
