@@ -149,6 +149,13 @@ class PhaseSpec:
     why and decline nobody's. ``records`` lists some records the moderator could make now
     (corrections while the engine runs the phase), "phase done" first; none elsewhere.
     ``view`` is the phase's own part of the public and private views (:class:`PhaseView`).
+
+    Besides its own turn, a phase may own actions played in any phase (the Revival phase's
+    Tleilaxu Ghola): ``any_time`` are their handlers, which the machine runs whatever the
+    phase under way, and ``any_time_offered`` what they offer a faction now (each then
+    tested by ``is_legal``). ``prevented`` runs after every Karama played against a whole
+    turn's ability, in any phase: what it stops at once of the phase's part (the Emperor's
+    payment for its ally's revival, 2.03.07), with the events that say so.
     """
 
     phase: GamePhase
@@ -167,6 +174,9 @@ class PhaseSpec:
     own_answers: tuple[type[Action], ...] = ()
     records: Callable[[Position], Sequence[Action]] | None = None
     view: PhaseView | None = None
+    any_time: Mapping[type[Action], Runs] = field(default_factory=dict)
+    any_time_offered: Offer | None = None
+    prevented: Callable[[Position], list[Event]] | None = None
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""
@@ -183,3 +193,8 @@ class PhaseSpec:
     def offers(self, state: Position, faction: Faction) -> list[FactionAction]:
         """What the phase offers ``faction`` now (before the legality test)."""
         return [] if self.offered is None else list(self.offered(state, faction))
+
+    def any_time_offers(self, state: Position, faction: Faction) -> list[FactionAction]:
+        """What the phase's any-time actions offer ``faction`` now (before the legality
+        test), whatever the phase under way."""
+        return [] if self.any_time_offered is None else list(self.any_time_offered(state, faction))

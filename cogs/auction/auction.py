@@ -21,17 +21,20 @@ from discord.ext import commands
 
 from bot.ledger import SubmitResult
 from bot.orders import saved
-from bot.words.bidding import ally_forces, bid_status, revive_words
+from bot.words.bidding import bid_status
+from bot.words.revival import ally_forces, revive_words
 from cogs.auction import autocomplete as ac
 from cogs.auction.karama import KARAMA, SUBCOMMANDS
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
 from cogs.groups import contribute, withdraw
 from cogs.play.views import prompt_view
-from rules.actions import GiveSpice, PayAllyRevival, PlayGhola, Revive
+from rules.actions import GiveSpice, PlayGhola
 from rules.bidding.actions import Bid, GiveBackCards, SupportBids
 from rules.bidding.orders import given
-from rules.events import Revived, SpicePaid
+from rules.events import SpicePaid
+from rules.revival.actions import PayAllyRevival, Revive
+from rules.revival.events import Revived
 
 Amount = app_commands.Range[int, 0, 999]
 BIDDING_ORDERS = [

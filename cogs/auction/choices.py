@@ -9,7 +9,7 @@ offered another faction's tanks, hand or spice.
 
 from __future__ import annotations
 
-from bot.words.bidding import (
+from bot.words.revival import (
     Revival,
     ally_forces,
     ally_revival_options,
@@ -18,10 +18,11 @@ from bot.words.bidding import (
     revive_words,
 )
 from cogs.turn.choices import Choice, leader_words, same
-from rules.actions import KaramaRevive, PlayGhola, Revive
+from rules.actions import PlayGhola
 from rules.bidding.actions import KaramaTakeHand
 from rules.factions import Faction
 from rules.game import GameState
+from rules.revival.actions import KaramaRevive, Revive
 
 KINDS: dict[str, type[Revive] | type[KaramaRevive] | type[PlayGhola]] = {
     "revive": Revive,

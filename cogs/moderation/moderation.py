@@ -36,7 +36,6 @@ from rules.actions import (
     RecordLeaderKilled,
     RecordLosses,
     RecordPayment,
-    RecordRevival,
     RemoveForces,
     SetSpice,
     SetStorm,
@@ -44,6 +43,7 @@ from rules.actions import (
 )
 from rules.components import treachery_cards
 from rules.factions import Faction
+from rules.revival.actions import RecordRevival
 
 log = logging.getLogger(__name__)
 

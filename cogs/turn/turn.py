@@ -41,7 +41,8 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
-from rules.charity import CharityPaid, ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
+from rules.choam_charity.events import CharityPaid
 from rules.events import AllianceFormed
 from rules.factions import Faction
 from rules.game import GameState

@@ -67,10 +67,20 @@ def test_a_generic_module_names_no_phase_in_its_code(module: str, phase: str) ->
 
 def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
     registered = {words.phase for words in phase_words.every()}
-    assert {GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE} <= registered
+    assert {
+        GamePhase.CHOAM_CHARITY,
+        GamePhase.BIDDING,
+        GamePhase.REVIVAL,
+        GamePhase.BATTLE,
+    } <= registered
     assert GamePhase.SETUP in registered  # the traitor cards, the Battle's, dealt at set-up
     loaded = {phase for phase in REGISTRY if f"bot.words.{phase.value}" in sys.modules}
-    assert loaded == {GamePhase.BIDDING, GamePhase.BATTLE}
+    assert loaded == {
+        GamePhase.CHOAM_CHARITY,
+        GamePhase.BIDDING,
+        GamePhase.REVIVAL,
+        GamePhase.BATTLE,
+    }
 
 
 def test_the_phases_words_come_in_the_order_of_play() -> None:

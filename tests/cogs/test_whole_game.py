@@ -10,7 +10,7 @@ import simcord
 
 from bot.session.session import SessionError
 from rules.actions import Dial, FactionAction, KeepTraitor, Pass
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
 from rules.game_model import GamePhase

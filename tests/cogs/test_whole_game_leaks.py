@@ -27,7 +27,7 @@ from rules.actions import (
     Predict,
 )
 from rules.bidding.actions import Bid
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.cogs.conftest import Table, make_table, refusals, text_of

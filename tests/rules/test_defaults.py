@@ -12,7 +12,7 @@ from rules.actions import (
     PlaceWorm,
     Predict,
 )
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.components import leaders
 from rules.defaults import default_action
 from rules.factions import Faction
