@@ -6,10 +6,10 @@ to decide that anyone could see (nothing in the tanks beyond its free revival, n
 may revive, no chance of the Emperor's Karama power) gets its free revival by itself; the
 others are asked all at once (step ``"revive"``), whether or not their spice pays for more
 (a faction that cannot pay may only pass), and answer with
-:class:`~rules.actions.Revive` (their whole force revival, free ones included, and at
+:class:`~rules.revival.actions.Revive` (their whole force revival, free ones included, and at
 most one leader) or :class:`~rules.actions.Pass` (the free revival alone). The Emperor
 allied is asked too when it may pay for its ally's forces beyond the ally's limit
-(:class:`~rules.actions.PayAllyRevival`, 2.03.07), whatever spice it holds; its pass
+(:class:`~rules.revival.actions.PayAllyRevival`, 2.03.07), whatever spice it holds; its pass
 declines that. When the last of them has answered the phase is ``"done"``.
 
 Besides: the Emperor's once-a-game Karama revival (1.14.02), the Tleilaxu Ghola
