@@ -13,9 +13,10 @@ most prompts: "only_pass" answers each of them for a faction that cannot act.
 Each order is of a kind (:class:`OrderKind`): its name, the values it may take, its words
 and the answer it gives (state, faction, value -> an action, or None to ask the player).
 A phase whose package declares its own kind (``rules.<phase>.orders``'s ``ORDER``: the
-Bidding phase's "pass:T" and "up_to:N:T:K") plugs in through :mod:`bot.phase_parts`;
-this module never names it. The kinds below are the faction's prompts in Shipment &
-Movement and the whole turn's choices not yet declared in their phase's place.
+Bidding phase's "pass:T" and "up_to:N:T:K", CHOAM Charity's and the Revival phase's) plugs
+in through :mod:`bot.phase_parts`; this module never names it. The kinds below are the
+faction's prompts in Shipment & Movement and the whole turn's choices not yet declared in
+their phase's place.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from bot.phase_parts import phase_modules
-from rules import charity, nexus, storm
+from rules import nexus, storm
 from rules.actions import (
     Advise,
     Decline,
@@ -34,17 +35,14 @@ from rules.actions import (
     GuildDelay,
     GuildNow,
     Pass,
-    Revive,
 )
 from rules.board import POLAR_SINK
-from rules.charity import ClaimCharity
 from rules.errors import MentatError, quote
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import Prompt, PromptKind
 from rules.phases import REGISTRY
-from rules.revival import free_forces
 
 ASK = "ask"
 """Every order's value when not given: ask the player each time."""
@@ -82,6 +80,11 @@ class OrderKind(Protocol):
         """Its answer now to the choice the whole game asks (None: not its question)."""
         ...
 
+    def as_a_pass(self, state: GameState, faction: Faction) -> tuple[FactionAction, ...]:
+        """The answers to its question that give no more than a pass does (the free
+        revival alone): a faction holding only these can only pass."""
+        ...
+
 
 Answers = Callable[[GameState, Faction, str], FactionAction | None]
 
@@ -114,12 +117,9 @@ class Choices:
     def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
         return self.answers(state, faction, value)
 
-
-def _charity(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    if not charity.claims_open(state.whole):
-        return None
-    claim = ClaimCharity(faction)  # "claim": when it may (0 or 1 spice), else decline
-    return claim if value == "claim" and state.is_legal(claim) else Pass(faction)
+    def as_a_pass(self, state: GameState, faction: Faction) -> tuple[FactionAction, ...]:
+        del state, faction
+        return ()
 
 
 DIAL_RANGES = {1: (0, 20)}  # the storm dial's range by turn; 1 to 3 after turn 1 (1.01.02)
@@ -135,11 +135,6 @@ def _dial(state: GameState, faction: Faction, value: str) -> FactionAction | Non
 
 def _nexus(state: GameState, faction: Faction, value: str) -> FactionAction | None:
     return Pass(faction) if nexus.in_a_nexus(state.whole) else None
-
-
-def _revival(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    # the free revival only (1.05.01)
-    return Pass(faction) if state.whole.phase is GamePhase.REVIVAL else None
 
 
 def _storm_cards(state: GameState, faction: Faction, value: str) -> FactionAction | None:
@@ -183,12 +178,6 @@ BUILT_IN: tuple[Choices, ...] = (
         command="/guild standing-order",
     ),
     Choices(
-        "charity",
-        "Charity",
-        {"claim": "always claim it when you may (else decline it)", "pass": "never claim it"},
-        _charity,
-    ),
-    Choices(
         "dial",
         "Dial",
         {str(n): f"dial {n} (brought into the turn's range)" for n in range(21)},
@@ -197,7 +186,6 @@ BUILT_IN: tuple[Choices, ...] = (
         option="dial",
     ),
     Choices("nexus", "Nexus", {"pass": "always pass"}, _nexus, command="/orders", option="nexus"),
-    Choices("revival", "Revival", {"free": "free revival only (you are not asked)"}, _revival),
     Choices(
         "storm",
         "Storm",
@@ -438,9 +426,9 @@ def only_a_pass(state: GameState, faction: Faction) -> bool:
     spec = REGISTRY.get(game.phase)
     if spec is None or not spec.waits.asked_alike(game) or faction not in game.waiting:
         return False  # not a choice asked of everyone alike (docs/secrets-and-waits.md)
-    free = Revive(faction, *free_forces(state, faction))
+    passes = {a for kind in KINDS.values() for a in kind.as_a_pass(state, faction)}
     for action in spec.offers(state, faction):
-        if isinstance(action, SIDE_ACTIONS) or action == free:
+        if isinstance(action, SIDE_ACTIONS) or action in passes:
             continue
         if state.is_legal(action):
             return False

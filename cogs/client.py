@@ -25,11 +25,13 @@ EXTENSIONS = (
     "cogs.moderation",
     "cogs.turn",
     "cogs.auction",
+    "cogs.choam_charity",
+    "cogs.revival",
     "cogs.battle",
     "cogs.seats",
 )
 """The cogs, in the order they load: a group's own cog before the cogs that add subcommands
-to it (``/karama``, ``/mod record``: :mod:`cogs.groups`)."""
+to it (``/karama``, ``/mod record``, ``/orders``: :mod:`cogs.groups`)."""
 
 
 class MentatTree(app_commands.CommandTree):

@@ -104,8 +104,10 @@ def extras(faction: Faction) -> dict[str, int]:
     return row
 
 
-def revival_limits() -> dict[str, int]:
-    row: dict[str, int] = _data("components.json")["revival_limits"]
+def limits(name: str) -> dict[str, int]:
+    """One table of numbers of ``components.json`` by its name (a phase's limits: the
+    Revival phase's ``revival_limits``, read by :mod:`rules.revival.model`)."""
+    row: dict[str, int] = _data("components.json")[name]
     return row
 
 

@@ -638,17 +638,6 @@ class CardWon(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Revived(Event):
-    kind: ClassVar[str] = "revived"
-    faction: Faction
-    forces: int
-    special: int
-    leader: str | None
-    cost: int
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
 class ForcesLost(Event):
     kind: ClassVar[str] = "forces_lost"
     faction: Faction

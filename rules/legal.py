@@ -18,7 +18,6 @@ from rules import (
     karama,
     karama_turn,
     machine,
-    revival,
     shipment,
     truthtrance,
 )
@@ -171,7 +170,8 @@ def any_time_actions(state: Position, faction: Faction) -> list[FactionAction]:
     if faction is Faction.FREMEN and state.ally_of(faction) is not None:
         found.append(FremenAllyWorm(faction, protect=game.fremen_expose_ally))
     found += bribes.gift_candidates(state, faction)  # the Emperor's gift (2.03.06)
-    found += revival.ghola_candidates(state, faction)  # revival: Tleilaxu Ghola (3.01.20)
+    for spec in REGISTRY.values():  # a phase's own any-time actions (the Tleilaxu Ghola)
+        found += spec.any_time_offers(state, faction)
     return found
 
 

@@ -15,7 +15,6 @@ from rules import (
     bribes,
     corrections,
     karama_turn,
-    revival,
     truthtrance,
     turn_flow,
 )
@@ -29,7 +28,6 @@ from rules.actions import (
     GiveSpice,
     KaramaPrevent,
     KaramaWorm,
-    PlayGhola,
     PlayTruthtrance,
 )
 from rules.errors import NotYourTurnError
@@ -79,9 +77,14 @@ def apply_split(
 
 
 def _karama_prevent(state: Position, action: KaramaPrevent) -> list[Event]:
-    """A Karama against a whole turn's ✷ ability (reading K1): the Emperor's payment for
-    its ally's revival (2.03.07), if open now, is stopped at once."""
-    return karama_turn.prevent(state, action) + revival.after_prevent(state)
+    """A Karama against a whole turn's ✷ ability (reading K1): what it stops at once in a
+    phase's part (the Emperor's payment for its ally's revival, 2.03.07, if open now), each
+    phase's ``prevented`` says."""
+    events = karama_turn.prevent(state, action)
+    for spec in REGISTRY.values():
+        if spec.prevented is not None:
+            events += spec.prevented(state)
+    return events
 
 
 ANY_TIME_HANDLERS = handlers(
@@ -90,11 +93,12 @@ ANY_TIME_HANDLERS = handlers(
     on(FremenAllyWorm, karama_turn.ally_worm),
     on(Bribe, bribes.bribe),
     on(GiveSpice, bribes.give_spice),  # the Emperor, to its ally (2.03.06)
-    on(PlayGhola, revival.play_ghola),  # revival: Tleilaxu Ghola, any time (3.01.20)
     on(PlayTruthtrance, truthtrance.play),  # Truthtrance: a question, any time (3.01.21)
     on(AnswerTruthtrance, truthtrance.answer),
+    *(entry for spec in REGISTRY.values() for entry in spec.any_time.values()),
 )
-"""Whole-game actions played in any phase: they leave the phase where it is."""
+"""Whole-game actions played in any phase: they leave the phase where it is (a phase's
+own, such as the Tleilaxu Ghola, declared by its spec's ``any_time``)."""
 
 
 def any_time(action: Action) -> bool:

@@ -192,6 +192,13 @@ class PhaseSpec:
     ``views`` are the phase's own parts of the public and private views (:class:`PhaseView`);
     ``setup`` the secret choices it has the factions make at set-up (:class:`SetupChoice`),
     ``scenario_keys`` its keys of a faction in a whole-game scenario (:class:`HeldLeaders`).
+
+    Besides its own turn, a phase may own actions played in any phase (the Revival phase's
+    Tleilaxu Ghola): ``any_time`` are their handlers, which the machine runs whatever the
+    phase under way, and ``any_time_offered`` what they offer a faction now (each then
+    tested by ``is_legal``). ``prevented`` runs after every Karama played against a whole
+    turn's ability, in any phase: what it stops at once of the phase's part (the Emperor's
+    payment for its ally's revival, 2.03.07), with the events that say so.
     """
 
     phase: GamePhase
@@ -212,6 +219,9 @@ class PhaseSpec:
     views: tuple[PhaseView, ...] = ()
     setup: tuple[SetupChoice, ...] = ()
     scenario_keys: tuple[HeldLeaders, ...] = ()
+    any_time: Mapping[type[Action], Runs] = field(default_factory=dict)
+    any_time_offered: Offer | None = None
+    prevented: Callable[[Position], list[Event]] | None = None
 
     table: Mapping[type[Action], Runs] = field(init=False, repr=False, compare=False)
     """Every action the phase takes, by type: its handlers, its pass and "phase done"."""
@@ -228,3 +238,8 @@ class PhaseSpec:
     def offers(self, state: Position, faction: Faction) -> list[FactionAction]:
         """What the phase offers ``faction`` now (before the legality test)."""
         return [] if self.offered is None else list(self.offered(state, faction))
+
+    def any_time_offers(self, state: Position, faction: Faction) -> list[FactionAction]:
+        """What the phase's any-time actions offer ``faction`` now (before the legality
+        test), whatever the phase under way."""
+        return [] if self.any_time_offered is None else list(self.any_time_offered(state, faction))

@@ -12,19 +12,19 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from rules import (
-    charity,
     collection,
     mentat_pause,
     nexus,
-    revival,
     setup,
     shipment_movement,
     storm,
 )
 from rules.battle import spec as battle
 from rules.bidding import spec as bidding
+from rules.choam_charity import spec as charity
 from rules.game_model import GamePhase
 from rules.phase_spec import PhaseSpec
+from rules.revival import spec as revival
 
 GAME_OVER_RULE = "1.09"
 """The end of the game (1.09.02): the rule a refusal cites once it is over."""

@@ -4,7 +4,7 @@ A record (a card won, a battle's losses, a leader killed, a payment...) is a cor
 moderator makes while the engine runs a phase; it is checked against the rules it can be
 checked against and leaves the phase where it stands. Each phase keeps its own records (the
 Bidding phase's card won in :mod:`rules.bidding.record`, the Battle phase's in
-:mod:`rules.battle.record`, the Revival phase's in :mod:`rules.revival`) and lists them
+:mod:`rules.battle.record`, the Revival phase's in :mod:`rules.revival.record`) and lists them
 for the moderator (its spec's ``records``); "phase done" ends a phase early where the
 engine allows it (its spec's ``phase_done``, :mod:`rules.phase_spec`).
 """

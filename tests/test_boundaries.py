@@ -121,7 +121,12 @@ def test_the_phases_parts_are_the_engines_or_their_words() -> None:
     assert all(m.__name__.startswith("rules.") for m in modules)
     assert phase_parts.phase_modules("no_such_part") == []
     words = [m.__name__ for m in phase_parts.words_modules()]
-    assert words == ["bot.words.bidding", "bot.words.battle"]
+    assert words == [
+        "bot.words.choam_charity",
+        "bot.words.bidding",
+        "bot.words.revival",
+        "bot.words.battle",
+    ]
     pictures = [m.__name__ for m in phase_parts.picture_modules("scene")]
     assert pictures == ["bot.render.battle.scene"]
 

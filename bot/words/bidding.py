@@ -1,22 +1,21 @@
-"""Words for the Bidding and Revival phases the engine runs (1.04, 1.05).
+"""Words for the Bidding phase the engine runs (1.04).
 
-:func:`describe_auction_event` gives the public sentence of each of their events: counts,
-bids, passes, sales (who bought, the price; never which card), revivals. It reads only the
-event, and these events are public by contract (rules/events.py), so the sentence may go
-to any channel. :func:`auction_wait` says publicly whom the auction waits for.
+:func:`describe_auction_event` gives the public sentence of each of its events: counts,
+bids, passes, sales (who bought, the price; never which card). It reads only the event, and
+these events are public by contract (rules/events.py), so the sentence may go to any
+channel. :func:`auction_wait` says publicly whom the auction waits for.
 
 :func:`own_lines` gives one faction its own side of the same events, read from its
 :class:`~rules.view.PrivateView` after them: the Atreides' look at the card on offer
 (2.01.05), the card bought, the spice left after paying, the hand taken or given back.
-:func:`bid_prompt` and :func:`revival_prompt` are what a faction is asked; :func:`declined`
-what a pass declines in the auction. :data:`WORDS` and :data:`REVIVAL_WORDS` register them
-for the generic words (:mod:`bot.words.phase_words`).
+:func:`bid_prompt` is what the bidder is asked; :func:`declined` what a pass declines in the
+auction. :data:`WORDS` registers them for the generic words (:mod:`bot.words.phase_words`);
+the Revival phase's are :mod:`bot.words.revival`'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
@@ -24,16 +23,7 @@ from bot.words.answers import buttons, presents
 from bot.words.common import possessive
 from bot.words.phase_words import PhaseWords, register
 from bot.words.refusals import SessionError
-from rules import revival
-from rules.actions import (
-    Action,
-    FactionAction,
-    KaramaRevive,
-    Pass,
-    PayAllyRevival,
-    PlayGhola,
-    Revive,
-)
+from rules.actions import Action, FactionAction
 from rules.bidding import auction as bidding
 from rules.bidding.actions import Bid, KaramaBuy
 from rules.bidding.events import (
@@ -48,7 +38,7 @@ from rules.bidding.events import (
 )
 from rules.bidding.model import AUCTION
 from rules.bidding.view import AuctionView, auction_of, auction_secrets
-from rules.events import CardWon, Event, KaramaPower, Revived, SpiceGiven
+from rules.events import CardWon, Event, KaramaPower, SpiceGiven
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
@@ -60,10 +50,7 @@ AUCTION_RULE = "1.04.05"  # the auction goes round: each card is bid on in turn
 EMPEROR_KARAMA_RULE = "1.14.02"
 GHOLA_RULE = "3.01.20"
 EMPEROR_ALLY_RULE = "2.03.07"
-POWERS = {
-    "take_hand": "to take a whole hand",
-    "revive": "for a free revival",
-}
+POWERS = {"take_hand": "to take a whole hand"}
 
 
 def _plural(n: int, noun: str) -> str:
@@ -97,7 +84,7 @@ def _payee(event: CardWon, payer: Faction) -> str:
 
 
 def describe_auction_event(event: Event) -> str | None:
-    """The public sentence of a Bidding or Revival event (None for any other)."""
+    """The public sentence of a Bidding event (None for any other)."""
     match event:
         case HandDeclared(faction=faction, cards=cards):
             return f"{faction.label} declares {_plural(cards, 'treachery card')} in hand."
@@ -138,29 +125,7 @@ def describe_auction_event(event: Event) -> str | None:
             return f"{faction.label} gives spice to {to.label}, its ally."
         case KaramaPower(faction=faction, card=card, power=power) if power in POWERS:
             return f"{faction.label} plays {card} {POWERS[power]} (once a game)."
-        case Revived(rule=rule) as revived if rule == EMPEROR_ALLY_RULE:
-            count = revived.forces + revived.special
-            return (
-                f"The Emperor pays for {count} of its ally's forces beyond its limit "
-                f"(2 spice each): {_revived(revived)} more."
-            )
-        case Revived(rule=rule) as revived if rule == EMPEROR_KARAMA_RULE:
-            return f"{_revived(revived)} for free (the Emperor's once-a-game power)."
-        case Revived(faction=faction, rule=rule) as revived if rule == GHOLA_RULE:
-            what = _revived(revived).removeprefix(f"{faction.label} ")
-            return f"{faction.label} plays Tleilaxu Ghola: it {what}, free."
     return None
-
-
-def _revived(event: Revived) -> str:
-    parts = []
-    if event.forces:
-        parts.append(_plural(event.forces, "force"))
-    if event.special:
-        parts.append(f"{event.special} {event.faction.starred}")
-    if event.leader:
-        parts.append(f"the leader {event.leader}")
-    return f"{event.faction.label} revives {_list(parts) or 'nothing'}"
 
 
 def auction_words(auction: AuctionView) -> str:
@@ -191,7 +156,7 @@ def auction_wait(view: PublicView) -> str:
 
 
 def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
-    """What ``view.faction`` alone learns from Bidding and Revival events."""
+    """What ``view.faction`` alone learns from Bidding events."""
     events = list(events)
     own = view.faction
     lines: list[str] = []
@@ -205,7 +170,6 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
         )
     won = [e for e in events if isinstance(e, CardWon)]
     paid = sum(n for e in won for f, n in e.parts if f is own)
-    paid += sum(e.cost for e in events if isinstance(e, Revived) and e.faction is own)
     earned = sum(e.received for e in won if e.paid_to is own)
     if paid:
         lines.append(f"You pay {paid} spice; you now hold {view.spice}.")
@@ -315,106 +279,8 @@ def _give_back_prompt(
     return PrivateNotice(faction, text, token=token)
 
 
-MAX_FORCES = 3  # a faction's own revival's forces at most (1.05.01)
-Revival = Revive | KaramaRevive | PlayGhola
-
-
-def revival_candidates(
-    state: GameState,
-    faction: Faction,
-    kind: type[Revive] | type[KaramaRevive] | type[PlayGhola],
-    most: int = MAX_FORCES,
-) -> list[Revival]:
-    """The revivals of ``kind`` (a revival, the Emperor's Karama revival, a Ghola) that
-    ``faction`` could ask for, from its own tanks: forces, starred forces, one leader."""
-    if not state.in_game(faction):
-        return []
-    own = state.public_view().faction(faction)
-    tanks = state.whole.held(state.whole.leaders_tanks, faction)
-    leaders: list[str | None] = [None, *dict.fromkeys(tanks)]
-    return [
-        kind(faction, forces=n, special=s, leader=leader)
-        for n in range(min(own.tanks, most) + 1)
-        for s in range(min(own.special_tanks, most) + 1)
-        for leader in leaders
-    ]
-
-
-def priced(state: GameState, actions: Iterable[Revival]) -> list[tuple[Revival, int]]:
-    """The revivals the engine would take now, each with its price in spice."""
-    found: list[tuple[Revival, int]] = []
-    for action in actions:
-        if not state.is_legal(action):
-            continue
-        trial = state.dry_run(action)
-        cost = sum(e.cost for e in trial.events if isinstance(e, Revived))
-        found.append((action, cost))
-    return found
-
-
-def revive_options(state: GameState, faction: Faction) -> list[tuple[Revival, int]]:
-    """Each revival the engine would take from ``faction`` now, with its price in spice."""
-    return priced(state, revival_candidates(state, faction, Revive))
-
-
-def revive_words(action: Revival, cost: int | None = None) -> str:
-    """A revival in words: "3 forces, 1 Sardaukar and Bashar for 4 spice"."""
-    parts: list[str] = []
-    forces, special, leader = action.forces, action.special, action.leader
-    if forces:
-        parts.append(_plural(forces, "force"))
-    if special:
-        parts.append(f"{special} {action.faction.starred}")
-    if leader:
-        parts.append(str(leader))
-    what = _list(parts) or "nothing more"
-    if cost is None:
-        return what
-    return f"{what} for {cost} spice" if cost else f"{what}, free"
-
-
-def revival_prompt(
-    state: GameState, faction: Faction, token: str | None, deadline: str
-) -> PrivateNotice:
-    """A faction's private revival prompt: what it may revive and the price."""
-    mine = state.view_for(faction)
-    own = mine.public.faction(faction)
-    options = revive_options(state, faction)
-    best = sorted(options, key=lambda o: (-(o[0].forces + o[0].special), o[1]))[:5]
-    tanks = _plural(own.tanks, "force")
-    if own.special_tanks:
-        tanks += f" and {own.special_tanks} {faction.starred}"
-    lines = [
-        f"**Turn {state.whole.turn}, Revival**: your revival (everyone decides at once).",
-        f"In the Tleilaxu Tanks: {tanks}. You hold {mine.spice} spice.",
-    ]
-    if best:
-        lines.append(
-            "You may revive, e.g.: " + "; ".join(revive_words(a, c) for a, c in best) + "."
-        )
-    lines.append(
-        "Revive with `/revive forces [special] [leader]` (it lists your choices and their "
-        "price), or take your free revival only with the button. If you do not answer in "
-        f"time, you get your free revival only. Deadline: {deadline}."
-    )
-    ally = ally_revival_words(state, faction)
-    if ally:
-        lines.insert(-1, ally)
-    revived = faction in state.whole.revived
-    if revived:  # the Emperor, with only its ally's forces to decide
-        lines[-1] = (
-            f"Your own revival is done. If you do not answer in time, you pay for none of "
-            f"your ally's forces. Deadline: {deadline}."
-        )
-    if alike := asked_alike(state, faction):
-        lines.append(alike)
-    free = Answer(Pass(faction), "Pay for none" if revived else "Free revival only", "Passed")
-    answers = [replace(free, quiet=True)] if state.is_legal(Pass(faction)) else []
-    return PrivateNotice(faction, "\n".join(lines), answers=tuple(answers), token=token)
-
-
 def answer_words(action: FactionAction) -> str | None:
-    """A bidding or revival answer in its faction's words (None for any other action)."""
+    """A bidding answer in its faction's words (None for any other action)."""
     match action:
         case Bid(amount=amount, karama=True):
             return f"you bid {amount} with a Karama card"
@@ -422,43 +288,7 @@ def answer_words(action: FactionAction) -> str | None:
             return f"you bid {amount}"
         case KaramaBuy():
             return "you take the card with a Karama card"
-        case Revive():
-            return f"you revive {revive_words(action)}"
-        case PayAllyRevival(forces=forces, special=special):
-            return f"you pay for {ally_forces(forces, special)} of your ally beyond its limit"
-        case KaramaRevive():  # the revival's Karama (the Emperor's once-a-game power)
-            return f"you play a Karama to revive {revive_words(action)} free"
-        case PlayGhola():
-            return f"you play Tleilaxu Ghola to revive {revive_words(action)} free"
     return None
-
-
-def ally_forces(forces: int, special: int) -> str:
-    """The ally's forces the Emperor pays for, in words: "2 forces and 1 starred force"."""
-    parts = [_plural(forces, "force")] if forces else []
-    parts += [_plural(special, "starred force")] if special else []
-    return _list(parts) or "no forces"
-
-
-def ally_revival_options(state: GameState, faction: Faction) -> list[tuple[PayAllyRevival, int]]:
-    """The Emperor's payments for its ally's forces open now, each with its price (the
-    engine's own list; empty for anyone else or when it is not asked)."""
-    if not state.in_game(faction) or faction not in state.waiting_on():
-        return []
-    return list(revival.ally_revival_options(state, faction))
-
-
-def ally_revival_words(state: GameState, faction: Faction) -> str | None:
-    """The Emperor's prompt line for its ally's forces beyond the ally's limit (2.03.07)."""
-    options = ally_revival_options(state, faction)
-    if not options:
-        return None
-    most = max(a.forces + a.special for a, _ in options)
-    return (
-        f"You may also pay for up to {_plural(most, 'force')} of your ally's beyond its limit "
-        "(2 spice each, 2.03.07) with `/revive-ally forces [special]`; the free-revival "
-        "button declines that too."
-    )
 
 
 # -- a pass in the auction (bot.session.passes) --------------------------------------------
@@ -503,7 +333,7 @@ WORDS = register(
         name="Bidding",
         describe=describe_auction_event,
         own_lines=own_lines,
-        own_side=(AuctionOpened, CardWon, Revived, HandTaken, CardsGivenBack, SpiceGiven),
+        own_side=(AuctionOpened, CardWon, HandTaken, CardsGivenBack, SpiceGiven),
         seen_by=_atreides,
         answer=_answer,
         wait=auction_wait,
@@ -514,16 +344,4 @@ WORDS = register(
         pass_answer="you pass on the card on offer",
     )
 )
-"""The Bidding phase's words, for the generic words; its events' words and a faction's own
-side of them cover the Revival's too."""
-
-REVIVAL_WORDS = register(
-    PhaseWords(
-        GamePhase.REVIVAL,
-        name="Revival",
-        prompt=revival_prompt,
-        passes={"": "takes only its free revival"},
-        pass_answer="you take your free revival only",
-    )
-)
-"""The Revival phase's words (its prompt and its pass), for the generic words."""
+"""The Bidding phase's words, for the generic words."""

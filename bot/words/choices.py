@@ -35,12 +35,10 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
-from rules.charity import CharityStep, ClaimCharity
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.revival import RevivalStep
 from rules.spice_blow import SpiceBlowStep
 from rules.storm import StormStep
 from rules.view import PublicView
@@ -85,8 +83,6 @@ STEP_WORDS: dict[str, str] = {
     **dict.fromkeys(
         (SpiceBlowStep.WORM_A, SpiceBlowStep.WORM_B), "where the Fremen place the worm"
     ),
-    CharityStep.CLAIMS: "whether to claim CHOAM Charity",
-    RevivalStep.REVIVE: "what to revive beyond their free revival",
     StormStep.FREMEN_LOSSES: "which Fremen forces the storm takes",
 }
 """What a choice's step waits for, in public words (a phase's words module says its own:
@@ -147,8 +143,6 @@ def answer_words(action: Action, phase: str = "") -> str:
             return f"you ask {other.label if other else action.with_} to ally"
         case BreakAlliance():
             return "you break your alliance"
-        case ClaimCharity():
-            return "you claim CHOAM Charity"
         case Pass():
             return "you pass"
         case PhaseDone():
@@ -195,12 +189,6 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         out.append(f"ask to ally with {named} (`/ally`)")
     if "break_alliance" in kinds:
         out.append("break your alliance (`/ally-break`)")
-    if "claim_charity" in kinds:
-        out.append("claim CHOAM Charity, up to 2 spice (`/charity`)")
-    if "revive" in kinds:  # revival
-        out.append("revive forces (2 spice each beyond your free ones, 3 a turn) or a leader")
-    if "karama_revive" in kinds:
-        out.append("play a Karama to revive up to 3 forces or a leader free (once a game)")
     if "pass" in kinds:
         out.append(_pass_words(state) + " (`/pass` or the button)")
     return out
@@ -210,8 +198,6 @@ STEP_PASS_WORDS: dict[str, str] = {
     **dict.fromkeys((SpiceBlowStep.NEXUS_A, SpiceBlowStep.NEXUS_B), "pass (done with this Nexus)"),
     **dict.fromkeys((SpiceBlowStep.RIDE_A, SpiceBlowStep.RIDE_B), "pass (no ride)"),
     StormStep.STORM_CARDS: "pass (play no storm card)",
-    CharityStep.CLAIMS: "pass (no charity)",
-    RevivalStep.REVIVE: "pass (your free revival alone)",
 }
 """What a pass declines, step by step (a phase's words module says its own:
 :attr:`bot.words.phase_words.PhaseWords.step_passes`)."""
@@ -231,8 +217,6 @@ NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
 NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
 DECLINED: dict[str, tuple[str, str, str | None]] = {
     StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
-    CharityStep.CLAIMS: ("you do not claim CHOAM Charity", "CHOAM Charity", "1.03.01"),
-    RevivalStep.REVIVE: ("you take your free revival only", "your revival", "1.05.01"),
     SpiceBlowStep.NEXUS_A: NEXUS,
     SpiceBlowStep.NEXUS_B: NEXUS,
     SpiceBlowStep.RIDE_A: NO_RIDE,

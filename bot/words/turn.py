@@ -24,7 +24,6 @@ from bot.words.common import possessive
 from bot.words.truthtrance import describe_event as describe_truthtrance
 from bot.words.truthtrance import private_lines as truthtrance_lines
 from rules.board import POLAR_SINK
-from rules.charity import CharityPaid
 from rules.events import (
     AllianceBroken,
     AllianceFormed,
@@ -45,7 +44,6 @@ from rules.events import (
     Passed,
     PhaseBegan,
     PredictionMade,
-    Revived,
     ShaiHulud,
     SpiceBlown,
     SpiceCollected,
@@ -67,7 +65,6 @@ PHASE_NAMES = {
     "setup": "Set-up",
     "storm": "Storm",
     "spice_blow": "Spice Blow",
-    "choam_charity": "CHOAM Charity",
     "shipment_movement": "Shipment & Movement",
     "spice_collection": "Spice Collection",
     "mentat_pause": "Mentat Pause",
@@ -89,7 +86,6 @@ WON_BY = {
 
 STANDS_ASIDE = {
     "nexus": "is done with the Nexus",
-    "choam_charity": "claims no CHOAM Charity",
     "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
 }
@@ -260,19 +256,11 @@ def _blow(event: Event) -> str | None:
             return f"{faction.label} breaks its alliance with {ally.label}."
         case Passed(faction=faction, phase=phase, choice=choice):
             return f"{faction.label} {stands_aside(phase, choice)}."
-        case CharityPaid(faction=faction, amount=amount):
-            return f"{faction.label} receives {amount} spice of CHOAM Charity."
     return None
 
 
 def _recorded(event: Event) -> str | None:
     match event:
-        case Revived(faction=faction, leader=leader, cost=cost) as e:
-            revived = [_tokens(e.forces, e.special)] if e.forces or e.special else []
-            if leader:
-                revived.append(f"the leader {leader}")
-            paid = f"for {cost} spice" if cost else "for free"
-            return f"{faction.label} revives {_list(revived) or 'nothing'} {paid}."
         case ForcesLost(faction=faction, territory=t, sector=s) as e:
             what = _tokens(e.forces, e.special, e.advisors)
             return f"{faction.label} loses {what} in {_place(t, s)} to the Tleilaxu Tanks."

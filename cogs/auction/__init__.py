@@ -1,4 +1,4 @@
-"""The Bidding and Revival phases' commands, their autocomplete and standing orders."""
+"""The Bidding phase's commands, their autocomplete, and the standing orders' group."""
 
 from discord.ext import commands
 

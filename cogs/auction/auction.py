@@ -1,15 +1,15 @@
-"""The Bidding and Revival phases' commands: ``/bid``, ``/revive``, ``/revive-ally``,
-``/support-bids``, ``/give-spice``, ``/give-back``, ``/ghola``, the standing orders of
-``/orders`` and the Karama card's uses in these phases (``/karama buy``, ``take-hand``,
-``revive``: :mod:`cogs.auction.karama`).
+"""The Bidding phase's commands: ``/bid``, ``/support-bids``, ``/give-spice``,
+``/give-back``, the ``/orders`` group of standing orders (other phases' cogs add theirs to
+it: :mod:`cogs.groups`) and the Karama card's uses in this phase (``/karama buy``,
+``take-hand``: :mod:`cogs.auction.karama`).
 
 Thin glue, as :mod:`cogs.turn.turn`: each command finds the channel's game and the faction
 the caller acts for (its seated player, or a current moderator naming it with
 ``faction:``), builds the engine's action and submits it through the game's session; the
 engine's refusal (citing its rule) or the session's comes back as an ephemeral answer
 through :mod:`cogs.errors`. Every answer is ephemeral (the command tree deferred it):
-a bid, a revival and a faction's spice are told only to the one who acted; the table
-hears the bid or the revival itself from the session.
+a bid and a faction's spice are told only to the one who acted; the table hears the bid
+itself from the session.
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.ledger import SubmitResult
 from bot.orders import saved
-from bot.words.bidding import ally_forces, bid_status, revive_words
+from bot.words.bidding import bid_status
 from cogs.auction import autocomplete as ac
 from cogs.auction.karama import KARAMA, SUBCOMMANDS
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
 from cogs.groups import contribute, withdraw
 from cogs.play.views import prompt_view
-from rules.actions import GiveSpice, PayAllyRevival, PlayGhola, Revive
+from rules.actions import GiveSpice
 from rules.bidding.actions import Bid, GiveBackCards, SupportBids
 from rules.bidding.orders import given
-from rules.events import Revived, SpicePaid
 
 Amount = app_commands.Range[int, 0, 999]
 BIDDING_ORDERS = [
@@ -39,17 +37,8 @@ BIDDING_ORDERS = [
     Choice(name="Bid up to a limit on the card on offer (raise by 1 each turn)", value="up_to"),
     Choice(name="Ask me each time (withdraws the order)", value="ask"),
 ]
-REVIVAL_ORDERS = [
-    Choice(name="Free revival only: never ask me", value="free"),
-    Choice(name="Ask me each time (withdraws the order)", value="ask"),
-]
 STORM_ORDERS = [
     Choice(name="Never play a storm card: pass at once when asked", value="pass"),
-    Choice(name="Ask me each time (withdraws the order)", value="ask"),
-]
-CHARITY_ORDERS = [
-    Choice(name="Always claim it when I may (else decline it)", value="claim"),
-    Choice(name="Never claim it", value="pass"),
     Choice(name="Ask me each time (withdraws the order)", value="ask"),
 ]
 ONLY_PASS_ORDERS = [
@@ -60,19 +49,14 @@ Forces = app_commands.Range[int, 0, 20]
 Leader = app_commands.Range[str, 1, 100]
 
 
-def paid(result: SubmitResult) -> int:
-    """What the accepted revival cost, in spice."""
-    return sum(e.cost for e in result.events if isinstance(e, Revived))
-
-
 class Auction(commands.Cog):
-    """Bidding (1.04) and Revival (1.05), as the engine runs them."""
+    """Bidding (1.04), as the engine runs it; the standing orders of the whole turn."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        contribute(self.bot.tree, KARAMA, *SUBCOMMANDS)  # /karama buy, take-hand, revive
+        contribute(self.bot.tree, KARAMA, *SUBCOMMANDS)  # /karama buy, take-hand
 
     async def cog_unload(self) -> None:
         withdraw(self.bot.tree, KARAMA, *SUBCOMMANDS)
@@ -161,76 +145,6 @@ class Auction(commands.Cog):
         hand = ", ".join(result.state.factions[action.faction].cards) or "no cards"
         await reply(interaction, f"Done: the cards are given back. Your hand now: {hand}.")
 
-    # -- revival ----------------------------------------------------------------------
-
-    @app_commands.command(
-        name="revive", description="Revival: your whole revival this turn, free ones included."
-    )
-    @app_commands.describe(
-        forces="Forces revived in all, your free revival included (the list gives the price).",
-        special="Sardaukar or Fedaykin among them (at most 1 a turn).",
-        leader="One leader from the tanks (the list gives the price).",
-    )
-    @app_commands.autocomplete(
-        forces=ac.revive_forces, special=ac.revive_special, leader=ac.revive_leader
-    )
-    async def revive(
-        self,
-        interaction: discord.Interaction,
-        forces: Forces,
-        special: Forces = 0,
-        leader: Leader | None = None,
-        faction: FactionName | None = None,
-    ) -> None:
-        action, result = await self._act(interaction, faction, Revive, forces, special, leader)
-        assert isinstance(action, Revive)
-        await reply(interaction, f"Done: you revive {revive_words(action, paid(result))}.")
-
-    @app_commands.command(
-        name="revive-ally",
-        description="Emperor: pay for up to 3 of your ally's forces beyond its limit (2.03.07).",
-    )
-    @app_commands.describe(
-        forces="Your ally's forces you pay for, 2 spice each (the list gives the price).",
-        special="Sardaukar or Fedaykin among them (at most 1 a turn).",
-    )
-    @app_commands.autocomplete(forces=ac.ally_forces, special=ac.ally_special)
-    async def revive_ally(
-        self,
-        interaction: discord.Interaction,
-        forces: Forces,
-        special: Forces = 0,
-        faction: FactionName | None = None,
-    ) -> None:
-        action, result = await self._act(interaction, faction, PayAllyRevival, forces, special)
-        assert isinstance(action, PayAllyRevival)
-        what = ally_forces(action.forces, action.special)
-        cost = sum(e.amount for e in result.events if isinstance(e, SpicePaid))
-        await reply(
-            interaction, f"Done: you pay {cost} spice for {what} of your ally beyond its limit."
-        )
-
-    @app_commands.command(
-        name="ghola", description="Tleilaxu Ghola, at any time: one leader or up to 5 forces, free."
-    )
-    @app_commands.autocomplete(
-        forces=ac.ghola_forces, special=ac.ghola_special, leader=ac.ghola_leader
-    )
-    async def ghola(
-        self,
-        interaction: discord.Interaction,
-        forces: Forces = 0,
-        special: Forces = 0,
-        leader: Leader | None = None,
-        faction: FactionName | None = None,
-    ) -> None:
-        action, _ = await self._act(
-            interaction, faction, PlayGhola, forces=forces, special=special, leader=leader
-        )
-        assert isinstance(action, PlayGhola)
-        what = revive_words(action)
-        await reply(interaction, f"Done: Tleilaxu Ghola played: you revive {what}, free.")
-
     # -- standing orders --------------------------------------------------------------
 
     orders = app_commands.Group(
@@ -261,20 +175,6 @@ class Auction(commands.Cog):
         await app_of(interaction).set_standing_order(game_id, who, "bidding", value)
         await reply(interaction, saved("bidding", value))
 
-    @orders.command(name="revival", description="Revival in advance (only you see it).")
-    @app_commands.describe(order="Take only your free revival each turn, or be asked.")
-    @app_commands.choices(order=REVIVAL_ORDERS)
-    async def orders_revival(
-        self,
-        interaction: discord.Interaction,
-        order: str,
-        faction: FactionName | None = None,
-    ) -> None:
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        await app_of(interaction).set_standing_order(game_id, who, "revival", order)
-        await reply(interaction, saved("revival", order))
-
     @orders.command(name="storm", description="Storm cards in advance (only you see it).")
     @app_commands.describe(order="Never play Weather Control or Family Atomics, or be asked.")
     @app_commands.choices(order=STORM_ORDERS)
@@ -282,14 +182,6 @@ class Auction(commands.Cog):
         self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
     ) -> None:
         await self._order(interaction, "storm", order, faction)
-
-    @orders.command(name="charity", description="CHOAM Charity in advance (only you see it).")
-    @app_commands.describe(order="Claim it whenever you may, never claim it, or be asked.")
-    @app_commands.choices(order=CHARITY_ORDERS)
-    async def orders_charity(
-        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
-    ) -> None:
-        await self._order(interaction, "charity", order, faction)
 
     @orders.command(
         name="only-pass", description="Pass at once when you can only pass (only you see it)."

@@ -1,6 +1,6 @@
-"""``/karama buy``, ``/karama take-hand`` and ``/karama revive``: the Karama card's uses in
-the Bidding and Revival phases, subcommands the auction cog adds to the ``/karama`` group
-of :mod:`cogs.play.karama` (:mod:`cogs.groups`)."""
+"""``/karama buy`` and ``/karama take-hand``: the Karama card's uses in the Bidding phase,
+subcommands the auction cog adds to the ``/karama`` group of :mod:`cogs.play.karama`
+(:mod:`cogs.groups`)."""
 
 from __future__ import annotations
 
@@ -32,29 +32,12 @@ async def take_hand(
     await play(interaction, data, done, faction)
 
 
-@app_commands.autocomplete(
-    forces=ac.karama_forces, special=ac.karama_special, leader=ac.karama_leader
-)
-async def revive(
-    interaction: Interaction,
-    forces: app_commands.Range[int, 0, 3] = 0,
-    special: app_commands.Range[int, 0, 3] = 0,
-    leader: app_commands.Range[str, 1, 100] | None = None,
-    faction: FactionName | None = None,
-) -> None:
-    data = {"action": "karama_revive", "forces": forces, "special": special, "leader": leader}
-    await play(interaction, data, "Karama played: you revive for free", faction)
-
-
 SUBCOMMANDS = (
     Subcommand("buy", "Bidding: take the card on offer with Karama, free.", buy),
     Subcommand(
         "take-hand",
         "Harkonnen, once a game, in the Bidding phase: take a whole hand (1.14.04).",
         take_hand,
-    ),
-    Subcommand(
-        "revive", "Emperor, once a game, in the Revival phase: 3 forces or a leader, free.", revive
     ),
 )
 """The auction cog's subcommands of ``/karama``."""

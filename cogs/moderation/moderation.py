@@ -36,7 +36,6 @@ from rules.actions import (
     RecordLeaderKilled,
     RecordLosses,
     RecordPayment,
-    RecordRevival,
     RemoveForces,
     SetSpice,
     SetStorm,
@@ -224,19 +223,6 @@ class Moderation(commands.Cog):
         ally_pays: app_commands.Range[int, 0, 200] = 0,
     ) -> None:
         await preview_record(interaction, RecordCardWon(Faction(faction), price, ally_pays))
-
-    @record.command(name="revival", description="Revival correction: forces or a leader.")
-    async def record_revival(
-        self,
-        interaction: discord.Interaction,
-        faction: FactionName,
-        forces: app_commands.Range[int, 0, 20] = 0,
-        special: app_commands.Range[int, 0, 20] = 0,
-        leader: str | None = None,
-        emperor_pays: app_commands.Range[int, 0, 20] = 0,
-    ) -> None:
-        action = RecordRevival(Faction(faction), forces, special, leader, emperor_pays)
-        await preview_record(interaction, action)
 
     @record.command(name="ghola", description="Correction: a Tleilaxu Ghola played.")
     async def record_ghola(

@@ -1,5 +1,6 @@
 """/karama: cancel, prevent or stop with a Karama card, and its standing order (the
-auction's and the revival's uses of the card are added by their cog: :mod:`cogs.auction.karama`)."""
+auction's and the revival's uses of the card are added by their cogs: :mod:`cogs.auction.karama`,
+:mod:`cogs.revival.revival`)."""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ async def play(
 class Karama(commands.Cog):
     """The Karama card's uses in the Shipment & Movement phase and any time; its uses in a
     phase of its own are that phase's cog's subcommands of ``/karama`` (:mod:`cogs.groups`):
-    the Bidding and Revival phases' in :mod:`cogs.auction.karama`."""
+    the Bidding phase's in :mod:`cogs.auction.karama`, the Revival phase's in
+    :mod:`cogs.revival.revival`."""
 
     karama = app_commands.Group(name="karama", description="Play a Karama card.")
 

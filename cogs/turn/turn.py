@@ -1,6 +1,7 @@
-"""The whole turn's player choices: set-up, storm, spice blow and Nexus, CHOAM Charity,
-and those of any phase (a bribe, the Fremen's Karama worm and their ally's worm). The
-traitors kept at set-up are the battle's: ``/traitor`` is in :mod:`cogs.battle.battle`.
+"""The whole turn's player choices: set-up, storm, spice blow and Nexus, and those of any
+phase (a bribe, the Fremen's Karama worm and their ally's worm). The traitors kept at set-up
+are the battle's: ``/traitor`` is in :mod:`cogs.battle.battle`; CHOAM Charity's ``/charity``
+is in :mod:`cogs.choam_charity`.
 
 Thin glue: each command finds the channel's game and the faction the caller acts for
 (its seated player, or a moderator naming it with ``faction:``), builds the engine's
@@ -41,7 +42,6 @@ from rules.actions import (
     RideWorm,
     WeatherControl,
 )
-from rules.charity import CharityPaid, ClaimCharity
 from rules.events import AllianceFormed
 from rules.factions import Faction
 from rules.game import GameState
@@ -242,7 +242,7 @@ class Turn(commands.Cog):
         await self._act(interaction, faction, FamilyAtomics)
         await reply(interaction, "Done: Family Atomics played.")
 
-    # -- Nexus and CHOAM Charity ----------------------------------------------------
+    # -- Nexus and any time --------------------------------------------------------
 
     @app_commands.command(name="ally", description="In a Nexus: ask a faction to ally with you.")
     @app_commands.rename(with_="with")
@@ -289,16 +289,6 @@ class Turn(commands.Cog):
             f"Done: you give {amount} spice to {label}; it lies in front of their shield, "
             "for everyone to see, until the Mentat Pause.",
         )
-
-    @app_commands.command(
-        name="charity", description="CHOAM Charity: claim it (with 0 or 1 spice)."
-    )
-    async def charity(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
-    ) -> None:
-        result = await self._act(interaction, faction, ClaimCharity)
-        paid = sum(e.amount for e in result.events if isinstance(e, CharityPaid))
-        await reply(interaction, f"Done: CHOAM Charity claimed: you receive {paid} spice.")
 
 
 def _territory(state: GameState, typed: str) -> str:

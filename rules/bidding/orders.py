@@ -78,6 +78,11 @@ class BiddingOrder:
             return Bid(faction, raise_to)
         return Pass(faction)
 
+    def as_a_pass(self, state: GameState, faction: Faction) -> tuple[FactionAction, ...]:
+        """None: a bid is an answer."""
+        del state, faction
+        return ()
+
 
 ORDER = BiddingOrder()
 """The Bidding phase's order kind, as the bot's standing orders look it up."""

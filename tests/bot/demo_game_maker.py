@@ -31,7 +31,6 @@ from rules.actions import (
     GiveSpice,
     KaramaCancel,
     KaramaPrevent,
-    KaramaRevive,
     KaramaStopShipment,
     KaramaWorm,
     Pass,
@@ -41,13 +40,14 @@ from rules.actions import (
 from rules.battle.actions import CallTraitor
 from rules.bidding.actions import Bid, KaramaBuy, KaramaTakeHand, SupportBids
 from rules.bidding.view import auction_of
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.errors import MentatError
 from rules.events import Event, ForcesDestroyed
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import RuleSet
+from rules.revival.actions import KaramaRevive
 from rules.view import game_view
 from tests.rules.random_play import SIX, _ship_or_move
 

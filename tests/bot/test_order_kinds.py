@@ -7,6 +7,8 @@ import pytest
 
 from bot.orders import KINDS, OrderError, StandingOrders, order_words
 from rules.bidding import orders as bidding_orders
+from rules.choam_charity import orders as charity_orders
+from rules.revival import orders as revival_orders
 
 STORED = {
     "karama": "never",
@@ -44,6 +46,20 @@ def test_stored_orders_read_back_unchanged() -> None:
     )
 
 
+def test_charity_and_revival_declare_their_kinds_in_their_own_places() -> None:
+    assert KINDS["charity"] is charity_orders.ORDER
+    assert KINDS["revival"] is revival_orders.ORDER
+    assert order_words("charity", "claim") == (
+        "Charity: always claim it when you may (else decline it)"
+    )
+    assert order_words("revival", "free") == "Revival: free revival only (you are not asked)"
+    assert StandingOrders(charity="pass", revival="free").lines() == [
+        "Charity: never claim it (withdraw it: `/orders charity` order: “ask me each time”)",
+        "Revival: free revival only (you are not asked) (withdraw it: `/orders revival` "
+        "order: “ask me each time”)",
+    ]
+
+
 def test_a_withdrawn_order_is_no_order() -> None:
     assert StandingOrders(bidding="ask") == StandingOrders()
     assert StandingOrders().bidding == "ask"
@@ -54,6 +70,7 @@ def test_a_withdrawn_order_is_no_order() -> None:
     [
         ({"bidding": "up_to:5"}, "Bidding cannot be"),
         ({"charity": "always"}, "Charity cannot be"),
+        ({"revival": "pass"}, "Revival cannot be"),
         ({"bribes": "never"}, "there is no standing order"),
     ],
 )

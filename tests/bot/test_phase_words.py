@@ -66,12 +66,50 @@ def test_a_generic_module_names_no_phase_in_its_code(module: str, phase: str) ->
     assert not named, f"{module} names the {phase} phase: {sorted(named)}"
 
 
+LEFT_BY_REVIVAL_AND_CHARITY = (
+    "rules/actions.py",
+    "rules/events.py",
+    "rules/legal.py",
+    "rules/machine.py",
+    "rules/components.py",
+    "bot/orders.py",
+    "bot/words/bidding.py",
+    "bot/words/choices.py",
+    "bot/words/turn.py",
+    "cogs/auction/auction.py",
+    "cogs/auction/autocomplete.py",
+    "cogs/auction/choices.py",
+    "cogs/auction/karama.py",
+    "cogs/moderation/moderation.py",
+    "cogs/turn/turn.py",
+)
+"""The modules that named the Revival or CHOAM Charity phase before their places held all
+of it (issue 24): the generic ones, and the Bidding phase's own."""
+
+
+@pytest.mark.parametrize("module", GENERIC + LEFT_BY_REVIVAL_AND_CHARITY)
+@pytest.mark.parametrize("phase", ["Revival", "CHOAM Charity"])
+def test_revival_and_charity_live_in_their_own_places(module: str, phase: str) -> None:
+    named = code_names((ROOT / module).read_text(encoding="utf-8")) & PHASES[phase]
+    assert not named, f"{module} names the {phase} phase: {sorted(named)}"
+
+
 def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
     registered = {words.phase for words in phase_words.every()}
-    assert {GamePhase.BIDDING, GamePhase.REVIVAL, GamePhase.BATTLE} <= registered
+    assert {
+        GamePhase.CHOAM_CHARITY,
+        GamePhase.BIDDING,
+        GamePhase.REVIVAL,
+        GamePhase.BATTLE,
+    } <= registered
     assert GamePhase.SETUP in registered  # the traitor cards, the Battle's, dealt at set-up
     loaded = {phase for phase in REGISTRY if f"bot.words.{phase.value}" in sys.modules}
-    assert loaded == {GamePhase.BIDDING, GamePhase.BATTLE}
+    assert loaded == {
+        GamePhase.CHOAM_CHARITY,
+        GamePhase.BIDDING,
+        GamePhase.REVIVAL,
+        GamePhase.BATTLE,
+    }
 
 
 def test_the_phases_words_come_in_the_order_of_play() -> None:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections import Counter
 
 from bot.waits import CHOICE
-from rules.actions import Pass, RemoveForces, Revive
+from rules.actions import Pass, RemoveForces
 from rules.bidding.actions import Bid, SupportBids
 from rules.bidding.view import auction_of
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.revival.actions import Revive
 from tests.bot.auction_helpers import bidder_answer, new_game, to_phase
 from tests.bot.test_session_whole_game import MODERATOR, WholeTable, table
 from tests.rules.game_helpers import DECK, game_at

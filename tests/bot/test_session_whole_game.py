@@ -32,7 +32,7 @@ from rules.actions import (
 )
 from rules.battle.actions import BattlePlan, KeepTraitor
 from rules.battle.traitors import TRAITORS
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.errors import NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState

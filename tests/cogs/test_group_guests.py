@@ -1,6 +1,7 @@
 """Subcommands a phase's cog adds to another cog's group (cogs.groups): ``/mod record
-battle`` from the battle cog, ``/karama buy``, ``take-hand`` and ``revive`` from the
-auction cog. The owners never name the phase; the commands read as before."""
+battle`` from the battle cog, ``/karama buy`` and ``take-hand`` from the auction cog
+(``revive`` from the revival cog: tests/cogs/test_revival_guests.py). The owners never name
+the phase; the commands read as before."""
 
 from __future__ import annotations
 

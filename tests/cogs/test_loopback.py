@@ -40,13 +40,16 @@ COMMANDS = {
     "back",
     "substitute",
     "bid",
-    "revive",
-    "revive-ally",
     "support-bids",
     "give-spice",
     "give-back",
-    "ghola",
     "orders",
+    # the Revival phase (cogs.revival)
+    "revive",
+    "revive-ally",
+    "ghola",
+    # CHOAM Charity (cogs.choam_charity)
+    "charity",
     "game",
     "mod",
     "ship",
@@ -73,7 +76,6 @@ COMMANDS = {
     "ally",
     "ally-break",
     "bribe",
-    "charity",
     "truthtrance",
     # the Battle phase (cogs.battle)
     "battle",

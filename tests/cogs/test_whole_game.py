@@ -11,7 +11,7 @@ import simcord
 from bot.session.session import SessionError
 from rules.actions import Dial, FactionAction, Pass
 from rules.battle.actions import KeepTraitor
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
 from rules.game_model import GamePhase

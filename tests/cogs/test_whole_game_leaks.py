@@ -28,7 +28,7 @@ from rules.actions import (
 from rules.battle.actions import KeepTraitor
 from rules.battle.traitors import TRAITORS
 from rules.bidding.actions import Bid
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from tests.cogs.conftest import Table, make_table, refusals, text_of

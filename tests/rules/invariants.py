@@ -27,7 +27,7 @@ from rules.actions import (
 )
 from rules.battle.model import BATTLE
 from rules.bidding.model import AUCTION, SUPPORT
-from rules.charity import CharityPaid
+from rules.choam_charity.events import CharityPaid
 from rules.components import leader_owner, leaders
 from rules.events import (
     BribePaid,
@@ -36,7 +36,6 @@ from rules.events import (
     Event,
     KaramaCancelled,
     Landing,
-    Revived,
     ShippedToReserves,
     SpiceCollected,
     SpiceGiven,
@@ -48,6 +47,7 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.machine import any_time
 from rules.model import PromptKind
+from rules.revival.events import Revived
 
 Spice = dict[Faction, int]
 

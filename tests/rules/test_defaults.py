@@ -13,7 +13,7 @@ from rules.actions import (
 )
 from rules.battle.actions import KeepTraitor
 from rules.battle.traitors import OFFERS
-from rules.charity import ClaimCharity
+from rules.choam_charity.actions import ClaimCharity
 from rules.components import leaders
 from rules.defaults import default_action
 from rules.factions import Faction

@@ -146,3 +146,22 @@ def test_a_phase_refuses_an_action_of_another_phase_citing_its_own_rule() -> Non
     assert refused.value.rule == "1.03"
     assert "bid is not an action of the CHOAM charity phase (turn 2)" in str(refused.value)
     assert state.to_dict() == before
+
+
+def test_a_phases_any_time_actions_reach_the_machine_and_the_legal_actions() -> None:
+    """The Tleilaxu Ghola is the Revival phase's, played in any phase: its spec declares
+    it, the machine's any-time table runs it and the legal actions offer it, neither
+    naming the phase; a Karama against an alliance asks every phase what it stops."""
+    from rules.actions import PlayGhola
+
+    declared = {kind: phase for phase, spec in REGISTRY.items() for kind in spec.any_time}
+    assert declared == {PlayGhola: GamePhase.REVIVAL}
+    assert machine.ANY_TIME_HANDLERS[PlayGhola] is REGISTRY[GamePhase.REVIVAL].any_time[PlayGhola]
+    assert [p for p, spec in REGISTRY.items() if spec.prevented is not None] == [GamePhase.REVIVAL]
+    state = game_at(
+        "shipment_movement",
+        factions={"atreides": {"cards": ["Tleilaxu Ghola"], "tanks": 4}},
+    )
+    offered = REGISTRY[GamePhase.REVIVAL].any_time_offers(state, Faction.ATREIDES)
+    assert PlayGhola(Faction.ATREIDES, 4, 0) in offered
+    assert PlayGhola(Faction.ATREIDES, 4, 0) in state.legal_actions(Faction.ATREIDES)

@@ -7,22 +7,15 @@ from typing import Any
 
 import pytest
 
-from rules.actions import (
-    KaramaRevive,
-    Pass,
-    PayAllyRevival,
-    PhaseDone,
-    PlayGhola,
-    Revive,
-    action_from_dict,
-    action_to_dict,
-)
+from rules.actions import Pass, PhaseDone, PlayGhola, action_from_dict, action_to_dict
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
-from rules.revival import Price, ally_revival_options, revivable_leaders, revival_options
+from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
+from rules.revival.phase import ally_revival_options, revival_options
+from rules.revival.prices import Price, revivable_leaders
 from tests.rules.game_helpers import game_at, of_kind, spice_total, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused

@@ -23,13 +23,10 @@ from rules.actions import (
     Action,
     AnswerTruthtrance,
     Dial,
-    KaramaRevive,
     Pass,
-    PayAllyRevival,
     PhaseDone,
     PlayGhola,
     PlayTruthtrance,
-    Revive,
     action_from_dict,
     action_to_dict,
 )
@@ -45,7 +42,8 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase, Winner
 from rules.model import RuleSet
-from rules.revival import has_choice
+from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
+from rules.revival.phase import has_choice
 from tests.rules.game_helpers import game_at
 from tests.rules.invariants import (
     SpiceLedger,

@@ -6,24 +6,24 @@ who holds 0 or 1 spice; whether a faction may claim is checked at its claim, so 
 received during the phase (the Emperor's gift) counts. The advanced Bene Gesserit
 receive 2 whatever they hold, without asking (2.02.09; reading D10: advanced only unless
 the table's ``bg_charity`` switch says "always"): they alone are not asked. The phase's own
-action (``ClaimCharity``) and event (``CharityPaid``) are declared here.
+action (``ClaimCharity``) and event (``CharityPaid``) are declared in this package.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar
 
 from rules import karama_turn
 from rules.actions import Action, FactionAction, Pass
+from rules.choam_charity.actions import ClaimCharity
+from rules.choam_charity.events import CharityPaid
 from rules.errors import IllegalActionError, NotYourTurnError
 from rules.events import Event, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase, PhaseStep
 from rules.model import Ability
-from rules.phase_spec import PhaseSpec, PhaseWaits, Stepped, first_of, handlers, on
+from rules.phase_spec import Stepped, first_of
 from rules.position import Position
 from rules.variants import BgCharity
 
@@ -37,23 +37,6 @@ class CharityStep(StrEnum):
     """The phase's one step: the factions asked answer (claim or pass)."""
 
     CLAIMS = "claims"
-
-
-@dataclass(frozen=True, slots=True)
-class ClaimCharity(FactionAction):
-    """CHOAM Charity: take spice from the bank up to 2 (1.03.01)."""
-
-    name: ClassVar[str] = "claim_charity"
-
-
-@dataclass(frozen=True, slots=True)
-class CharityPaid(Event):
-    """CHOAM paid a faction its charity (1.03.01; the Bene Gesserit's always, 2.02.09)."""
-
-    kind: ClassVar[str] = "charity_paid"
-    faction: Faction
-    amount: int
-    rule: str
 
 
 def bg_always(state: Position) -> bool:
@@ -142,17 +125,3 @@ def default(
 ) -> FactionAction | None:
     """Claimed: it costs the faction nothing."""
     return first_of(legal, ClaimCharity)
-
-
-SPEC = PhaseSpec(
-    phase=GamePhase.CHOAM_CHARITY,
-    rule=PHASE_RULE,
-    steps=CharityStep,
-    begin=begin,
-    handlers=handlers(on(ClaimCharity, claim)),
-    pass_=decline,
-    offered=candidates,
-    default=default,
-    waits=PhaseWaits(asked_alike=claims_open),
-    declinable=frozenset({CharityStep.CLAIMS}),
-)
