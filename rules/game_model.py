@@ -125,10 +125,6 @@ class TurnState:
     dials: Mapping[Faction, int] = field(default_factory=dict)  # secret until all are in
     proposals: frozenset[tuple[Faction, Faction]] = frozenset()  # (from, to) in a Nexus
     joined: frozenset[Faction] = frozenset()  # joined an alliance in this Nexus (1.10.01.01)
-    revived: frozenset[Faction] = frozenset()  # done with their revival this turn (1.05)
-    starred_revived: frozenset[Faction] = frozenset()  # a starred force back this turn
-    ally_revival_room: int = 0  # the ally's forces the Emperor may still pay for (2.03.07)
-    ally_revival_paid: bool = False  # the Emperor paid for its ally's forces this turn
     fremen_gift_stopped: bool = False  # a Karama stopped the Fremen ally's 3 free (2.04.11)
     atreides_battle_losses: int = 0  # forces lost in battles, for the Kwisatz Haderach
     kwisatz_haderach_active: bool = False  # 2.01.10: from 7 battle losses on, for good
@@ -199,10 +195,6 @@ class TurnState:
             "dials": {f.value: v for f, v in sorted(self.dials.items())},
             "proposals": sorted([a.value, b.value] for a, b in self.proposals),
             "joined": sorted(f.value for f in self.joined),
-            "revived": sorted(f.value for f in self.revived),
-            "starred_revived": sorted(f.value for f in self.starred_revived),
-            "ally_revival_room": self.ally_revival_room,
-            "ally_revival_paid": self.ally_revival_paid,
             "kwisatz_haderach": {
                 "active": self.kwisatz_haderach_active,
                 "losses": self.atreides_battle_losses,
@@ -263,10 +255,6 @@ class TurnState:
             dials={Faction(f): int(v) for f, v in data.get("dials", {}).items()},
             proposals=frozenset((Faction(a), Faction(b)) for a, b in data.get("proposals", ())),
             joined=frozenset(_factions(data.get("joined", ()))),
-            revived=frozenset(_factions(data.get("revived", ()))),
-            starred_revived=frozenset(_factions(data.get("starred_revived", ()))),
-            ally_revival_room=int(data.get("ally_revival_room", 0)),
-            ally_revival_paid=bool(data.get("ally_revival_paid", False)),
             fremen_gift_stopped=bool(data.get("fremen_gift_stopped", False)),
             atreides_battle_losses=int(data.get("kwisatz_haderach", {}).get("losses", 0)),
             kwisatz_haderach_active=bool(data.get("kwisatz_haderach", {}).get("active", False)),

@@ -25,7 +25,7 @@ from rules.game_model import GamePhase
 from rules.revival import phase as revival
 from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
 from rules.revival.events import Revived
-from rules.revival.model import REVIVAL_RULE, RevivalStep, reviving
+from rules.revival.model import REVIVAL_RULE, RevivalStep, revivals, reviving
 from rules.view import PrivateView
 
 EMPEROR_KARAMA_RULE = "1.14.02"
@@ -188,7 +188,7 @@ def revival_prompt(
     ally = ally_revival_words(state, faction)
     if ally:
         lines.insert(-1, ally)
-    revived = faction in state.whole.revived
+    revived = faction in revivals(state.whole).done
     if revived:  # the Emperor, with only its ally's forces to decide
         lines[-1] = (
             f"Your own revival is done. If you do not answer in time, you pay for none of "

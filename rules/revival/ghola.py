@@ -3,6 +3,8 @@ the Emperor's once-a-game Karama revival (1.14.02)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import karama_turn
 from rules.actions import (
     FactionAction,
@@ -22,6 +24,8 @@ from rules.revival.model import (
     KARAMA_FORCES,
     KARAMA_RULE,
     RevivalStep,
+    revivals,
+    set_revivals,
 )
 from rules.revival.prices import (
     bring_back,
@@ -123,8 +127,10 @@ def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:
         raise IllegalActionError("the Emperor hold no Karama card", rule=KARAMA_RULE)
     state.discard(faction, card)
     bring_back(state, faction, action.forces, action.special, name)
-    starred = game.starred_revived | ({faction} if action.special else frozenset())
-    state.set_game(karama_powers_used=game.karama_powers_used | {faction}, starred_revived=starred)
+    turn = revivals(game)
+    starred = turn.starred | ({faction} if action.special else frozenset())
+    state.set_game(karama_powers_used=game.karama_powers_used | {faction})
+    set_revivals(state, replace(turn, starred=starred))
     return [
         KaramaPower(faction, card, "revive", None, KARAMA_RULE),
         Revived(faction, action.forces, action.special, name, 0, KARAMA_RULE),

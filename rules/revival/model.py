@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from rules.components import limits
 from rules.factions import Faction
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, StatePart, TurnState, state_part
 from rules.phase_spec import Stepped
+from rules.position import Position
 
 PHASE_RULE = "1.05"
 ORDER_RULE = "1.05.00"
@@ -49,3 +53,48 @@ def force_cost() -> int:
 def reviving(game: Stepped) -> bool:
     """The factions asked choose their revivals, all at once (1.05.00)."""
     return game.phase == GamePhase.REVIVAL and game.step == RevivalStep.REVIVE
+
+
+@dataclass(frozen=True, slots=True)
+class Revivals:
+    """This turn's revivals (1.05): the factions done with theirs, those that brought a
+    starred force back (one a turn: 2.03.11, 2.04.19), and the Emperor's payment for its
+    ally's forces beyond its limit (2.03.07): how many it may still pay for, and whether it
+    paid."""
+
+    done: frozenset[Faction] = frozenset()
+    starred: frozenset[Faction] = frozenset()
+    ally_room: int = 0
+    ally_paid: bool = False
+
+
+def _write(turn: Revivals) -> Mapping[str, Any]:
+    return {
+        "revived": sorted(f.value for f in turn.done),
+        "starred_revived": sorted(f.value for f in turn.starred),
+        "ally_revival_room": turn.ally_room,
+        "ally_revival_paid": turn.ally_paid,
+    }
+
+
+def _read(data: Mapping[str, Any]) -> Revivals:
+    return Revivals(
+        frozenset(Faction(f) for f in data.get("revived", ())),
+        frozenset(Faction(f) for f in data.get("starred_revived", ())),
+        int(data.get("ally_revival_room", 0)),
+        bool(data.get("ally_revival_paid", False)),
+    )
+
+
+REVIVALS: StatePart[Revivals] = state_part("revivals", Revivals(), _write, _read)
+"""This turn's revivals, kept in the game's state (stored under their old keys)."""
+
+
+def revivals(game: TurnState) -> Revivals:
+    """This turn's revivals in ``game``."""
+    return REVIVALS.of(game)
+
+
+def set_revivals(state: Position, turn: Revivals) -> None:
+    """This turn's revivals are now ``turn``."""
+    state.set_game(parts=REVIVALS.put(state.whole.parts, turn))

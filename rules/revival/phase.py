@@ -21,6 +21,7 @@ docs/whole-turn-readings.md ("The Revival phase").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
 from rules import karama_turn
 from rules.actions import (
@@ -47,11 +48,15 @@ from rules.revival.model import (
     KARAMA_FORCES,
     PHASE_RULE,
     REVIVAL_RULE,
+    REVIVALS,
     STARRED_REVIVAL_RULES,
+    Revivals,
     RevivalStep,
     force_cost,
     forces_per_turn,
+    revivals,
     reviving,
+    set_revivals,
 )
 from rules.revival.prices import (
     Price,
@@ -75,10 +80,7 @@ def begin(state: Position) -> list[Event]:
     state.set_game(
         step=RevivalStep.REVIVE,
         waiting=(),
-        revived=frozenset(),
-        starred_revived=frozenset(),
-        ally_revival_room=_room_beyond_limit(state),
-        ally_revival_paid=False,
+        parts=REVIVALS.put(state.whole.parts, Revivals(ally_room=_room_beyond_limit(state))),
         fremen_gift_stopped=False,
     )
     events: list[Event] = stop_ally_revival(state) + stop_fremen_gift(state)
@@ -91,7 +93,7 @@ def begin(state: Position) -> list[Event]:
             if _ally_payment_open(state, faction):
                 waiting.append(faction)
     if Faction.EMPEROR not in waiting:
-        state.set_game(ally_revival_room=0)
+        set_revivals(state, replace(revivals(state.whole), ally_room=0))
     state.set_game(waiting=tuple(waiting), step=RevivalStep.REVIVE if waiting else PhaseStep.DONE)
     return events
 
@@ -101,7 +103,7 @@ def has_choice(state: Position, faction: Faction) -> bool:
     one alone could be open to it (until it has revived), the Emperor's Karama power could
     be, or the Emperor's payment for its ally's forces beyond the ally's limit is open.
     Whether its spice or its cards allow any of it is its own secret."""
-    own = faction not in state.whole.revived and _own_choice(state, faction)
+    own = faction not in revivals(state.whole).done and _own_choice(state, faction)
     return own or _ally_payment_open(state, faction)
 
 
@@ -134,7 +136,7 @@ def _require(state: Position, faction: Faction, what: str) -> None:
     if faction not in game.waiting:
         raise NotYourTurnError(
             f"{faction.label} has revived this turn"
-            if faction in game.revived
+            if faction in revivals(game).done
             else f"{faction.label} has nothing to decide in this Revival phase",
             rule=REVIVAL_RULE,
         )
@@ -143,7 +145,7 @@ def _require(state: Position, faction: Faction, what: str) -> None:
 def revive(state: Position, action: Revive) -> list[Event]:
     """A waiting faction's whole revival this turn (1.05.01-1.05.03)."""
     _require(state, action.faction, "a revival")
-    if action.faction in state.whole.revived:
+    if action.faction in revivals(state.whole).done:
         raise NotYourTurnError(f"{action.faction.label} has revived this turn", rule=REVIVAL_RULE)
     events = paid_revival(state, action.faction, action.forces, action.special, action.leader, 0)
     answered(state, action.faction)
@@ -155,10 +157,10 @@ def pass_(state: Position, action: Pass) -> list[Event]:
     ally's forces too (2.03.07)."""
     _require(state, action.faction, "passing on revival")
     events: list[Event] = [Passed(action.faction, GamePhase.REVIVAL.value)]
-    if action.faction not in state.whole.revived:
+    if action.faction not in revivals(state.whole).done:
         events += _revive(state, action.faction, *free_forces(state, action.faction), None)
     if action.faction is Faction.EMPEROR:
-        state.set_game(ally_revival_room=0)
+        set_revivals(state, replace(revivals(state.whole), ally_room=0))
     answered(state, action.faction)
     return events
 
@@ -167,7 +169,7 @@ def answered(state: Position, faction: Faction) -> None:
     """``faction`` leaves the waiting list once it has nothing left to decide (the Emperor
     may still have its ally's forces to pay for)."""
     game = state.whole
-    done = faction in game.revived and not _ally_payment_open(state, faction)
+    done = faction in revivals(game).done and not _ally_payment_open(state, faction)
     waiting = tuple(f for f in game.waiting if not (f is faction and done))
     state.set_game(waiting=waiting, step=RevivalStep.REVIVE if waiting else PhaseStep.DONE)
 
@@ -176,7 +178,7 @@ def phase_done(state: Position, action: PhaseDone) -> list[Event]:
     """The moderator ends the phase early: everyone not yet revived gets its free revival."""
     events: list[Event] = []
     for faction in state.whole.order:
-        if faction not in state.whole.revived:
+        if faction not in revivals(state.whole).done:
             events += _revive(state, faction, *free_forces(state, faction), None)
     state.set_game(step=PhaseStep.DONE, waiting=())
     return events
@@ -213,8 +215,9 @@ def _revive(
     state.pay(faction, cost, None)
     bring_back(state, faction, forces, special, leader)
     game = state.whole
-    starred = game.starred_revived | ({faction} if special else frozenset())
-    state.set_game(revived=game.revived | {faction}, starred_revived=starred)
+    turn = revivals(game)
+    starred = turn.starred | ({faction} if special else frozenset())
+    set_revivals(state, replace(turn, done=turn.done | {faction}, starred=starred))
     if not (forces or special or leader):
         return []
     allied = free_revival(state, faction) != extras(faction)["free_revival"]
@@ -253,7 +256,7 @@ def candidates(state: Position, faction: Faction) -> list[FactionAction]:
     if game.step != RevivalStep.REVIVE or faction not in game.waiting:
         return []
     out: list[FactionAction] = [Pass(faction)]
-    if faction not in game.revived:
+    if faction not in revivals(game).done:
         out += _revivals(state, faction)
     if may_karama_revive(state, faction):
         out += _karama_candidates(state, faction)
@@ -283,7 +286,7 @@ def revival_options(state: Position, faction: Faction) -> list[tuple[Revive, Pri
         or faction not in game.waiting
     ):
         return []
-    if faction in game.revived:
+    if faction in revivals(game).done:
         return []
     return [
         (a, price(state, faction, a.forces, a.special, a.leader)) for a in _revivals(state, faction)
@@ -315,8 +318,8 @@ def _ally_payment_open(state: Position, faction: Faction) -> bool:
     return (
         faction is Faction.EMPEROR
         and state.ally_of(faction) is not None
-        and game.ally_revival_room > 0
-        and not game.ally_revival_paid
+        and revivals(game).ally_room > 0
+        and not revivals(game).ally_paid
     )
 
 
@@ -326,10 +329,10 @@ def ally_revival_options(
     """The Emperor's payments for its ally's forces open now, each with its price."""
     game = state.whole
     ally = state.ally_of(faction)
-    if faction is not Faction.EMPEROR or ally is None or game.ally_revival_room <= 0:
+    if faction is not Faction.EMPEROR or ally is None or revivals(game).ally_room <= 0:
         return ()
     out = []
-    room = game.ally_revival_room
+    room = revivals(game).ally_room
     for special in range(min(room, state.factions[ally].special_tanks) + 1):
         for forces in range(room - special + 1):
             action = PayAllyRevival(faction, forces, special)
@@ -359,11 +362,11 @@ def _ally_price(state: Position, action: PayAllyRevival) -> int:
         raise IllegalActionError(
             "the Emperor pays for an ally's forces only when allied", rule=EMPEROR_ALLY_RULE
         )
-    if game.ally_revival_paid:
+    if revivals(game).ally_paid:
         raise IllegalActionError(
             "the Emperor pays for its ally's forces once a turn", rule=EMPEROR_ALLY_RULE
         )
-    if game.ally_revival_room <= 0:
+    if revivals(game).ally_room <= 0:
         raise IllegalActionError(
             f"the Emperor has no forces of {ally.label} to pay for beyond its limit this turn",
             rule=EMPEROR_ALLY_RULE,
@@ -371,7 +374,7 @@ def _ally_price(state: Position, action: PayAllyRevival) -> int:
     for amount, what in ((action.forces, "forces"), (action.special, "starred forces")):
         check_count(amount, what, EMPEROR_ALLY_RULE)
     count = action.forces + action.special
-    room = game.ally_revival_room
+    room = revivals(game).ally_room
     if count == 0 or count > room:
         raise IllegalActionError(
             f"the Emperor may pay for 1 to {room} of {ally.label}'s forces beyond its limit "
@@ -401,7 +404,7 @@ def stop_ally_revival(state: Position) -> list[Event]:
     if Ability.ALLY_REVIVAL.value not in game.prevented or not _ally_payment_open(state, emperor):
         return []
     _, stopped = karama_turn.uses(state, Ability.ALLY_REVIVAL)
-    state.set_game(ally_revival_room=0)
+    set_revivals(state, replace(revivals(state.whole), ally_room=0))
     return stopped
 
 
@@ -446,8 +449,9 @@ def pay_ally_revival(state: Position, action: PayAllyRevival) -> list[Event]:
     state.pay(action.faction, cost, None)
     bring_back(state, ally, action.forces, action.special, None)
     game = state.whole
-    starred = game.starred_revived | ({ally} if action.special else frozenset())
-    state.set_game(ally_revival_room=0, ally_revival_paid=True, starred_revived=starred)
+    turn = revivals(game)
+    starred = turn.starred | ({ally} if action.special else frozenset())
+    set_revivals(state, replace(turn, ally_room=0, ally_paid=True, starred=starred))
     answered(state, action.faction)
     return [
         SpicePaid(action.faction, cost, None),

@@ -31,6 +31,7 @@ from rules.revival.model import (
     STARRED_REVIVAL_RULES,
     force_cost,
     forces_per_turn,
+    revivals,
 )
 
 # -- free revival -------------------------------------------------------------------
@@ -59,7 +60,7 @@ def stop_fremen_gift(state: Position) -> list[Event]:
     if Ability.FREMEN_ALLY_REVIVAL.value not in game.prevented or ally is None:
         return []
     own = state.factions[ally]
-    if ally in game.revived or not own.tanks + own.special_tanks:
+    if ally in revivals(game).done or not own.tanks + own.special_tanks:
         return []
     if extras(ally)["free_revival"] >= FREMEN_ALLY_FREE:
         return []
@@ -73,7 +74,7 @@ def starred_limit(state: Position, faction: Faction) -> int:
     a turn in the advanced game (2.03.11, 2.04.19), and none once one came back."""
     if faction not in STARRED or not state.rules.advanced:
         return MOST
-    return 0 if faction in state.whole.starred_revived else 1
+    return 0 if faction in revivals(state.whole).starred else 1
 
 
 def free_forces(state: Position, faction: Faction) -> tuple[int, int]:

@@ -3,6 +3,8 @@ revival, a Tleilaxu Ghola played, and the records listed now ("phase done" first
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.actions import (
     FactionAction,
     PhaseDone,
@@ -16,7 +18,15 @@ from rules.game_model import GamePhase
 from rules.position import Position
 from rules.revival.actions import RecordRevival
 from rules.revival.ghola import ghola_revival
-from rules.revival.model import GHOLA_FORCES, PHASE_RULE, REVIVAL_RULE, RevivalStep, reviving
+from rules.revival.model import (
+    GHOLA_FORCES,
+    PHASE_RULE,
+    REVIVAL_RULE,
+    RevivalStep,
+    revivals,
+    reviving,
+    set_revivals,
+)
 from rules.revival.phase import answered, has_choice, paid_revival
 
 # -- the moderator's records (corrections in this phase) ---------------------------
@@ -37,7 +47,7 @@ def record_revival(state: Position, action: RecordRevival) -> list[Event]:
     no free revival again; the phase goes on (it waits for the others or "phase done")."""
     _require_record(state, action)
     faction = action.faction
-    if faction in state.whole.revived:
+    if faction in revivals(state.whole).done:
         raise IllegalActionError(
             f"{faction.label}'s revival is already done this turn", rule=REVIVAL_RULE
         )
@@ -51,7 +61,7 @@ def record_revival(state: Position, action: RecordRevival) -> list[Event]:
         free_first=False,
     )
     if action.emperor_pays:
-        state.set_game(ally_revival_room=0, ally_revival_paid=True)
+        set_revivals(state, replace(revivals(state.whole), ally_room=0, ally_paid=True))
     state.set_game(waiting=tuple(f for f in state.whole.waiting if f is not faction))
     if Faction.EMPEROR in state.whole.waiting and not has_choice(state, Faction.EMPEROR):
         answered(state, Faction.EMPEROR)
@@ -73,7 +83,7 @@ def _records_of_each(state: Position) -> list[Record | PhaseDone]:
     out: list[Record | PhaseDone] = []
     for faction in game.order:
         own = state.factions[faction]
-        if faction not in game.revived:
+        if faction not in revivals(game).done:
             out += [RecordRevival(faction, n) for n in range(min(own.tanks, 3) + 1)]
             out += [
                 RecordRevival(faction, 0, leader=n) for n in game.held(game.leaders_tanks, faction)

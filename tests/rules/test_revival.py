@@ -14,6 +14,7 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
+from rules.revival.model import revivals
 from rules.revival.phase import ally_revival_options, revival_options
 from rules.revival.prices import Price, revivable_leaders
 from tests.rules.game_helpers import game_at, of_kind, spice_total, types
@@ -50,7 +51,7 @@ def test_everyone_at_once_and_nothing_to_decide_is_never_asked() -> None:
     assert set(state.waiting_on()) == {F.SPACING_GUILD, F.ATREIDES, F.EMPEROR}
     assert state.whole.step == "revive"
     assert holding(state, F.HARKONNEN) == (0, 0, 12, 0, 10)
-    assert state.whole.revived == {F.HARKONNEN, F.FREMEN, F.BENE_GESSERIT}
+    assert revivals(state.whole).done == {F.HARKONNEN, F.FREMEN, F.BENE_GESSERIT}
     act(state, "spacing_guild", "pass")  # asked though it cannot pay: spice is secret
     assert holding(state, F.SPACING_GUILD) == (3, 0, 11, 0, 1)
     total = spice_total(state)
@@ -324,7 +325,7 @@ def test_the_emperor_pays_for_up_to_three_beyond_the_atreides_three() -> None:
         factions={"atreides": {"tanks": 8}},
     )
     assert set(state.waiting_on()) == {F.ATREIDES, F.EMPEROR}
-    assert F.EMPEROR in state.whole.revived  # nothing of its own to decide
+    assert F.EMPEROR in revivals(state.whole).done  # nothing of its own to decide
     total = spice_total(state)
     act(state, "atreides", "revive", forces=3)
     assert state.waiting_on() == (F.EMPEROR,)
@@ -695,7 +696,7 @@ def test_the_emperor_giving_its_spice_away_stays_asked_for_its_ally() -> None:
     """2.03.06 during the phase: the gift's amount is secret, so it changes nothing in whom
     the phase waits on; the Emperor, unable to pay now, may only pass."""
     state = revival(alliances=[["emperor", "atreides"]], factions={"atreides": {"tanks": 8}})
-    assert F.EMPEROR in state.waiting_on() and F.EMPEROR in state.whole.revived
+    assert F.EMPEROR in state.waiting_on() and F.EMPEROR in revivals(state.whole).done
     act(state, "emperor", "give_spice", amount=9)
     assert F.EMPEROR in state.waiting_on()
     refused(state, IllegalActionError, "2.03.07", "emperor", "pay_ally_revival", forces=1)
