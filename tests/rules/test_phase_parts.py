@@ -7,13 +7,17 @@ from dataclasses import fields
 
 import pytest
 
+from rules.battle.model import BATTLE
+from rules.battle.traitors import TRAITORS
 from rules.battle.view import BattleSecrets
 from rules.bidding.model import AUCTION, GIVE_BACK, SUPPORT
 from rules.bidding.view import AuctionSecrets, AuctionView, auction_of, auction_secrets
 from rules.factions import Faction
 from rules.game_model import STATE_PARTS, TurnState, state_part
 from rules.phases import REGISTRY
+from rules.revival.model import Revivals, revivals
 from rules.view import GameSecrets, GameView
+from tests.rules.battle_helpers import duel, plan
 from tests.rules.game_helpers import DECK, game_at
 
 F = Faction
@@ -83,3 +87,23 @@ def test_the_phases_secrets_never_share_a_stored_key() -> None:
     assert len(keys) == len(set(keys)), keys
     public = [view.name for spec in REGISTRY.values() for view in spec.views]
     assert not set(public) & {f.name for f in fields(GameView)}
+
+
+def test_the_battle_s_and_the_revival_s_parts_keep_their_stored_keys() -> None:
+    """A game stored before the phases had parts reads back into them, and is stored the
+    same way again: the battle under way, the leaders that fought, the traitors, the
+    turn's revivals."""
+    state = duel()
+    plan(state, "harkonnen", "Feyd Rautha", 4)
+    game = state.whole
+    stored = game.to_dict()
+    fight = BATTLE.of(game)
+    assert fight is not None and stored["battle"] == fight.to_dict()
+    assert stored["traitors"] == {f.value: list(t) for f, t in sorted(TRAITORS.of(game).items())}
+    assert {"leaders_fought", "traitor_offers", "revived", "ally_revival_room"} <= set(stored)
+    assert TurnState.from_dict(stored) == game
+    older = {**stored, "revived": ["fremen", "atreides"], "starred_revived": ["fremen"]}
+    older |= {"ally_revival_room": 2, "ally_revival_paid": False}
+    read = revivals(TurnState.from_dict(older))
+    assert read == Revivals(frozenset({F.FREMEN, F.ATREIDES}), frozenset({F.FREMEN}), 2, False)
+    assert TurnState.from_dict(older).to_dict()["revived"] == ["atreides", "fremen"]
