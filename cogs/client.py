@@ -24,6 +24,7 @@ EXTENSIONS = (
     "cogs.play",
     "cogs.moderation",
     "cogs.turn",
+    "cogs.orders",
     "cogs.auction",
     "cogs.choam_charity",
     "cogs.revival",

@@ -1,4 +1,4 @@
-"""The Bidding phase's commands, their autocomplete, and the standing orders' group."""
+"""The Bidding phase's commands, their autocomplete, and its standing order."""
 
 from discord.ext import commands
 

@@ -1,7 +1,7 @@
 """The Bidding phase's commands: ``/bid``, ``/support-bids``, ``/give-spice``,
-``/give-back``, the ``/orders`` group of standing orders (other phases' cogs add theirs to
-it: :mod:`cogs.groups`) and the Karama card's uses in this phase (``/karama buy``,
-``take-hand``: :mod:`cogs.auction.karama`).
+``/give-back``, the bidding's standing order (``/orders bidding``, a subcommand of the
+orders cog's group: :mod:`cogs.groups`) and the Karama card's uses in this phase
+(``/karama buy``, ``take-hand``: :mod:`cogs.auction.karama`).
 
 Thin glue, as :mod:`cogs.turn.turn`: each command finds the channel's game and the faction
 the caller acts for (its seated player, or a current moderator naming it with
@@ -25,7 +25,8 @@ from cogs.auction import autocomplete as ac
 from cogs.auction.karama import KARAMA, SUBCOMMANDS
 from cogs.common import FactionName, act_for, acting_faction, app_of, game_of, key_of, session_of
 from cogs.errors import reply
-from cogs.groups import contribute, withdraw
+from cogs.groups import Subcommand, contribute, withdraw
+from cogs.orders.orders import GROUP
 from cogs.play.views import prompt_view
 from rules.actions import GiveSpice
 from rules.bidding.actions import Bid, GiveBackCards, SupportBids
@@ -37,29 +38,51 @@ BIDDING_ORDERS = [
     Choice(name="Bid up to a limit on the card on offer (raise by 1 each turn)", value="up_to"),
     Choice(name="Ask me each time (withdraws the order)", value="ask"),
 ]
-STORM_ORDERS = [
-    Choice(name="Never play a storm card: pass at once when asked", value="pass"),
-    Choice(name="Ask me each time (withdraws the order)", value="ask"),
-]
-ONLY_PASS_ORDERS = [
-    Choice(name="Pass at once whenever a pass is all I can do", value="pass"),
-    Choice(name="Ask me each time (withdraws the order)", value="ask"),
-]
 Forces = app_commands.Range[int, 0, 20]
 Leader = app_commands.Range[str, 1, 100]
 
 
+@app_commands.describe(
+    order="Pass on every card this phase, bid up to a limit on the card on offer, or ask.",
+    up_to="For “bid up to”: the most you would bid on the card on offer (0: pass on it).",
+)
+@app_commands.choices(order=BIDDING_ORDERS)
+async def orders_bidding(
+    interaction: discord.Interaction,
+    order: str,
+    up_to: app_commands.Range[int, 0, 999] | None = None,
+    faction: FactionName | None = None,
+) -> None:
+    game_id = game_of(interaction)
+    who = await acting_faction(interaction, game_id, faction)
+    session = session_of(interaction, game_id)
+    if session.state is None:
+        await reply(interaction, "Refused: this game has not started.")
+        return
+    value = given(session.state, order, up_to)
+    await app_of(interaction).set_standing_order(game_id, who, "bidding", value)
+    await reply(interaction, saved("bidding", value))
+
+
+ORDER_COMMANDS = (
+    Subcommand("bidding", "Bid or pass in advance (only you see it).", orders_bidding),
+)
+"""The auction's subcommand of ``/orders``."""
+
+
 class Auction(commands.Cog):
-    """Bidding (1.04), as the engine runs it; the standing orders of the whole turn."""
+    """Bidding (1.04), as the engine runs it."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
         contribute(self.bot.tree, KARAMA, *SUBCOMMANDS)  # /karama buy, take-hand
+        contribute(self.bot.tree, GROUP, *ORDER_COMMANDS)  # /orders bidding
 
     async def cog_unload(self) -> None:
         withdraw(self.bot.tree, KARAMA, *SUBCOMMANDS)
+        withdraw(self.bot.tree, GROUP, *ORDER_COMMANDS)
 
     _act = staticmethod(act_for)
 
@@ -144,74 +167,3 @@ class Auction(commands.Cog):
         action, result = await self._act(interaction, faction, GiveBackCards, cards)
         hand = ", ".join(result.state.factions[action.faction].cards) or "no cards"
         await reply(interaction, f"Done: the cards are given back. Your hand now: {hand}.")
-
-    # -- standing orders --------------------------------------------------------------
-
-    orders = app_commands.Group(
-        name="orders",
-        description="Standing orders for the whole turn's choices (only you see them).",
-    )
-
-    @orders.command(name="bidding", description="Bid or pass in advance (only you see it).")
-    @app_commands.describe(
-        order="Pass on every card this phase, bid up to a limit on the card on offer, or ask.",
-        up_to="For “bid up to”: the most you would bid on the card on offer (0: pass on it).",
-    )
-    @app_commands.choices(order=BIDDING_ORDERS)
-    async def orders_bidding(
-        self,
-        interaction: discord.Interaction,
-        order: str,
-        up_to: app_commands.Range[int, 0, 999] | None = None,
-        faction: FactionName | None = None,
-    ) -> None:
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        session = session_of(interaction, game_id)
-        if session.state is None:
-            await reply(interaction, "Refused: this game has not started.")
-            return
-        value = given(session.state, order, up_to)
-        await app_of(interaction).set_standing_order(game_id, who, "bidding", value)
-        await reply(interaction, saved("bidding", value))
-
-    @orders.command(name="storm", description="Storm cards in advance (only you see it).")
-    @app_commands.describe(order="Never play Weather Control or Family Atomics, or be asked.")
-    @app_commands.choices(order=STORM_ORDERS)
-    async def orders_storm(
-        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
-    ) -> None:
-        await self._order(interaction, "storm", order, faction)
-
-    @orders.command(
-        name="only-pass", description="Pass at once when you can only pass (only you see it)."
-    )
-    @app_commands.describe(
-        order="Asked like everyone (bid, storm card, charity, revival): pass when you cannot act."
-    )
-    @app_commands.choices(order=ONLY_PASS_ORDERS)
-    async def orders_only_pass(
-        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
-    ) -> None:
-        await self._order(interaction, "only_pass", order, faction)
-
-    async def _order(
-        self, interaction: discord.Interaction, name: str, value: str, faction: str | None
-    ) -> None:
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        await app_of(interaction).set_standing_order(game_id, who, name, value)
-        await reply(interaction, saved(name, value))
-
-    @orders.command(name="show", description="Your standing orders (only you see them).")
-    async def orders_show(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
-    ) -> None:
-        game_id = game_of(interaction)
-        who = await acting_faction(interaction, game_id, faction)
-        given = session_of(interaction, game_id).orders.get(who)
-        lines = given.lines() if given is not None else []
-        if not lines:
-            await reply(interaction, "Standing orders: none (you are asked every time).")
-            return
-        await reply(interaction, "\n".join(["Your standing orders:", *(f"- {x}" for x in lines)]))

@@ -1,5 +1,5 @@
 """The CHOAM Charity phase's commands (1.03): ``/charity`` (a claim) and ``/orders charity``
-(the standing order), a subcommand this cog adds to the auction cog's ``/orders`` group
+(the standing order), a subcommand this cog adds to the orders cog's ``/orders`` group
 (:mod:`cogs.groups`). A pass is ``/pass``.
 
 Thin glue, as :mod:`cogs.turn.turn`: the command finds the channel's game and the faction
@@ -14,10 +14,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.orders import saved
-from cogs.common import FactionName, act_for, acting_faction, app_of, game_of
+from cogs.common import FactionName, act_for
 from cogs.errors import reply
 from cogs.groups import Subcommand, contribute, withdraw
+from cogs.orders.orders import GROUP, give_order
 from rules.choam_charity.actions import ClaimCharity
 from rules.choam_charity.events import CharityPaid
 
@@ -26,7 +26,6 @@ CHARITY_ORDERS = [
     Choice(name="Never claim it", value="pass"),
     Choice(name="Ask me each time (withdraws the order)", value="ask"),
 ]
-ORDERS = ("orders",)
 """The group ``/orders charity`` is a subcommand of."""
 
 
@@ -35,10 +34,7 @@ ORDERS = ("orders",)
 async def orders_charity(
     interaction: discord.Interaction, order: str, faction: FactionName | None = None
 ) -> None:
-    game_id = game_of(interaction)
-    who = await acting_faction(interaction, game_id, faction)
-    await app_of(interaction).set_standing_order(game_id, who, "charity", order)
-    await reply(interaction, saved("charity", order))
+    await give_order(interaction, "charity", order, faction)
 
 
 ORDER_COMMANDS = (
@@ -54,10 +50,10 @@ class Charity(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        contribute(self.bot.tree, ORDERS, *ORDER_COMMANDS)
+        contribute(self.bot.tree, GROUP, *ORDER_COMMANDS)
 
     async def cog_unload(self) -> None:
-        withdraw(self.bot.tree, ORDERS, *ORDER_COMMANDS)
+        withdraw(self.bot.tree, GROUP, *ORDER_COMMANDS)
 
     @app_commands.command(
         name="charity", description="CHOAM Charity: claim it (with 0 or 1 spice)."

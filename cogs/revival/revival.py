@@ -20,12 +20,12 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.ledger import SubmitResult
-from bot.orders import saved
 from bot.words.revival import ally_forces, revive_words
-from cogs.common import FactionName, act_for, acting_faction, app_of, game_of
+from cogs.common import FactionName, act_for
 from cogs.errors import reply
 from cogs.groups import Subcommand, contribute, withdraw
 from cogs.moderation.records import preview_record
+from cogs.orders.orders import GROUP, give_order
 from cogs.play.karama import play
 from cogs.revival import autocomplete as ac
 from rules.actions import PlayGhola
@@ -43,7 +43,6 @@ REVIVAL_ORDERS = [
 
 KARAMA = ("karama",)
 RECORD = ("mod", "record")
-ORDERS = ("orders",)
 """The groups this cog's guest subcommands sit in."""
 
 
@@ -88,10 +87,7 @@ async def orders_revival(
     order: str,
     faction: FactionName | None = None,
 ) -> None:
-    game_id = game_of(interaction)
-    who = await acting_faction(interaction, game_id, faction)
-    await app_of(interaction).set_standing_order(game_id, who, "revival", order)
-    await reply(interaction, saved("revival", order))
+    await give_order(interaction, "revival", order, faction)
 
 
 GUESTS: tuple[tuple[tuple[str, ...], Subcommand], ...] = (
@@ -108,7 +104,7 @@ GUESTS: tuple[tuple[tuple[str, ...], Subcommand], ...] = (
         Subcommand("revival", "Revival correction: forces or a leader.", record_revival),
     ),
     (
-        ORDERS,
+        GROUP,
         Subcommand("revival", "Revival in advance (only you see it).", orders_revival),
     ),
 )

@@ -1,7 +1,7 @@
 """Subcommands a phase's cog adds to another cog's group (cogs.groups): ``/mod record
-battle`` from the battle cog, ``/karama buy`` and ``take-hand`` from the auction cog
-(``revive`` from the revival cog: tests/cogs/test_revival_guests.py). The owners never name
-the phase; the commands read as before."""
+battle`` from the battle cog, ``/karama buy`` and ``take-hand`` and ``/orders bidding`` from
+the auction cog (``revive`` from the revival cog: tests/cogs/test_revival_guests.py). The
+owners never name the phase; the commands read as before."""
 
 from __future__ import annotations
 
@@ -45,6 +45,35 @@ async def test_a_guest_leaves_with_its_cog_and_comes_back_with_it(
     assert "card" in names(group_at(tree, ("mod", "record")))  # the host's own stay
     await t.bot.add_cog(type(battles)(t.bot))
     assert "battle" in names(group_at(tree, ("mod", "record")))
+
+
+async def test_the_orders_group_is_its_own_cog_s_the_auction_adds_bidding(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    tree = t.bot.tree
+    orders = group_at(tree, ("orders",))
+    assert {"bidding", "storm", "only-pass", "show", "charity", "revival"} == names(orders)
+    bidding = orders.get_command("bidding")
+    assert isinstance(bidding, app_commands.Command)
+    assert [p.name for p in bidding.parameters] == ["order", "up_to", "faction"]
+    auction = t.bot.get_cog("Auction")
+    assert auction is not None and t.bot.get_cog("Orders") is not None
+    await t.bot.remove_cog("Auction")
+    assert names(group_at(tree, ("orders",))) == {
+        "storm",
+        "only-pass",
+        "show",
+        "charity",
+        "revival",
+    }
+    await t.bot.add_cog(type(auction)(t.bot))
+    assert "bidding" in names(group_at(tree, ("orders",)))
+    player = t.players[Faction.ATREIDES]
+    saved = await player.slash(t.table, "orders storm", order="pass")
+    assert is_ephemeral(saved) and text_of(saved).startswith("Standing order saved")
+    shown = await player.slash(t.table, "orders show")
+    assert "storm card" in text_of(shown)
 
 
 async def test_mod_record_battle_is_the_moderators_and_reaches_the_engine(
