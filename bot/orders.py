@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from bot.phase_parts import phase_modules
+from bot.words import phase_words
 from rules import nexus, storm
 from rules.actions import (
     Advise,
@@ -58,11 +59,6 @@ class OrderKind(Protocol):
         ...
 
     @property
-    def title(self) -> str:
-        """Its name in words ("Charity")."""
-        ...
-
-    @property
     def side_actions(self) -> tuple[type[FactionAction], ...]:
         """The actions its prompt offers that are not answers to its question (an ally's
         commitment...): a faction holding only these and a pass can only pass."""
@@ -70,10 +66,6 @@ class OrderKind(Protocol):
 
     def valid(self, value: str) -> bool:
         """Whether ``value`` is one this order may hold ("ask" aside)."""
-        ...
-
-    def words(self, value: str) -> str:
-        """The order given, in words ("always claim it when you may")."""
         ...
 
     def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
@@ -230,19 +222,30 @@ KINDS = _table(*BUILT_IN, *_declared(), ONLY_PASS)
 """Every kind of standing order by name, in the order they are told (the last resort last)."""
 
 
+def _words(kind: OrderKind) -> Choices | phase_words.OrderWords:
+    """A kind's title and values in words: its own (the kinds here), else those its
+    phase's words register (:class:`bot.words.phase_words.OrderWords`)."""
+    if isinstance(kind, Choices):
+        return kind
+    found = phase_words.order_words(kind.name)
+    if found is None:
+        raise LookupError(f"the standing order {kind.name} has no words: its phase's give them")
+    return found
+
+
 def order_title(name: str) -> str:
     """A standing order's name in words ("Guild timing")."""
     kind = KINDS.get(name)
-    return kind.title if kind is not None else "unknown"
+    return _words(kind).title if kind is not None else "unknown"
 
 
 def order_words(name: str, value: str) -> str:
     """One standing order in words: "Guild timing: act right before Harkonnen"."""
     kind = KINDS.get(name)
-    title = kind.title if kind is not None else "Order"
-    if value == ASK:
-        return f"{title}: ask me each time"
-    return f"{title}: {kind.words(value) if kind is not None else 'as ordered'}"
+    if kind is None:
+        return "Order: ask me each time" if value == ASK else "Order: as ordered"
+    said = _words(kind)
+    return f"{said.title}: {'ask me each time' if value == ASK else said.words(value)}"
 
 
 def saved(name: str, value: str) -> str:
@@ -273,11 +276,11 @@ class StandingOrders:
         for name, value in given.items():
             kind = KINDS.get(name)
             if kind is None:
-                titles = ", ".join(k.title for k in KINDS.values())
+                titles = ", ".join(_words(k).title for k in KINDS.values())
                 raise OrderError(f"there is no standing order {quote(name, 40)}; orders: {titles}")
             if not isinstance(value, str) or not (value == ASK or kind.valid(value)):
                 raise OrderError(
-                    f"{kind.title} cannot be {quote(value)}; the command's choices "
+                    f"{_words(kind).title} cannot be {quote(value)}; the command's choices "
                     "list what it can be"
                 )
         self._given: Mapping[str, str] = {n: v for n, v in given.items() if v != ASK}

@@ -21,7 +21,7 @@ from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
 from bot.words.answers import buttons, presents
 from bot.words.common import possessive
-from bot.words.phase_words import PhaseWords, register
+from bot.words.phase_words import OrderWords, PhaseWords, register
 from bot.words.refusals import SessionError
 from rules.actions import Action, FactionAction
 from rules.bidding import auction as bidding
@@ -37,6 +37,8 @@ from rules.bidding.events import (
     HandTaken,
 )
 from rules.bidding.model import AUCTION
+from rules.bidding.orders import ORDER
+from rules.bidding.orders import PATTERN as ORDER_PATTERN
 from rules.bidding.view import AuctionView, auction_of, auction_secrets
 from rules.events import CardWon, Event, KaramaPower, SpiceGiven
 from rules.factions import Faction
@@ -327,6 +329,22 @@ def _atreides(event: Event) -> tuple[Faction, ...]:
     return (Faction.ATREIDES,) if isinstance(event, AuctionOpened) else ()
 
 
+def bidding_order(value: str) -> str:
+    """A bidding order in words (:mod:`rules.bidding.orders`)."""
+    found = ORDER_PATTERN.match(value)
+    if found is None:
+        return "as ordered"
+    if found["turn"] is not None:
+        return f"pass on every card of the turn {int(found['turn'])} Bidding phase"
+    n, turn, card = int(found["n"]), int(found["t"]), int(found["card"])
+    if n == 0:
+        return f"pass on card {card} of turn {turn}"
+    return (
+        f"bid up to {n} on card {card} of turn {turn} (raise by 1 when your turn comes, "
+        f"never beyond {n}; pass once you cannot)"
+    )
+
+
 WORDS = register(
     PhaseWords(
         GamePhase.BIDDING,
@@ -342,6 +360,7 @@ WORDS = register(
         pass_check=passed_on_this_card,
         passes={"": "passes"},
         pass_answer="you pass on the card on offer",
+        order=OrderWords(ORDER.name, "Bidding", bidding_order),
     )
 )
 """The Bidding phase's words, for the generic words."""

@@ -5,11 +5,12 @@ them for the generic words (:mod:`bot.words.phase_words`).
 
 from __future__ import annotations
 
-from bot.words.phase_words import PhaseWords, register
+from bot.words.phase_words import OrderWords, PhaseWords, register
 from rules.actions import Action
 from rules.choam_charity.actions import ClaimCharity
 from rules.choam_charity.charity import CHARITY_RULE, CharityStep, claims_open
 from rules.choam_charity.events import CharityPaid
+from rules.choam_charity.orders import ORDER
 from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
@@ -43,6 +44,17 @@ def declined(state: GameState, faction: Faction) -> tuple[str, str, str | None] 
     return "you do not claim CHOAM Charity", "CHOAM Charity", CHARITY_RULE
 
 
+ORDER_WORDS = {
+    "claim": "always claim it when you may (else decline it)",
+    "pass": "never claim it",
+}
+"""Each value of the charity's standing order (:mod:`rules.choam_charity.orders`), in words."""
+
+
+def _order(value: str) -> str:
+    return ORDER_WORDS.get(value, "as ordered")
+
+
 WORDS = register(
     PhaseWords(
         GamePhase.CHOAM_CHARITY,
@@ -54,6 +66,7 @@ WORDS = register(
         step_passes={CharityStep.CLAIMS: "pass (no charity)"},
         declines=declined,
         passes={"": "claims no CHOAM Charity"},
+        order=OrderWords(ORDER.name, "Charity", _order),
     )
 )
 """The CHOAM Charity phase's words (its event, its claim, its step and its pass), for the

@@ -79,6 +79,17 @@ class SummaryPart:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderWords:
+    """A phase's standing order in words: the name of its kind (the engine's order,
+    ``rules.<phase>.orders``), its title ("Bidding") and a value's words ("pass on card 1
+    of turn 2"), as :mod:`bot.orders` tells a player the orders they gave."""
+
+    name: str
+    title: str
+    words: Callable[[str], str]
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseWords:
     """The words one phase gives the generic modules; every part but ``phase`` optional.
 
@@ -127,6 +138,8 @@ class PhaseWords:
     """A pass in public words by its choice ("" : the phase's own): "does not use the Voice"."""
     pass_answer: str = ""
     """A pass in the words of the faction that gave it ("you pass on the card on offer")."""
+    order: OrderWords | None = None
+    """Its standing order in words, if the phase declares one."""
 
 
 _REGISTERED: list[PhaseWords] = []  # in the order of the phases (set-up first)
@@ -163,6 +176,11 @@ def every() -> tuple[PhaseWords, ...]:
     their modules were imported in."""
     load()
     return tuple(_REGISTERED)
+
+
+def order_words(name: str) -> OrderWords | None:
+    """The words of the standing order ``name`` a phase declares (None: no phase's)."""
+    return next((w.order for w in every() if w.order is not None and w.order.name == name), None)
 
 
 def of(phase: GamePhase | str) -> tuple[PhaseWords, ...]:

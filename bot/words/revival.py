@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
-from bot.words.phase_words import PhaseWords, register
+from bot.words.phase_words import OrderWords, PhaseWords, register
 from rules.actions import Action, Pass, PlayGhola
 from rules.events import Event, KaramaPower
 from rules.factions import Faction
@@ -26,6 +26,7 @@ from rules.revival import phase as revival
 from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
 from rules.revival.events import Revived
 from rules.revival.model import REVIVAL_RULE, RevivalStep, revivals, reviving
+from rules.revival.orders import ORDER
 from rules.view import PrivateView
 
 EMPEROR_KARAMA_RULE = "1.14.02"
@@ -261,6 +262,11 @@ def declined(state: GameState, faction: Faction) -> tuple[str, str, str | None] 
     return "you take your free revival only", "your revival", REVIVAL_RULE
 
 
+def _order(value: str) -> str:
+    """The revival's standing order in words (:mod:`rules.revival.orders`)."""
+    return {"free": "free revival only (you are not asked)"}.get(value, "as ordered")
+
+
 REVIVAL_WORDS = register(
     PhaseWords(
         GamePhase.REVIVAL,
@@ -276,6 +282,7 @@ REVIVAL_WORDS = register(
         declines=declined,
         passes={"": "takes only its free revival"},
         pass_answer="you take your free revival only",
+        order=OrderWords(ORDER.name, "Revival", _order),
     )
 )
 """The Revival phase's words (its events, its prompt, its choices and its pass), for the

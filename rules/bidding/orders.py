@@ -4,8 +4,8 @@ in advance. Pure, like the rest of the engine; the bot finds it by the phase's n
 
 An order is tied to what it was given for: "pass:T" to the Bidding phase of turn T,
 "up_to:N:T:K" to card K on offer in turn T (the order raises by the minimum when the
-faction's turn to bid comes, never beyond N, and passes once it cannot). Its words are
-here beside it: what a player reads of the order they gave.
+faction's turn to bid comes, never beyond N, and passes once it cannot). What a player
+reads of the order they gave is the phase's words' (:mod:`bot.words.bidding`).
 """
 
 from __future__ import annotations
@@ -34,29 +34,15 @@ class BiddingOrderError(MentatError, ValueError):
 
 
 class BiddingOrder:
-    """The Bidding phase's order kind: its name, its words and the answer it gives."""
+    """The Bidding phase's order kind: its name, its values and the answer it gives (its
+    words are the phase's: :mod:`bot.words.bidding`)."""
 
     name: Final = "bidding"
-    title: Final = "Bidding"
     side_actions: Final[tuple[type[FactionAction], ...]] = (SupportBids, KaramaTakeHand)
     """Not answers to the auction's question (an ally's commitment, taking a hand)."""
 
     def valid(self, value: str) -> bool:
         return PATTERN.match(value) is not None
-
-    def words(self, value: str) -> str:
-        found = PATTERN.match(value)
-        if found is None:
-            return "as ordered"
-        if found["turn"] is not None:
-            return f"pass on every card of the turn {int(found['turn'])} Bidding phase"
-        n, turn, card = int(found["n"]), int(found["t"]), int(found["card"])
-        if n == 0:
-            return f"pass on card {card} of turn {turn}"
-        return (
-            f"bid up to {n} on card {card} of turn {turn} (raise by 1 when your turn comes, "
-            f"never beyond {n}; pass once you cannot)"
-        )
 
     def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
         """The order's answer to the auction now: a pass, or the minimum raise while it

@@ -14,25 +14,19 @@ from rules.choam_charity.charity import claims_open
 from rules.factions import Faction
 from rules.game import GameState
 
-VALUES: Final = {
-    "claim": "always claim it when you may (else decline it)",
-    "pass": "never claim it",
-}
-"""Each value the order may hold ("ask" aside) and its words."""
+VALUES: Final = frozenset({"claim", "pass"})
+"""Each value the order may hold ("ask" aside): its words are the phase's
+(:mod:`bot.words.choam_charity`)."""
 
 
 class CharityOrder:
-    """The CHOAM Charity phase's order kind: its name, its words and the answer it gives."""
+    """The CHOAM Charity phase's order kind: its name, its values and the answer it gives."""
 
     name: Final = "charity"
-    title: Final = "Charity"
     side_actions: Final[tuple[type[FactionAction], ...]] = ()
 
     def valid(self, value: str) -> bool:
         return value in VALUES
-
-    def words(self, value: str) -> str:
-        return VALUES.get(value, "as ordered")
 
     def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
         """ "claim": the claim when the faction may (0 or 1 spice), else a pass; "pass": a

@@ -14,22 +14,19 @@ from rules.game_model import GamePhase
 from rules.revival.actions import Revive
 from rules.revival.prices import free_forces
 
-VALUES: Final = {"free": "free revival only (you are not asked)"}
-"""Each value the order may hold ("ask" aside) and its words."""
+VALUES: Final = frozenset({"free"})
+"""Each value the order may hold ("ask" aside): its words are the phase's
+(:mod:`bot.words.revival`)."""
 
 
 class RevivalOrder:
-    """The Revival phase's order kind: its name, its words and the answer it gives."""
+    """The Revival phase's order kind: its name, its values and the answer it gives."""
 
     name: Final = "revival"
-    title: Final = "Revival"
     side_actions: Final[tuple[type[FactionAction], ...]] = ()
 
     def valid(self, value: str) -> bool:
         return value in VALUES
-
-    def words(self, value: str) -> str:
-        return VALUES.get(value, "as ordered")
 
     def answer(self, state: GameState, faction: Faction, value: str) -> FactionAction | None:
         """The free revival only (1.05.01): a pass, in the Revival phase."""

@@ -88,3 +88,18 @@ def test_a_bidding_order_in_words_with_the_command_that_withdraws_it() -> None:
         "Bidding: pass on every card of the turn 3 Bidding phase (withdraw it: "
         "`/orders bidding` order: “ask me each time”)"
     ]
+
+
+def test_a_phase_s_order_is_the_engine_s_and_its_words_are_the_phase_s_words() -> None:
+    """The engine's order kind gives answers, never a player's words; the phase's words
+    module tells it (bot.words.<phase>), found by the kind's name."""
+    from bot.words import phase_words
+
+    for module in (bidding_orders, charity_orders, revival_orders):
+        kind = module.ORDER
+        assert not hasattr(kind, "words") and not hasattr(kind, "title"), kind.name
+        said = phase_words.order_words(kind.name)
+        assert said is not None and said.name == kind.name
+        assert order_words(kind.name, "ask") == f"{said.title}: ask me each time"
+    assert phase_words.order_words("storm") is None  # the bot's own kinds keep their words
+    assert order_words("storm", "pass").startswith("Storm: never play a storm card")
