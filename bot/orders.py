@@ -27,16 +27,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from bot.phase_parts import phase_modules
 from bot.words import phase_words
-from rules import nexus, storm
-from rules.actions import (
-    Advise,
-    Decline,
-    Dial,
-    FactionAction,
-    GuildDelay,
-    GuildNow,
-    Pass,
-)
+from rules import nexus
+from rules.actions import Advise, Decline, FactionAction, GuildDelay, GuildNow, Pass
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
@@ -44,6 +36,8 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import Prompt, PromptKind
 from rules.phases import REGISTRY
+from rules.storm.actions import Dial
+from rules.storm.model import asking_storm_cards, dialing
 
 ASK = "ask"
 """Every order's value when not given: ask the player each time."""
@@ -119,7 +113,7 @@ LATER_DIAL = (1, 3)
 
 
 def _dial(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    if not storm.dialing(state.whole):
+    if not dialing(state.whole):
         return None
     low, high = DIAL_RANGES.get(state.whole.turn, LATER_DIAL)
     return Dial(faction, min(max(int(value), low), high))
@@ -130,7 +124,7 @@ def _nexus(state: GameState, faction: Faction, value: str) -> FactionAction | No
 
 
 def _storm_cards(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    return Pass(faction) if storm.asking_storm_cards(state.whole) else None
+    return Pass(faction) if asking_storm_cards(state.whole) else None
 
 
 BUILT_IN: tuple[Choices, ...] = (

@@ -18,7 +18,7 @@ from rules.game_model import GamePhase
 from rules.model import stack_order
 from rules.phase_spec import PhaseView
 from rules.phases import REGISTRY
-from rules.storm import dialing
+from rules.storm.model import dialing
 
 if TYPE_CHECKING:
     from rules.position import Position

@@ -23,9 +23,6 @@ from rules.actions import (
     Ally,
     AnswerTruthtrance,
     BreakAlliance,
-    Dial,
-    FamilyAtomics,
-    FremenStormLosses,
     Pass,
     PhaseDone,
     PlaceAdvisor,
@@ -33,14 +30,14 @@ from rules.actions import (
     PlaceWorm,
     Predict,
     RideWorm,
-    WeatherControl,
 )
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.spice_blow import SpiceBlowStep
-from rules.storm import StormStep
+from rules.storm.actions import Dial, FamilyAtomics, FremenStormLosses, WeatherControl
+from rules.storm.model import StormStep
 from rules.view import PublicView
 
 

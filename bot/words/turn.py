@@ -50,6 +50,9 @@ from rules.events import (
     SpiceDestroyed,
     SpicePaid,
     SpiceReceived,
+    WormRidden,
+)
+from rules.storm.events import (
     StormCardDrawn,
     StormCardPlayed,
     StormCardRevealed,
@@ -57,7 +60,6 @@ from rules.events import (
     StormDialsRevealed,
     StormMoved,
     StormOrder,
-    WormRidden,
 )
 from rules.view import PrivateView
 

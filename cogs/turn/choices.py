@@ -17,22 +17,20 @@ from bot.session.passes import pass_words as pass_words  # what a bare /pass mea
 from rules.actions import (
     Ally,
     Bribe,
-    Dial,
     FactionAction,
-    FremenStormLosses,
     KaramaWorm,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
     Predict,
     RideWorm,
-    WeatherControl,
 )
 from rules.components import leader_owner, leaders
 from rules.errors import QUOTE_LIMIT
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.storm.actions import Dial, FremenStormLosses, WeatherControl
 
 MAX_CHOICES = 25
 """Discord's limit on the choices of one autocomplete answer."""

@@ -29,22 +29,19 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    Dial,
     FactionAction,
-    FamilyAtomics,
     FremenAllyWorm,
-    FremenStormLosses,
     KaramaWorm,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
     Predict,
     RideWorm,
-    WeatherControl,
 )
 from rules.events import AllianceFormed
 from rules.factions import Faction
 from rules.game import GameState
+from rules.storm.actions import Dial, FamilyAtomics, FremenStormLosses, WeatherControl
 
 Count = app_commands.Range[int, 0, 20]
 Sector = app_commands.Range[int, 1, 18]

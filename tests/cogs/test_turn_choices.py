@@ -7,12 +7,13 @@ import pytest
 
 from cogs.battle.choices import traitors
 from cogs.turn import choices as ch
-from rules.actions import Dial, Pass, PlaceFremen, Predict
+from rules.actions import Pass, PlaceFremen, Predict
 from rules.battle.actions import KeepTraitor
 from rules.battle.view import traitor_secrets
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import RuleSet
+from rules.storm.actions import Dial
 from tests.rules.game_helpers import game_at
 from tests.rules.helpers import act
 

@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-from rules.actions import (
-    Dial,
-    FremenStormLosses,
-    Pass,
-    PlaceAdvisor,
-    PlaceFremen,
-    PlaceWorm,
-    Predict,
-)
+from rules.actions import Pass, PlaceAdvisor, PlaceFremen, PlaceWorm, Predict
 from rules.battle.actions import KeepTraitor
 from rules.battle.traitors import OFFERS
 from rules.choam_charity.actions import ClaimCharity
@@ -18,6 +10,7 @@ from rules.components import leaders
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
+from rules.storm.actions import Dial, FremenStormLosses
 from tests.rules.game_helpers import game_at
 
 F = Faction
