@@ -37,7 +37,7 @@ from rules.game_model import GamePhase
 from rules.model import Prompt, PromptKind
 from rules.phases import REGISTRY
 from rules.storm.actions import Dial
-from rules.storm.model import asking_storm_cards, dialing
+from rules.storm.model import dialing
 
 ASK = "ask"
 """Every order's value when not given: ask the player each time."""
@@ -123,10 +123,6 @@ def _nexus(state: GameState, faction: Faction, value: str) -> FactionAction | No
     return Pass(faction) if nexus.in_a_nexus(state.whole) else None
 
 
-def _storm_cards(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    return Pass(faction) if asking_storm_cards(state.whole) else None
-
-
 BUILT_IN: tuple[Choices, ...] = (
     Choices(
         "karama",
@@ -172,12 +168,6 @@ BUILT_IN: tuple[Choices, ...] = (
         option="dial",
     ),
     Choices("nexus", "Nexus", {"pass": "always pass"}, _nexus, command="/orders", option="nexus"),
-    Choices(
-        "storm",
-        "Storm",
-        {"pass": "never play a storm card (pass at once when asked)"},
-        _storm_cards,
-    ),
 )
 """The kinds of order not declared in a phase's place, in the order they are told."""
 

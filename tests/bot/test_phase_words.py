@@ -97,6 +97,7 @@ def test_revival_and_charity_live_in_their_own_places(module: str, phase: str) -
 def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
     registered = {words.phase for words in phase_words.every()}
     assert {
+        GamePhase.STORM,
         GamePhase.CHOAM_CHARITY,
         GamePhase.BIDDING,
         GamePhase.REVIVAL,
@@ -105,6 +106,7 @@ def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
     assert GamePhase.SETUP in registered  # the traitor cards, the Battle's, dealt at set-up
     loaded = {phase for phase in REGISTRY if f"bot.words.{phase.value}" in sys.modules}
     assert loaded == {
+        GamePhase.STORM,
         GamePhase.CHOAM_CHARITY,
         GamePhase.BIDDING,
         GamePhase.REVIVAL,
@@ -117,7 +119,7 @@ def test_the_phases_words_come_in_the_order_of_play() -> None:
     phases = [order.index(words.phase) for words in phase_words.every()]
     assert phases == sorted(phases)
     assert [w.phase for w in phase_words.of("revival")] == [GamePhase.REVIVAL]
-    assert phase_words.of(GamePhase.STORM) == ()  # a phase without words of its own
+    assert phase_words.of(GamePhase.SPICE_COLLECTION) == ()  # a phase without words of its own
 
 
 def test_a_phases_words_registered_twice_are_refused() -> None:
