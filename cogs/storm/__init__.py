@@ -1,5 +1,5 @@
-"""The Storm phase's commands (1.01): its subcommand of the orders cog's group
-(``/orders storm``)."""
+"""The Storm phase's commands (1.01): ``/dial``, ``/weather-control``, ``/family-atomics``,
+and its subcommands of other cogs' groups (``/fremen storm-losses``, ``/orders storm``)."""
 
 from discord.ext import commands
 

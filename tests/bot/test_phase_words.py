@@ -99,10 +99,14 @@ LEFT_BY_THE_STORM = (
     "bot/words/turn.py",
     "bot/words/choices.py",
     "cogs/orders/orders.py",
+    "cogs/turn/turn.py",
+    "cogs/turn/choices.py",
+    "cogs/turn/autocomplete.py",
 )
-"""The modules that held the Storm phase's words or its standing order's command before its
-places held them (issue 24). The storm as a board piece (its sector, the storm order of the
-turns, movement through it, the map's drawing) is no phase's and stays where it is."""
+"""The modules that held the Storm phase's words, its commands or its standing order's
+command before its places held them (issue 24). The storm as a board piece (its sector, the
+storm order of the turns, movement through it, the map's drawing) is no phase's and stays
+where it is."""
 
 
 @pytest.mark.parametrize("module", LEFT_BY_THE_STORM)
