@@ -32,6 +32,7 @@ from rules.storm.events import (
 )
 from rules.storm.model import PHASE_RULE, StormStep, asking_storm_cards
 from rules.storm.orders import ORDER
+from rules.storm.view import storm_secrets
 from rules.view import PrivateView
 
 
@@ -84,11 +85,12 @@ def describe_storm_event(event: Event) -> str | None:
 def own_line(event: Event, view: PrivateView) -> str | None:
     """A faction's own side of its event: its dial, the Fremen's storm card drawn."""
     secrets = view.secrets
+    card = storm_secrets(secrets).storm_next
     match event:
         case StormDialed() if secrets.dial is not None:
             return f"Your storm dial: {secrets.dial}."
-        case StormCardDrawn() if secrets.storm_next is not None:
-            return f"Next turn's storm card: the storm will move {_sectors(secrets.storm_next)}."
+        case StormCardDrawn() if card is not None:
+            return f"Next turn's storm card: the storm will move {_sectors(card)}."
     return None
 
 

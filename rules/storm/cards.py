@@ -4,6 +4,8 @@ of public facts only (docs/secrets-and-waits.md)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.actions import Pass
 from rules.components import treachery_cards
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError, quote
@@ -13,7 +15,13 @@ from rules.game_model import GamePhase
 from rules.position import Position
 from rules.storm.actions import FamilyAtomics, WeatherControl
 from rules.storm.events import StormCardPlayed
-from rules.storm.model import FAMILY_ATOMICS_RULE, WEATHER_CONTROL_RULE, StormStep
+from rules.storm.model import (
+    FAMILY_ATOMICS_RULE,
+    WEATHER_CONTROL_RULE,
+    StormStep,
+    set_storm_turn,
+    storm_turn,
+)
 from rules.storm.move import resolve, stack_key
 
 WEATHER_CONTROL = "Weather Control"
@@ -29,7 +37,8 @@ def move_known(state: Position, sectors: int) -> list[Event]:
     if state.whole.turn >= 2:
         asked = tuple(f for f in state.whole.order if may_hold_storm_card(state, f))
         if asked:
-            state.set_game(storm_move=sectors, waiting=asked, step=StormStep.STORM_CARDS)
+            set_storm_turn(state, replace(storm_turn(state.whole), move=sectors))
+            state.set_game(waiting=asked, step=StormStep.STORM_CARDS)
             return []
     return resolve(state, sectors)
 
@@ -104,7 +113,7 @@ def _after_card(state: Position, faction: Faction) -> list[Event]:
     state.set_game(waiting=waiting)
     if waiting:
         return []
-    move = state.whole.storm_move
+    move = storm_turn(state.whole).move
     return resolve(state, move if move is not None else 0)
 
 
@@ -121,7 +130,7 @@ def weather_control(state: Position, action: WeatherControl) -> list[Event]:
             rule=WEATHER_CONTROL_RULE,
         )
     state.discard(action.faction, card)
-    state.set_game(storm_move=action.sectors)
+    set_storm_turn(state, replace(storm_turn(state.whole), move=action.sectors))
     played = StormCardPlayed(action.faction, card, action.sectors, WEATHER_CONTROL_RULE)
     return [played, *_after_card(state, action.faction)]
 
@@ -166,5 +175,5 @@ def pass_cards(state: Position, action: Pass) -> list[Event]:
     events: list[Event] = [Passed(action.faction, "storm")]
     if waiting:
         return events
-    move = state.whole.storm_move
+    move = storm_turn(state.whole).move
     return events + resolve(state, move if move is not None else 0)

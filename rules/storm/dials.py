@@ -3,6 +3,8 @@ when the Fremen's storm card may stand for the dials (2.04.13)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.components import storm_deck
 from rules.errors import InvalidActionError, NotYourTurnError, quote
 from rules.events import Event
@@ -12,7 +14,14 @@ from rules.position import Position
 from rules.storm.actions import Dial
 from rules.storm.cards import move_known
 from rules.storm.events import StormCardRevealed, StormDialed, StormDialsRevealed
-from rules.storm.model import DIAL_RULE, FIRST_STORM_RULE, STORM_DECK_RULE, StormStep
+from rules.storm.model import (
+    DIAL_RULE,
+    FIRST_STORM_RULE,
+    STORM_DECK_RULE,
+    StormStep,
+    set_storm_turn,
+    storm_turn,
+)
 
 
 def first_dialers(seats: tuple[Faction | None, ...]) -> tuple[Faction, ...]:
@@ -31,12 +40,13 @@ def begin(state: Position) -> list[Event]:
     game = state.whole
     if uses_storm_deck(state):
         chance = game.chance
-        value = game.storm_next
+        held = storm_turn(game)
+        value = held.next
         if value is None:  # a position given without the Fremen's card: draw it now
             drawn, chance = chance.pick(storm_deck())
             value = drawn
         state.set_game(chance=chance)
-        state.set_game(storm_next=None)
+        set_storm_turn(state, replace(held, next=None))
         return [StormCardRevealed(value, STORM_DECK_RULE), *move_known(state, value)]
     dialers = game.dialers if game.turn > 1 and game.dialers else first_dialers(state.seats)
     state.set_game(dialers=dialers, dials={}, waiting=dialers, step=StormStep.DIAL)

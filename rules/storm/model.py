@@ -11,10 +11,14 @@ docs/whole-turn-readings.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from rules.game_model import GamePhase
+from rules.game_model import GamePhase, StatePart, TurnState, state_part
 from rules.phase_spec import Stepped
+from rules.position import Position
 
 PHASE_RULE = "1.01"
 FIRST_STORM_RULE = "0.16"
@@ -44,3 +48,38 @@ def dialing(game: Stepped) -> bool:
 def asking_storm_cards(game: Stepped) -> bool:
     """Everyone who could hold a storm card is asked alike (docs/secrets-and-waits.md)."""
     return game.phase == GamePhase.STORM and game.step == StormStep.STORM_CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class StormTurn:
+    """The Storm phase's own state: the storm card the Fremen hold face down for next turn
+    (``next``, 2.04.13) and whether a Karama kept them from seeing it (``hidden``, 2.04.14);
+    this turn's move once known, while storm cards may be played (``move``, 3.01.23)."""
+
+    next: int | None = None
+    hidden: bool = False
+    move: int | None = None
+
+
+def _write(turn: StormTurn) -> Mapping[str, Any]:
+    return {"storm_next": turn.next, "storm_move": turn.move, "storm_card_hidden": turn.hidden}
+
+
+def _read(data: Mapping[str, Any]) -> StormTurn:
+    return StormTurn(
+        data.get("storm_next"), bool(data.get("storm_card_hidden", False)), data.get("storm_move")
+    )
+
+
+STORM_TURN: StatePart[StormTurn] = state_part("storm_turn", StormTurn(), _write, _read)
+"""The Storm phase's state, kept in the game's state (stored under its old keys)."""
+
+
+def storm_turn(game: TurnState) -> StormTurn:
+    """The Storm phase's state in ``game``."""
+    return STORM_TURN.of(game)
+
+
+def set_storm_turn(state: Position, turn: StormTurn) -> None:
+    """The Storm phase's state is now ``turn``."""
+    state.set_game(parts=STORM_TURN.put(state.whole.parts, turn))

@@ -5,6 +5,8 @@ turn's storm card (2.04.13)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import bene_gesserit, karama_turn
 from rules.board import SECTOR_COUNT, primary_sector, printed_sector
 from rules.components import storm_deck
@@ -21,6 +23,8 @@ from rules.storm.model import (
     FREMEN_LOSSES_RULE,
     STORM_DECK_RULE,
     StormStep,
+    set_storm_turn,
+    storm_turn,
 )
 from rules.variants import FirstStorm, StormStartSector
 
@@ -51,7 +55,8 @@ def resolve(state: Position, sectors: int) -> list[Event]:
     for sector in hit:
         events += destroy_in(state, sector, fremen_half=half)
     order = storm_order(state.seats, end)
-    state.set_game(order=order, dials={}, waiting=(), step=PhaseStep.DONE, storm_move=None)
+    state.set_game(order=order, dials={}, waiting=(), step=PhaseStep.DONE)
+    set_storm_turn(state, replace(storm_turn(state.whole), move=None))
     events.append(StormOrder(order, FIRST_PLAYER_RULE))
     if state.whole.fremen_losses:
         state.set_game(step=StormStep.FREMEN_LOSSES, waiting=(Faction.FREMEN,))
@@ -66,7 +71,8 @@ def finish(state: Position) -> list[Event]:
     if state.rules.advanced and Faction.FREMEN in state.factions:
         value, chance = state.whole.chance.pick(storm_deck())
         seen, stopped = karama_turn.uses(state, Ability.STORM_COMING)
-        state.set_game(storm_next=value, chance=chance, storm_card_hidden=not seen)
+        state.set_game(chance=chance)
+        set_storm_turn(state, replace(storm_turn(state.whole), next=value, hidden=not seen))
         events.append(StormCardDrawn(Faction.FREMEN, STORM_DECK_RULE))
         events += stopped
     return events + bene_gesserit.universal_stewards(state)

@@ -23,6 +23,7 @@ from rules.storm.cards import (
 from rules.storm.dials import begin, dial, dial_range
 from rules.storm.fremen import fremen_losses
 from rules.storm.model import PHASE_RULE, StormStep, asking_storm_cards
+from rules.storm.view import VIEW
 
 
 def candidates(state: Position, faction: Faction) -> list[FactionAction]:
@@ -79,4 +80,5 @@ SPEC = PhaseSpec(
     default=default,
     waits=PhaseWaits(asked_alike=asking_storm_cards),
     declinable=frozenset({StormStep.STORM_CARDS}),
+    views=(VIEW,),
 )

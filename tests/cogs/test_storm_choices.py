@@ -8,6 +8,7 @@ from bot.session.passes import pass_words
 from cogs.storm import choices as ch
 from rules.factions import Faction
 from rules.storm.actions import Dial
+from rules.storm.model import StormTurn
 from tests.rules.game_helpers import game_at
 from tests.rules.helpers import act
 
@@ -58,7 +59,7 @@ def test_fremen_storm_losses_offer_territory_sector_and_fedaykin() -> None:
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Cielago East", 3, 3), ("fremen", "South Mesa", 3, 3)],
         special=[("fremen", "Cielago East", 3, 2)],
     )

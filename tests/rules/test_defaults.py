@@ -11,6 +11,7 @@ from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
 from rules.storm.actions import Dial, FremenStormLosses
+from rules.storm.model import StormTurn
 from tests.rules.game_helpers import game_at
 
 F = Faction
@@ -59,7 +60,7 @@ def test_the_fremen_lose_as_few_fedaykin_as_allowed() -> None:
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Cielago East", 3, 3)],
         special=[("fremen", "Cielago East", 3, 2)],
     )
