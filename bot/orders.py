@@ -27,16 +27,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from bot.phase_parts import phase_modules
 from bot.words import phase_words
-from rules import nexus, storm
-from rules.actions import (
-    Advise,
-    Decline,
-    Dial,
-    FactionAction,
-    GuildDelay,
-    GuildNow,
-    Pass,
-)
+from rules import nexus
+from rules.actions import Advise, Decline, FactionAction, GuildDelay, GuildNow, Pass
 from rules.board import POLAR_SINK
 from rules.errors import MentatError, quote
 from rules.factions import Faction
@@ -44,6 +36,8 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import Prompt, PromptKind
 from rules.phases import REGISTRY
+from rules.storm.actions import Dial
+from rules.storm.model import dialing
 
 ASK = "ask"
 """Every order's value when not given: ask the player each time."""
@@ -119,7 +113,7 @@ LATER_DIAL = (1, 3)
 
 
 def _dial(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    if not storm.dialing(state.whole):
+    if not dialing(state.whole):
         return None
     low, high = DIAL_RANGES.get(state.whole.turn, LATER_DIAL)
     return Dial(faction, min(max(int(value), low), high))
@@ -127,10 +121,6 @@ def _dial(state: GameState, faction: Faction, value: str) -> FactionAction | Non
 
 def _nexus(state: GameState, faction: Faction, value: str) -> FactionAction | None:
     return Pass(faction) if nexus.in_a_nexus(state.whole) else None
-
-
-def _storm_cards(state: GameState, faction: Faction, value: str) -> FactionAction | None:
-    return Pass(faction) if storm.asking_storm_cards(state.whole) else None
 
 
 BUILT_IN: tuple[Choices, ...] = (
@@ -178,12 +168,6 @@ BUILT_IN: tuple[Choices, ...] = (
         option="dial",
     ),
     Choices("nexus", "Nexus", {"pass": "always pass"}, _nexus, command="/orders", option="nexus"),
-    Choices(
-        "storm",
-        "Storm",
-        {"pass": "never play a storm card (pass at once when asked)"},
-        _storm_cards,
-    ),
 )
 """The kinds of order not declared in a phase's place, in the order they are told."""
 

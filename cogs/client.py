@@ -25,6 +25,7 @@ EXTENSIONS = (
     "cogs.moderation",
     "cogs.turn",
     "cogs.orders",
+    "cogs.storm",
     "cogs.auction",
     "cogs.choam_charity",
     "cogs.revival",

@@ -113,8 +113,6 @@ class TurnState:
     worms_in_blow: int = 0  # Shai-Hulud turned so far in the blow under way
     treachery_deck: tuple[str, ...] = ()
     treachery_discard: tuple[str, ...] = ()
-    storm_next: int | None = None  # the storm card the Fremen hold face down (2.04.13)
-    storm_move: int | None = None  # this turn's move, known, while storm cards may be played
     fremen_losses: tuple[tuple[str, int, int], ...] = ()  # (territory, sector, losses) to choose
     cards_out: tuple[str, ...] = ()  # treachery cards out of the game (Family Atomics)
     leaders: FactionMap = field(default_factory=dict)  # alive, in the pool
@@ -135,7 +133,6 @@ class TurnState:
     prevented: frozenset[str] = frozenset()  # ✷ abilities (values) a Karama stops next use
     karama_powers_used: frozenset[Faction] = frozenset()  # once-a-game powers spent (1.14)
     karama_worm: str | None = None  # the Fremen's Karama worm, for the next blow (1.14.03)
-    storm_card_hidden: bool = False  # a Karama kept the Fremen from seeing it (2.04.14)
     fremen_expose_ally: bool = False  # secret: the Fremen no longer spare their ally (2.04.10)
     bribes: Mapping[Faction, int] = field(default_factory=dict)  # in front of shields (1.12.02)
     kwisatz_haderach_territory: str | None = None  # where it fought this turn (2.01.11)
@@ -179,8 +176,6 @@ class TurnState:
             "worms_in_blow": self.worms_in_blow,
             "treachery_deck": list(self.treachery_deck),
             "treachery_discard": list(self.treachery_discard),
-            "storm_next": self.storm_next,
-            "storm_move": self.storm_move,
             "fremen_losses": [list(loss) for loss in self.fremen_losses],
             "cards_out": list(self.cards_out),
             "leaders": map_out(self.leaders),
@@ -206,7 +201,6 @@ class TurnState:
             "prevented": sorted(self.prevented),
             "karama_powers_used": sorted(f.value for f in self.karama_powers_used),
             "karama_worm": self.karama_worm,
-            "storm_card_hidden": self.storm_card_hidden,
             "fremen_expose_ally": self.fremen_expose_ally,
             "bribes": {f.value: n for f, n in sorted(self.bribes.items())},
             "kwisatz_haderach_territory": self.kwisatz_haderach_territory,
@@ -239,8 +233,6 @@ class TurnState:
             worms_in_blow=int(data.get("worms_in_blow", 0)),
             treachery_deck=tuple(data["treachery_deck"]),
             treachery_discard=tuple(data["treachery_discard"]),
-            storm_next=data.get("storm_next"),
-            storm_move=data.get("storm_move"),
             fremen_losses=tuple(
                 (str(t), int(s), int(n)) for t, s, n in data.get("fremen_losses", ())
             ),
@@ -271,7 +263,6 @@ class TurnState:
             prevented=frozenset(str(a) for a in data.get("prevented", ())),
             karama_powers_used=frozenset(_factions(data.get("karama_powers_used", ()))),
             karama_worm=data.get("karama_worm"),
-            storm_card_hidden=bool(data.get("storm_card_hidden", False)),
             fremen_expose_ally=bool(data.get("fremen_expose_ally", False)),
             bribes={Faction(f): int(n) for f, n in data.get("bribes", {}).items()},
             kwisatz_haderach_territory=data.get("kwisatz_haderach_territory"),

@@ -17,7 +17,6 @@ from rules import (
     nexus,
     setup,
     shipment_movement,
-    storm,
 )
 from rules.battle import spec as battle
 from rules.bidding import spec as bidding
@@ -25,6 +24,7 @@ from rules.choam_charity import spec as charity
 from rules.game_model import GamePhase
 from rules.phase_spec import PhaseSpec
 from rules.revival import spec as revival
+from rules.storm import spec as storm
 
 GAME_OVER_RULE = "1.09"
 """The end of the game (1.09.02): the rule a refusal cites once it is over."""

@@ -36,6 +36,7 @@ from rules.phase_spec import HeldLeaders
 from rules.phases import REGISTRY
 from rules.position import board_stacks_to_dicts, storm_order
 from rules.scenario import ScenarioError
+from rules.storm.model import STORM_TURN, StormTurn
 
 FORMAT = "dune-scenario/2"
 ROOT_KEYS = (
@@ -72,12 +73,12 @@ def load(data: object) -> GameState:
     turn = _turn(root.get("turn", 1))
     phase = _phase(root.get("phase", GamePhase.SHIPMENT_MOVEMENT.value))
     seed = v1._count(root.get("seed", 0), "seed")
+    card = _storm_card(root.get("storm_next"), "storm_next")  # checked before the dialers
     game = TurnState(
         chance=Chance(seed),
         turn=turn,
         phase=phase,
         order=storm_order(base.seats, base.storm_sector),
-        storm_next=_storm_card(root.get("storm_next"), "storm_next"),
         dialers=_dialers(root.get("storm_dialers"), seated),
         shield_wall_destroyed=_bool(
             root.get("shield_wall_destroyed", False), "shield_wall_destroyed"
@@ -85,6 +86,7 @@ def load(data: object) -> GameState:
         halt=_stop_before(root.get("stop_before")),
         **_leaders_and_secrets(extras, seated),
     )
+    game = replace(game, parts=STORM_TURN.put(game.parts, StormTurn(next=card)))
     game = _with_held_leaders(game, extras, seated)
     game = _with_decks(game, v1._mapping(root.get("decks") or {}, "decks"), base.factions)
     return GameState(
@@ -368,8 +370,8 @@ def _with_decks(
             _storm_card(v, f"decks.storm[{i}]")
             for i, v in enumerate(v1._sequence(storm, "decks.storm"))
         ]
-        if cards and game.storm_next is None:
-            game = replace(game, storm_next=cards[0])
+        if cards and STORM_TURN.of(game).next is None:
+            game = replace(game, parts=STORM_TURN.put(game.parts, StormTurn(next=cards[0])))
     return replace(
         game,
         chance=chance,

@@ -18,7 +18,7 @@ from rules.game_model import GamePhase
 from rules.model import stack_order
 from rules.phase_spec import PhaseView
 from rules.phases import REGISTRY
-from rules.storm import dialing
+from rules.storm.model import dialing
 
 if TYPE_CHECKING:
     from rules.position import Position
@@ -98,7 +98,6 @@ class GameView:
     dialers: tuple[Faction, ...]
     dialed: tuple[Faction, ...]
     alliance_offers: tuple[tuple[Faction, Faction], ...]
-    storm_card_held: bool
     prediction_made: bool
     shield_wall_destroyed: bool
     kwisatz_haderach_active: bool
@@ -147,7 +146,6 @@ class GameSecrets:
     """One faction's secrets in a whole game (never part of a public view)."""
 
     prediction: tuple[Faction, int] | None  # the Bene Gesserit's own
-    storm_next: int | None  # the Fremen's storm card (2.04.14)
     dial: int | None  # its own dial, not yet revealed
     spares_ally: bool | None = None  # the Fremen's own choice: the worm spares their ally
     karama_worm: str | None = None  # where the Fremen's Karama worm will come up (1.14.03)
@@ -243,7 +241,6 @@ def game_view(state: Position) -> GameView:
         dialers=game.dialers if dialing(game) else (),
         dialed=tuple(f for f in game.dialers if f in game.dials),
         alliance_offers=tuple(sorted(game.proposals)),
-        storm_card_held=game.storm_next is not None,
         prediction_made=game.prediction is not None,
         shield_wall_destroyed=game.shield_wall_destroyed,
         kwisatz_haderach_active=game.kwisatz_haderach_active,
@@ -263,9 +260,6 @@ def game_secrets(state: Position, faction: Faction) -> GameSecrets:
     game = state.whole
     return GameSecrets(
         prediction=game.prediction if faction is Faction.BENE_GESSERIT else None,
-        storm_next=(
-            game.storm_next if faction is Faction.FREMEN and not game.storm_card_hidden else None
-        ),
         dial=game.dials.get(faction),
         spares_ally=not game.fremen_expose_ally if faction is Faction.FREMEN else None,
         karama_worm=game.karama_worm if faction is Faction.FREMEN else None,

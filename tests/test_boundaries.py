@@ -122,6 +122,7 @@ def test_the_phases_parts_are_the_engines_or_their_words() -> None:
     assert phase_parts.phase_modules("no_such_part") == []
     words = [m.__name__ for m in phase_parts.words_modules()]
     assert words == [
+        "bot.words.storm",
         "bot.words.choam_charity",
         "bot.words.bidding",
         "bot.words.revival",

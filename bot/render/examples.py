@@ -59,7 +59,6 @@ PHASE_ALONE = GameView(
     dialers=(),
     dialed=(),
     alliance_offers=(),
-    storm_card_held=False,
     prediction_made=False,
     shield_wall_destroyed=False,
     kwisatz_haderach_active=False,

@@ -18,8 +18,8 @@ from rules.events import (
     ShaiHulud,
     SpiceDestroyed,
     SpiritualAdvisor,
-    StormMoved,
 )
+from rules.storm.events import StormMoved
 
 
 def last_move_of(events: Iterable[Event]) -> LastMove | None:

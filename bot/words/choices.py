@@ -23,9 +23,6 @@ from rules.actions import (
     Ally,
     AnswerTruthtrance,
     BreakAlliance,
-    Dial,
-    FamilyAtomics,
-    FremenStormLosses,
     Pass,
     PhaseDone,
     PlaceAdvisor,
@@ -33,14 +30,12 @@ from rules.actions import (
     PlaceWorm,
     Predict,
     RideWorm,
-    WeatherControl,
 )
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.spice_blow import SpiceBlowStep
-from rules.storm import StormStep
 from rules.view import PublicView
 
 
@@ -74,8 +69,6 @@ def describe_game_wait(view: PublicView) -> str:
 
 
 STEP_WORDS: dict[str, str] = {
-    StormStep.DIAL: "the storm dial, kept secret until every dial is in",
-    StormStep.STORM_CARDS: "whether to play a storm card",
     **dict.fromkeys((SpiceBlowStep.NEXUS_A, SpiceBlowStep.NEXUS_B), "the Nexus: alliances"),
     **dict.fromkeys(
         (SpiceBlowStep.RIDE_A, SpiceBlowStep.RIDE_B), "whether the Fremen ride the worm"
@@ -83,7 +76,6 @@ STEP_WORDS: dict[str, str] = {
     **dict.fromkeys(
         (SpiceBlowStep.WORM_A, SpiceBlowStep.WORM_B), "where the Fremen place the worm"
     ),
-    StormStep.FREMEN_LOSSES: "which Fremen forces the storm takes",
 }
 """What a choice's step waits for, in public words (a phase's words module says its own:
 :attr:`bot.words.phase_words.PhaseWords.steps`)."""
@@ -126,14 +118,6 @@ def answer_words(action: Action, phase: str = "") -> str:
         case PlaceAdvisor():
             sector = f" (sector {action.sector})" if action.sector is not None else ""
             return f"you place your advisor in {action.to}{sector}"
-        case Dial():
-            return f"you dial {action.value}"
-        case WeatherControl():
-            return f"you play Weather Control: the storm moves {action.sectors} sectors"
-        case FamilyAtomics():
-            return "you play Family Atomics"
-        case FremenStormLosses():
-            return f"you lose {action.special} Fedaykin to the storm in {action.territory}"
         case PlaceWorm():
             return f"you place the worm in {action.territory}"
         case RideWorm():
@@ -168,17 +152,6 @@ def _options(state: GameState, faction: Faction) -> list[str]:
         )
     if "place_advisor" in kinds:
         out.append("place your advisor in any territory (or the Polar Sink) (`/place-advisor`)")
-    dials = sorted(a.value for a in legal if isinstance(a, Dial))
-    if dials:
-        out.append(
-            f"dial the storm: a number from {dials[0]} to {dials[-1]}, kept secret (`/dial`)"
-        )
-    if "weather_control" in kinds:
-        out.append("play Weather Control: move the storm 0 to 10 sectors (`/weather-control`)")
-    if "family_atomics" in kinds:
-        out.append("play Family Atomics: destroy the Shield Wall (`/family-atomics`)")
-    if "fremen_storm_losses" in kinds:
-        out.append("say how many Fedaykin the storm takes (`/fremen storm-losses`)")
     if "place_worm" in kinds:
         out.append("place the worm in a sand territory (`/fremen worm`)")
     if "ride_worm" in kinds:
@@ -197,7 +170,6 @@ def _options(state: GameState, faction: Faction) -> list[str]:
 STEP_PASS_WORDS: dict[str, str] = {
     **dict.fromkeys((SpiceBlowStep.NEXUS_A, SpiceBlowStep.NEXUS_B), "pass (done with this Nexus)"),
     **dict.fromkeys((SpiceBlowStep.RIDE_A, SpiceBlowStep.RIDE_B), "pass (no ride)"),
-    StormStep.STORM_CARDS: "pass (play no storm card)",
 }
 """What a pass declines, step by step (a phase's words module says its own:
 :attr:`bot.words.phase_words.PhaseWords.step_passes`)."""
@@ -216,13 +188,12 @@ def _pass_words(state: GameState) -> str:
 NEXUS = ("you are done with this Nexus", "this Nexus", "1.10.01")
 NO_RIDE = ("the Fremen stay where they are: no worm ride", "the worm ride", "2.04.08")
 DECLINED: dict[str, tuple[str, str, str | None]] = {
-    StormStep.STORM_CARDS: ("you play no storm card this turn", "the storm card", "1.01"),
     SpiceBlowStep.NEXUS_A: NEXUS,
     SpiceBlowStep.NEXUS_B: NEXUS,
     SpiceBlowStep.RIDE_A: NO_RIDE,
     SpiceBlowStep.RIDE_B: NO_RIDE,
 }
-"""Each step's pass: the reply to it ("you play no storm card this turn"), what it passed
+"""Each step's pass: the reply to it ("you are done with this Nexus"), what it passed
 on and the rule of that choice (a phase's words module says its own:
 :attr:`bot.words.phase_words.PhaseWords.declines`)."""
 

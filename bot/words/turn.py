@@ -1,17 +1,18 @@
 """Words for the events of the whole turn: one sentence each, for the table and spectators.
 
 :func:`describe_turn_event` gives the public sentence of every event the engine emits
-outside the Shipment & Movement phase (set-up, storm, spice blow and Nexus, CHOAM Charity,
-the recorded phases, collection, the end of the game), and asks each phase's words for its
-own events' (:mod:`bot.words.phase_words`). It reads only the event, and every event is
-public, so its sentence may go to any channel: cards dealt are counts, a dial is "in" until
-all are revealed, the Bene Gesserit's prediction is "written down".
+outside the Shipment & Movement phase (set-up, what the storm or a worm destroys, spice
+blow and Nexus, the recorded phases, collection, the end of the game), and asks each
+phase's words for its own events' (:mod:`bot.words.phase_words`). It reads only the event,
+and every event is public, so its sentence may go to any channel: cards dealt are counts,
+a dial is "in" until all are revealed, the Bene Gesserit's prediction is "written down".
 
 :func:`private_lines` gives a faction its own side of the same events (the cards it was
-dealt or won, its own dial and prediction, the Fremen's storm card, and each phase's words'
-part), read from that faction's :class:`~rules.view.PrivateView` after the events, and
-:func:`private_notice` wraps them for its private channel. Nothing here names a faction by
-anything but its printed name, and no internal id reaches a sentence.
+dealt or won, its prediction, its Karama worm, and each phase's words' part: its storm
+dial, the Fremen's storm card...), read from that faction's
+:class:`~rules.view.PrivateView` after the events, and :func:`private_notice` wraps them
+for its private channel. Nothing here names a faction by anything but its printed name,
+and no internal id reaches a sentence.
 """
 
 from __future__ import annotations
@@ -50,20 +51,12 @@ from rules.events import (
     SpiceDestroyed,
     SpicePaid,
     SpiceReceived,
-    StormCardDrawn,
-    StormCardPlayed,
-    StormCardRevealed,
-    StormDialed,
-    StormDialsRevealed,
-    StormMoved,
-    StormOrder,
     WormRidden,
 )
 from rules.view import PrivateView
 
 PHASE_NAMES = {
     "setup": "Set-up",
-    "storm": "Storm",
     "spice_blow": "Spice Blow",
     "shipment_movement": "Shipment & Movement",
     "spice_collection": "Spice Collection",
@@ -86,7 +79,6 @@ WON_BY = {
 
 STANDS_ASIDE = {
     "nexus": "is done with the Nexus",
-    "storm": "plays no storm card",
     "worm_ride": "does not ride the worm",
 }
 """A pass in public words, by its phase (and ``phase:choice``), but those its phase's words
@@ -141,10 +133,6 @@ def _tokens(forces: int, special: int = 0, advisors: int = 0) -> str:
     return _list(parts) or "no forces"
 
 
-def _sectors(n: int) -> str:
-    return _plural(n, "sector")
-
-
 # -- the public sentence of each event --------------------------------------------------------
 
 
@@ -157,7 +145,7 @@ def describe_turn_event(event: Event) -> str | None:
             return said
     return (
         _set_up(event)
-        or _storm(event)
+        or _destroyed(event)
         or _blow(event)
         or _recorded(event)
         or _end(event)
@@ -183,28 +171,9 @@ def _set_up(event: Event) -> str | None:
     return None
 
 
-def _storm(event: Event) -> str | None:
+def _destroyed(event: Event) -> str | None:
+    """Forces and spice destroyed by the storm, a worm or Family Atomics."""
     match event:
-        case StormDialed(faction=faction):
-            return f"{faction.label} has dialed for the storm."
-        case StormDialsRevealed(factions=factions, values=values):
-            dials = _list([f"{f.label} {v}" for f, v in zip(factions, values, strict=False)])
-            return f"Storm dials: {dials} ({sum(values)} in all)."  # the move is StormMoved's
-        case StormCardRevealed(value=value):  # a storm card played may change the move
-            return f"The storm card shows {value}."
-        case StormCardDrawn(faction=faction):
-            return f"{faction.label} draws next turn's storm card, face down."
-        case StormCardPlayed(faction=faction, card=card, sectors=sectors):
-            effect = ""
-            if sectors is not None:
-                effect = f": the storm moves {_sectors(sectors)}" if sectors else ": it holds"
-            elif "atomics" in card.lower():
-                effect = ": the Shield Wall is destroyed"
-            return f"{faction.label} plays {card}{effect}."
-        case StormMoved(from_sector=start, to_sector=end, sectors=0):
-            return f"The storm stays in sector {end}."
-        case StormMoved(from_sector=start, to_sector=end, sectors=sectors):
-            return f"The storm moves {_sectors(sectors)}, from sector {start} to sector {end}."
         case ForcesDestroyed(faction=faction, territory=t, sector=s, cause=cause) as e:
             what = _tokens(e.forces, e.special, e.advisors)
             return (
@@ -217,10 +186,6 @@ def _storm(event: Event) -> str | None:
             return (
                 f"{CAUSES.get(cause, 'Destruction')} blows away {amount} spice in {_place(t, s)}."
             )
-        case StormOrder(order=order):
-            names = [f.label for f in order]
-            first = names[0] if names else "nobody"
-            return f"First player: {first}. Storm order: {', '.join(names)}."
     return None
 
 
@@ -294,11 +259,11 @@ def private_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     """What ``view.faction`` alone learns from ``events``, read from its view after them.
 
     Only events of that faction have a private side: the treachery cards dealt or won (the
-    newest of its hand), its own storm dial, its prediction and, for the Fremen, the storm
-    card drawn and where their Karama worm will come up; and each phase's words' part
-    (:attr:`bot.words.phase_words.PhaseWords.own_line` and ``own_lines``: the traitors
-    offered and kept, the Atreides' look at each card on offer, the spice left after
-    paying, a hand taken or given back...).
+    newest of its hand), its prediction and, for the Fremen, where their Karama worm will
+    come up; and each phase's words' part (:attr:`bot.words.phase_words.PhaseWords.own_line`
+    and ``own_lines``: its storm dial, the Fremen's storm card, the traitors offered and
+    kept, the Atreides' look at each card on offer, the spice left after paying, a hand
+    taken or given back...).
     """
     events = list(events)
     own = view.faction
@@ -337,12 +302,8 @@ def _private(event: Event, view: PrivateView) -> str | None:
         case PredictionMade() if secrets.prediction is not None:
             winner, turn = secrets.prediction
             return f"Your prediction: {winner.label} wins on turn {turn}."
-        case StormDialed() if secrets.dial is not None:
-            return f"Your storm dial: {secrets.dial}."
         case KaramaPower() if secrets.karama_worm is not None:
             return f"Your Karama worm will come up in {secrets.karama_worm} at the next spice blow."
-        case StormCardDrawn() if secrets.storm_next is not None:
-            return f"Next turn's storm card: the storm will move {_sectors(secrets.storm_next)}."
     return None
 
 

@@ -1,7 +1,7 @@
 """The ``/orders`` group of standing orders (a player's own answers given in advance, only
-they see them): ``/orders storm``, ``only-pass`` and ``show``. A phase whose order has a
-command of its own adds it to the group from its cog (:mod:`cogs.groups`: ``/orders
-bidding`` from the auction's, ``charity`` and ``revival`` from theirs), saving it through
+they see them): ``/orders only-pass`` and ``show``. A phase whose order has a command of
+its own adds it to the group from its cog (:mod:`cogs.groups`: ``/orders bidding`` from the
+auction's, ``storm``, ``charity`` and ``revival`` from theirs), saving it through
 :func:`give_order`.
 
 Thin glue, as :mod:`cogs.turn.turn`: each command finds the channel's game and the faction
@@ -20,10 +20,6 @@ from bot.orders import saved
 from cogs.common import FactionName, acting_faction, app_of, game_of, session_of
 from cogs.errors import reply
 
-STORM_ORDERS = [
-    Choice(name="Never play a storm card: pass at once when asked", value="pass"),
-    Choice(name="Ask me each time (withdraws the order)", value="ask"),
-]
 ONLY_PASS_ORDERS = [
     Choice(name="Pass at once whenever a pass is all I can do", value="pass"),
     Choice(name="Ask me each time (withdraws the order)", value="ask"),
@@ -52,14 +48,6 @@ class Orders(commands.Cog):
         name="orders",
         description="Standing orders for the whole turn's choices (only you see them).",
     )
-
-    @orders.command(name="storm", description="Storm cards in advance (only you see it).")
-    @app_commands.describe(order="Never play Weather Control or Family Atomics, or be asked.")
-    @app_commands.choices(order=STORM_ORDERS)
-    async def orders_storm(
-        self, interaction: discord.Interaction, order: str, faction: FactionName | None = None
-    ) -> None:
-        await give_order(interaction, "storm", order, faction)
 
     @orders.command(
         name="only-pass", description="Pass at once when you can only pass (only you see it)."

@@ -1,4 +1,4 @@
-"""The whole turn's player choices: set-up, storm, Nexus and CHOAM Charity; Truthtrance."""
+"""The whole turn's player choices: set-up, spice blow and Nexus, any phase's; Truthtrance."""
 
 from discord.ext import commands
 

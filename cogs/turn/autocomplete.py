@@ -72,17 +72,6 @@ advisor_to = offer(lambda state, faction, _: ch.advisor_territories(state, facti
 advisor_sector = offer(
     lambda state, faction, ns: ch.advisor_sectors(state, faction, _text(ns, "to"))
 )
-dial = offer(lambda state, faction, _: ch.dials(state, faction))
-weather_control = offer(lambda state, faction, _: ch.weather_control(state, faction))
-loss_territory = offer(lambda state, faction, _: ch.loss_territories(state, faction))
-loss_sector = offer(
-    lambda state, faction, ns: ch.loss_sectors(state, faction, _text(ns, "territory"))
-)
-loss_special = offer(
-    lambda state, faction, ns: ch.loss_specials(
-        state, faction, _text(ns, "territory"), _number(ns, "sector")
-    )
-)
 worm = offer(lambda state, faction, _: ch.worm_territories(state, faction))
 ride_to = offer(lambda state, faction, _: ch.ride_territories(state, faction))
 ride_sector = offer(lambda state, faction, ns: ch.ride_sectors(state, faction, _text(ns, "to")))

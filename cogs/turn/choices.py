@@ -17,16 +17,13 @@ from bot.session.passes import pass_words as pass_words  # what a bare /pass mea
 from rules.actions import (
     Ally,
     Bribe,
-    Dial,
     FactionAction,
-    FremenStormLosses,
     KaramaWorm,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
     Predict,
     RideWorm,
-    WeatherControl,
 )
 from rules.components import leader_owner, leaders
 from rules.errors import QUOTE_LIMIT
@@ -115,63 +112,26 @@ def forces_words(n: int) -> str:
 
 
 def advisor_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
-    return _territories(a.to for a in legal(state, faction, PlaceAdvisor))
+    return territory_choices(a.to for a in legal(state, faction, PlaceAdvisor))
 
 
 def advisor_sectors(state: GameState, faction: Faction, to: str | None) -> list[Choice[int]]:
-    return _sectors(a.sector for a in legal(state, faction, PlaceAdvisor) if same(a.to, to))
-
-
-# -- storm ---------------------------------------------------------------------------
-
-
-def dials(state: GameState, faction: Faction) -> list[Choice[int]]:
-    """The numbers ``faction`` may dial now (nothing once it has dialed, or if it does not)."""
-    return [(f"dial {a.value}", a.value) for a in legal(state, faction, Dial)]
-
-
-def weather_control(state: GameState, faction: Faction) -> list[Choice[int]]:
-    found = [a.sectors for a in legal(state, faction, WeatherControl)]
-    return [
-        ("the storm stays where it is" if n == 0 else f"move the storm {n} sectors", n)
-        for n in found
-    ]
-
-
-def loss_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
-    return _territories(a.territory for a in legal(state, faction, FremenStormLosses))
-
-
-def loss_sectors(state: GameState, faction: Faction, territory: str | None) -> list[Choice[int]]:
-    found = legal(state, faction, FremenStormLosses)
-    return _sectors(a.sector for a in found if same(a.territory, territory))
-
-
-def loss_specials(
-    state: GameState, faction: Faction, territory: str | None, sector: int | None
-) -> list[Choice[int]]:
-    """How many of the Fremen's lost forces may be Fedaykin, in the named territory."""
-    found = {
-        a.special: None
-        for a in legal(state, faction, FremenStormLosses)
-        if same(a.territory, territory) and sector in (None, a.sector)
-    }
-    return [(f"{n} Fedaykin", n) for n in sorted(found)]
+    return sector_choices(a.sector for a in legal(state, faction, PlaceAdvisor) if same(a.to, to))
 
 
 # -- spice blow and Nexus -------------------------------------------------------------
 
 
 def worm_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
-    return _territories(a.territory for a in legal(state, faction, PlaceWorm))
+    return territory_choices(a.territory for a in legal(state, faction, PlaceWorm))
 
 
 def ride_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
-    return _territories(a.to for a in legal(state, faction, RideWorm))
+    return territory_choices(a.to for a in legal(state, faction, RideWorm))
 
 
 def ride_sectors(state: GameState, faction: Faction, to: str | None) -> list[Choice[int]]:
-    return _sectors(a.sector for a in legal(state, faction, RideWorm) if same(a.to, to))
+    return sector_choices(a.sector for a in legal(state, faction, RideWorm) if same(a.to, to))
 
 
 def allies(state: GameState, faction: Faction) -> list[Choice[str]]:
@@ -201,7 +161,7 @@ def bribe_targets(state: GameState, faction: Faction) -> list[Choice[str]]:
 
 
 def karama_worm_territories(state: GameState, faction: Faction) -> list[Choice[str]]:
-    return _territories(a.territory for a in legal(state, faction, KaramaWorm))
+    return territory_choices(a.territory for a in legal(state, faction, KaramaWorm))
 
 
 # -- what a bare pass means -----------------------------------------------------------
@@ -219,10 +179,12 @@ def stray_step(state: GameState, step: str | None) -> str | None:
 # -- shared ---------------------------------------------------------------------------
 
 
-def _territories(names: Iterable[str]) -> list[Choice[str]]:
+def territory_choices(names: Iterable[str]) -> list[Choice[str]]:
+    """Each territory named once, as its own label."""
     return [(name, name) for name in dict.fromkeys(names)]
 
 
-def _sectors(sectors: Iterable[int | None]) -> list[Choice[int]]:
+def sector_choices(sectors: Iterable[int | None]) -> list[Choice[int]]:
+    """Each sector once, in order ("sector 9")."""
     found = sorted({s for s in sectors if s is not None})
     return [(f"sector {s}", s) for s in found]

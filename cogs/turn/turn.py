@@ -1,15 +1,16 @@
-"""The whole turn's player choices: set-up, storm, spice blow and Nexus, and those of any
-phase (a bribe, the Fremen's Karama worm and their ally's worm). The traitors kept at set-up
-are the battle's: ``/traitor`` is in :mod:`cogs.battle.battle`; CHOAM Charity's ``/charity``
-is in :mod:`cogs.choam_charity`.
+"""The whole turn's player choices: set-up, spice blow and Nexus, and those of any phase (a
+bribe, the Fremen's Karama worm and their ally's worm). The traitors kept at set-up are the
+battle's: ``/traitor`` is in :mod:`cogs.battle.battle`; the Storm phase's ``/dial``,
+``/weather-control``, ``/family-atomics`` and ``/fremen storm-losses`` are in
+:mod:`cogs.storm`; CHOAM Charity's ``/charity`` is in :mod:`cogs.choam_charity`.
 
 Thin glue: each command finds the channel's game and the faction the caller acts for
 (its seated player, or a moderator naming it with ``faction:``), builds the engine's
 action and submits it through the game's session; the engine's refusal (citing its
 rule) or the session's comes back as an ephemeral answer through ``cogs.errors``.
-Every answer is ephemeral and in words; secrets (a dial, the prediction,
-the Karama worm's territory, the ally's worm) are told only to the one who chose them.
-A pass (no storm card, done with the Nexus, no worm ride, no charity) is ``/pass``.
+Every answer is ephemeral and in words; secrets (the prediction, the Karama worm's
+territory, the ally's worm) are told only to the one who chose them.
+A pass (done with the Nexus, no worm ride) is ``/pass``.
 """
 
 from __future__ import annotations
@@ -29,18 +30,14 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    Dial,
     FactionAction,
-    FamilyAtomics,
     FremenAllyWorm,
-    FremenStormLosses,
     KaramaWorm,
     PlaceAdvisor,
     PlaceFremen,
     PlaceWorm,
     Predict,
     RideWorm,
-    WeatherControl,
 )
 from rules.events import AllianceFormed
 from rules.factions import Faction
@@ -103,7 +100,7 @@ class Turn(commands.Cog):
         faction: FactionName | None = None,
     ) -> None:
         result = await self._act(interaction, faction, PlaceAdvisor, to, sector)
-        where = _territory(result.state, to)
+        where = territory_named(result.state, to)
         await reply(interaction, f"Done: your force is placed in {where}.")
 
     fremen = app_commands.Group(
@@ -132,33 +129,13 @@ class Turn(commands.Cog):
             f"in False Wall South and {forces_words(false_wall_west)} in False Wall West.",
         )
 
-    @fremen.command(
-        name="storm-losses", description="Say how many of your storm losses are Fedaykin."
-    )
-    @app_commands.autocomplete(
-        territory=ac.loss_territory, sector=ac.loss_sector, special=ac.loss_special
-    )
-    async def fremen_storm_losses(
-        self,
-        interaction: discord.Interaction,
-        territory: str,
-        sector: Sector,
-        special: Count,
-        faction: FactionName | None = None,
-    ) -> None:
-        result = await self._act(
-            interaction, faction, FremenStormLosses, territory, sector, special
-        )
-        where = _territory(result.state, territory)
-        await reply(interaction, f"Done: {special} Fedaykin among your losses in {where}.")
-
     @fremen.command(name="worm", description="Place the Shai-Hulud in a sand territory.")
     @app_commands.autocomplete(territory=ac.worm)
     async def fremen_worm(
         self, interaction: discord.Interaction, territory: str, faction: FactionName | None = None
     ) -> None:
         result = await self._act(interaction, faction, PlaceWorm, territory)
-        where = _territory(result.state, territory)
+        where = territory_named(result.state, territory)
         await reply(interaction, f"Done: the worm comes up in {where}.")
 
     @fremen.command(name="ride", description="After the Nexus: ride the worm to a territory.")
@@ -171,7 +148,7 @@ class Turn(commands.Cog):
         faction: FactionName | None = None,
     ) -> None:
         result = await self._act(interaction, faction, RideWorm, to, sector)
-        where = _territory(result.state, to)
+        where = territory_named(result.state, to)
         await reply(interaction, f"Done: your forces ride the worm to {where}.")
 
     @fremen.command(
@@ -184,7 +161,7 @@ class Turn(commands.Cog):
         self, interaction: discord.Interaction, territory: str, faction: FactionName | None = None
     ) -> None:
         result = await self._act(interaction, faction, KaramaWorm, territory)
-        where = _territory(result.state, territory)
+        where = territory_named(result.state, territory)
         await reply(
             interaction,
             f"Done: Karama played for a worm. Only you know it comes up in {where} "
@@ -200,47 +177,6 @@ class Turn(commands.Cog):
         await self._act(interaction, faction, FremenAllyWorm, protect)
         what = "spares" if protect else "does not spare"
         await reply(interaction, f"Done: from now on the worm {what} your ally. Only you know.")
-
-    # -- storm ----------------------------------------------------------------------
-
-    @app_commands.command(
-        name="dial", description="Dial the storm: secret until the dials are revealed together."
-    )
-    @app_commands.autocomplete(value=ac.dial)
-    async def dial(
-        self,
-        interaction: discord.Interaction,
-        value: app_commands.Range[int, 0, 20],
-        faction: FactionName | None = None,
-    ) -> None:
-        await self._act(interaction, faction, Dial, value)
-        await reply(
-            interaction,
-            f"Done: you dialed {value}. It stays secret until the dials are revealed together.",
-        )
-
-    @app_commands.command(
-        name="weather-control", description="Play Weather Control: move the storm 0 to 10."
-    )
-    @app_commands.autocomplete(sectors=ac.weather_control)
-    async def weather_control(
-        self,
-        interaction: discord.Interaction,
-        sectors: app_commands.Range[int, 0, 10],
-        faction: FactionName | None = None,
-    ) -> None:
-        await self._act(interaction, faction, WeatherControl, sectors)
-        moves = "stays where it is" if sectors == 0 else f"moves {sectors} sectors"
-        await reply(interaction, f"Done: Weather Control played; the storm {moves}.")
-
-    @app_commands.command(
-        name="family-atomics", description="Play Family Atomics: destroy the Shield Wall."
-    )
-    async def family_atomics(
-        self, interaction: discord.Interaction, faction: FactionName | None = None
-    ) -> None:
-        await self._act(interaction, faction, FamilyAtomics)
-        await reply(interaction, "Done: Family Atomics played.")
 
     # -- Nexus and any time --------------------------------------------------------
 
@@ -291,7 +227,7 @@ class Turn(commands.Cog):
         )
 
 
-def _territory(state: GameState, typed: str) -> str:
+def territory_named(state: GameState, typed: str) -> str:
     """The board's name for what the player typed (accepted, so the board knows it)."""
     found = state.board.resolve(typed)
     return found.name if found is not None else clip(typed)

@@ -26,7 +26,6 @@ from rules.actions import (
     Ally,
     BreakAlliance,
     Bribe,
-    Dial,
     FactionAction,
     GiveSpice,
     KaramaCancel,
@@ -48,6 +47,7 @@ from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import RuleSet
 from rules.revival.actions import KaramaRevive
+from rules.storm.actions import Dial
 from rules.view import game_view
 from tests.rules.random_play import SIX, _ship_or_move
 

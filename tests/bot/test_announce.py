@@ -32,9 +32,10 @@ from bot.session.session import PhaseSession
 from bot.settings import Timing
 from bot.store import Store
 from rules.actions import FactionAction, Pass, Ship
-from rules.events import Event, StormMoved
+from rules.events import Event
 from rules.factions import Faction
 from rules.scenario import load_scenario
+from rules.storm.events import StormMoved
 from rules.view import PublicView
 
 ATREIDES, EMPEROR = Faction.ATREIDES, Faction.EMPEROR

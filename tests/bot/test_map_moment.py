@@ -11,9 +11,10 @@ from bot.record.announce import draw_maps
 from bot.render import StormPath, render_map
 from bot.render.maps import MapMaker
 from bot.render.turn_example import mid_turn, whole_turn_steps
-from rules.events import Event, StormMoved
+from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
+from rules.storm.events import StormMoved
 from rules.view import PublicView
 from tests.rules.battle_helpers import duel, plan
 from tests.rules.helpers import act

@@ -9,6 +9,7 @@ from bot.orders import KINDS, OrderError, StandingOrders, order_words
 from rules.bidding import orders as bidding_orders
 from rules.choam_charity import orders as charity_orders
 from rules.revival import orders as revival_orders
+from rules.storm import orders as storm_orders
 
 STORED = {
     "karama": "never",
@@ -95,11 +96,14 @@ def test_a_phase_s_order_is_the_engine_s_and_its_words_are_the_phase_s_words() -
     module tells it (bot.words.<phase>), found by the kind's name."""
     from bot.words import phase_words
 
-    for module in (bidding_orders, charity_orders, revival_orders):
+    for module in (storm_orders, bidding_orders, charity_orders, revival_orders):
         kind = module.ORDER
         assert not hasattr(kind, "words") and not hasattr(kind, "title"), kind.name
         said = phase_words.order_words(kind.name)
         assert said is not None and said.name == kind.name
         assert order_words(kind.name, "ask") == f"{said.title}: ask me each time"
-    assert phase_words.order_words("storm") is None  # the bot's own kinds keep their words
-    assert order_words("storm", "pass").startswith("Storm: never play a storm card")
+    assert phase_words.order_words("nexus") is None  # the bot's own kinds keep their words
+    assert order_words("nexus", "pass") == "Nexus: always pass"
+    assert (
+        order_words("storm", "pass") == "Storm: never play a storm card (pass at once when asked)"
+    )

@@ -17,6 +17,7 @@ from rules.events import CardsDealt, Passed
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.phases import REGISTRY
+from rules.storm.events import StormDialed, StormOrder
 from tools.phase_places import PHASES, code_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,9 +95,44 @@ def test_revival_and_charity_live_in_their_own_places(module: str, phase: str) -
     assert not named, f"{module} names the {phase} phase: {sorted(named)}"
 
 
+LEFT_BY_THE_STORM = (
+    "bot/words/turn.py",
+    "bot/words/choices.py",
+    "cogs/orders/orders.py",
+    "cogs/turn/turn.py",
+    "cogs/turn/choices.py",
+    "cogs/turn/autocomplete.py",
+)
+"""The modules that held the Storm phase's words, its commands or its standing order's
+command before its places held them (issue 24). The storm as a board piece (its sector, the
+storm order of the turns, movement through it, the map's drawing) is no phase's and stays
+where it is."""
+
+
+@pytest.mark.parametrize("module", LEFT_BY_THE_STORM)
+def test_the_storm_phase_lives_in_its_own_places(module: str) -> None:
+    named = code_names((ROOT / module).read_text(encoding="utf-8")) & PHASES["Storm"]
+    assert not named, f"{module} names the Storm phase: {sorted(named)}"
+
+
+def test_the_storm_phase_s_words_are_its_own() -> None:
+    (storm,) = phase_words.of(GamePhase.STORM)
+    assert phase_name("storm") == "Storm"
+    assert stands_aside("storm", "") == "plays no storm card"
+    assert storm.steps["dial"] == "the storm dial, kept secret until every dial is in"
+    assert storm.step_passes == {"storm_cards": "pass (play no storm card)"}
+    dialed = StormDialed(Faction.ATREIDES)
+    assert describe_turn_event(dialed) == "Atreides has dialed for the storm."
+    order = StormOrder((Faction.HARKONNEN, Faction.ATREIDES), "1.01.01")
+    assert (
+        describe_turn_event(order) == "First player: Harkonnen. Storm order: Harkonnen, Atreides."
+    )
+
+
 def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
     registered = {words.phase for words in phase_words.every()}
     assert {
+        GamePhase.STORM,
         GamePhase.CHOAM_CHARITY,
         GamePhase.BIDDING,
         GamePhase.REVIVAL,
@@ -105,6 +141,7 @@ def test_each_phase_words_module_is_found_from_the_engines_registry() -> None:
     assert GamePhase.SETUP in registered  # the traitor cards, the Battle's, dealt at set-up
     loaded = {phase for phase in REGISTRY if f"bot.words.{phase.value}" in sys.modules}
     assert loaded == {
+        GamePhase.STORM,
         GamePhase.CHOAM_CHARITY,
         GamePhase.BIDDING,
         GamePhase.REVIVAL,
@@ -117,7 +154,7 @@ def test_the_phases_words_come_in_the_order_of_play() -> None:
     phases = [order.index(words.phase) for words in phase_words.every()]
     assert phases == sorted(phases)
     assert [w.phase for w in phase_words.of("revival")] == [GamePhase.REVIVAL]
-    assert phase_words.of(GamePhase.STORM) == ()  # a phase without words of its own
+    assert phase_words.of(GamePhase.SPICE_COLLECTION) == ()  # a phase without words of its own
 
 
 def test_a_phases_words_registered_twice_are_refused() -> None:

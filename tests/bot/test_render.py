@@ -44,7 +44,7 @@ from rules.view import GameSecrets, PrivateView, PublicView, StackView
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "advanced-phase.json"
 
-SECRETS = GameSecrets(prediction=None, storm_next=None, dial=None)
+SECRETS = GameSecrets(prediction=None, dial=None)
 
 
 def decode(png: bytes) -> Image.Image:

@@ -40,7 +40,7 @@ SHIPMENT = LastShipment(Faction.SPACING_GUILD, "Habbanya Sietch", 16, 2)
 KARAMA = LastKarama(Faction.ATREIDES, "the Fremen move of two territories")
 HEADING = Heading("Shipment & Movement", 3, SHIPMENT, KARAMA)
 
-SECRETS = GameSecrets(prediction=None, storm_next=None, dial=None)
+SECRETS = GameSecrets(prediction=None, dial=None)
 
 
 def decode(png: bytes) -> Image.Image:

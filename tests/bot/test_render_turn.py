@@ -33,9 +33,10 @@ from bot.render.panel import CARD_GAP, CARD_HEIGHT, CARD_TOP, MARGIN, for_view
 from bot.render.turn_example import SCENARIO, mid_turn, turn_events, whole_turn_steps
 from bot.render.turn_marks import ARROW, RING_OUTER, WORM, arrow_points, worm_mask
 from rules import scenario2
-from rules.events import ForcesDestroyed, ShaiHulud, SpiceDestroyed, StormMoved
+from rules.events import ForcesDestroyed, ShaiHulud, SpiceDestroyed
 from rules.factions import Faction
 from rules.position import storm_order
+from rules.storm.events import StormMoved
 from rules.view import GameView
 from tests.bot.test_render_layout import assert_nothing_overlaps
 

@@ -19,7 +19,6 @@ from bot.settings import GameSettings, Timing
 from bot.store import SYSTEM_ACTOR, Store
 from bot.waits import CHOICE, MODERATORS
 from rules.actions import (
-    Dial,
     FactionAction,
     FremenAllyWorm,
     Pass,
@@ -37,6 +36,7 @@ from rules.errors import NotYourTurnError
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.storm.actions import Dial
 from tests.rules.battle_helpers import at_battle
 
 SEED = 8_675_309_123

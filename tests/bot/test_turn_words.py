@@ -56,11 +56,7 @@ from rules.events import (
     ShippedToReserves,
     SpiceDestroyed,
     SpiceSet,
-    StormCardRevealed,
-    StormDialed,
-    StormDialsRevealed,
     StormLosses,
-    StormMoved,
     StormSet,
     TruthtranceAnswered,
     TruthtrancePlayed,
@@ -69,6 +65,7 @@ from rules.events import (
 from rules.factions import Faction
 from rules.game_model import GamePhase
 from rules.model import Ability
+from rules.storm.events import StormCardRevealed, StormDialed, StormDialsRevealed, StormMoved
 from rules.view import PrivateView
 from tests.bot.whole_games import SEED_BASE, games, played
 from tests.rules.game_helpers import DECK, game_at

@@ -76,6 +76,42 @@ async def test_the_orders_group_is_its_own_cog_s_the_auction_adds_bidding(
     assert "storm card" in text_of(shown)
 
 
+async def test_the_storm_cog_adds_its_guests_and_takes_them_back(
+    simcord_env: simcord.Env,
+) -> None:
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS)
+    tree = t.bot.tree
+    storm = t.bot.get_cog("Storm")
+    assert storm is not None
+    assert "storm-losses" in names(group_at(tree, ("fremen",)))
+    await t.bot.remove_cog("Storm")
+    assert "storm" not in names(group_at(tree, ("orders",)))
+    assert {"only-pass", "show"} <= names(group_at(tree, ("orders",)))  # the host's own stay
+    assert names(group_at(tree, ("fremen",))) == {
+        "place",
+        "worm",
+        "ride",
+        "karama-worm",
+        "ally-worm",
+    }
+    assert tree.get_command("dial") is None
+    await t.bot.add_cog(type(storm)(t.bot))
+    assert "storm-losses" in names(group_at(tree, ("fremen",)))
+    assert tree.get_command("dial") is not None
+    command = group_at(tree, ("orders",)).get_command("storm")
+    assert isinstance(command, app_commands.Command)
+    assert command.description == "Storm cards in advance (only you see it)."
+    assert [p.name for p in command.parameters] == ["order", "faction"]
+    player = t.players[Faction.HARKONNEN]
+    saved = await player.slash(t.table, "orders storm", order="pass")
+    assert text_of(saved) == (
+        "Standing order saved (only you see it): Storm: never play a storm card "
+        "(pass at once when asked)."
+    )
+    withdrawn = await player.slash(t.table, "orders storm", order="ask")
+    assert text_of(withdrawn) == "Standing order withdrawn: Storm: ask me each time."
+
+
 async def test_mod_record_battle_is_the_moderators_and_reaches_the_engine(
     simcord_env: simcord.Env,
 ) -> None:

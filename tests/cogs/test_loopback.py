@@ -65,14 +65,15 @@ COMMANDS = {
     "status",
     "map",
     "ally-pay",
+    # the Storm phase (cogs.storm)
+    "dial",
+    "weather-control",
+    "family-atomics",
     # the whole turn's choices (cogs.turn)
     "traitor",
     "predict",
     "place-advisor",
     "fremen",
-    "dial",
-    "weather-control",
-    "family-atomics",
     "ally",
     "ally-break",
     "bribe",

@@ -9,6 +9,7 @@ import simcord
 
 from rules.components import leader_owner
 from rules.factions import Faction
+from rules.storm.model import StormTurn
 from tests.cogs.conftest import is_ephemeral, refusals, text_of
 from tests.cogs.turn_helpers import (
     WORM,
@@ -177,7 +178,7 @@ async def test_fremen_storm_losses_through_the_command(simcord_env: simcord.Env)
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Cielago East", 3, 3)],
         special=[("fremen", "Cielago East", 3, 2)],
     )

@@ -7,7 +7,7 @@ import pytest
 
 from cogs.battle.choices import traitors
 from cogs.turn import choices as ch
-from rules.actions import Dial, Pass, PlaceFremen, Predict
+from rules.actions import Pass, PlaceFremen, Predict
 from rules.battle.actions import KeepTraitor
 from rules.battle.view import traitor_secrets
 from rules.factions import Faction
@@ -101,61 +101,6 @@ def test_the_advisor_waits_for_the_fremen_then_offers_territories_and_sectors() 
     assert ch.advisor_territories(new_game(advanced=False), F.BENE_GESSERIT) == []
 
 
-# -- storm ----------------------------------------------------------------------------
-
-
-def test_dials_go_to_the_dialers_until_they_dial() -> None:
-    state = game_at("storm", turn=1)
-    dialers = state.waiting_on()
-    assert dialers
-    first = dialers[0]
-    assert values(ch.dials(state, first)) == list(range(21))
-    assert ch.dials(state, first)[3] == ("dial 3", 3)
-    others = [f for f in F if f not in dialers]
-    assert all(ch.dials(state, f) == [] for f in others)
-    state.apply(Dial(first, 3))
-    assert ch.dials(state, first) == []
-    later = game_at("storm", turn=2, dialers=(F.HARKONNEN, F.ATREIDES))
-    assert values(ch.dials(later, F.ATREIDES)) == [1, 2, 3]
-
-
-def test_weather_control_only_for_its_holder_after_the_dials() -> None:
-    state = game_at(
-        "storm",
-        turn=3,
-        storm=7,
-        dialers=(F.EMPEROR, F.FREMEN),
-        factions={"atreides": {"cards": ("Weather Control",)}},
-    )
-    assert ch.weather_control(state, F.ATREIDES) == []
-    act(state, "emperor", "dial", value=1)
-    act(state, "fremen", "dial", value=1)
-    choices = ch.weather_control(state, F.ATREIDES)
-    assert choices[0] == ("the storm stays where it is", 0)
-    assert choices[5] == ("move the storm 5 sectors", 5) and len(choices) == 11
-    assert ch.weather_control(state, F.HARKONNEN) == []
-    assert ch.pass_words(state, F.ATREIDES) == "you play no storm card this turn"
-    assert ch.pass_words(state, F.HARKONNEN) is None
-
-
-def test_fremen_storm_losses_offer_territory_sector_and_fedaykin() -> None:
-    state = game_at(
-        "storm",
-        turn=2,
-        storm=2,
-        advanced=True,
-        storm_next=1,
-        board=[("fremen", "Cielago East", 3, 3), ("fremen", "South Mesa", 3, 3)],
-        special=[("fremen", "Cielago East", 3, 2)],
-    )
-    assert ch.loss_territories(state, F.FREMEN) == [("Cielago East", "Cielago East")]
-    assert ch.loss_sectors(state, F.FREMEN, "cielago east") == [("sector 3", 3)]
-    specials = ch.loss_specials(state, F.FREMEN, "Cielago East", 3)
-    assert specials == [("0 Fedaykin", 0), ("1 Fedaykin", 1), ("2 Fedaykin", 2)]
-    assert ch.loss_specials(state, F.FREMEN, "South Mesa", None) == []
-    assert ch.loss_territories(state, F.ATREIDES) == []
-
-
 # -- spice blow and Nexus -------------------------------------------------------------
 
 
@@ -219,7 +164,7 @@ def test_charity_pass_words_only_for_the_asked() -> None:
 
 def test_no_choices_outside_a_whole_game_or_for_a_faction_not_in_it() -> None:
     three = game_at("storm", turn=1, seats=["harkonnen", "atreides", "emperor"])
-    assert ch.dials(three, F.FREMEN) == []
+    assert ch.legal(three, F.FREMEN, Pass) == []
     assert ch.pass_words(three, F.FREMEN) is None
 
 

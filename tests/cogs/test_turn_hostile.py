@@ -14,6 +14,7 @@ import simcord
 from simcord.backend.errors import OptionError
 
 from rules.factions import Faction
+from rules.storm.model import StormTurn
 from tests.cogs.conftest import Table, is_ephemeral, refusals, text_of
 from tests.cogs.turn_helpers import (
     WORM,
@@ -64,7 +65,7 @@ async def _fremen_losses(t: Table) -> None:
             turn=2,
             storm=2,
             advanced=True,
-            storm_next=1,
+            storm_turn=StormTurn(next=1),
             board=[("fremen", "Cielago East", 3, 3)],
             special=[("fremen", "Cielago East", 3, 2)],
         ),

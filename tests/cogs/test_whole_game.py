@@ -9,12 +9,13 @@ from typing import Any
 import simcord
 
 from bot.session.session import SessionError
-from rules.actions import Dial, FactionAction, Pass
+from rules.actions import FactionAction, Pass
 from rules.battle.actions import KeepTraitor
 from rules.choam_charity.actions import ClaimCharity
 from rules.errors import NotYourTurnError, RulesError
 from rules.factions import Faction
 from rules.game_model import GamePhase
+from rules.storm.actions import Dial
 from tests.cogs.conftest import Bots, Table, is_ephemeral, make_table, refusals, text_of
 
 ATREIDES, HARKONNEN = Faction.ATREIDES, Faction.HARKONNEN

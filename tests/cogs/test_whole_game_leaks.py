@@ -15,22 +15,14 @@ import re
 import simcord
 
 from bot.waits import CHOICE, MODERATORS, PROMPT
-from rules.actions import (
-    Ally,
-    Decline,
-    Dial,
-    FactionAction,
-    Pass,
-    PlaceAdvisor,
-    PlaceFremen,
-    Predict,
-)
+from rules.actions import Ally, Decline, FactionAction, Pass, PlaceAdvisor, PlaceFremen, Predict
 from rules.battle.actions import KeepTraitor
 from rules.battle.traitors import TRAITORS
 from rules.bidding.actions import Bid
 from rules.choam_charity.actions import ClaimCharity
 from rules.factions import Faction
 from rules.game_model import GamePhase
+from rules.storm.actions import Dial
 from tests.cogs.conftest import Table, make_table, refusals, text_of
 
 PARTNERS = {

@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-from rules.actions import (
-    Dial,
-    FremenStormLosses,
-    Pass,
-    PlaceAdvisor,
-    PlaceFremen,
-    PlaceWorm,
-    Predict,
-)
+from rules.actions import Pass, PlaceAdvisor, PlaceFremen, PlaceWorm, Predict
 from rules.battle.actions import KeepTraitor
 from rules.battle.traitors import OFFERS
 from rules.choam_charity.actions import ClaimCharity
@@ -18,6 +10,8 @@ from rules.components import leaders
 from rules.defaults import default_action
 from rules.factions import Faction
 from rules.game import GameState
+from rules.storm.actions import Dial, FremenStormLosses
+from rules.storm.model import StormTurn
 from tests.rules.game_helpers import game_at
 
 F = Faction
@@ -66,7 +60,7 @@ def test_the_fremen_lose_as_few_fedaykin_as_allowed() -> None:
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Cielago East", 3, 3)],
         special=[("fremen", "Cielago East", 3, 2)],
     )

@@ -13,6 +13,8 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.model import PromptKind, Stack
+from rules.storm.model import StormTurn, storm_turn
+from rules.storm.view import storm_secrets
 from tests.rules.game_helpers import DECK, game_at, of_kind, types
 from tests.rules.helpers import act, parse
 from tests.rules.refusal import refused
@@ -101,7 +103,7 @@ def test_the_advanced_fremen_lose_everything_once_their_half_losses_are_stopped(
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "South Mesa", 3, 4)],
         prevented=frozenset({"storm_losses"}),
     )
@@ -127,7 +129,7 @@ def test_a_stopped_storm_loss_waits_while_no_fremen_are_caught() -> None:
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Sietch Tabr", 13, 4)],
         prevented=frozenset({"storm_losses"}),
     )
@@ -137,14 +139,14 @@ def test_a_stopped_storm_loss_waits_while_no_fremen_are_caught() -> None:
 
 def test_the_fremen_do_not_see_the_next_storm_card_once_storm_coming_is_stopped() -> None:
     state = game_at(
-        "storm", turn=2, storm=2, advanced=True, storm_next=1,
+        "storm", turn=2, storm=2, advanced=True, storm_turn=StormTurn(next=1),
         prevented=frozenset({"storm_coming"}),
     )  # fmt: skip
     assert "storm_card_drawn" in types(state.start_events)
     assert of_kind(state.start_events, "ability_stopped")[0]["ability"] == "storm_coming"
-    assert state.whole.storm_next is not None
+    assert storm_turn(state.whole).next is not None
     secrets = state.view_for(F.FREMEN).secrets
-    assert secrets is not None and secrets.storm_next is None
+    assert secrets is not None and storm_secrets(secrets).storm_next is None
 
 
 def test_bg_charity_stopped_leaves_the_bene_gesserit_the_ordinary_claim() -> None:

@@ -16,6 +16,8 @@ from rules.factions import Faction
 from rules.game_model import STATE_PARTS, TurnState, state_part
 from rules.phases import REGISTRY
 from rules.revival.model import Revivals, revivals
+from rules.storm.model import StormTurn, storm_turn
+from rules.storm.view import StormSecrets, storm_card_held, storm_secrets
 from rules.view import GameSecrets, GameView
 from tests.rules.battle_helpers import duel, plan
 from tests.rules.game_helpers import DECK, game_at
@@ -71,7 +73,7 @@ def test_the_views_keep_each_phases_part_and_store_it_flat() -> None:
 
 
 def test_a_secret_part_missing_reads_as_nothing_seen() -> None:
-    secrets = GameSecrets(None, None, None)
+    secrets = GameSecrets(None, None)
     assert auction_secrets(secrets) == AuctionSecrets()
 
 
@@ -83,7 +85,11 @@ def test_every_view_part_is_named_once() -> None:
 def test_the_phases_secrets_never_share_a_stored_key() -> None:
     """A view's stored form puts each phase's secrets beside the faction's others: no two
     may share a key (one would hide the other)."""
-    keys = [f.name for cls in (GameSecrets, AuctionSecrets, BattleSecrets) for f in fields(cls)]
+    keys = [
+        f.name
+        for cls in (GameSecrets, AuctionSecrets, BattleSecrets, StormSecrets)
+        for f in fields(cls)
+    ]
     assert len(keys) == len(set(keys)), keys
     public = [view.name for spec in REGISTRY.values() for view in spec.views]
     assert not set(public) & {f.name for f in fields(GameView)}
@@ -107,3 +113,26 @@ def test_the_battle_s_and_the_revival_s_parts_keep_their_stored_keys() -> None:
     read = revivals(TurnState.from_dict(older))
     assert read == Revivals(frozenset({F.FREMEN, F.ATREIDES}), frozenset({F.FREMEN}), 2, False)
     assert TurnState.from_dict(older).to_dict()["revived"] == ["atreides", "fremen"]
+
+
+def test_the_storm_s_part_and_view_keep_their_stored_keys() -> None:
+    """The Fremen's storm card and this turn's known move: a game stored before the Storm
+    phase had its part reads back into it and is stored the same way; the views keep the
+    flag and the Fremen's own card where they were."""
+    state = game_at("storm", turn=2, storm=2, advanced=True, storm_turn=StormTurn(next=4))
+    game = state.whole
+    stored = game.to_dict()
+    assert {"storm_next", "storm_move", "storm_card_hidden"} <= set(stored)
+    assert TurnState.from_dict(stored) == game
+    older = {**stored, "storm_next": 5, "storm_move": 2, "storm_card_hidden": True}
+    read = TurnState.from_dict(older)
+    assert storm_turn(read) == StormTurn(next=5, hidden=True, move=2)
+    assert read.to_dict() == older
+    fremen = state.view_for(F.FREMEN).to_dict()
+    assert fremen["public"]["game"]["storm_card_held"] is True
+    assert (
+        fremen["secrets"]["storm_next"]
+        == storm_secrets(state.view_for(F.FREMEN).secrets).storm_next
+    )
+    assert state.view_for(F.ATREIDES).to_dict()["secrets"]["storm_next"] is None
+    assert not storm_card_held(game_at("storm", turn=1).public_view().game)

@@ -10,6 +10,8 @@ from rules.events import Event
 from rules.factions import Faction
 from rules.game import GameState
 from rules.model import Stack
+from rules.storm.model import StormTurn
+from rules.storm.view import storm_card_held, storm_secrets
 from tests.rules.game_helpers import DECK, game_at, of_kind, types
 from tests.rules.helpers import act
 from tests.rules.refusal import refused
@@ -130,7 +132,7 @@ def test_advanced_fremen_lose_half_rounded_up_and_choose_which() -> None:
         turn=2,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Cielago East", 3, 3), ("fremen", "South Mesa", 3, 3)],
         special=[("fremen", "Cielago East", 3, 2)],
     )
@@ -160,8 +162,9 @@ def test_advanced_fremen_lose_half_rounded_up_and_choose_which() -> None:
     assert state.stack(F.FREMEN, "Cielago East", 3) == Stack(1, 1)
     assert "storm_card_drawn" in types(events)
     assert state.view_for(F.FREMEN).secrets is not None
-    assert state.view_for(F.FREMEN).secrets.storm_next in range(1, 7)  # type: ignore[union-attr]
-    assert state.view_for(F.ATREIDES).secrets.storm_next is None  # type: ignore[union-attr]
+    assert storm_secrets(state.view_for(F.FREMEN).secrets).storm_next in range(1, 7)
+    assert storm_secrets(state.view_for(F.ATREIDES).secrets).storm_next is None
+    assert storm_card_held(state.public_view().game)
 
 
 def test_advanced_without_the_fremen_dials() -> None:
@@ -337,7 +340,7 @@ def test_the_advanced_fremen_are_not_halved_again_as_the_storm_moves_off() -> No
         turn=3,
         storm=2,
         advanced=True,
-        storm_next=1,
+        storm_turn=StormTurn(next=1),
         board=[("fremen", "Cielago North", 2, 4), ("harkonnen", "Cielago North", 2, 2)],
         variants={"storm_start_sector": "hit"},
     )

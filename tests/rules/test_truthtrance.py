@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from rules.actions import AnswerTruthtrance, Dial, PlayTruthtrance, action_from_dict
+from rules.actions import AnswerTruthtrance, PlayTruthtrance, action_from_dict
 from rules.components import treachery_deck
 from rules.defaults import default_action
 from rules.errors import IllegalActionError, InvalidActionError, NotYourTurnError
@@ -16,6 +16,7 @@ from rules.events import TruthtranceAnswered, TruthtrancePlayed
 from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
+from rules.storm.actions import Dial
 from rules.truthtrance import QUESTION_LIMIT, REMARK_LIMIT
 from tests.rules.game_helpers import game_at
 from tests.rules.helpers import act

@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from rules.actions import (
     Action,
     AnswerTruthtrance,
-    Dial,
     Pass,
     PhaseDone,
     PlayGhola,
@@ -44,6 +43,7 @@ from rules.game_model import GamePhase, Winner
 from rules.model import RuleSet
 from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
 from rules.revival.phase import has_choice
+from rules.storm.actions import Dial
 from tests.rules.game_helpers import game_at
 from tests.rules.invariants import (
     SpiceLedger,
