@@ -59,3 +59,19 @@ def withdraw(
         return
     for sub in subcommands:
         group.remove_command(sub.name)
+
+
+Guests = tuple[tuple[tuple[str, ...], Subcommand], ...]
+"""A cog's subcommands of other cogs' groups, each with the path of its group."""
+
+
+def join(tree: app_commands.CommandTree[Any], guests: Guests) -> None:
+    """Add each of a cog's ``guests`` to its group (when the cog loads)."""
+    for path, subcommand in guests:
+        contribute(tree, path, subcommand)
+
+
+def leave(tree: app_commands.CommandTree[Any], guests: Guests) -> None:
+    """Take each of a cog's ``guests`` back from its group (when the cog unloads)."""
+    for path, subcommand in guests:
+        withdraw(tree, path, subcommand)

@@ -23,7 +23,7 @@ from bot.ledger import SubmitResult
 from bot.words.revival import ally_forces, revive_words
 from cogs.common import FactionName, act_for
 from cogs.errors import reply
-from cogs.groups import Subcommand, contribute, withdraw
+from cogs.groups import Guests, Subcommand, join, leave
 from cogs.moderation.records import preview_record
 from cogs.orders.orders import GROUP, give_order
 from cogs.play.karama import play
@@ -90,7 +90,7 @@ async def orders_revival(
     await give_order(interaction, "revival", order, faction)
 
 
-GUESTS: tuple[tuple[tuple[str, ...], Subcommand], ...] = (
+GUESTS: Guests = (
     (
         KARAMA,
         Subcommand(
@@ -118,12 +118,10 @@ class Revivals(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        for path, subcommand in GUESTS:
-            contribute(self.bot.tree, path, subcommand)
+        join(self.bot.tree, GUESTS)
 
     async def cog_unload(self) -> None:
-        for path, subcommand in GUESTS:
-            withdraw(self.bot.tree, path, subcommand)
+        leave(self.bot.tree, GUESTS)
 
     _act = staticmethod(act_for)
 

@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from cogs.common import FactionName, act_for
 from cogs.errors import reply
-from cogs.groups import Subcommand, contribute, withdraw
+from cogs.groups import Guests, Subcommand, join, leave
 from cogs.orders.orders import GROUP, give_order
 from cogs.storm import autocomplete as ac
 from cogs.turn.turn import territory_named
@@ -61,7 +61,7 @@ async def orders_storm(
     await give_order(interaction, "storm", order, faction)
 
 
-GUESTS: tuple[tuple[tuple[str, ...], Subcommand], ...] = (
+GUESTS: Guests = (
     (
         FREMEN,
         Subcommand(
@@ -80,12 +80,10 @@ class Storm(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        for path, subcommand in GUESTS:
-            contribute(self.bot.tree, path, subcommand)
+        join(self.bot.tree, GUESTS)
 
     async def cog_unload(self) -> None:
-        for path, subcommand in GUESTS:
-            withdraw(self.bot.tree, path, subcommand)
+        leave(self.bot.tree, GUESTS)
 
     @app_commands.command(
         name="dial", description="Dial the storm: secret until the dials are revealed together."
