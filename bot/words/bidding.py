@@ -15,12 +15,12 @@ the Revival phase's are :mod:`bot.words.revival`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
 from bot.words.answers import buttons, presents
-from bot.words.common import possessive
+from bot.words.common import and_list, plural, possessive
 from bot.words.phase_words import OrderWords, PhaseWords, register
 from bot.words.refusals import SessionError
 from rules.actions import Action, FactionAction
@@ -55,16 +55,6 @@ EMPEROR_ALLY_RULE = "2.03.07"
 POWERS = {"take_hand": "to take a whole hand"}
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
-def _list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 # -- public sentences --------------------------------------------------------------------
 
 
@@ -89,11 +79,11 @@ def describe_auction_event(event: Event) -> str | None:
     """The public sentence of a Bidding event (None for any other)."""
     match event:
         case HandDeclared(faction=faction, cards=cards):
-            return f"{faction.label} declares {_plural(cards, 'treachery card')} in hand."
+            return f"{faction.label} declares {plural(cards, 'treachery card')} in hand."
         case CardsLaidOut(count=0):
             return "No card is laid out: nobody may bid this turn."
         case CardsLaidOut(count=count):
-            return f"{_plural(count, 'treachery card')} laid out face down for bidding."
+            return f"{plural(count, 'treachery card')} laid out face down for bidding."
         case AuctionOpened(number=number, of=of, opener=opener):
             return f"**Card {number} of {of}** is on offer; {opener.label} opens the bidding."
         case BidMade(faction=faction, amount=amount):
@@ -113,16 +103,16 @@ def describe_auction_event(event: Event) -> str | None:
             return f"{faction.label} wins a treachery card for {price_words(won)}."
         case CardsReturned(count=count):
             return (
-                f"Everyone passes: {_plural(count, 'card')} not sold "
+                f"Everyone passes: {plural(count, 'card')} not sold "
                 f"{'goes' if count == 1 else 'go'} back on top of the treachery deck."
             )
         case BidsSupported(faction=faction):
             return f"{faction.label} changes what it commits to its ally's bids."
         case HandTaken(faction=faction, target=target, count=count):
-            hand = _plural(count, "card")
+            hand = plural(count, "card")
             return f"{faction.label} takes {possessive(target)} whole hand ({hand})."
         case CardsGivenBack(faction=faction, target=target, count=count):
-            return f"{faction.label} gives {_plural(count, 'card')} back to {target.label}."
+            return f"{faction.label} gives {plural(count, 'card')} back to {target.label}."
         case SpiceGiven(faction=faction, to=to):
             return f"{faction.label} gives spice to {to.label}, its ally."
         case KaramaPower(faction=faction, card=card, power=power) if power in POWERS:
@@ -184,7 +174,7 @@ def own_lines(events: Iterable[Event], view: PrivateView) -> list[str]:
     ]
     given = any(isinstance(e, SpiceGiven) and own in (e.faction, e.to) for e in events)
     if moved:
-        lines.append(f"Your hand now: {_list(list(view.cards)) or 'no cards'}.")
+        lines.append(f"Your hand now: {and_list(list(view.cards)) or 'no cards'}.")
     if given:
         lines.append(f"You now hold {view.spice} spice.")
     return lines
@@ -276,7 +266,7 @@ def _give_back_prompt(
     text = (
         f"**Turn {state.whole.turn}, Bidding**: give back as many cards as you took, with "
         f"`/give-back cards` (names separated by commas). Your hand: "
-        f"{_list(list(mine.cards)) or 'no cards'}. Deadline: {deadline}."
+        f"{and_list(list(mine.cards)) or 'no cards'}. Deadline: {deadline}."
     )
     return PrivateNotice(faction, text, token=token)
 

@@ -7,7 +7,7 @@ reads carries one. Every text that lists what a faction may do goes through here
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 
 from rules.factions import Faction
@@ -153,3 +153,15 @@ def duration(span: timedelta) -> str:
     parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
     said = [f"{n} {unit}{'s' * (n != 1)}" for n, unit in parts if n]
     return " ".join(said) or "less than a minute"
+
+
+def plural(n: int, noun: str) -> str:
+    """``3 forces``, ``1 force``."""
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``a, b and c``; one item alone; "" for none."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

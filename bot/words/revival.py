@@ -11,11 +11,12 @@ replies and choices. :data:`REVIVAL_WORDS` registers them for the generic words
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 
 from bot.orders import asked_alike
 from bot.publisher import Answer, PrivateNotice
+from bot.words.common import and_list, plural
 from bot.words.phase_words import OrderWords, PhaseWords, register
 from rules.actions import Action, Pass, PlayGhola
 from rules.events import Event, KaramaPower
@@ -34,20 +35,10 @@ GHOLA_RULE = "3.01.20"
 EMPEROR_ALLY_RULE = "2.03.07"
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
-def _list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _tokens(forces: int, special: int) -> str:
     """``3 forces and 1 starred force``; ``no forces`` for none."""
-    parts = [_plural(n, noun) for n, noun in ((forces, "force"), (special, "starred force")) if n]
-    return _list(parts) or "no forces"
+    parts = [plural(n, noun) for n, noun in ((forces, "force"), (special, "starred force")) if n]
+    return and_list(parts) or "no forces"
 
 
 # -- public sentences --------------------------------------------------------------------
@@ -75,19 +66,19 @@ def describe_revival_event(event: Event) -> str | None:
             if leader:
                 brought.append(f"the leader {leader}")
             paid = f"for {cost} spice" if cost else "for free"
-            return f"{faction.label} revives {_list(brought) or 'nothing'} {paid}."
+            return f"{faction.label} revives {and_list(brought) or 'nothing'} {paid}."
     return None
 
 
 def _revived(event: Revived) -> str:
     parts = []
     if event.forces:
-        parts.append(_plural(event.forces, "force"))
+        parts.append(plural(event.forces, "force"))
     if event.special:
         parts.append(f"{event.special} {event.faction.starred}")
     if event.leader:
         parts.append(f"the leader {event.leader}")
-    return f"{event.faction.label} revives {_list(parts) or 'nothing'}"
+    return f"{event.faction.label} revives {and_list(parts) or 'nothing'}"
 
 
 # -- a faction's own side ----------------------------------------------------------------
@@ -151,12 +142,12 @@ def revive_words(action: Revival, cost: int | None = None) -> str:
     parts: list[str] = []
     forces, special, leader = action.forces, action.special, action.leader
     if forces:
-        parts.append(_plural(forces, "force"))
+        parts.append(plural(forces, "force"))
     if special:
         parts.append(f"{special} {action.faction.starred}")
     if leader:
         parts.append(str(leader))
-    what = _list(parts) or "nothing more"
+    what = and_list(parts) or "nothing more"
     if cost is None:
         return what
     return f"{what} for {cost} spice" if cost else f"{what}, free"
@@ -170,7 +161,7 @@ def revival_prompt(
     own = mine.public.faction(faction)
     options = revive_options(state, faction)
     best = sorted(options, key=lambda o: (-(o[0].forces + o[0].special), o[1]))[:5]
-    tanks = _plural(own.tanks, "force")
+    tanks = plural(own.tanks, "force")
     if own.special_tanks:
         tanks += f" and {own.special_tanks} {faction.starred}"
     lines = [
@@ -218,9 +209,9 @@ def answer_words(action: Action) -> str | None:
 
 def ally_forces(forces: int, special: int) -> str:
     """The ally's forces the Emperor pays for, in words: "2 forces and 1 starred force"."""
-    parts = [_plural(forces, "force")] if forces else []
-    parts += [_plural(special, "starred force")] if special else []
-    return _list(parts) or "no forces"
+    parts = [plural(forces, "force")] if forces else []
+    parts += [plural(special, "starred force")] if special else []
+    return and_list(parts) or "no forces"
 
 
 def ally_revival_options(state: GameState, faction: Faction) -> list[tuple[PayAllyRevival, int]]:
@@ -238,7 +229,7 @@ def ally_revival_words(state: GameState, faction: Faction) -> str | None:
         return None
     most = max(a.forces + a.special for a, _ in options)
     return (
-        f"You may also pay for up to {_plural(most, 'force')} of your ally's beyond its limit "
+        f"You may also pay for up to {plural(most, 'force')} of your ally's beyond its limit "
         "(2 spice each, 2.03.07) with `/revive-ally forces [special]`; the free-revival "
         "button declines that too."
     )

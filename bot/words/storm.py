@@ -12,8 +12,7 @@ where it sits) is the generic words' and the map's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from bot.words.common import and_list
 from bot.words.phase_words import OrderWords, PhaseWords, register
 from rules.actions import Action
 from rules.events import Event
@@ -36,12 +35,6 @@ from rules.storm.view import storm_secrets
 from rules.view import PrivateView
 
 
-def _list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _sectors(n: int) -> str:
     return f"{n} sector{'s' * (n != 1)}"
 
@@ -55,7 +48,7 @@ def describe_storm_event(event: Event) -> str | None:
         case StormDialed(faction=faction):
             return f"{faction.label} has dialed for the storm."
         case StormDialsRevealed(factions=factions, values=values):
-            dials = _list([f"{f.label} {v}" for f, v in zip(factions, values, strict=False)])
+            dials = and_list([f"{f.label} {v}" for f, v in zip(factions, values, strict=False)])
             return f"Storm dials: {dials} ({sum(values)} in all)."  # the move is StormMoved's
         case StormCardRevealed(value=value):  # a storm card played may change the move
             return f"The storm card shows {value}."

@@ -17,11 +17,11 @@ and no internal id reaches a sentence.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from bot.publisher import PrivateNotice
 from bot.words import phase_words
-from bot.words.common import possessive
+from bot.words.common import and_list, plural, possessive
 from bot.words.truthtrance import describe_event as describe_truthtrance
 from bot.words.truthtrance import private_lines as truthtrance_lines
 from rules.board import POLAR_SINK
@@ -107,30 +107,20 @@ def stands_aside(phase: str, choice: str) -> str:
     return STANDS_ASIDE.get(f"{phase}:{choice}") or STANDS_ASIDE.get(phase, "passes")
 
 
-def _list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _place(territory: str, sector: int | None) -> str:
     if territory == POLAR_SINK:
         return "the Polar Sink"
     return territory if sector is None else f"{territory} (sector {sector})"
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
 def _tokens(forces: int, special: int = 0, advisors: int = 0) -> str:
     """``3 forces, 1 starred force and 2 advisors``; ``no forces`` for none."""
     parts = [
-        _plural(n, noun)
+        plural(n, noun)
         for n, noun in ((forces, "force"), (special, "starred force"), (advisors, "advisor"))
         if n
     ]
-    return _list(parts) or "no forces"
+    return and_list(parts) or "no forces"
 
 
 # -- the public sentence of each event --------------------------------------------------------
@@ -160,14 +150,14 @@ def _set_up(event: Event) -> str | None:
                 return "The game is over."
             return f"**Turn {turn}: the {phase_name(phase)} phase begins.**"
         case DeckShuffled(deck=deck, cards=cards):
-            return f"The {DECKS.get(deck, 'deck')} is shuffled ({_plural(cards, 'card')})."
+            return f"The {DECKS.get(deck, 'deck')} is shuffled ({plural(cards, 'card')})."
         case CardsDealt(faction=faction, cards=cards):
-            return f"{faction.label} is dealt {_plural(cards, 'treachery card')}, face down."
+            return f"{faction.label} is dealt {plural(cards, 'treachery card')}, face down."
         case PredictionMade(faction=faction):
             return f"{faction.label} writes down a secret prediction."
         case ForcesSetUp(faction=faction, territory=territory, sector=sector, forces=n, token=t):
             noun = "advisor" if t == "advisor" else "force"
-            return f"{faction.label} sets up {_plural(n, noun)} in {_place(territory, sector)}."
+            return f"{faction.label} sets up {plural(n, noun)} in {_place(territory, sector)}."
     return None
 
 
@@ -216,7 +206,7 @@ def _blow(event: Event) -> str | None:
         case AllianceOffered(faction=faction, to=to):
             return f"{faction.label} offers an alliance to {to.label}."
         case AllianceFormed(factions=factions):
-            return f"{_list([f.label for f in factions])} are now allies."
+            return f"{and_list([f.label for f in factions])} are now allies."
         case AllianceBroken(faction=faction, ally=ally):
             return f"{faction.label} breaks its alliance with {ally.label}."
         case Passed(faction=faction, phase=phase, choice=choice):
@@ -247,7 +237,7 @@ def _end(event: Event) -> str | None:
             return f"{faction.label} collects {amount} spice in {_place(t, s)}."
         case GameWon(factions=factions, how=how):
             verb = "wins" if len(factions) == 1 else "win"
-            names = _list([f.label for f in factions]) or "Nobody"
+            names = and_list([f.label for f in factions]) or "Nobody"
             return f"**{names} {verb} the game** {WON_BY.get(how, 'by the rules')}!"
     return None
 
@@ -313,4 +303,4 @@ def _cards(n: int) -> str:
 
 def _newest(view: PrivateView, n: int) -> str:
     """The ``n`` cards last added to the hand (a hand keeps the order cards came in)."""
-    return _list(list(view.cards[-n:])) if view.cards else "none left in your hand"
+    return and_list(list(view.cards[-n:])) if view.cards else "none left in your hand"

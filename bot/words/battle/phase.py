@@ -12,7 +12,7 @@ from __future__ import annotations
 from bot.publisher import Answer
 from bot.words.answers import presents
 from bot.words.battle.summary import SUMMARY
-from bot.words.common import possessive
+from bot.words.common import and_list, possessive
 from bot.words.phase_words import DIAL_ROW, PhaseWords, ShieldRow, register
 from rules.actions import Action, FactionAction
 from rules.battle.actions import (
@@ -64,12 +64,6 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _plan(event: PlanRevealed) -> str:
     leader = event.leader or "no leader"
     parts = [leader + (" with the Kwisatz Haderach" if event.kwisatz_haderach else "")]
@@ -77,7 +71,7 @@ def _plan(event: PlanRevealed) -> str:
     if event.spice:
         parts.append(f"pays {event.spice} spice")
     cards = [c for c in (event.weapon, event.defense) if c]
-    parts.append(f"plays {_list(cards)}" if cards else "plays no card")
+    parts.append(f"plays {and_list(cards)}" if cards else "plays no card")
     return f"{possessive(event.faction)} plan: {', '.join(parts)}."
 
 
@@ -124,7 +118,7 @@ def describe_battle_event(event: Event) -> str | None:
                 f"{winner.label} wins {_number(won)} to {_number(lost)} against {loser.label}{tie}."
             )
         case CardsKept(faction=faction, cards=cards):
-            return f"{faction.label} keeps {_list(list(cards))}."
+            return f"{faction.label} keeps {and_list(list(cards))}."
         case KwisatzHaderachKilled():
             return "The Kwisatz Haderach dies in the explosion."
         case LeaderCaptured(faction=faction, victim=victim, kill=True):
@@ -133,7 +127,7 @@ def describe_battle_event(event: Event) -> str | None:
         case LeaderCaptured(faction=faction, victim=victim):
             return f"{faction.label} captures one of {possessive(victim)} leaders."
         case CaptivesReleased(leaders=names):
-            return f"Captured leaders go home: {_list(list(names))}."
+            return f"Captured leaders go home: {and_list(list(names))}."
         case BattlesOver():
             return "No battle is left: the surviving leaders return to their owners."
     return None
@@ -150,7 +144,7 @@ def plan_words(plan: Plan) -> str:
     leader = plan.leader or "no leader"
     leader += " with the Kwisatz Haderach" if plan.kwisatz_haderach else ""
     spice = f", paying {plan.spice} spice" if plan.spice else ""
-    played = f", playing {_list(cards)}" if cards else ", no card"
+    played = f", playing {and_list(cards)}" if cards else ", no card"
     return f"{leader}, dial {_number(plan.number)}{spice}{played}"
 
 
@@ -211,7 +205,7 @@ def battle_answer(action: Action) -> str | None:
             return f"you attack {other.label if other else opponent} in {territory}"
         case BattlePlan(leader=leader, number=number) as plan:
             cards = [c for c in (plan.weapon, plan.defense) if c]
-            played = f", playing {_list(cards)}" if cards else ", no card"
+            played = f", playing {and_list(cards)}" if cards else ", no card"
             spice = f", paying {plan.spice} spice" if plan.spice else ""
             return f"your plan: {leader or 'no leader'}, dial {_number(number)}{spice}{played}"
         case Voice(command=command, kind=kind):
@@ -222,7 +216,7 @@ def battle_answer(action: Action) -> str | None:
         case CallTraitor():
             return "you call a traitor"
         case KeepCards(cards=cards):
-            return f"you keep {_list(list(cards))}" if cards else "you discard every card played"
+            return f"you keep {and_list(list(cards))}" if cards else "you discard every card played"
         case Capture(leader=leader, kill=kill):
             return f"you {'kill' if kill else 'capture'} {leader}"
     return None
@@ -265,7 +259,7 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
     out: list[str] = []
     battles = [a for a in legal if isinstance(a, StartBattle)]
     if battles:
-        where = _list([f"{a.territory} against {_label(a.opponent)}" for a in battles])
+        where = and_list([f"{a.territory} against {_label(a.opponent)}" for a in battles])
         out.append(f"name your next battle with `/battle`: {where}")
     if "voice" in kinds:
         out.append("use the Voice on your opponent with `/voice`")
@@ -276,7 +270,7 @@ def battle_options(state: GameState, faction: Faction) -> list[str]:
         )
     options = options_now(state, faction)
     if options is not None:
-        leaders = _list([*options.leaders, *options.cheap_heroes]) or "no leader"
+        leaders = and_list([*options.leaders, *options.cheap_heroes]) or "no leader"
         out.append(
             f"build your secret battle plan with `/battle-plan` in {options.territory}: "
             f"{leaders}, a number up "

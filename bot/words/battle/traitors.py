@@ -8,8 +8,7 @@ Who holds which traitor is secret: the names reach only the faction's own views.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from bot.words.common import and_list
 from bot.words.phase_words import CARDS_ROW, PhaseWords, ShieldRow, register
 from rules.actions import Action
 from rules.battle.actions import KeepTraitor
@@ -20,12 +19,6 @@ from rules.factions import Faction
 from rules.game import GameState
 from rules.game_model import GamePhase
 from rules.view import PrivateView
-
-
-def _list(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _cards(n: int) -> str:
@@ -49,10 +42,10 @@ def own_line(event: Event, view: PrivateView) -> str | None:
     secrets = traitor_secrets(view.secrets)
     match event:
         case CardsDealt(deck="traitors") if secrets.traitors_offered:
-            offered = _list(list(secrets.traitors_offered))
+            offered = and_list(list(secrets.traitors_offered))
             return f"Traitors offered to you: {offered}. Keep one of them."
         case TraitorKept() if secrets.traitors:
-            kept = _list(list(secrets.traitors))
+            kept = and_list(list(secrets.traitors))
             noun = "traitor is" if len(secrets.traitors) == 1 else "traitors are"
             return f"Your {noun} {kept}."
     return None
