@@ -88,17 +88,22 @@ def ghola_candidates(state: Position, faction: Faction) -> list[FactionAction]:
 # -- the Emperor's Karama power (1.14.02) -------------------------------------------
 
 
-def may_karama_revive(state: Position, faction: Faction) -> bool:
-    """The Emperor, advanced, once a game, holding a Karama, with something in the tanks."""
+def karama_power_open(state: Position, faction: Faction) -> bool:
+    """What everyone can tell of the Emperor's Karama revival: advanced, the power unused
+    (once a game), something in the tanks; whether a card in hand is a Karama aside."""
     game = state.whole
     own = state.factions[faction]
     return (
         faction is Faction.EMPEROR
         and state.rules.advanced
         and faction not in game.karama_powers_used
-        and state.karama_card(faction) is not None
         and bool(own.tanks or own.special_tanks or game.held(game.leaders_tanks, faction))
     )
+
+
+def may_karama_revive(state: Position, faction: Faction) -> bool:
+    """The Emperor, advanced, once a game, holding a Karama, with something in the tanks."""
+    return karama_power_open(state, faction) and state.karama_card(faction) is not None
 
 
 def karama_revive(state: Position, action: KaramaRevive) -> list[Event]:

@@ -40,7 +40,7 @@ from rules.phase_spec import first_of
 from rules.position import Position
 from rules.revival.actions import KaramaRevive, PayAllyRevival, Revive
 from rules.revival.events import Revived
-from rules.revival.ghola import may_karama_revive
+from rules.revival.ghola import karama_power_open, may_karama_revive
 from rules.revival.model import (
     EMPEROR_ALLY_RULE,
     EMPEROR_PAYS,
@@ -116,17 +116,9 @@ def _own_choice(state: Position, faction: Faction) -> bool:
 
 
 def _karama_open(state: Position, faction: Faction) -> bool:
-    """The Emperor's Karama revival (1.14.02) as others can tell: advanced, the power
-    unused, a card in hand (any card may be a Karama), something in the tanks."""
-    game = state.whole
-    own = state.factions[faction]
-    return (
-        faction is Faction.EMPEROR
-        and state.rules.advanced
-        and faction not in game.karama_powers_used
-        and bool(own.cards)
-        and bool(own.tanks or own.special_tanks or game.held(game.leaders_tanks, faction))
-    )
+    """The Emperor's Karama revival (1.14.02) as others can tell: the power open and a
+    card in hand (any card may be a Karama)."""
+    return karama_power_open(state, faction) and bool(state.factions[faction].cards)
 
 
 def _require(state: Position, faction: Faction, what: str) -> None:
