@@ -5,6 +5,9 @@ owners never name the phase; the commands read as before."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 import simcord
 from discord import app_commands
 
@@ -132,3 +135,47 @@ async def test_mod_record_battle_is_the_moderators_and_reaches_the_engine(
     )
     assert t.state().to_dict() == before  # nothing recorded without Confirm
     assert all(isinstance(e, MentatError) for e in refusals(simcord_env))
+
+
+MOVED_ORDERS = [
+    ("orders storm", {"order": "pass"}, "storm"),
+    ("orders only-pass", {"order": "pass"}, "only_pass"),
+    ("orders charity", {"order": "claim"}, "charity"),
+    ("orders revival", {"order": "free"}, "revival"),
+]
+"""The /orders subcommands that changed cogs (the orders cog's own and the phases' guests)."""
+
+
+async def test_the_moved_orders_refuse_others_and_keep_one_s_own(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Another faction, an outsider and an ex-moderator give nobody's order; the owner's
+    given twice reads the same; a failed acknowledgement loses no order."""
+    t = await make_table(simcord_env, kind="whole_game", seats=SEATS, moderator_role="Mentats")
+    holder, role = t.role_holder, t.role
+    assert holder is not None and role is not None
+    owner, other = Faction.ATREIDES, Faction.FREMEN
+    simcord_env.backend.remove_member_role(t.guild.id, holder.id, role.id)  # an ex-moderator
+    for command, options, _ in MOVED_ORDERS:
+        for who, named in (
+            (t.players[other], {"faction": owner.value}),
+            (t.outsider, {}),
+            (t.outsider, {"faction": owner.value}),
+            (holder, {"faction": owner.value}),
+        ):
+            refused = await who.slash(t.table, command, **options, **named)
+            assert is_ephemeral(refused) and text_of(refused).startswith("Refused:"), command
+    assert owner not in t.session.orders
+    assert len(refusals(simcord_env)) == 4 * len(MOVED_ORDERS)
+    for command, options, name in MOVED_ORDERS:
+        first = await t.players[owner].slash(t.table, command, **options)
+        again = await t.players[owner].slash(t.table, command, **options)
+        assert text_of(first) == text_of(again)
+        assert text_of(first).startswith("Standing order saved (only you see it):")
+        assert t.session.orders[owner].get(name) == options["order"]
+    shown = text_of(await t.players[owner].slash(t.table, "orders show"))
+    assert shown.count("\n- ") == len(MOVED_ORDERS)
+    simcord_env.inject_error("POST", "/interactions/*", status=503, times=1)
+    await t.players[owner].slash(t.table, "orders storm", order="ask")
+    assert t.session.orders[owner].get("storm") == "ask"  # withdrawn all the same
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
